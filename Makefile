@@ -1,0 +1,27 @@
+# Two entry points (README): `make demo` sets up and runs the main job here, `make test` sets up
+# and runs every test. `make system` is the root-only step (Debian packages).
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: system venv demo test test-fast lint bench
+
+system:
+	bash scripts/install-system.sh
+
+venv: system
+	bash scripts/setup-python.sh
+
+demo: venv
+	bash scripts/demo.sh
+
+test: venv
+	$(PY) -m ruff check scalestudy tests benchmarks
+	$(PY) -m ruff format --check scalestudy tests benchmarks
+	$(PY) -m pytest
+
+test-fast:
+	$(PY) -m pytest -m "not mpi and not slurm and not trainer"
+
+bench: venv
+	$(PY) benchmarks/trainer_throughput.py
+	$(PY) benchmarks/wire_bytes.py

@@ -1,0 +1,1 @@
+"""scalestudy: scaling studies of the densified Transformer trainer."""

@@ -1,0 +1,180 @@
+"""The configuration of one trainer run (one scaling point), as the harness writes it to point.json.
+
+Validated with pydantic so a bad file fails before TensorFlow is even imported.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+# Model presets. `tiny` is for tests; base/big follow "Attention Is All You Need" with the official
+# Transformer's vocabulary of 33,708 subwords.
+PRESETS: dict[str, dict[str, float | int]] = {
+    "tiny": dict(
+        hidden=64,
+        enc_layers=2,
+        dec_layers=2,
+        heads=4,
+        filter=256,
+        vocab=1000,
+        dropout=0.1,
+        max_length=64,
+    ),
+    "base": dict(
+        hidden=512,
+        enc_layers=6,
+        dec_layers=6,
+        heads=8,
+        filter=2048,
+        vocab=33708,
+        dropout=0.1,
+        max_length=256,
+    ),
+    "big": dict(
+        hidden=1024,
+        enc_layers=6,
+        dec_layers=6,
+        heads=16,
+        filter=4096,
+        vocab=33708,
+        dropout=0.3,
+        max_length=256,
+    ),
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ModelSpec(_Strict):
+    preset: Literal["tiny", "base", "big"] = "tiny"
+    hidden: int | None = Field(None, gt=0)
+    enc_layers: int | None = Field(None, ge=1)
+    dec_layers: int | None = Field(None, ge=1)
+    heads: int | None = Field(None, ge=1)
+    filter: int | None = Field(None, gt=0)
+    vocab: int | None = Field(None, ge=16)
+    dropout: float | None = Field(None, ge=0, lt=1)
+    max_length: int | None = Field(None, ge=8)
+    tie_embeddings: bool = True
+
+    def resolved(self) -> dict[str, float | int | bool]:
+        out: dict[str, float | int | bool] = dict(PRESETS[self.preset])
+        for key in out:
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if int(out["hidden"]) % int(out["heads"]):
+            raise ValueError(f"hidden {out['hidden']} is not divisible by heads {out['heads']}")
+        out["tie_embeddings"] = self.tie_embeddings
+        return out
+
+
+class DataSpec(_Strict):
+    # synthetic: realistic length mix, random tokens (throughput); translate: a learnable task
+    # (token-wise dictionary translation), for convergence/divergence; text: parallel files.
+    kind: Literal["synthetic", "translate", "text"] = "synthetic"
+    task_vocab: int = Field(64, ge=4, description="translate: tokens the task uses")
+    task_max_length: int = Field(12, ge=2, description="translate: longest sentence")
+    source: str | None = None
+    target: str | None = None
+    spm_model: str | None = None
+    spm_dir: str | None = None
+
+
+class DivergenceSpec(_Strict):
+    ema: float = Field(0.9, gt=0, lt=1)
+    margin: float = Field(1.0, gt=0, description="nats above the running minimum of the EMA loss")
+    patience: int = Field(10, ge=1, description="consecutive steps above min + margin")
+
+
+class InjectFailure(_Strict):
+    """Test hook: make one rank fail at one step (exception) to check containment."""
+
+    rank: int = Field(ge=0)
+    step: int = Field(ge=1)
+
+
+class PointConfig(_Strict):
+    model: ModelSpec = ModelSpec()
+    mode: Literal["weak", "strong"] = "weak"
+    tokens_per_worker: int | None = Field(None, ge=8)
+    global_batch_tokens: int | None = Field(None, ge=8)
+    micro_batches: int = Field(1, ge=1)
+    steps: int = Field(20, ge=1)
+    timing_warmup_steps: int = Field(2, ge=0)
+    learning_rate: float = Field(1e-3, gt=0, description="peak rate at the end of warm-up")
+    lr_warmup_steps: int = Field(100, ge=1)
+    lr_scaling: Literal["none", "linear", "sqrt"] = "none"
+    lr_reference_batch_tokens: int | None = Field(None, ge=1)
+    accumulation: Literal["tf1", "native"] = "tf1"
+    sparse_as_dense: bool = False
+    data: DataSpec = DataSpec()
+    seed: int = 1234
+    deterministic: bool = False
+    expect_ranks: int | None = Field(None, ge=1)
+    expect_ranks_per_node: int | None = Field(None, ge=1)
+    intra_op_threads: int = Field(1, ge=1)
+    inter_op_threads: int = Field(1, ge=1)
+    log_dir: str = "logs"
+    log_flush_every: int = Field(50, ge=1)
+    checkpoint_dir: str | None = None
+    checkpoint_every: int = Field(0, ge=0, description="0: only on SIGUSR1/SIGTERM")
+    divergence: DivergenceSpec = DivergenceSpec()
+    inject_failure: InjectFailure | None = None
+    dump_final_weights: bool = Field(False, description="write weights.rank<r>.npz at the end")
+
+    @model_validator(mode="after")
+    def _batch_matches_mode(self) -> PointConfig:
+        if self.mode == "weak" and self.tokens_per_worker is None:
+            raise ValueError("weak scaling needs tokens_per_worker")
+        if self.mode == "strong" and self.global_batch_tokens is None:
+            raise ValueError("strong scaling needs global_batch_tokens")
+        if self.lr_scaling != "none" and self.lr_reference_batch_tokens is None:
+            raise ValueError("lr_scaling needs lr_reference_batch_tokens")
+        if self.timing_warmup_steps >= self.steps:
+            raise ValueError(
+                f"timing_warmup_steps ({self.timing_warmup_steps}) must be below steps "
+                f"({self.steps}): no step would be timed"
+            )
+        if self.data.kind == "text" and not (self.data.source and self.data.target):
+            raise ValueError("data.kind text needs data.source and data.target files")
+        self.model.resolved()  # raises on inconsistent overrides
+        return self
+
+
+class ConfigError(Exception):
+    """A configuration that cannot run; the message names the file and the keys."""
+
+
+def load_point_config(path: str | Path) -> PointConfig:
+    path = Path(path)
+    try:
+        raw = json.loads(path.read_text())
+    except FileNotFoundError as exc:
+        raise ConfigError(f"{path}: no such file") from exc
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from exc
+    try:
+        cfg = PointConfig.model_validate(raw)
+    except ValidationError as exc:
+        lines = [
+            f"{path}: {'.'.join(map(str, e['loc'])) or '<top>'}: {e['msg']}" for e in exc.errors()
+        ]
+        raise ConfigError("\n".join(lines)) from exc
+    base = path.parent
+    # Relative paths in a point file are relative to the file, so a point folder can move.
+    for attr in ("log_dir", "checkpoint_dir"):
+        value = getattr(cfg, attr)
+        if value is not None and not Path(value).is_absolute():
+            setattr(cfg, attr, str(base / value))
+    for attr in ("source", "target", "spm_model", "spm_dir"):
+        value = getattr(cfg.data, attr)
+        if value is not None and not Path(value).is_absolute():
+            setattr(cfg.data, attr, str(base / value))
+    return cfg

@@ -1,0 +1,1 @@
+"""Readers of measurements taken outside the trainer (MPI's own counters)."""

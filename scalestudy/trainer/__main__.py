@@ -1,0 +1,49 @@
+"""`python -m scalestudy.trainer --config point.json`: one rank of a training run.
+
+Exit codes: 0 completed, 1 failed, 2 bad configuration, 3 diverged, 4 interrupted (checkpointed
+on SIGUSR1/SIGTERM), 5 launcher mismatch (Horovod's world is not the one asked for).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from scalestudy.contract import step_log
+from scalestudy.contract.point_config import ConfigError, load_point_config
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scalestudy.trainer", description=__doc__)
+    parser.add_argument("--config", required=True, help="point.json written by the harness")
+    parser.add_argument("--expect-ranks", type=int, help="override config expect_ranks")
+    parser.add_argument("--expect-ranks-per-node", type=int)
+    parser.add_argument("--log-dir", help="override config log_dir")
+    args = parser.parse_args(argv)
+    try:
+        cfg = load_point_config(args.config)
+    except ConfigError as exc:
+        print(f"scalestudy.trainer: bad configuration:\n{exc}", file=sys.stderr)
+        return step_log.EXIT_CONFIG
+    if args.expect_ranks:
+        cfg.expect_ranks = args.expect_ranks
+    if args.expect_ranks_per_node:
+        cfg.expect_ranks_per_node = args.expect_ranks_per_node
+    if args.log_dir:
+        cfg.log_dir = args.log_dir
+
+    from scalestudy.trainer.loop import run
+
+    return run(cfg)
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if code == step_log.EXIT_FAILED:
+        # Skip interpreter teardown (Horovod's shutdown would wait on the other ranks): exit now
+        # so the launcher sees the failure and ends every rank.
+        os._exit(code)
+    sys.exit(code)

@@ -1,0 +1,344 @@
+"""One rank's training run: build, restore-or-broadcast, the timed loop, the footer.
+
+Each step runs in phases timed apart: compute (forward/backward of every micro-batch, plus the
+tf1 emulation's gather), densify (sparse_as_dense's conversion, compute), comm (Horovod's
+collectives, including the wait for slower ranks) and apply (the optimizer, including Keras's
+de-duplication of IndexedSlices, compute).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+import traceback
+from pathlib import Path
+
+import numpy as np
+
+from scalestudy.contract import step_log
+from scalestudy.contract.point_config import PointConfig
+from scalestudy.trainer import runtime, schedule
+from scalestudy.trainer.data import WorkerBatches, load_text_pairs, split_rows, train_spm
+from scalestudy.trainer.divergence import DivergenceDetector
+from scalestudy.trainer.steplog_writer import StepLogWriter, rss_bytes
+
+pc = time.perf_counter
+
+
+class InjectedFailure(RuntimeError):
+    pass
+
+
+def _quantiles(values: list[float] | np.ndarray) -> dict:
+    a = np.asarray(values, dtype=float)
+    if a.size == 0:
+        return {}
+    q = np.percentile(a, [0, 10, 50, 90, 100])
+    return {"min": q[0], "p10": q[1], "median": q[2], "p90": q[3], "max": q[4], "n": int(a.size)}
+
+
+def _affinity_warnings(hvd, env: dict) -> list[str]:
+    peers = hvd.allgather_object((env["host"], env["rank"], env["affinity"]))
+    warnings = []
+    for i, (host_a, rank_a, cpus_a) in enumerate(peers):
+        for host_b, rank_b, cpus_b in peers[i + 1 :]:
+            shared = set(cpus_a) & set(cpus_b)
+            if host_a == host_b and shared:
+                warnings.append(
+                    f"ranks {rank_a} and {rank_b} on {host_a} share CPUs "
+                    f"{sorted(shared)[:8]}{'...' if len(shared) > 8 else ''}"
+                )
+    return warnings
+
+
+def _text_pairs(cfg: PointConfig, hvd, vocab: int):
+    model_path = cfg.data.spm_model
+    if model_path is None:
+        out = Path(cfg.data.spm_dir or Path(cfg.log_dir) / "spm")
+        if hvd.rank() == 0:
+            model_path = train_spm(cfg, vocab, out)
+        model_path = hvd.broadcast_object(model_path, root_rank=0)
+    shard = (hvd.rank(), hvd.size()) if cfg.mode == "weak" else None
+    return load_text_pairs(cfg, vocab, shard, model_path)
+
+
+def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
+    from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
+    from scalestudy.trainer.exchange import GradientExchange, accumulate
+    from scalestudy.trainer.model import Transformer, parameter_count, smoothed_xent_sum
+
+    rank, size = hvd.rank(), hvd.size()
+    spec = cfg.model.resolved()
+    hidden, vocab = int(spec["hidden"]), int(spec["vocab"])
+    stop = StopRequest()
+    env = runtime.environment_header(tf, hvd, cfg)
+
+    text_pairs = _text_pairs(cfg, hvd, vocab) if cfg.data.kind == "text" else None
+    batches = WorkerBatches(cfg, rank, size, text_pairs)
+
+    model = Transformer(spec, cfg.accumulation)
+    first, _ = batches.batch(1)
+    model((first.src[:1], first.tgt[:1]))  # builds the variables
+    variables = model.trainable_variables
+    optimizer = tf.keras.optimizers.Adam(learning_rate=0.0, beta_1=0.9, beta_2=0.997, epsilon=1e-9)
+    optimizer.build(variables)
+
+    ckpt = Checkpointer(
+        cfg.checkpoint_dir or str(Path(cfg.log_dir) / "checkpoints"), model, optimizer, rank
+    )
+    start_step = 1
+    if rank == 0 and (latest := ckpt.latest()) is not None:
+        ckpt.restore(latest[1])
+        start_step = latest[0] + 1
+    start_step = int(hvd.broadcast_object(start_step, root_rank=0))
+    # The initial (or restored) state of rank 0 becomes every rank's.
+    hvd.broadcast_variables(model.variables + optimizer_variables(optimizer), root_rank=0)
+
+    global_batch = cfg.tokens_per_worker * size if cfg.mode == "weak" else cfg.global_batch_tokens
+    peak = schedule.scaled_peak(
+        cfg.learning_rate, cfg.lr_scaling, global_batch, cfg.lr_reference_batch_tokens
+    )
+    notes = []
+    if cfg.accumulation == "native" and model.tied:
+        notes.append(
+            "accumulation native with tied embeddings: TF 2.15 sums the dense "
+            "pre-softmax gradient and the input gathers into one dense tensor, so "
+            "sparse_as_dense changes nothing"
+        )
+    log.header(
+        start_step,
+        config=cfg.model_dump(mode="json"),
+        model={**spec, "parameters": parameter_count(model)},
+        schedule={
+            "peak_lr": peak,
+            "multiplier_c": schedule.multiplier_for_peak(peak, hidden, cfg.lr_warmup_steps),
+            "warmup": cfg.lr_warmup_steps,
+            "global_batch_tokens": global_batch,
+        },
+        wire_model="ring allreduce (dense, fused) + ring allgatherv (IndexedSlices values and "
+        "indices, row counts); Horovod negotiation not included",
+        notes=notes,
+        **env,
+    )
+    warnings = _affinity_warnings(hvd, env)
+
+    @tf.function(
+        input_signature=[
+            tf.TensorSpec([None, None], tf.int64),
+            tf.TensorSpec([None, None], tf.int64),
+            tf.TensorSpec([], tf.float32),
+        ]
+    )
+    def compute(src, tgt, scale):
+        with tf.GradientTape() as tape:
+            xent = smoothed_xent_sum(model((src, tgt), training=True), tgt)
+            loss = xent * scale
+        return xent, tape.gradient(loss, variables)
+
+    @tf.function(reduce_retracing=True)
+    def apply(grads):
+        optimizer.apply_gradients(zip(grads, variables, strict=False))
+
+    exchange = GradientExchange(hvd, variables, model.embedding, cfg.sparse_as_dense)
+
+    def barrier():
+        hvd.allreduce(tf.zeros([1]), op=hvd.Sum, name="scalestudy_barrier").numpy()
+
+    detector = DivergenceDetector(cfg.divergence, cfg.lr_warmup_steps)
+    first_timed = start_step + cfg.timing_warmup_steps
+    window_start, excluded = None, 0.0
+    timed: list[dict] = []
+    status, reason, step = "completed", "", start_step - 1
+
+    for step in range(start_step, cfg.steps + 1):
+        if step == first_timed:
+            barrier()
+            window_start = pc()
+        t_data = pc()
+        batch, scale = batches.batch(step)
+        micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
+        t0 = pc()
+        if cfg.inject_failure and (cfg.inject_failure.rank, cfg.inject_failure.step) == (
+            rank,
+            step,
+        ):
+            raise InjectedFailure(f"injected failure on rank {rank} at step {step}")
+        grads, xent = None, 0.0
+        for mb in micro:
+            x, g = compute(mb.src, mb.tgt, tf.constant(scale, tf.float32))
+            grads, xent = accumulate(grads, g), xent + float(x)
+        t1 = pc()
+        sent = exchange.densify(grads) if cfg.sparse_as_dense else grads
+        t2 = pc()
+        local_loss = xent / max(batch.tgt_tokens, 1)
+        control = tf.constant([local_loss, 1.0 if stop.requested else 0.0, 0.0], tf.float32)
+        reduced, rows, agreed = exchange.exchange(sent, control)
+        agreed = agreed.numpy()
+        t3 = pc()
+        loss = float(agreed[0]) / size
+        diverged = detector.update(step, loss)
+        lr = schedule.learning_rate(step, peak, hidden, cfg.lr_warmup_steps)
+        if not diverged:
+            optimizer.learning_rate.assign(lr)
+            apply(reduced)
+        t4 = pc()
+        vol = exchange.volume(sent, reduced, rows)
+        rss, peak_rss = rss_bytes()
+        in_window = window_start is not None
+        rec = {
+            "step": step,
+            "t": time.time(),
+            "timed": in_window,
+            "step_s": t4 - t0,
+            "data_s": t0 - t_data,
+            "compute_s": t1 - t0,
+            "densify_s": t2 - t1,
+            "comm_s": t3 - t2,
+            "apply_s": t4 - t3,
+            "sentences": batch.sentences,
+            "micro_batches": len(micro),
+            "tokens": {
+                "src": batch.src_tokens,
+                "tgt": batch.tgt_tokens,
+                "total": batch.src_tokens + batch.tgt_tokens,
+            },
+            "slots": {"src": batch.src_slots, "tgt": batch.tgt_slots},
+            "loss": loss,
+            "loss_local": local_loss,
+            "lr": lr if not diverged else None,
+            "applied": not diverged,
+            "embedding_grad": vol.embedding_form,
+            "embedding_rows_per_rank": vol.rows_per_rank,
+            "bytes": {
+                "logical_embedding": vol.logical_embedding,
+                "logical_total": vol.logical_total,
+                "wire_sent_model": vol.wire_sent,
+                "wire_recv_model": vol.wire_recv,
+            },
+            "rss": rss,
+            "peak_rss": peak_rss,
+        }
+        log.step(rec)
+        if in_window:
+            timed.append(rec)
+        if diverged:
+            status, reason = "diverged", detector.reason
+            break
+        if agreed[1] > 0:
+            t = pc()
+            log.flush()
+            ckpt.save(step)
+            barrier()
+            excluded += pc() - t
+            status, reason = "interrupted", f"stop requested by a signal; checkpoint at {step}"
+            break
+        if cfg.checkpoint_every and step % cfg.checkpoint_every == 0 and step < cfg.steps:
+            t = pc()
+            log.flush()
+            ckpt.save(step)
+            barrier()
+            excluded += pc() - t
+        elif step % cfg.log_flush_every == 0:
+            t = pc()
+            log.flush()
+            barrier()
+            excluded += pc() - t
+
+    if cfg.dump_final_weights:
+        np.savez(
+            Path(cfg.log_dir) / f"weights.rank{rank}.npz",
+            **{f"{i:03d}_{v.name}": v.numpy() for i, v in enumerate(model.variables)},
+        )
+    timing = _timing_summary(tf, hvd, window_start, excluded, timed) if timed else {}
+    code = {
+        "completed": step_log.EXIT_COMPLETED,
+        "diverged": step_log.EXIT_DIVERGED,
+        "interrupted": step_log.EXIT_INTERRUPTED,
+    }[status]
+    log.footer(
+        status=status,
+        exit_code=code,
+        reason=reason,
+        last_step=step,
+        timing=timing,
+        warnings=warnings,
+    )
+    return code
+
+
+def _timing_summary(tf, hvd, window_start, excluded, timed) -> dict:
+    hvd.allreduce(tf.zeros([1]), op=hvd.Sum, name="scalestudy_barrier").numpy()
+    window_local = pc() - window_start - excluded
+    window = float(
+        hvd.allreduce(tf.constant(window_local, tf.float64), op=hvd.Max, name="window").numpy()
+    )
+    counts = np.array(
+        [
+            [
+                r["tokens"]["src"],
+                r["tokens"]["tgt"],
+                r["tokens"]["total"],
+                r["slots"]["src"] + r["slots"]["tgt"],
+            ]
+            for r in timed
+        ],
+        dtype=np.float64,
+    )
+    totals = hvd.allreduce(tf.constant(counts.sum(axis=0)), op=hvd.Sum, name="tokens").numpy()
+    per_rank_steps = hvd.allgather(
+        tf.constant([[r["step_s"] for r in timed]], tf.float64), name="step_times"
+    )
+    step_max = per_rank_steps.numpy().max(axis=0)  # a step lasts as long as its slowest rank
+    return {
+        "timed_steps": len(timed),
+        "window_s": window,
+        "global_tokens": {
+            "src": totals[0],
+            "tgt": totals[1],
+            "total": totals[2],
+            "slots": totals[3],
+        },
+        "throughput_tokens_per_s": {
+            "src": totals[0] / window,
+            "tgt": totals[1] / window,
+            "total": totals[2] / window,
+            "slots": totals[3] / window,
+        },
+        "step_s_max_over_ranks": _quantiles(step_max),
+        "this_rank": {
+            k: _quantiles([r[k] for r in timed])
+            for k in ("step_s", "compute_s", "densify_s", "comm_s", "apply_s")
+        },
+    }
+
+
+def run(cfg: PointConfig) -> int:
+    """Set up, train, and contain failures: any exception ends this rank at once with a
+    non-zero code (the launcher then ends the others) instead of hanging in a collective."""
+    log = None
+    try:
+        tf = runtime.configure_tensorflow(cfg)
+        hvd = runtime.init_horovod()
+        log = StepLogWriter(cfg.log_dir, hvd.rank())
+        try:
+            runtime.check_world(hvd, cfg.expect_ranks, cfg.expect_ranks_per_node)
+        except runtime.LaunchMismatch as exc:
+            log.header(0, config=cfg.model_dump(mode="json"), rank=hvd.rank(), size=hvd.size())
+            log.footer(status="failed", exit_code=step_log.EXIT_LAUNCH_MISMATCH, reason=str(exc))
+            print(f"scalestudy.trainer: launcher mismatch: {exc}", file=sys.stderr, flush=True)
+            return step_log.EXIT_LAUNCH_MISMATCH
+        return train(cfg, tf, hvd, log)
+    except Exception as exc:
+        text = traceback.format_exc()
+        print(text, flush=True)
+        if log is not None:
+            with contextlib.suppress(Exception):
+                log.footer(
+                    status="failed",
+                    exit_code=step_log.EXIT_FAILED,
+                    reason=f"{type(exc).__name__}: {exc}",
+                    traceback=text,
+                    t=time.time(),
+                )
+        return step_log.EXIT_FAILED

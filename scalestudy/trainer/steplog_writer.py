@@ -1,0 +1,59 @@
+"""Buffered writer of one rank's JSON-lines log (schema in scalestudy.contract.step_log).
+
+Records are kept in memory and appended in one write at flush points (every N steps, at
+checkpoints and at exit) so logging does not perturb step times; flushes are excluded from the
+timed window by the caller.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+from pathlib import Path
+
+import psutil
+
+from scalestudy.contract.step_log import SCHEMA, rank_log_name
+
+
+def rss_bytes() -> tuple[int, int]:
+    """(current RSS, peak RSS) of this process in bytes."""
+    current = psutil.Process().memory_info().rss
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    return current, peak
+
+
+class StepLogWriter:
+    def __init__(self, log_dir: str, rank: int):
+        self.path = Path(log_dir) / rank_log_name(rank)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.pending: list[str] = []
+
+    def header(self, start_step: int, **fields) -> None:
+        self._add({"type": "header", "schema": SCHEMA, "segment_start_step": start_step, **fields})
+        self.flush()
+
+    def step(self, record: dict) -> None:
+        self._add({"type": "step", **record})
+
+    def footer(self, **fields) -> None:
+        self._add({"type": "footer", **fields})
+        self.flush()
+
+    def _add(self, rec: dict) -> None:
+        self.pending.append(json.dumps(rec, separators=(",", ":"), default=str))
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        data = ("\n".join(self.pending) + "\n").encode()
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        self.pending.clear()

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# System packages the trainer and the tests need (needs root: apt). Idempotent and quiet when done.
+# openmpi + cmake + g++ build Horovod with MPI and Gloo; the Slurm/munge/MariaDB set is for the
+# local test cluster (issue #4) and is installed here so one step brings up the whole stack.
+set -euo pipefail
+pkgs=(openmpi-bin libopenmpi-dev cmake g++ make git)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-system: all system packages present"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-system: missing ${missing[*]}; run this step as root (sudo bash $0)" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-system: installed ${missing[*]}"
