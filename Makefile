@@ -16,7 +16,7 @@ demo: venv
 
 test: venv
 	$(PY) -m ruff check scalestudy tests benchmarks
-	$(PY) -m ruff format --check scalestudy tests benchmarks
+	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
 	$(PY) -m pytest
 
 test-fast:

@@ -55,7 +55,7 @@ class GradientExchange:
         self.variables = variables
         self.embedding_index = next(i for i, v in enumerate(variables) if v is embedding_var)
         self.sparse_as_dense = sparse_as_dense
-        self.densify = tf.function(self._densify, reduce_retracing=True)
+        self.densify = tf.function(self._densify, reduce_retracing=True, autograph=False)
         self._fn = None
         self._sparse: list[bool] = []
 
@@ -72,13 +72,16 @@ class GradientExchange:
         for g in grads:
             if isinstance(g, tf.IndexedSlices):
                 width = g.values.shape[1:]
-                specs += [tf.TensorSpec([None, *width], g.values.dtype),
-                          tf.TensorSpec([None], g.indices.dtype),
-                          tf.TensorSpec([2], tf.int64), tf.TensorSpec([1], tf.int64)]
+                specs += [
+                    tf.TensorSpec([None, *width], g.values.dtype),
+                    tf.TensorSpec([None], g.indices.dtype),
+                    tf.TensorSpec([2], tf.int64),
+                    tf.TensorSpec([1], tf.int64),
+                ]
             else:
                 specs.append(tf.TensorSpec(g.shape, g.dtype))
         specs.append(tf.TensorSpec([3], tf.float32))
-        self._fn = tf.function(self._exchange, input_signature=specs)
+        self._fn = tf.function(self._exchange, input_signature=specs, autograph=False)
 
     def exchange(self, grads, control):
         if self._fn is None:
@@ -86,8 +89,12 @@ class GradientExchange:
         flat = []
         for g in grads:
             if isinstance(g, tf.IndexedSlices):
-                flat += [g.values, g.indices, tf.cast(g.dense_shape, tf.int64),
-                         tf.constant([g.values.shape[0]], tf.int64)]
+                flat += [
+                    g.values,
+                    g.indices,
+                    tf.cast(g.dense_shape, tf.int64),
+                    tf.constant([g.values.shape[0]], tf.int64),
+                ]
             else:
                 flat.append(g)
         out = self._fn(*flat, control)
@@ -102,8 +109,11 @@ class GradientExchange:
         for i, sparse in enumerate(self._sparse):
             if sparse:
                 values, indices, dense_shape, count = (next(it) for _ in range(4))
-                g = tf.IndexedSlices(tf.identity(values, name=f"grad{i}_values"),
-                                     tf.identity(indices, name=f"grad{i}_indices"), dense_shape)
+                g = tf.IndexedSlices(
+                    tf.identity(values, name=f"grad{i}_values"),
+                    tf.identity(indices, name=f"grad{i}_indices"),
+                    dense_shape,
+                )
                 reduced.append(hvd.allreduce(g, op=hvd.Average))
                 # Each rank's row count: 8 bytes per rank, so the wire model can be exact.
                 rows.append(hvd.allgather(count, name=f"grad{i}_rows"))

@@ -203,7 +203,11 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
                 "tgt": batch.tgt_tokens,
                 "total": batch.src_tokens + batch.tgt_tokens,
             },
-            "slots": {"src": batch.src_slots, "tgt": batch.tgt_slots},
+            # padded slots actually computed (micro-batches are each padded to their own max)
+            "slots": {
+                "src": sum(m.src_slots for m in micro),
+                "tgt": sum(m.tgt_slots for m in micro),
+            },
             "loss": loss,
             "loss_local": local_loss,
             "lr": lr if not diverged else None,

@@ -1,0 +1,230 @@
+"""The trainer under mpirun: the paper's effect measured from the real tensors (issue #2)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from scalestudy.contract import step_log
+from scalestudy.launchers import mpirun_env, trainer_command
+from scalestudy.measure.wire_check import measure_wire
+
+pytestmark = pytest.mark.mpi
+
+TINY = {"model": {"preset": "tiny"}, "tokens_per_worker": 512, "timing_warmup_steps": 1}
+V, H = 1000, 64
+
+
+@pytest.mark.parametrize("ranks", [2, 4])
+def test_tf1_rows_and_logical_bytes(run_trainer, ranks):
+    sparse = run_trainer(ranks, {**TINY, "steps": 3, "accumulation": "tf1"}, name="sparse")
+    assert sparse.returncode == 0, sparse.output[-3000:]
+    rows_by_step: dict[int, list[int]] = {}
+    for rank in range(ranks):
+        for rec in sparse.steps(rank):
+            form = rec["embedding_grad"]
+            assert form["form"] == "indexed_slices" and form["width"] == H
+            # exactly V + Tsrc + Ttgt rows: the padded slots of the batch this rank drew
+            assert form["rows"] == V + rec["slots"]["src"] + rec["slots"]["tgt"]
+            rows_by_step.setdefault(rec["step"], []).append(form["rows"])
+            assert rec["embedding_rows_per_rank"][rank] == form["rows"]
+    for rank in range(ranks):
+        for rec in sparse.steps(rank):
+            rows = rows_by_step[rec["step"]]
+            assert rec["embedding_rows_per_rank"] == rows
+            assert rec["bytes"]["logical_embedding"] == sum(rows) * (4 * H + 8)
+
+    dense = run_trainer(ranks, {**TINY, "steps": 3, "sparse_as_dense": True}, name="dense")
+    assert dense.returncode == 0, dense.output[-3000:]
+    for rank in range(ranks):
+        for rec in dense.steps(rank):
+            assert rec["embedding_grad"] == {"form": "dense", "shape": [V, H]}
+            assert rec["bytes"]["logical_embedding"] == 4 * V * H
+            assert rec["embedding_rows_per_rank"] is None
+
+
+def test_wire_bytes_match_ring_model(mpi_stack, tmp_path):
+    """Open MPI's own counters (pml monitoring) against the ring model, over the steps that a
+    6-step run has beyond a 2-step run (same seed: start-up traffic cancels)."""
+    cfg = {**TINY, "model": {"preset": "tiny", "vocab": 8000}, "accumulation": "tf1"}
+    result = measure_wire(tmp_path, 4, cfg)
+    for r in result["per_rank"]:
+        print(
+            f"rank {r['rank']}: measured {r['measured_sent_bytes']} B, ring model "
+            f"{r['model_sent_bytes']:.0f} B, ratio {r['ratio']:.4f}"
+        )
+        assert abs(r["ratio"] - 1) < 0.05
+
+
+def test_sparse_and_dense_give_the_same_weights(run_trainer):
+    cfg = {
+        **TINY,
+        "steps": 20,
+        "deterministic": True,
+        "accumulation": "tf1",
+        "model": {"preset": "tiny", "dropout": 0.0},
+        "dump_final_weights": True,
+    }
+    a = run_trainer(2, {**cfg, "sparse_as_dense": False}, name="a")
+    b = run_trainer(2, {**cfg, "sparse_as_dense": True}, name="b")
+    assert a.returncode == 0 and b.returncode == 0, a.output[-2000:] + b.output[-2000:]
+    wa = np.load(a.logs / "weights.rank0.npz")
+    wb = np.load(b.logs / "weights.rank0.npz")
+    flat_a = np.concatenate([wa[k].ravel() for k in sorted(wa.files)])
+    flat_b = np.concatenate([wb[k].ravel() for k in sorted(wb.files)])
+    rel = np.linalg.norm(flat_a - flat_b) / np.linalg.norm(flat_a)
+    print(f"||a - b|| / ||a|| = {rel:.3e}")
+    assert rel <= 1e-5
+    # the exchange kept the ranks' replicas identical
+    w1 = np.load(a.logs / "weights.rank1.npz")
+    assert all(np.array_equal(wa[k], w1[k]) for k in wa.files)
+    # and training moved them: the initial weights are not what we compare
+    assert a.steps(0)[-1]["loss"] < a.steps(0)[0]["loss"]
+
+
+def test_learnable_task_converges(run_trainer):
+    """Peak lr 1e-3: the smoothed loss (0 = perfect) falls from ~6.4 to below 0.5 (mean of the
+    last 20 steps) within 400 steps of 1,024 tokens per worker on 2 ranks."""
+    cfg = {
+        **TINY,
+        "model": {"preset": "tiny", "dropout": 0.0},
+        "data": {"kind": "translate"},
+        "tokens_per_worker": 1024,
+        "steps": 400,
+        "learning_rate": 1e-3,
+        "lr_warmup_steps": 50,
+    }
+    run = run_trainer(2, cfg)
+    assert run.returncode == 0, run.output[-3000:]
+    losses = [r["loss"] for r in run.steps(0)]
+    print(f"loss: first {losses[0]:.3f}, last-20 mean {np.mean(losses[-20:]):.3f}")
+    assert losses[0] > 5
+    assert np.mean(losses[-20:]) < 0.5
+    assert run.footer(0)["status"] == "completed"
+
+
+def test_absurd_learning_rate_diverges_on_every_rank_at_once(run_trainer):
+    cfg = {
+        **TINY,
+        "model": {"preset": "tiny", "dropout": 0.0},
+        "data": {"kind": "translate"},
+        "steps": 200,
+        "learning_rate": 5.0,
+        "lr_warmup_steps": 10,
+        "divergence": {"patience": 5},
+    }
+    run = run_trainer(2, cfg)
+    assert run.returncode == step_log.EXIT_DIVERGED, run.output[-3000:]
+    feet = [run.footer(r) for r in range(2)]
+    assert {f["status"] for f in feet} == {"diverged"}
+    assert feet[0]["last_step"] == feet[1]["last_step"] < 200
+    assert not run.steps(0)[-1]["applied"]
+
+
+def test_exception_on_one_rank_ends_all_ranks(run_trainer):
+    cfg = {**TINY, "steps": 500, "inject_failure": {"rank": 1, "step": 4}}
+    run = run_trainer(2, cfg, timeout=120)
+    assert run.returncode != 0
+    failed = run.footer(1)
+    assert failed["status"] == "failed" and "injected failure" in failed["reason"]
+    # the surviving rank was ended too (no footer: it was killed in its collective) and fast
+    assert run.footer(0) is None or run.footer(0)["status"] != "completed"
+    ended_after = time.time() - failed["t"]
+    print(f"all ranks ended {ended_after:.1f} s after the exception")
+    assert ended_after < 15
+
+
+def test_killed_run_resumes_from_checkpoint_without_gap_or_repeat(run_trainer, tmp_path):
+    folder = tmp_path / "resume"
+    cfg = {**TINY, "steps": 150, "checkpoint_every": 5, "log_flush_every": 3}
+    folder.mkdir()
+    (folder / "point.json").write_text(json.dumps({"log_dir": "logs", "expect_ranks": 2, **cfg}))
+    proc = subprocess.Popen(
+        trainer_command(2, str(folder / "point.json")),
+        env=mpirun_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    latest = folder / "logs" / "checkpoints" / "latest.json"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        if latest.exists() and json.loads(latest.read_text())["step"] >= 10:
+            break
+        time.sleep(0.2)
+    assert proc.poll() is None, "the run ended before it could be killed"
+    time.sleep(0.5)  # let it run past the checkpoint, then kill without warning
+    # Like a node crash: the ranks and mpirun at once (the ranks have their own process group).
+    for rank in range(2):
+        os.kill(
+            step_log.read_segments(folder / "logs" / step_log.rank_log_name(rank))[0].header["pid"],
+            signal.SIGKILL,
+        )
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    resumed_from = json.loads(latest.read_text())["step"] + 1
+
+    run = run_trainer(2, cfg, folder=folder)
+    assert run.returncode == 0, run.output[-3000:]
+    for rank in range(2):
+        segments = step_log.read_segments(run.rank_log(rank))
+        assert len(segments) == 2
+        assert segments[1].start_step == resumed_from
+        assert [r["step"] for r in run.steps(rank)] == list(range(1, 151))
+        # the killed segment had logged past its checkpoint: those steps were redone
+        assert segments[0].steps[-1]["step"] >= resumed_from - 1
+
+
+def test_signal_checkpoints_and_exits_interrupted(run_trainer, tmp_path):
+    folder = tmp_path / "sig"
+    folder.mkdir()
+    cfg = {**TINY, "steps": 400, "log_dir": "logs", "expect_ranks": 2}
+    (folder / "point.json").write_text(json.dumps(cfg))
+    proc = subprocess.Popen(
+        trainer_command(2, str(folder / "point.json")),
+        env=mpirun_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    log0 = folder / "logs" / "rank00000.jsonl"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and not log0.exists():
+        time.sleep(0.2)
+    time.sleep(3)
+    proc.send_signal(signal.SIGUSR1)  # mpirun forwards it to every rank
+    out, _ = proc.communicate(timeout=120)
+    assert proc.returncode == step_log.EXIT_INTERRUPTED, out[-3000:]
+    foot = step_log.read_segments(log0)[-1].footer
+    assert foot["status"] == "interrupted"
+    ckpt = json.loads((folder / "logs" / "checkpoints" / "latest.json").read_text())
+    assert ckpt["step"] == foot["last_step"] < 400
+
+
+def test_two_singletons_fail_with_launcher_mismatch(mpi_stack, tmp_path):
+    cfg = {**TINY, "steps": 3, "log_dir": "logs", "expect_ranks": 2}
+    procs = []
+    for i in range(2):
+        d = tmp_path / f"s{i}"
+        d.mkdir()
+        (d / "point.json").write_text(json.dumps(cfg))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "scalestudy.trainer", "--config", str(d / "point.json")],
+                env=mpirun_env(),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == step_log.EXIT_LAUNCH_MISMATCH, out + err
+        assert "launcher mismatch" in err and "singletons" in err
