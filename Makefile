@@ -12,7 +12,8 @@ venv: system
 	bash scripts/setup-python.sh
 
 demo: venv
-	bash scripts/demo.sh
+	$(PY) -m scalestudy.cli submit experiments/quickstart.yaml
+	$(PY) -m scalestudy.cli collect experiments/quickstart.yaml
 
 test: venv
 	$(PY) -m ruff check scalestudy tests benchmarks
@@ -23,5 +24,6 @@ test-fast:
 	$(PY) -m pytest -m "not mpi and not slurm and not trainer"
 
 bench: venv
+	$(PY) benchmarks/cli_speed.py
 	$(PY) benchmarks/trainer_throughput.py
 	$(PY) benchmarks/wire_bytes.py

@@ -1,0 +1,73 @@
+"""Harness speed: `scalestudy --help` / `validate` / `plan` start-up, and plan + render of a
+1,000-point sweep (10 node counts x 2 x 2 x 5 matrix x 5 repeats on stampede2-skx).
+Prints JSON with the median of 5 runs of each."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+work = Path(tempfile.mkdtemp(prefix="cli-speed-"))
+sweep = work / "big.yaml"
+sweep.write_text(
+    yaml.safe_dump(
+        {
+            "name": "thousand",
+            "cluster": "stampede2-skx",
+            "mode": "weak",
+            "nodes": {"from": 1, "to": 512, "factor": 2},
+            "ppn": 4,
+            "threads_per_worker": 11,
+            "repeats": 5,
+            "slurm": {"account": "A"},
+            "trainer": {"model": "big", "tokens_per_worker": 5000, "steps": 100},
+            "matrix": {
+                "trainer.sparse_as_dense": [False, True],
+                "trainer.accumulation": ["tf1", "native"],
+                "trainer.learning_rate": [1e-4, 3e-4, 1e-3, 3e-3, 1e-2],
+            },
+        }
+    )
+)
+
+
+def timed(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, cwd=work)
+    return time.perf_counter() - start
+
+
+cli = [sys.executable, "-m", "scalestudy.cli"]
+runs = {
+    "help_s": [timed([*cli, "--help"]) for _ in range(5)],
+    "validate_quickstart_s": [
+        timed([*cli, "validate", str(ROOT / "experiments/quickstart.yaml")]) for _ in range(5)
+    ],
+    "plan_1000_points_s": [timed([*cli, "plan", str(sweep)]) for _ in range(5)],
+    "plan_and_render_1000_points_s": [
+        timed([*cli, "plan", str(sweep)])
+        + timed([*cli, "render", str(sweep), "--out", str(work / "out")])
+        for _ in range(5)
+    ],
+}
+points = len(list((work / "out").glob("*.sh")))
+print(
+    json.dumps(
+        {
+            "points": points,
+            **{
+                k: {"median": statistics.median(v), "min": min(v), "max": max(v)}
+                for k, v in runs.items()
+            },
+        },
+        indent=1,
+    )
+)

@@ -1,0 +1,293 @@
+"""`scalestudy`: thin argument parsing, one function per verb, errors mapped to exit codes.
+
+Exit codes: 0 ok, 1 a run failed, 2 bad input (the message names file, line and key), 130 Ctrl-C.
+Nothing here imports TensorFlow or Horovod (login nodes, fast --help); pandas only in collect.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from scalestudy.spec.sweep import LoadedSweep, SweepError, load_sweep
+
+EXIT_OK, EXIT_RUN_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _load(path: str) -> LoadedSweep:
+    loaded = load_sweep(path)
+    for w in loaded.warnings:
+        print(f"warning: {w.format(loaded.path)}", file=sys.stderr)
+    return loaded
+
+
+def _gb(n: float) -> str:
+    return f"{n / 1e9:,.1f}"
+
+
+def cmd_validate(args) -> int:
+    loaded = _load(args.sweep)
+    from scalestudy.plan import make_plan
+
+    points = make_plan(loaded)
+    print(f"{loaded.path}: ok ({len(points)} points on {loaded.profile.name})")
+    return EXIT_OK
+
+
+def cmd_plan(args) -> int:
+    from scalestudy.plan import make_plan, node_hours
+
+    loaded = _load(args.sweep)
+    points = make_plan(loaded)
+    head = (
+        "id",
+        "mode",
+        "nodes",
+        "ppn",
+        "workers",
+        "tok/worker",
+        "global batch",
+        "flags",
+        "GB/rank",
+        "GB/node",
+        "fits",
+    )
+    rows = [
+        (
+            p.id,
+            p.config.mode,
+            p.nodes,
+            p.ppn,
+            p.workers,
+            p.tokens_per_worker,
+            p.global_batch_tokens,
+            p.flags,
+            _gb(p.memory.per_rank),
+            _gb(p.memory_per_node),
+            "yes" if p.fits else "NO (OOM)",
+        )
+        for p in points
+    ]
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows, strict=False)]
+    for r in (head, *rows):
+        print(
+            "  ".join(
+                str(x).rjust(w) if i else str(x).ljust(w)
+                for i, (x, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+    oom = [p for p in points if not p.fits]
+    node_gb = loaded.profile.memory_gb
+    print(
+        f"\n{len(points)} points; requested node-hours (nodes x time limit): "
+        f"{node_hours(points):,.1f}"
+    )
+    print(
+        f"memory is a prediction (model state + activations + the embedding gradient's "
+        f"exchange buffers, doubled for averaging on the sparse path) against {node_gb:g} GB "
+        f"per {loaded.profile.name} node"
+    )
+    if oom:
+        print(f"{len(oom)} point(s) predicted NOT to fit: not submitted unless --allow-oom")
+    return EXIT_OK
+
+
+def cmd_render(args) -> int:
+    from scalestudy.plan import make_plan
+    from scalestudy.submit import render_all
+
+    loaded = _load(args.sweep)
+    points = make_plan(loaded)
+    out = Path(args.out) if args.out else Path(args.results) / loaded.sweep.name / "rendered"
+    out.mkdir(parents=True, exist_ok=True)
+    for pid, script in render_all(loaded, points, Path(args.results)).items():
+        (out / f"{pid}.sh").write_text(script)
+    print(f"wrote {len(points)} job scripts to {out}")
+    return EXIT_OK
+
+
+class _Progress:
+    def __init__(self, total: int):
+        self.total, self.n = total, 0
+
+    def start(self, point) -> None:
+        self.n += 1
+        print(
+            f"[{self.n}/{self.total}] {point.id} ({point.nodes} node(s) x {point.ppn}, "
+            f"{point.flags}) ...",
+            end="",
+            flush=True,
+        )
+
+    def done(self, point, state: str) -> None:
+        print(f" {state}", flush=True)
+
+
+def cmd_submit(args) -> int:
+    from scalestudy.plan import make_plan
+    from scalestudy.submit import decide, submit, sweep_dir
+
+    loaded = _load(args.sweep)
+    if args.executor == "slurm":
+        print(
+            "scalestudy: the slurm executor is not built yet (issue #4); use --executor local",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    points = make_plan(loaded)
+    from scalestudy.executors.manifest import Manifest
+
+    preview = decide(
+        points,
+        Manifest(sweep_dir(Path(args.results), loaded)).read(),
+        allow_oom=args.allow_oom,
+        retry_failed=args.retry_failed,
+        force=args.force,
+    )
+    try:
+        decision = submit(
+            loaded,
+            points,
+            Path(args.results),
+            dry_run=args.dry_run,
+            allow_oom=args.allow_oom,
+            retry_failed=args.retry_failed,
+            force=args.force,
+            progress=_Progress(len(preview.run)),
+        )
+    except KeyboardInterrupt:
+        print(
+            "\ninterrupted: the running point is marked cancelled, the rest not started",
+            file=sys.stderr,
+        )
+        return 130
+    if decision.template_changed:
+        print(
+            f"note: the job template changed since earlier points were submitted "
+            f"({decision.template_changed} -> now); their ids are unchanged",
+            file=sys.stderr,
+        )
+    for reason, ids in decision.skipped.items():
+        print(f"skipped {len(ids)}: {reason}")
+    verb = "would run" if args.dry_run else "ran"
+    print(f"{verb} {len(decision.run)} point(s)")
+    return EXIT_OK
+
+
+def cmd_status(args) -> int:
+    from collections import Counter
+
+    from scalestudy.executors.manifest import Manifest, point_state
+    from scalestudy.plan import make_plan
+    from scalestudy.submit import sweep_dir
+
+    loaded = _load(args.sweep)
+    points = make_plan(loaded)
+    data = Manifest(sweep_dir(Path(args.results), loaded)).read()
+    states = Counter()
+    for p in points:
+        state = point_state(data["points"].get(p.id))
+        states[state] += 1
+        print(f"{p.id}  {p.nodes:>4} x {p.ppn}  {p.flags:<12}  {state}")
+    print("  ".join(f"{k}: {v}" for k, v in sorted(states.items())))
+    return EXIT_OK
+
+
+def cmd_collect(args) -> int:
+    from scalestudy.collect import collect_rows, write_table
+    from scalestudy.plan import make_plan
+    from scalestudy.submit import sweep_dir
+
+    loaded = _load(args.sweep)
+    points = make_plan(loaded)
+    sdir = sweep_dir(Path(args.results), loaded)
+    rows = collect_rows(points, sdir, loaded.profile.name)
+    path = write_table(rows, sdir)
+    head = (
+        "point",
+        "nodes",
+        "workers",
+        "flags",
+        "status",
+        "tokens/s",
+        "step s",
+        "emb bytes/step",
+        "peak RSS MB",
+    )
+    print("  ".join(head))
+    for r in rows:
+        tput = f"{r['tokens_per_s']:,.0f}" if r["tokens_per_s"] else "-"
+        step = f"{r['step_s_median']:.3f}" if r["step_s_median"] else "-"
+        emb = (
+            f"{r['logical_embedding_bytes_per_step']:,.0f}"
+            if r["logical_embedding_bytes_per_step"]
+            else "-"
+        )
+        rss = f"{r['peak_rss_max'] / 2**20:,.0f}" if r["peak_rss_max"] else "-"
+        flags = f"{r['accumulation']},{'dense' if r['sparse_as_dense'] else 'sparse'}"
+        print(
+            "  ".join(
+                (
+                    r["point_id"],
+                    str(r["nodes"]),
+                    str(r["workers"]),
+                    flags,
+                    r["status"],
+                    tput,
+                    step,
+                    emb,
+                    rss,
+                )
+            )
+        )
+    print(f"wrote {path}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scalestudy",
+        description="Scaling studies of the "
+        "densified Transformer trainer on Slurm or this machine.",
+    )
+    sub = parser.add_subparsers(dest="verb", required=True)
+
+    def verb(name, func, help_):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument("sweep", help="the sweep file (YAML)")
+        p.add_argument("--results", default="results", help="results root (default: ./results)")
+        p.set_defaults(func=func)
+        return p
+
+    verb("validate", cmd_validate, "check a sweep file")
+    verb("plan", cmd_plan, "print the points, predicted memory and node-hours")
+    render = verb("render", cmd_render, "write every point's job script without submitting")
+    render.add_argument("--out", help="folder for the scripts (default results/<sweep>/rendered)")
+    submit = verb("submit", cmd_submit, "run or submit what is not done yet")
+    submit.add_argument("--executor", choices=["local", "slurm"], default="local")
+    submit.add_argument("--dry-run", action="store_true")
+    submit.add_argument(
+        "--allow-oom", action="store_true", help="submit points predicted not to fit"
+    )
+    submit.add_argument("--retry-failed", action="store_true")
+    submit.add_argument("--force", action="store_true", help="run completed points again")
+    verb("status", cmd_status, "the state of every point")
+    verb("collect", cmd_collect, "parse the logs into results.csv")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except SweepError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ValueError as exc:  # e.g. a matrix producing identical points
+        print(f"scalestudy: {args.sweep}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""Trainer logs (+ the manifest) -> one tidy table, results/<sweep>/results.csv and .parquet.
+
+One row per point and repeat, the latest attempt of each; points that failed, diverged or never
+ran appear with their status, never dropped. Throughput is what the trainer measured in its
+timed window (global tokens summed over ranks / window time); nothing is extrapolated.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+from pathlib import Path
+
+from scalestudy.contract import step_log
+from scalestudy.executors.manifest import Manifest, point_state
+from scalestudy.plan import Point
+
+COLUMNS = [
+    "point_id",
+    "sweep",
+    "mode",
+    "cluster",
+    "nodes",
+    "ppn",
+    "workers",
+    "threads",
+    "model",
+    "accumulation",
+    "sparse_as_dense",
+    "tokens_per_worker",
+    "global_batch_tokens",
+    "repeat",
+    "status",
+    "exit_code",
+    "attempt",
+    "job_id",
+    "start",
+    "end",
+    "steps_timed",
+    "step_s_median",
+    "step_s_p10",
+    "step_s_p90",
+    "tokens_per_s",
+    "src_tokens_per_s",
+    "tgt_tokens_per_s",
+    "slots_per_s",
+    "tokens_per_s_per_worker",
+    "compute_s_median",
+    "comm_s_median",
+    "apply_s_median",
+    "emb_grad_rows_per_worker",
+    "logical_allgather_bytes_per_step",
+    "logical_allreduce_bytes_per_step",
+    "logical_embedding_bytes_per_step",
+    "wire_sent_bytes_per_step_model",
+    "wire_recv_bytes_per_step_model",
+    "peak_rss_max",
+    "peak_rss_mean",
+    "predicted_bytes_per_rank",
+    "final_loss",
+]
+
+
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def _from_logs(logs: Path, workers: int) -> dict:
+    row: dict = {}
+    rank_files = [logs / step_log.rank_log_name(r) for r in range(workers)]
+    present = [f for f in rank_files if f.exists()]
+    if not present:
+        return row
+    segments = step_log.read_segments(present[0])
+    footer = segments[-1].footer if segments else None
+    if footer:
+        row["status"] = footer["status"]
+        row["exit_code"] = footer.get("exit_code")
+        t = footer.get("timing") or {}
+        if t and footer["status"] == "completed":
+            tp = t["throughput_tokens_per_s"]
+            row.update(
+                steps_timed=t["timed_steps"],
+                tokens_per_s=tp["total"],
+                src_tokens_per_s=tp["src"],
+                tgt_tokens_per_s=tp["tgt"],
+                slots_per_s=tp["slots"],
+                tokens_per_s_per_worker=tp["total"] / workers,
+                step_s_median=t["step_s_max_over_ranks"]["median"],
+                step_s_p10=t["step_s_max_over_ranks"]["p10"],
+                step_s_p90=t["step_s_max_over_ranks"]["p90"],
+                compute_s_median=t["this_rank"]["compute_s"]["median"],
+                comm_s_median=t["this_rank"]["comm_s"]["median"],
+                apply_s_median=t["this_rank"]["apply_s"]["median"],
+            )
+    steps0 = step_log.merged_steps(present[0])
+    timed = [s for s in steps0 if s.get("timed")] or steps0
+    if timed:
+        sparse = timed[0]["embedding_grad"].get("form") == "indexed_slices"
+        emb = _median(s["bytes"]["logical_embedding"] for s in timed)
+        total = _median(s["bytes"]["logical_total"] for s in timed)
+        row.update(
+            emb_grad_rows_per_worker=_median(
+                statistics.mean(s["embedding_rows_per_rank"])
+                if s["embedding_rows_per_rank"]
+                else None
+                for s in timed
+            ),
+            logical_embedding_bytes_per_step=emb,
+            logical_allgather_bytes_per_step=emb if sparse else 0,
+            logical_allreduce_bytes_per_step=total - emb if sparse else total,
+            wire_sent_bytes_per_step_model=_median(s["bytes"]["wire_sent_model"] for s in timed),
+            wire_recv_bytes_per_step_model=_median(s["bytes"]["wire_recv_model"] for s in timed),
+            final_loss=steps0[-1]["loss"],
+        )
+    peaks = []
+    for f in present:
+        steps = step_log.merged_steps(f)
+        if steps:
+            peaks.append(max(s["peak_rss"] for s in steps))
+    if peaks:
+        row.update(peak_rss_max=max(peaks), peak_rss_mean=statistics.mean(peaks))
+    return row
+
+
+def collect_rows(points: list[Point], sweep_dir: Path, cluster: str) -> list[dict]:
+    data = Manifest(sweep_dir).read()
+    rows = []
+    for p in points:
+        c = p.config
+        row = {k: None for k in COLUMNS}
+        row.update(
+            point_id=p.id,
+            sweep=p.sweep.name,
+            mode=c.mode,
+            cluster=cluster,
+            nodes=p.nodes,
+            ppn=p.ppn,
+            workers=p.workers,
+            threads=p.sweep.threads_per_worker,
+            model=c.model.preset,
+            accumulation=c.accumulation,
+            sparse_as_dense=c.sparse_as_dense,
+            tokens_per_worker=p.tokens_per_worker,
+            global_batch_tokens=p.global_batch_tokens,
+            repeat=p.repeat,
+            predicted_bytes_per_rank=p.memory.per_rank if p.memory else None,
+        )
+        entry = data["points"].get(p.id)
+        row["status"] = point_state(entry)
+        if entry and entry.get("attempts"):
+            a = entry["attempts"][-1]
+            row.update(
+                attempt=a["attempt"],
+                job_id=a.get("job_id"),
+                exit_code=a.get("exit_code"),
+                start=a.get("started_at"),
+                end=a.get("ended_at"),
+            )
+            manifest_state = row["status"]
+            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers))
+            if manifest_state not in ("completed",) and row["status"] == "completed":
+                row["status"] = manifest_state  # the job failed after the trainer finished
+        rows.append(row)
+    return rows
+
+
+def write_table(rows: list[dict], sweep_dir: Path) -> Path:
+    import pandas as pd  # the table writers only; imported late to keep the CLI fast
+
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    sweep_dir.mkdir(parents=True, exist_ok=True)
+    csv = sweep_dir / "results.csv"
+    tmp = sweep_dir / f".results.csv.{os.getpid()}.tmp"
+    frame.to_csv(tmp, index=False)
+    os.replace(tmp, csv)
+    try:
+        tmp = sweep_dir / f".results.parquet.{os.getpid()}.tmp"
+        frame.to_parquet(tmp, index=False)
+        os.replace(tmp, sweep_dir / "results.parquet")
+    except ImportError as exc:  # the CSV is the table of record; say why parquet is missing
+        print(f"note: results.parquet not written ({exc})", file=sys.stderr)
+    return csv

@@ -1,0 +1,72 @@
+"""The per-sweep manifest: point -> attempts -> state, in results/<sweep>/manifest.json.
+
+Every change happens under a file lock and is written atomically (temporary file + rename), so
+two `submit` commands at once see one consistent state and a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from filelock import FileLock
+
+ACTIVE = {"submitted", "pending", "running"}
+DONE = {"completed"}
+FAILED = {
+    "failed",
+    "diverged",
+    "timeout",
+    "interrupted",
+    "cancelled",
+    "node_fail",
+    "out_of_memory",
+    "unknown",
+}
+
+
+class Manifest:
+    def __init__(self, sweep_dir: Path):
+        self.dir = sweep_dir
+        self.path = sweep_dir / "manifest.json"
+        self.lock = FileLock(str(sweep_dir / ".manifest.lock"))
+
+    def read(self) -> dict:
+        if not self.path.exists():
+            return {"version": 1, "points": {}}
+        return json.loads(self.path.read_text())
+
+    def _write(self, data: dict) -> None:
+        tmp = self.path.with_name(f".manifest.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
+        os.replace(tmp, self.path)
+
+    @contextmanager
+    def edit(self) -> Iterator[dict]:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        with self.lock:
+            data = self.read()
+            yield data
+            self._write(data)
+
+
+def point_state(entry: dict | None) -> str:
+    if not entry or not entry.get("attempts"):
+        return "planned"
+    return entry["attempts"][-1]["state"]
+
+
+def new_attempt(data: dict, point_id: str, **fields) -> dict:
+    entry = data["points"].setdefault(point_id, {"attempts": []})
+    attempt = {
+        "attempt": len(entry["attempts"]) + 1,
+        "state": "submitted",
+        "submitted_at": time.time(),
+        **fields,
+    }
+    entry["attempts"].append(attempt)
+    return attempt

@@ -1,0 +1,107 @@
+"""Sweep -> points. All weak/strong arithmetic lives here.
+
+A point's id is hashed from its scientific parameters only (cluster, mode, nodes, ppn, threads,
+the trainer configuration, the environment, the repeat), so editing a template, a time limit or
+an account never turns old results into new points. The template's hash is kept as provenance.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from scalestudy.contract.memory_model import MemoryEstimate, estimate
+from scalestudy.contract.point_config import PointConfig
+from scalestudy.spec.sweep import LoadedSweep, Sweep, time_limit_minutes
+
+
+@dataclass
+class Point:
+    id: str
+    sweep: Sweep
+    nodes: int
+    repeat: int
+    config: PointConfig
+    overrides: dict = field(default_factory=dict)
+    memory: MemoryEstimate | None = None
+    node_memory_bytes: float = 0.0
+
+    @property
+    def ppn(self) -> int:
+        return self.sweep.ppn
+
+    @property
+    def workers(self) -> int:
+        return self.nodes * self.sweep.ppn
+
+    @property
+    def tokens_per_worker(self) -> int:
+        c = self.config
+        return c.tokens_per_worker if c.mode == "weak" else c.global_batch_tokens // self.workers
+
+    @property
+    def global_batch_tokens(self) -> int:
+        c = self.config
+        return c.tokens_per_worker * self.workers if c.mode == "weak" else c.global_batch_tokens
+
+    @property
+    def memory_per_node(self) -> int:
+        assert self.memory is not None
+        return self.memory.per_rank * self.ppn
+
+    @property
+    def fits(self) -> bool:
+        return self.memory_per_node <= self.node_memory_bytes
+
+    @property
+    def flags(self) -> str:
+        c = self.config
+        return f"{c.accumulation},{'dense' if c.sparse_as_dense else 'sparse'}"
+
+
+def _point_id(science: dict, nodes: int, ppn: int, repeat: int) -> str:
+    digest = hashlib.sha256(json.dumps(science, sort_keys=True).encode()).hexdigest()[:10]
+    return f"n{nodes:04d}-p{ppn}-{digest}-r{repeat}"
+
+
+def make_plan(loaded: LoadedSweep) -> list[Point]:
+    profile = loaded.profile
+    points: list[Point] = []
+    for variant in loaded.variants:
+        sw = variant.sweep
+        for nodes, cfg in variant.point_configs.items():
+            science = {
+                "cluster": profile.name,
+                "mode": sw.mode,
+                "nodes": nodes,
+                "ppn": sw.ppn,
+                "threads": sw.threads_per_worker,
+                "trainer": cfg.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
+                "env": {**profile.env, **sw.env},
+            }
+            for repeat in range(sw.repeats):
+                pid = _point_id(science, nodes, sw.ppn, repeat)
+                spec = cfg.model.resolved()
+                point = Point(pid, sw, nodes, repeat, cfg, variant.overrides)
+                point.memory = estimate(
+                    spec,
+                    workers=point.workers,
+                    tokens_per_worker=point.tokens_per_worker,
+                    micro_batches=cfg.micro_batches,
+                    accumulation=cfg.accumulation,
+                    sparse_as_dense=cfg.sparse_as_dense,
+                )
+                point.node_memory_bytes = profile.memory_gb * 1e9
+                points.append(point)
+    ids = [p.id for p in points]
+    if len(set(ids)) != len(ids):
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        raise ValueError(f"the matrix produces identical points: {', '.join(dupes[:5])}")
+    return points
+
+
+def node_hours(points: list[Point]) -> float:
+    """Node-hours the sweep requests (each point's nodes x its time limit): the upper bound an
+    allocation is charged for."""
+    return sum(p.nodes * time_limit_minutes(p.sweep.time_limit) / 60 for p in points)

@@ -1,0 +1,97 @@
+"""Cluster profiles: what a site is (cores, memory, MPI, launcher, partitions, network), kept
+apart from what a sweep measures. Profiles are YAML files in templates/clusters/; a sweep names
+one by name or gives a path to its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from scalestudy.spec.yamlload import YamlError, load_file
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+CLUSTERS = TEMPLATES / "clusters"
+
+
+class Partition(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    max_nodes: int = Field(ge=1)
+
+
+class Interconnect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    latency_us: float = Field(gt=0)
+    bandwidth_gbps: float = Field(gt=0)
+
+
+class Profile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    description: str = ""
+    scheduler: Literal["local", "slurm"]
+    sockets: int = Field(ge=1)
+    cores_per_socket: int = Field(ge=1)
+    threads_per_core: int = Field(1, ge=1)
+    memory_gb: float = Field(gt=0)
+    mpi: Literal["openmpi", "intelmpi", "mpich"]
+    launcher: Literal["mpirun", "mpirun-local", "srun", "ibrun"]
+    emulated_nodes: bool = False
+    partitions: list[Partition] = Field(min_length=1)
+    interconnect: Interconnect
+    python: str = "python3"
+    modules: list[str] = []
+    env: dict[str, str] = {}
+    max_jobs_in_queue: int | None = Field(None, ge=1)
+    checkpoint_signal_margin_s: int = Field(120, ge=10)
+
+    @property
+    def cores_per_node(self) -> int:
+        return self.sockets * self.cores_per_socket
+
+    @property
+    def max_nodes(self) -> int:
+        return max(p.max_nodes for p in self.partitions)
+
+    def partition_for(self, nodes: int) -> Partition:
+        """The smallest partition that takes this many nodes."""
+        fitting = [p for p in self.partitions if p.max_nodes >= nodes]
+        if not fitting:
+            raise ValueError(f"{nodes} nodes exceed every partition of {self.name}")
+        return min(fitting, key=lambda p: p.max_nodes)
+
+
+class ProfileError(Exception):
+    pass
+
+
+def available_profiles() -> list[str]:
+    return sorted(p.stem for p in CLUSTERS.glob("*.yaml"))
+
+
+def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Path]:
+    """A profile by name (templates/clusters/NAME.yaml) or by path (relative to the sweep)."""
+    if ref.endswith((".yaml", ".yml")) or "/" in ref:
+        path = Path(ref)
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+    else:
+        path = CLUSTERS / f"{ref}.yaml"
+        if not path.exists():
+            raise ProfileError(
+                f"unknown cluster {ref!r}; profiles: {', '.join(available_profiles())}"
+                " (or give a path to your own profile .yaml)"
+            )
+    if not path.exists():
+        raise ProfileError(f"cluster profile {path} does not exist")
+    try:
+        located = load_file(path)
+        return Profile.model_validate(located.data), path
+    except YamlError as exc:
+        raise ProfileError("; ".join(f"{path}:{i.line}: {i.message}" for i in exc.issues)) from None
+    except ValidationError as exc:
+        msgs = [f"{path}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]
+        raise ProfileError("\n".join(msgs)) from None

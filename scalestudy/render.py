@@ -1,0 +1,94 @@
+"""The Jinja2 environment: StrictUndefined (a missing value fails at render time, not on the
+cluster) and the `sh` filter that shell-quotes every user value."""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+import subprocess
+from pathlib import Path
+
+import jinja2
+
+from scalestudy.plan import Point
+from scalestudy.profiles import CLUSTERS, Profile
+
+
+def shell_quote(value: object) -> str:
+    if value is None or isinstance(value, jinja2.Undefined):
+        raise jinja2.UndefinedError("a None value reached the shell-quoting filter")
+    return shlex.quote(str(value))
+
+
+def environment(root: Path = CLUSTERS) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(root)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+    )
+    env.filters["sh"] = shell_quote
+    return env
+
+
+def template_hash(profile: Profile, root: Path = CLUSTERS) -> str:
+    """Provenance of the scripts: the job template and the profile's launcher partial."""
+    h = hashlib.sha256()
+    for name in ("job.sh.j2", f"launch/{profile.launcher}.sh.j2"):
+        h.update((root / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def harness_commit() -> str:
+    root = Path(__file__).resolve().parent.parent
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    commit = out.stdout.strip() or "unknown"
+    return commit + ("-dirty" if dirty else "")
+
+
+def render_script(
+    point: Point,
+    profile: Profile,
+    attempt_dir: Path,
+    attempt: int,
+    env: jinja2.Environment | None = None,
+) -> str:
+    sw = point.sweep
+    context = {
+        "scheduler": profile.scheduler,
+        "job_name": f"ss-{sw.name}-{point.id}",
+        "sweep_name": sw.name,
+        "point_id": point.id,
+        "attempt": attempt,
+        "nodes": point.nodes,
+        "ppn": point.ppn,
+        "workers": point.workers,
+        "threads": sw.threads_per_worker,
+        "sockets": profile.sockets,
+        "time_limit": sw.time_limit,
+        "partition": sw.slurm.partition or profile.partition_for(point.nodes).name,
+        "slurm": sw.slurm.model_dump(),
+        "signal_margin": profile.checkpoint_signal_margin_s,
+        "modules": [*profile.modules, *sw.modules],
+        "env": {**profile.env, **sw.env},
+        "python": sw.python or profile.python,
+        "launcher": profile.launcher,
+        "attempt_dir": str(attempt_dir),
+        "point_json": str(attempt_dir / "point.json"),
+    }
+    return (env or environment()).get_template("job.sh.j2").render(context)

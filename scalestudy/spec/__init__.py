@@ -1,0 +1,1 @@
+"""The sweep file: schema, loading with line numbers, and every validation error at once."""

@@ -1,0 +1,178 @@
+"""Submission: decide which points run (idempotent), lay out attempt folders, hand the rendered
+scripts to an executor, and keep the manifest true.
+
+results/<sweep>/<point-id>/attempt-<k>/ holds point.json, job.sh (the exact script), logs/ and
+exit_code; results/<sweep>/<point-id>/checkpoints/ is shared by the attempts so a retry resumes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scalestudy.executors import local
+from scalestudy.executors.manifest import ACTIVE, DONE, FAILED, Manifest, new_attempt, point_state
+from scalestudy.plan import Point
+from scalestudy.render import environment, harness_commit, render_script, template_hash
+from scalestudy.spec.sweep import LoadedSweep
+
+
+@dataclass
+class Decision:
+    run: list[Point] = field(default_factory=list)
+    skipped: dict[str, list[str]] = field(default_factory=dict)  # reason -> point ids
+    template_changed: str | None = None
+
+    def skip(self, reason: str, point: Point) -> None:
+        self.skipped.setdefault(reason, []).append(point.id)
+
+
+def sweep_dir(results: Path, loaded: LoadedSweep) -> Path:
+    return results / loaded.sweep.name
+
+
+def _alive(attempt: dict) -> bool:
+    if attempt.get("executor") != "local":
+        return True  # the scheduler knows; reconciled by the Slurm executor
+    if attempt.get("host") != socket.gethostname():
+        return True
+    try:
+        os.kill(int(attempt["submitter_pid"]), 0)
+    except (OSError, KeyError, ValueError):
+        return False
+    return True
+
+
+def decide(
+    points: list[Point], manifest: dict, *, allow_oom=False, retry_failed=False, force=False
+) -> Decision:
+    d = Decision()
+    for p in points:
+        entry = manifest["points"].get(p.id)
+        state = point_state(entry)
+        if state in ACTIVE and entry and not _alive(entry["attempts"][-1]):
+            entry["attempts"][-1]["state"] = state = "cancelled"  # its submitter is gone
+        if state in ACTIVE:
+            d.skip("already submitted or running", p)
+        elif state in DONE and not force:
+            d.skip("completed (use --force to run again)", p)
+        elif state in FAILED and not (retry_failed or force):
+            d.skip(f"{state} (use --retry-failed)", p)
+        elif not p.fits and not allow_oom:
+            d.skip("predicted not to fit in memory (use --allow-oom)", p)
+        else:
+            d.run.append(p)
+    return d
+
+
+def next_attempt_dir(sdir: Path, manifest: dict, point: Point) -> tuple[int, Path]:
+    entry = manifest["points"].get(point.id, {"attempts": []})
+    k = len(entry["attempts"]) + 1
+    return k, sdir / point.id / f"attempt-{k}"
+
+
+def point_json(point: Point, attempt_dir: Path, fresh_checkpoints: bool) -> dict:
+    cfg = point.config.model_dump(mode="json")
+    cfg["log_dir"] = str(attempt_dir / "logs")
+    ckpt = attempt_dir / "checkpoints" if fresh_checkpoints else attempt_dir.parent / "checkpoints"
+    cfg["checkpoint_dir"] = str(ckpt)
+    return cfg
+
+
+def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[str, str]:
+    """The script each point's next attempt will run, exactly."""
+    sdir = sweep_dir(results, loaded)
+    data = Manifest(sdir).read()
+    env = environment()
+    out = {}
+    for p in points:
+        k, adir = next_attempt_dir(sdir, data, p)
+        out[p.id] = render_script(p, loaded.profile, adir.resolve(), k, env)
+    return out
+
+
+def submit(
+    loaded: LoadedSweep,
+    points: list[Point],
+    results: Path,
+    *,
+    dry_run=False,
+    allow_oom=False,
+    retry_failed=False,
+    force=False,
+    progress=None,
+) -> Decision:
+    sdir = sweep_dir(results, loaded).resolve()
+    manifest = Manifest(sdir)
+    thash = template_hash(loaded.profile)
+    env, commit = environment(), harness_commit()
+    with manifest.edit() as data:
+        decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
+        old = data.get("template_hash")
+        if old and old != thash:
+            decision.template_changed = old
+        if dry_run:
+            return decision
+        data["template_hash"] = thash
+        data["sweep_file"] = str(loaded.path.resolve())
+        queued = []
+        for p in decision.run:
+            k, adir = next_attempt_dir(sdir, data, p)
+            adir.mkdir(parents=True, exist_ok=True)
+            fresh = force and point_state(data["points"].get(p.id)) in DONE
+            (adir / "point.json").write_text(json.dumps(point_json(p, adir, fresh), indent=1))
+            (adir / "job.sh").write_text(render_script(p, loaded.profile, adir, k, env))
+            new_attempt(
+                data,
+                p.id,
+                folder=str(adir.relative_to(sdir)),
+                executor="local",
+                host=socket.gethostname(),
+                submitter_pid=os.getpid(),
+                template_hash=thash,
+                harness_commit=commit,
+                nodes=p.nodes,
+                ppn=p.ppn,
+                repeat=p.repeat,
+            )
+            queued.append((p, adir))
+    _run_local(manifest, queued, progress)
+    return decision
+
+
+def _set_state(manifest: Manifest, point_id: str, **fields) -> None:
+    with manifest.edit() as data:
+        data["points"][point_id]["attempts"][-1].update(fields)
+
+
+def _run_local(manifest: Manifest, queued: list, progress) -> None:
+    remaining = list(queued)
+    try:
+        while remaining:
+            p, adir = remaining[0]
+            _set_state(manifest, p.id, state="running", started_at=time.time())
+            if progress:
+                progress.start(p)
+            code = local.run_script(adir / "job.sh", adir)
+            state = local.state_from_exit(code)
+            _set_state(manifest, p.id, state=state, exit_code=code, ended_at=time.time())
+            remaining.pop(0)
+            if progress:
+                progress.done(p, state)
+    except KeyboardInterrupt:
+        # Leave a clean state: the interrupted point is cancelled, the unstarted ones vanish.
+        if remaining:
+            p, _ = remaining[0]
+            _set_state(manifest, p.id, state="cancelled", ended_at=time.time())
+        with manifest.edit() as data:
+            for p, adir in remaining[1:]:
+                data["points"][p.id]["attempts"].pop()
+                if not data["points"][p.id]["attempts"]:
+                    del data["points"][p.id]
+                shutil.rmtree(adir, ignore_errors=True)
+        raise

@@ -1,0 +1,248 @@
+##### n0001-p1-b7915d843b-r0
+#!/bin/bash
+# scalestudy sweep quickstart, point n0001-p1-b7915d843b-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0001-p1-b7915d843b-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0001-p1-b7915d843b-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 1 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-b7915d843b-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0001-p1-b7915d843b-r1
+#!/bin/bash
+# scalestudy sweep quickstart, point n0001-p1-b7915d843b-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0001-p1-b7915d843b-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0001-p1-b7915d843b-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 1 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-b7915d843b-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0002-p1-e1d60de0ff-r0
+#!/bin/bash
+# scalestudy sweep quickstart, point n0002-p1-e1d60de0ff-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0002-p1-e1d60de0ff-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0002-p1-e1d60de0ff-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 2 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-e1d60de0ff-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0002-p1-e1d60de0ff-r1
+#!/bin/bash
+# scalestudy sweep quickstart, point n0002-p1-e1d60de0ff-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0002-p1-e1d60de0ff-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0002-p1-e1d60de0ff-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 2 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-e1d60de0ff-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0001-p1-f773b55cf5-r0
+#!/bin/bash
+# scalestudy sweep quickstart, point n0001-p1-f773b55cf5-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0001-p1-f773b55cf5-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0001-p1-f773b55cf5-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 1 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-f773b55cf5-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0001-p1-f773b55cf5-r1
+#!/bin/bash
+# scalestudy sweep quickstart, point n0001-p1-f773b55cf5-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0001-p1-f773b55cf5-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0001-p1-f773b55cf5-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 1 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-f773b55cf5-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0002-p1-f78aff3a60-r0
+#!/bin/bash
+# scalestudy sweep quickstart, point n0002-p1-f78aff3a60-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0002-p1-f78aff3a60-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0002-p1-f78aff3a60-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 2 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-f78aff3a60-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0002-p1-f78aff3a60-r1
+#!/bin/bash
+# scalestudy sweep quickstart, point n0002-p1-f78aff3a60-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0002-p1-f78aff3a60-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0002-p1-f78aff3a60-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 2 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-f78aff3a60-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"

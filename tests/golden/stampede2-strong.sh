@@ -1,0 +1,810 @@
+##### n0008-p2-63c247723f-r0
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0008-p2-63c247723f-r0
+#SBATCH --nodes=8
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0008-p2-63c247723f-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0008-p2-63c247723f-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-63c247723f-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0008-p2-63c247723f-r1
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0008-p2-63c247723f-r1
+#SBATCH --nodes=8
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r1/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0008-p2-63c247723f-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0008-p2-63c247723f-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-63c247723f-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0008-p2-63c247723f-r2
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0008-p2-63c247723f-r2
+#SBATCH --nodes=8
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r2/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0008-p2-63c247723f-r2, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r2/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0008-p2-63c247723f-r2
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-63c247723f-r2/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0016-p2-5dbdd116e8-r0
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0016-p2-5dbdd116e8-r0
+#SBATCH --nodes=16
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0016-p2-5dbdd116e8-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0016-p2-5dbdd116e8-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0016-p2-5dbdd116e8-r1
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0016-p2-5dbdd116e8-r1
+#SBATCH --nodes=16
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r1/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0016-p2-5dbdd116e8-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0016-p2-5dbdd116e8-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0016-p2-5dbdd116e8-r2
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0016-p2-5dbdd116e8-r2
+#SBATCH --nodes=16
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r2/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0016-p2-5dbdd116e8-r2, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r2/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0016-p2-5dbdd116e8-r2
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r2/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0032-p2-e71dad33df-r0
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0032-p2-e71dad33df-r0
+#SBATCH --nodes=32
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0032-p2-e71dad33df-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0032-p2-e71dad33df-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0032-p2-e71dad33df-r1
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0032-p2-e71dad33df-r1
+#SBATCH --nodes=32
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r1/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0032-p2-e71dad33df-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0032-p2-e71dad33df-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0032-p2-e71dad33df-r2
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0032-p2-e71dad33df-r2
+#SBATCH --nodes=32
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r2/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0032-p2-e71dad33df-r2, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r2/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0032-p2-e71dad33df-r2
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r2/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0064-p2-d18a5bf609-r0
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0064-p2-d18a5bf609-r0
+#SBATCH --nodes=64
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0064-p2-d18a5bf609-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0064-p2-d18a5bf609-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0064-p2-d18a5bf609-r1
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0064-p2-d18a5bf609-r1
+#SBATCH --nodes=64
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r1/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0064-p2-d18a5bf609-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0064-p2-d18a5bf609-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0064-p2-d18a5bf609-r2
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0064-p2-d18a5bf609-r2
+#SBATCH --nodes=64
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r2/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0064-p2-d18a5bf609-r2, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r2/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0064-p2-d18a5bf609-r2
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r2/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0128-p2-331be39def-r0
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0128-p2-331be39def-r0
+#SBATCH --nodes=128
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0128-p2-331be39def-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0128-p2-331be39def-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-331be39def-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0128-p2-331be39def-r1
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0128-p2-331be39def-r1
+#SBATCH --nodes=128
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r1/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0128-p2-331be39def-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0128-p2-331be39def-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-331be39def-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0128-p2-331be39def-r2
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0128-p2-331be39def-r2
+#SBATCH --nodes=128
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-normal
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r2/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0128-p2-331be39def-r2, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r2/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0128-p2-331be39def-r2
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-331be39def-r2/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0200-p2-fb78d8c280-r0
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0200-p2-fb78d8c280-r0
+#SBATCH --nodes=200
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-large
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0200-p2-fb78d8c280-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0200-p2-fb78d8c280-r0
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0200-p2-fb78d8c280-r1
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0200-p2-fb78d8c280-r1
+#SBATCH --nodes=200
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-large
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r1/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0200-p2-fb78d8c280-r1, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r1/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0200-p2-fb78d8c280-r1
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r1/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
+##### n0200-p2-fb78d8c280-r2
+#!/bin/bash
+#SBATCH --job-name=ss-stampede2-strong-n0200-p2-fb78d8c280-r2
+#SBATCH --nodes=200
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=23
+#SBATCH --time=00:45:00
+#SBATCH --partition=skx-large
+#SBATCH --account=MY-ALLOCATION
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r2/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+# scalestudy sweep stampede2-strong, point n0200-p2-fb78d8c280-r2, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r2/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+module load intel/18.0.2
+module load impi/18.0.2
+module load python3/3.7.0
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=23
+export SCALESTUDY_POINT=n0200-p2-fb78d8c280-r2
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+export I_MPI_PIN_DOMAIN=omp:compact
+export I_MPI_DEBUG=4
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r2/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"

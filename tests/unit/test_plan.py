@@ -1,0 +1,132 @@
+"""Plan arithmetic: points, ids, memory predictions checked against hand-computed cases."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scalestudy.cli import main
+from scalestudy.contract.memory_model import RUNTIME_OVERHEAD, estimate, parameter_count
+from scalestudy.contract.point_config import PRESETS
+from scalestudy.plan import make_plan, node_hours
+from scalestudy.spec.sweep import load_sweep
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = dict(PRESETS["tiny"], tie_embeddings=True)
+
+
+def test_parameter_count_by_hand():
+    # tiny: V 1000, H 64, F 256, 2+2 layers (the trainer logs 296,192 for this model)
+    emb = 1000 * 64
+    attn, ffn, norm = 4 * 64 * 64, 64 * 256 + 256 + 256 * 64 + 64, 2 * 64
+    enc = 2 * (attn + ffn + 2 * norm)
+    dec = 2 * (2 * attn + ffn + 3 * norm)
+    assert parameter_count(TINY) == emb + enc + dec + 2 * norm == 296_192
+
+
+def test_sparse_buffer_by_hand():
+    # 4 workers x rows (V + 0.95 x 2 x tokens) x (4H + 8) bytes, doubled for the averaged copy
+    e = estimate(
+        TINY,
+        workers=4,
+        tokens_per_worker=1000,
+        micro_batches=1,
+        accumulation="tf1",
+        sparse_as_dense=False,
+    )
+    assert e.accumulation == 2 * 4 * (1000 + 1900) * (4 * 64 + 8)
+    dense = estimate(
+        TINY,
+        workers=4,
+        tokens_per_worker=1000,
+        micro_batches=1,
+        accumulation="tf1",
+        sparse_as_dense=True,
+    )
+    assert dense.accumulation == 2 * 4 * 1000 * 64
+    assert dense.model_state == e.model_state == 16 * 296_192
+    assert e.runtime == RUNTIME_OVERHEAD
+    # the dense buffer does not grow with the workers; the sparse one is linear in them
+    e8 = estimate(
+        TINY,
+        workers=8,
+        tokens_per_worker=1000,
+        micro_batches=1,
+        accumulation="tf1",
+        sparse_as_dense=False,
+    )
+    assert e8.accumulation == 2 * e.accumulation
+
+
+def test_paper_oom_at_256_ranks():
+    # big, 4 ppn x 64 nodes, 5,000 tokens: ~46 GB for one gathered copy per rank (MISSION §2)
+    big = dict(PRESETS["big"], tie_embeddings=True)
+    e = estimate(
+        big,
+        workers=256,
+        tokens_per_worker=5000,
+        micro_batches=1,
+        accumulation="tf1",
+        sparse_as_dense=False,
+    )
+    assert e.accumulation / 2 == pytest.approx(46e9, rel=0.02)
+    assert 4 * e.per_rank > 192e9
+
+
+def test_stampede2_weak_plan_flags_sparse_oom_and_node_hours(capsys):
+    sweep = ROOT / "experiments" / "stampede2-weak.yaml"
+    points = make_plan(load_sweep(sweep))
+    assert len(points) == 10 * 2 * 3
+    oom = {(p.nodes, p.config.sparse_as_dense) for p in points if not p.fits}
+    assert oom == {(n, False) for n in (32, 64, 128, 256, 300)}
+    # (1+2+4+...+256+300 = 811 nodes) x 2 variants x 3 repeats x 0.5 h
+    assert node_hours(points) == pytest.approx(811 * 2 * 3 * 0.5)
+    assert main(["plan", str(sweep)]) == 0
+    out = capsys.readouterr().out
+    assert "node-hours (nodes x time limit): 2,433.0" in out
+    assert "15 point(s) predicted NOT to fit" in out
+
+
+def test_point_ids_ignore_non_scientific_keys(tmp_path):
+    base = (ROOT / "experiments" / "quickstart.yaml").read_text()
+    a = tmp_path / "a.yaml"
+    a.write_text(base)
+    b = tmp_path / "b.yaml"
+    b.write_text(
+        base.replace('time_limit: "00:10:00"', 'time_limit: "00:20:00"')
+        + "slurm: {account: other}\n"
+    )
+    c = tmp_path / "c.yaml"
+    c.write_text(base.replace("steps: 40", "steps: 41"))
+    ids = [p.id for p in make_plan(load_sweep(a))]
+    assert ids == [p.id for p in make_plan(load_sweep(b))]
+    assert set(ids).isdisjoint(p.id for p in make_plan(load_sweep(c)))
+    assert len(set(ids)) == len(ids) == 8
+
+
+def test_strong_scaling_points_keep_the_global_batch():
+    points = make_plan(load_sweep(ROOT / "experiments" / "stampede2-strong.yaml"))
+    assert {p.global_batch_tokens for p in points} == {409600}
+    assert all(p.tokens_per_worker * p.workers == 409600 for p in points)
+
+
+def test_cli_does_not_import_tensorflow_or_horovod():
+    code = (
+        "import sys\n"
+        "from scalestudy.cli import main\n"
+        f"main(['plan', {str(ROOT / 'experiments' / 'quickstart.yaml')!r}])\n"
+        f"main(['validate', {str(ROOT / 'experiments' / 'stampede2-weak.yaml')!r}])\n"
+        "heavy = [m for m in ('tensorflow', 'horovod', 'keras') if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    help_ = subprocess.run(
+        [sys.executable, "-m", "scalestudy.cli", "--help"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert "submit" in help_.stdout

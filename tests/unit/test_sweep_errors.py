@@ -1,0 +1,224 @@
+"""Bad sweep files: exit 2 and `file:line: key: message`, never a traceback."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scalestudy.cli import main
+from scalestudy.spec.sweep import SweepError, load_sweep
+
+GOOD = """\
+name: t
+cluster: local
+mode: weak
+nodes: [1, 2]
+ppn: 1
+trainer:
+  model: tiny
+  tokens_per_worker: 512
+  steps: 10
+"""
+
+
+def _replace(old: str, new: str) -> str:
+    assert old in GOOD
+    return GOOD.replace(old, new)
+
+
+# (sweep text, line, key, a word the message must contain)
+CASES = [
+    ("", 1, "<top>", "empty"),
+    ("- 1\n- 2\n", 1, "<top>", "mapping"),
+    ("name: [unclosed\n", 2, "<top>", "syntax"),
+    (GOOD + "name: again\n", 10, "name", "duplicate"),
+    (_replace("mode: weak", "mode: sideways"), 3, "mode", "weak"),
+    (_replace("ppn: 1", "ppn: 0"), 5, "ppn", "greater"),
+    (_replace("ppn: 1", "ppn: two"), 5, "ppn", "integer"),
+    (_replace("ppn: 1", "pnn: 1"), 5, "pnn", "did you mean 'ppn'"),
+    (_replace("  steps: 10", "  stepz: 10"), 9, "trainer.stepz", "did you mean 'steps'"),
+    (_replace("  model: tiny", "  model: huge"), 7, "trainer.model", "tiny"),
+    (_replace("cluster: local", "cluster: nowhere"), 2, "cluster", "unknown cluster"),
+    (_replace("name: t", "name: ../../etc"), 1, "name", "safe folder name"),
+    (_replace("name: t", "name: 'a b'"), 1, "name", "safe folder name"),
+    (_replace("nodes: [1, 2]", "nodes: [1, 8]"), 4, "nodes", "largest partition"),
+    (_replace("nodes: [1, 2]", "nodes: [1, 1]"), 4, "nodes", "repeat"),
+    (_replace("nodes: [1, 2]", "nodes: {from: 1, to: 4, factor: 1}"), 4, "nodes.factor", "greater"),
+    (_replace("ppn: 1", "ppn: 2\nthreads_per_worker: 2"), 5, "ppn", "exceeds"),
+    (
+        _replace("mode: weak", "mode: strong").replace(
+            "tokens_per_worker: 512", "global_batch_tokens: 1001"
+        ),
+        8,
+        "trainer.global_batch_tokens",
+        "split evenly",
+    ),
+    (_replace("mode: weak", "mode: strong"), 6, "trainer", "global_batch_tokens"),
+    (
+        _replace("  steps: 10", "  steps: 10\n  timing_warmup_steps: 10"),
+        6,
+        "trainer",
+        "timing_warmup_steps",
+    ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  accumulation: tf2"),
+        10,
+        "trainer.accumulation",
+        "tf1",
+    ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  learning_rate: -1"),
+        10,
+        "trainer.learning_rate",
+        "greater",
+    ),
+    (GOOD + "time_limit: '30 minutes'\n", 10, "time_limit", "Slurm time"),
+    (GOOD + "time_limit: 1:30:00\n", 10, "time_limit", "quote it"),
+    (
+        GOOD + "matrix:\n  trainer.sparse_as_dens: [true]\n",
+        11,
+        "matrix.trainer.sparse_as_dens",
+        "did you mean 'trainer.sparse_as_dense'",
+    ),
+    (
+        GOOD + "matrix:\n  trainer.sparse_as_dense: []\n",
+        11,
+        "matrix.trainer.sparse_as_dense",
+        "at least one",
+    ),
+    (GOOD + "matrix:\n  ppn: [1, 'x']\n", 11, "ppn", "matrix value"),
+    (GOOD + "slurm: {account: 'a; rm -rf ~'}\n", 10, "slurm.account", "pattern"),
+    (GOOD + "env: {'BAD KEY': x}\n", 10, "env.BAD KEY", "pattern"),
+    (
+        GOOD + "evil: !!python/object/apply:os.system ['touch /tmp/pwned']\n",
+        10,
+        "evil",
+        "not allowed",
+    ),
+    (GOOD + "x: !custom 1\n", 10, "x", "not allowed"),
+    (GOOD + "1: numeric key\n", 10, "<top>", "must be a string"),
+    (GOOD + "trainer: {model: tiny}\n", 10, "trainer", "duplicate"),
+    (GOOD.replace("name: t\n", ""), 1, "name", "required"),
+]
+
+
+def test_there_are_at_least_25_cases():
+    assert len(CASES) >= 25
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "key", "word"), CASES, ids=[f"{i:02d}-{c[2]}" for i, c in enumerate(CASES)]
+)
+def test_bad_sweep_exits_2_naming_file_line_key(tmp_path, capsys, text, line, key, word):
+    path = tmp_path / "sweep.yaml"
+    path.write_text(text)
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    expected = f"{path}:{line}: {key}:"
+    assert expected in err, err
+    assert word.lower() in err.lower(), err
+
+
+def test_every_error_is_reported_at_once(tmp_path, capsys):
+    path = tmp_path / "sweep.yaml"
+    path.write_text(_replace("ppn: 1", "pnn: 1").replace("mode: weak", "mode: x"))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "pnn" in err and "mode" in err
+
+
+def test_native_tied_sparse_as_dense_warns_but_passes(tmp_path, capsys):
+    path = tmp_path / "sweep.yaml"
+    path.write_text(
+        GOOD.replace("  steps: 10", "  steps: 10\n  accumulation: native")
+        + "matrix:\n  trainer.sparse_as_dense: [false, true]\n"
+    )
+    assert main(["validate", str(path)]) == 0
+    assert "changes nothing" in capsys.readouterr().err
+
+
+def test_paths_resolve_relative_to_the_sweep(tmp_path):
+    (tmp_path / "sub").mkdir()
+    profile = yaml.safe_load(
+        (tmp_path.parent / "x").as_posix()
+        and textwrap.dedent("""
+        name: mine
+        scheduler: local
+        sockets: 1
+        cores_per_socket: 4
+        memory_gb: 8
+        mpi: openmpi
+        launcher: mpirun-local
+        partitions: [{name: p, max_nodes: 2}]
+        interconnect: {name: lo, latency_us: 1, bandwidth_gbps: 1}
+        """)
+    )
+    (tmp_path / "sub" / "mine.yaml").write_text(yaml.safe_dump(profile))
+    path = tmp_path / "sweep.yaml"
+    path.write_text(_replace("cluster: local", "cluster: sub/mine.yaml"))
+    assert load_sweep(path).profile.name == "mine"
+
+
+# Random YAML: the loader either accepts it or raises SweepError, never anything else.
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10**6),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+)
+keys = st.sampled_from(
+    [
+        "name",
+        "cluster",
+        "mode",
+        "nodes",
+        "ppn",
+        "trainer",
+        "matrix",
+        "model",
+        "steps",
+        "slurm",
+        "env",
+        "from",
+        "to",
+        "x",
+        "tokens_per_worker",
+    ]
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=5)),
+    max_leaves=20,
+)
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(doc=st.dictionaries(keys, values, max_size=8))
+def test_random_documents_never_traceback(tmp_path, doc):
+    path = tmp_path / "random.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    try:
+        load_sweep(path)
+    except SweepError as exc:
+        assert exc.issues
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=st.text(alphabet=st.sampled_from(list("ab:-[]{}!&*#|>'\"\n 1.%@`")), max_size=80))
+def test_random_text_never_traceback(tmp_path, text):
+    path = tmp_path / "random.yaml"
+    path.write_text(text)
+    try:
+        load_sweep(path)
+    except SweepError as exc:
+        assert exc.issues
