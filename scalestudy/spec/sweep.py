@@ -236,9 +236,14 @@ def _matrix_key_issue(key: str) -> str | None:
     return "not a key a matrix can vary" + (f"; did you mean {close[0]!r}?" if close else "")
 
 
-def point_config(sweep: Sweep, nodes: int, profile: Profile) -> dict:
-    """The trainer configuration of a point, before the harness adds paths."""
+def point_config(sweep: Sweep, nodes: int, profile: Profile, base: Path | None = None) -> dict:
+    """The trainer configuration of a point, before the harness adds log and checkpoint paths.
+    Data paths are made absolute against the sweep file's folder (`base`)."""
     t = sweep.trainer.model_dump(exclude_unset=False)
+    for key in ("source", "target", "spm_model", "spm_dir"):
+        value = t["data"].get(key)
+        if value and base is not None and not Path(value).is_absolute():
+            t["data"][key] = str((base / value).resolve())
     model = t.pop("model")
     t["model"] = {"preset": model} if isinstance(model, str) else model
     workers = nodes * sweep.ppn
@@ -341,7 +346,7 @@ def load_sweep(path: str | Path) -> LoadedSweep:
         for n in vs.node_list():
             issues += _meaning_issues(vs, n, profile, at, overrides)
             try:
-                configs[n] = PointConfig.model_validate(point_config(vs, n, profile))
+                configs[n] = PointConfig.model_validate(point_config(vs, n, profile, path.parent))
             except ValidationError as exc:
                 for e in exc.errors():
                     loc = ".".join(map(str, e["loc"]))
