@@ -55,6 +55,8 @@ COLUMNS = [
     "logical_embedding_bytes_per_step",
     "wire_sent_bytes_per_step_model",
     "wire_recv_bytes_per_step_model",
+    "wire_sent_allgather_bytes_per_step_model",
+    "wire_sent_allreduce_bytes_per_step_model",
     "peak_rss_max",
     "peak_rss_mean",
     "predicted_bytes_per_rank",
@@ -113,6 +115,12 @@ def _from_logs(logs: Path, workers: int) -> dict:
             logical_allreduce_bytes_per_step=total - emb if sparse else total,
             wire_sent_bytes_per_step_model=_median(s["bytes"]["wire_sent_model"] for s in timed),
             wire_recv_bytes_per_step_model=_median(s["bytes"]["wire_recv_model"] for s in timed),
+            wire_sent_allgather_bytes_per_step_model=_median(
+                s["bytes"]["wire_sent_allgather_model"] for s in timed
+            ),
+            wire_sent_allreduce_bytes_per_step_model=_median(
+                s["bytes"]["wire_sent_allreduce_model"] for s in timed
+            ),
             final_loss=steps0[-1]["loss"],
         )
     peaks = []

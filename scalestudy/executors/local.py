@@ -50,9 +50,12 @@ def run_script(script: Path, attempt_dir: Path) -> int | None:
         try:
             proc.wait()
         except KeyboardInterrupt:
-            os.killpg(proc.pid, signal.SIGTERM)
+            # TERM to the job's shell only: it forwards USR1 to the launcher, the ranks
+            # checkpoint at their next step and exit before mpirun and the shell do. A job that
+            # does not end in time is killed as a whole.
+            proc.send_signal(signal.SIGTERM)
             try:
-                proc.wait(timeout=20)
+                proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()

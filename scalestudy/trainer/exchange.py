@@ -44,8 +44,10 @@ class ExchangeVolume:
     logical_embedding: int
     embedding_form: dict  # {"form": "indexed_slices", "rows": R, "width": H} or dense shape
     rows_per_rank: list[int] | None  # embedding rows each rank contributed (sparse path)
-    wire_sent: float  # ring-algorithm model
+    wire_sent: float  # ring-algorithm model, all collectives
     wire_recv: float
+    wire_sent_allgather: float  # of which the IndexedSlices allgathers (values, indices, counts)
+    wire_sent_allreduce: float  # of which the (fused) dense allreduces
 
 
 class GradientExchange:
@@ -162,5 +164,12 @@ class GradientExchange:
         # Horovod fuses the dense allreduces into buffers; a ring moves 2(N-1)/N of them.
         s, rc = comm_model.ring_allreduce_wire(dense_bytes + 12, size)  # + the control vector
         return ExchangeVolume(
-            logical_total, emb_logical, emb_form, emb_rows, wire_sent + s, wire_recv + rc
+            logical_total,
+            emb_logical,
+            emb_form,
+            emb_rows,
+            wire_sent + s,
+            wire_recv + rc,
+            wire_sent_allgather=wire_sent,
+            wire_sent_allreduce=s,
         )

@@ -219,6 +219,8 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
                 "logical_total": vol.logical_total,
                 "wire_sent_model": vol.wire_sent,
                 "wire_recv_model": vol.wire_recv,
+                "wire_sent_allgather_model": vol.wire_sent_allgather,
+                "wire_sent_allreduce_model": vol.wire_sent_allreduce,
             },
             "rss": rss,
             "peak_rss": peak_rss,

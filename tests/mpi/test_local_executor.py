@@ -81,3 +81,54 @@ def test_failed_points_are_kept_and_retried(mpi_stack, tmp_path, capsys):
     assert "skipped 1: failed (use --retry-failed)" in capsys.readouterr().out
     assert main(["submit", str(sweep), "--results", str(results), "--retry-failed"]) == 0
     assert (results / "fail" / row["point_id"] / "attempt-2" / "job.sh").exists()
+
+
+def test_ctrl_c_leaves_a_clean_state(mpi_stack, tmp_path):
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from scalestudy.contract import step_log
+
+    spec = dict(SWEEP, name="stop", nodes=[1], repeats=2, matrix={})
+    spec["trainer"] = dict(SWEEP["trainer"], steps=5000)
+    sweep = tmp_path / "stop.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep), "--results", str(results)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    manifest = results / "stop" / "manifest.json"
+    deadline = time.monotonic() + 120
+    log0 = None
+    while time.monotonic() < deadline:
+        if manifest.exists():
+            points = json.loads(manifest.read_text())["points"]
+            running = [p for p, e in points.items() if e["attempts"][-1]["state"] == "running"]
+            if running:
+                log0 = results / "stop" / running[0] / "attempt-1" / "logs" / "rank00000.jsonl"
+                if log0.exists():
+                    break
+        time.sleep(0.2)
+    assert log0 is not None and log0.exists(), "the first point never started"
+    time.sleep(2)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=90)
+    assert proc.returncode == 130, out
+    points = json.loads(manifest.read_text())["points"]
+    assert [e["attempts"][-1]["state"] for e in points.values()] == ["cancelled"]
+    assert len(list((results / "stop").glob("n*/attempt-*"))) == 1  # the unstarted one is gone
+    pid = step_log.read_segments(log0)[0].header["pid"]
+    time.sleep(1)
+    try:
+        os.kill(pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "a trainer rank outlived Ctrl-C"
