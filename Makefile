@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv demo test test-fast lint bench
+.PHONY: system venv demo test test-fast lint bench cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -27,3 +27,10 @@ bench: venv
 	$(PY) benchmarks/cli_speed.py
 	$(PY) benchmarks/trainer_throughput.py
 	$(PY) benchmarks/wire_bytes.py
+
+# The local multi-node Slurm cluster (4 slurmd daemons on this host, accounting through slurmdbd).
+cluster-up: venv
+	$(PY) -m scalestudy.localcluster up --nodes 4
+
+cluster-down:
+	$(PY) -m scalestudy.localcluster down

@@ -41,3 +41,30 @@ def run_trainer(tmp_path, mpi_stack):
         return run_point(folder, ranks, config, mca=mca, timeout=timeout)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def slurm_cluster(tmp_path_factory):
+    """A 4-node Slurm cluster with accounting, private to this test session."""
+    import shutil
+
+    from scalestudy.localcluster import ClusterError, LocalCluster
+
+    missing = [
+        t
+        for t in ("slurmctld", "slurmd", "slurmdbd", "munged", "mariadbd")
+        if shutil.which(t) is None
+    ]
+    require(
+        f"Slurm/munge/MariaDB missing ({', '.join(missing)}): run `make system`"
+        if missing
+        else None
+    )
+    cluster = LocalCluster(tmp_path_factory.mktemp("slurm"), nodes=4)
+    try:
+        cluster.up()
+    except ClusterError as exc:
+        cluster.down()
+        pytest.fail(f"the local Slurm cluster did not come up: {exc}")
+    yield cluster
+    cluster.down()
