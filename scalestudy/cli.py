@@ -129,12 +129,6 @@ def cmd_submit(args) -> int:
     from scalestudy.submit import decide, submit, sweep_dir
 
     loaded = _load(args.sweep)
-    if args.executor == "slurm":
-        print(
-            "scalestudy: the slurm executor is not built yet (issue #4); use --executor local",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
     points = make_plan(loaded)
     from scalestudy.executors.manifest import Manifest
 
@@ -155,6 +149,7 @@ def cmd_submit(args) -> int:
             retry_failed=args.retry_failed,
             force=args.force,
             progress=_Progress(len(preview.run)),
+            executor=args.executor,
         )
     except KeyboardInterrupt:
         print(
@@ -170,8 +165,14 @@ def cmd_submit(args) -> int:
         )
     for reason, ids in decision.skipped.items():
         print(f"skipped {len(ids)}: {reason}")
-    verb = "would run" if args.dry_run else "ran"
-    print(f"{verb} {len(decision.run)} point(s)")
+    if args.executor == "slurm":
+        for pid, job in decision.job_ids.items():
+            print(f"submitted {pid} as job {job}")
+        verb = "would submit" if args.dry_run else "submitted"
+        print(f"{verb} {len(decision.run)} job(s); follow with `scalestudy status`")
+    else:
+        verb = "would run" if args.dry_run else "ran"
+        print(f"{verb} {len(decision.run)} point(s)")
     return EXIT_OK
 
 
@@ -184,12 +185,25 @@ def cmd_status(args) -> int:
 
     loaded = _load(args.sweep)
     points = make_plan(loaded)
-    data = Manifest(sweep_dir(Path(args.results), loaded)).read()
+    from scalestudy.submit import reconcile
+
+    sdir = sweep_dir(Path(args.results), loaded)
+    manifest = Manifest(sdir)
+    if manifest.path.exists():
+        with manifest.edit() as data:
+            reconcile(sdir, data)
+    else:
+        data = manifest.read()
     states = Counter()
     for p in points:
-        state = point_state(data["points"].get(p.id))
+        entry = data["points"].get(p.id)
+        state = point_state(entry)
         states[state] += 1
-        print(f"{p.id}  {p.nodes:>4} x {p.ppn}  {p.flags:<12}  {state}")
+        job = ""
+        if entry and entry["attempts"] and entry["attempts"][-1].get("job_id"):
+            a = entry["attempts"][-1]
+            job = f"  job {a['job_id']} ({a.get('slurm_state', '?')})"
+        print(f"{p.id}  {p.nodes:>4} x {p.ppn}  {p.flags:<12}  {state}{job}")
     print("  ".join(f"{k}: {v}" for k, v in sorted(states.items())))
     return EXIT_OK
 
@@ -201,7 +215,13 @@ def cmd_collect(args) -> int:
 
     loaded = _load(args.sweep)
     points = make_plan(loaded)
+    from scalestudy.executors.manifest import Manifest
+    from scalestudy.submit import reconcile
+
     sdir = sweep_dir(Path(args.results), loaded)
+    if (sdir / "manifest.json").exists():
+        with Manifest(sdir).edit() as data:
+            reconcile(sdir, data)
     rows = collect_rows(points, sdir, loaded.profile.name)
     path = write_table(rows, sdir)
     head = (

@@ -61,6 +61,14 @@ COLUMNS = [
     "peak_rss_mean",
     "predicted_bytes_per_rank",
     "final_loss",
+    # Slurm accounting (empty for the local executor or with accounting off). Under mpirun a
+    # step's MaxRSS is a node daemon's (the ranks it started together), not one rank's.
+    "slurm_state",
+    "slurm_exit_code",
+    "elapsed",
+    "node_list",
+    "sacct_maxrss_per_node_daemon",
+    "sacct_maxrss_node",
 ]
 
 
@@ -135,6 +143,16 @@ def _from_logs(logs: Path, workers: int) -> dict:
 
 def collect_rows(points: list[Point], sweep_dir: Path, cluster: str) -> list[dict]:
     data = Manifest(sweep_dir).read()
+    job_ids = [
+        e["attempts"][-1]["job_id"]
+        for e in data["points"].values()
+        if e["attempts"] and e["attempts"][-1].get("job_id")
+    ]
+    acct = {}
+    if job_ids:
+        from scalestudy.executors.slurm import accounting
+
+        acct = accounting(job_ids)
     rows = []
     for p in points:
         c = p.config
@@ -171,6 +189,15 @@ def collect_rows(points: list[Point], sweep_dir: Path, cluster: str) -> list[dic
             row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers))
             if manifest_state not in ("completed",) and row["status"] == "completed":
                 row["status"] = manifest_state  # the job failed after the trainer finished
+            sa = acct.get(str(a.get("job_id")), {})
+            row.update(
+                slurm_state=sa.get("slurm_state"),
+                slurm_exit_code=sa.get("slurm_exit_code"),
+                elapsed=sa.get("elapsed"),
+                node_list=sa.get("node_list"),
+                sacct_maxrss_per_node_daemon=sa.get("sacct_maxrss_step_max"),
+                sacct_maxrss_node=sa.get("sacct_maxrss_node"),
+            )
         rows.append(row)
     return rows
 

@@ -16,7 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scalestudy.executors import local
-from scalestudy.executors.manifest import ACTIVE, DONE, FAILED, Manifest, new_attempt, point_state
+from scalestudy.executors.manifest import (
+    ACTIVE,
+    DONE,
+    FAILED,
+    UNKNOWN,
+    Manifest,
+    all_attempts,
+    new_attempt,
+    point_state,
+)
 from scalestudy.plan import Point
 from scalestudy.render import environment, harness_commit, render_script, template_hash
 from scalestudy.spec.sweep import LoadedSweep
@@ -27,6 +36,7 @@ class Decision:
     run: list[Point] = field(default_factory=list)
     skipped: dict[str, list[str]] = field(default_factory=dict)  # reason -> point ids
     template_changed: str | None = None
+    job_ids: dict[str, str] = field(default_factory=dict)  # point id -> Slurm job id
 
     def skip(self, reason: str, point: Point) -> None:
         self.skipped.setdefault(reason, []).append(point.id)
@@ -63,6 +73,8 @@ def decide(
             d.skip("completed (use --force to run again)", p)
         elif state in FAILED and not (retry_failed or force):
             d.skip(f"{state} (use --retry-failed)", p)
+        elif state in UNKNOWN:
+            d.skip("state unknown (not resubmitted: it may still be running)", p)
         elif not p.fits and not allow_oom:
             d.skip("predicted not to fit in memory (use --allow-oom)", p)
         else:
@@ -96,6 +108,14 @@ def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[
     return out
 
 
+def reconcile(sdir: Path, data: dict) -> None:
+    """Bring Slurm attempts' states up to date (one sacct call for the whole sweep)."""
+    if any(a.get("executor") == "slurm" for a in all_attempts(data)):
+        from scalestudy.executors import slurm
+
+        slurm.reconcile(all_attempts(data), sdir)
+
+
 def submit(
     loaded: LoadedSweep,
     points: list[Point],
@@ -106,13 +126,25 @@ def submit(
     retry_failed=False,
     force=False,
     progress=None,
+    executor: str = "local",
 ) -> Decision:
     sdir = sweep_dir(results, loaded).resolve()
     manifest = Manifest(sdir)
     thash = template_hash(loaded.profile)
     env, commit = environment(), harness_commit()
+    # Everything from reading the state to recording the job ids happens under the lock:
+    # two submits at once produce one set of jobs.
     with manifest.edit() as data:
+        reconcile(sdir, data)
         decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
+        if executor == "slurm":
+            limit = loaded.sweep.max_jobs_in_queue or loaded.profile.max_jobs_in_queue
+            if limit is not None:
+                active = sum(a["state"] in ACTIVE for a in all_attempts(data))
+                room = max(limit - active, 0)
+                for p in decision.run[room:]:
+                    decision.skip(f"waiting: max_jobs_in_queue {limit} reached", p)
+                decision.run = decision.run[:room]
         old = data.get("template_hash")
         if old and old != thash:
             decision.template_changed = old
@@ -126,12 +158,13 @@ def submit(
             adir.mkdir(parents=True, exist_ok=True)
             fresh = force and point_state(data["points"].get(p.id)) in DONE
             (adir / "point.json").write_text(json.dumps(point_json(p, adir, fresh), indent=1))
-            (adir / "job.sh").write_text(render_script(p, loaded.profile, adir, k, env))
-            new_attempt(
+            script = render_script(p, loaded.profile, adir, k, env)
+            (adir / "job.sh").write_text(script)
+            attempt = new_attempt(
                 data,
                 p.id,
                 folder=str(adir.relative_to(sdir)),
-                executor="local",
+                executor=executor,
                 host=socket.gethostname(),
                 submitter_pid=os.getpid(),
                 template_hash=thash,
@@ -140,8 +173,14 @@ def submit(
                 ppn=p.ppn,
                 repeat=p.repeat,
             )
+            if executor == "slurm":
+                from scalestudy.executors import slurm
+
+                attempt["job_id"] = slurm.submit_script(script, sdir / ".submitit")
+                decision.job_ids[p.id] = attempt["job_id"]
             queued.append((p, adir))
-    _run_local(manifest, queued, progress)
+    if executor == "local":
+        _run_local(manifest, queued, progress)
     return decision
 
 

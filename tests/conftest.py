@@ -68,3 +68,18 @@ def slurm_cluster(tmp_path_factory):
         pytest.fail(f"the local Slurm cluster did not come up: {exc}")
     yield cluster
     cluster.down()
+
+
+@pytest.fixture(scope="session")
+def slurm_cluster_no_accounting(tmp_path_factory, slurm_cluster):
+    """A second, 2-node cluster without slurmdbd: sacct has nothing to say there."""
+    from scalestudy.localcluster import ClusterError, LocalCluster
+
+    cluster = LocalCluster(tmp_path_factory.mktemp("slurm-noacct"), nodes=2, accounting=False)
+    try:
+        cluster.up()
+    except ClusterError as exc:
+        cluster.down()
+        pytest.fail(f"the accounting-free Slurm cluster did not come up: {exc}")
+    yield cluster
+    cluster.down()

@@ -25,8 +25,9 @@ FAILED = {
     "cancelled",
     "node_fail",
     "out_of_memory",
-    "unknown",
+    "preempted",
 }
+UNKNOWN = {"unknown"}  # neither resubmitted nor counted done: it may still be running
 
 
 class Manifest:
@@ -52,6 +53,10 @@ class Manifest:
             data = self.read()
             yield data
             self._write(data)
+
+
+def all_attempts(data: dict) -> list[dict]:
+    return [a for e in data["points"].values() for a in e["attempts"]]
 
 
 def point_state(entry: dict | None) -> str:

@@ -1,0 +1,177 @@
+"""The Slurm executor, on submitit: sbatch receives our rendered script byte for byte (so what
+`render` showed is what runs, and none of submitit's own #SBATCH defaults, such as its wckey,
+reach the site), and job states come from submitit's watcher, which asks sacct about every job
+of a sweep in one call. Without accounting, squeue and the exit markers decide, and what cannot
+be known is UNKNOWN, never a guess.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import submitit
+from submitit.slurm.slurm import SlurmJob
+
+from scalestudy.executors.local import state_from_exit
+
+# Slurm job states -> the manifest's states
+SLURM_STATES = {
+    "PENDING": "pending",
+    "CONFIGURING": "pending",
+    "REQUEUED": "pending",
+    "REQUEUE_HOLD": "pending",
+    "REQUEUE_FED": "pending",
+    "RESV_DEL_HOLD": "pending",
+    "RUNNING": "running",
+    "COMPLETING": "running",
+    "SUSPENDED": "running",
+    "STAGE_OUT": "running",
+    "RESIZING": "running",
+    "SIGNALING": "running",
+    "FAILED": "failed",
+    "BOOT_FAIL": "failed",
+    "DEADLINE": "timeout",
+    "TIMEOUT": "timeout",
+    "NODE_FAIL": "node_fail",
+    "PREEMPTED": "preempted",
+    "CANCELLED": "cancelled",
+    "OUT_OF_MEMORY": "out_of_memory",
+    "REVOKED": "cancelled",
+}
+
+
+class _ScriptSubmitter(submitit.SlurmExecutor):
+    """submitit's Slurm executor with the submission file replaced by our rendered script."""
+
+    def _make_submission_file_text(self, command: str, uid: str) -> str:
+        return command
+
+    def _num_tasks(self) -> int:
+        return 1
+
+
+def submit_script(script: str, folder: Path) -> str:
+    """sbatch the script (through submitit) and return the job id."""
+    # The job inherits this environment (sbatch --export=ALL): make `python3` this harness's.
+    bin_dir = str(Path(sys.executable).parent)
+    if not os.environ.get("PATH", "").startswith(bin_dir):
+        os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
+    folder.mkdir(parents=True, exist_ok=True)
+    executor = _ScriptSubmitter(folder=folder)
+    job = executor._submit_command(script)
+    return str(job.job_id)
+
+
+def _queue_states(job_ids: list[str]) -> dict[str, str] | None:
+    """Slurm state of the jobs the controller still knows (one squeue call); None when the
+    controller cannot be asked."""
+    try:
+        out = subprocess.run(
+            ["squeue", "-h", "-o", "%i|%T", "-j", ",".join(job_ids)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0 and "Invalid job id" not in out.stderr:
+        return None
+    return dict(line.strip().split("|", 1) for line in out.stdout.splitlines() if "|" in line)
+
+
+def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
+    """Refresh the state of Slurm attempts in place: one sacct call (submitit's watcher) for all
+    of them, squeue and exit markers where accounting has nothing."""
+    active = [
+        a
+        for a in attempts
+        if a.get("executor") == "slurm"
+        and a.get("job_id")
+        and a["state"] in ("submitted", "pending", "running", "unknown")
+    ]
+    if not active:
+        return
+    folder = sweep_dir / ".submitit"
+    jobs = {a["job_id"]: SlurmJob(folder=folder, job_id=a["job_id"]) for a in active}
+    for job in jobs.values():
+        job.watcher.register_job(job.job_id)
+    SlurmJob.watcher.update()
+    queued = None
+    for a in active:
+        slurm_state = jobs[a["job_id"]].watcher.get_state(a["job_id"], mode="cache")
+        word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
+        a["slurm_state"] = word
+        marker = sweep_dir / a["folder"] / "exit_code"
+        if word == "COMPLETED" or (word == "UNKNOWN" and marker.exists()):
+            # the batch script ended: its exit code says what the trainer did
+            a["state"] = state_from_exit(int(marker.read_text()) if marker.exists() else None)
+            if marker.exists():
+                a["exit_code"] = int(marker.read_text())
+        elif word in SLURM_STATES:
+            a["state"] = SLURM_STATES[word]
+        else:  # accounting has no record: ask the queue, never guess
+            if queued is None:
+                queued = _queue_states([x["job_id"] for x in active]) or {}
+            word = queued.get(a["job_id"], "UNKNOWN")
+            a["slurm_state"] = f"{word} (squeue)"
+            a["state"] = SLURM_STATES.get(word, "unknown")
+
+
+_UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def _bytes(value: str) -> int | None:
+    value = value.strip()
+    if not value:
+        return None
+    if value[-1] in _UNITS:
+        return int(float(value[:-1]) * _UNITS[value[-1]])
+    return int(float(value))
+
+
+def accounting(job_ids: list[str]) -> dict[str, dict]:
+    """State, exit code, elapsed time, node list and the largest step MaxRSS (with its node) of
+    each job, from one sacct call. Under mpirun a step's MaxRSS is the node daemon's (orted and
+    the ranks it started), not one rank's: the column names say so. Empty when accounting is
+    off."""
+    if not job_ids:
+        return {}
+    fields = ["JobID", "State", "ExitCode", "Elapsed", "MaxRSS", "MaxRSSNode", "NodeList"]
+    try:
+        out = subprocess.run(
+            [
+                "sacct",
+                "-j",
+                ",".join(job_ids),
+                "--parsable2",
+                "--noheader",
+                f"--format={','.join(fields)}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    if out.returncode != 0:
+        return {}
+    result: dict[str, dict] = {}
+    for line in out.stdout.splitlines():
+        row = dict(zip(fields, line.split("|"), strict=False))
+        job, _, step = row["JobID"].partition(".")
+        entry = result.setdefault(job, {"sacct_maxrss_step_max": None})
+        if not step:
+            entry.update(
+                slurm_state=row["State"].split()[0],
+                slurm_exit_code=row["ExitCode"],
+                elapsed=row["Elapsed"],
+                node_list=row["NodeList"],
+            )
+        rss = _bytes(row.get("MaxRSS", ""))
+        if rss is not None and (entry["sacct_maxrss_step_max"] or 0) < rss:
+            entry["sacct_maxrss_step_max"] = rss
+            entry["sacct_maxrss_node"] = row.get("MaxRSSNode")
+    return result

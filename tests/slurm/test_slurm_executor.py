@@ -1,0 +1,175 @@
+"""`scalestudy submit --executor slurm` on the local multi-node cluster (issue #4)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import hostlist
+import pytest
+import yaml
+
+from scalestudy.cli import main
+
+pytestmark = pytest.mark.slurm
+
+SWEEP = {
+    "name": "emuweak",
+    "cluster": "emulated",
+    "mode": "weak",
+    "nodes": [1, 2],
+    "ppn": 1,
+    "repeats": 1,
+    "time_limit": "00:10:00",
+    "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
+    "matrix": {"trainer.sparse_as_dense": [False, True]},
+}
+
+
+@pytest.fixture
+def in_cluster(slurm_cluster, monkeypatch):
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    return slurm_cluster
+
+
+def _manifest(results: Path, name: str) -> dict:
+    return json.loads((results / name / "manifest.json").read_text())
+
+
+def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 400) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert main(["status", str(sweep), "--results", str(results)]) == 0
+        data = _manifest(results, name)
+        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        if all(s not in ("submitted", "pending", "running") for s in states):
+            return data
+        time.sleep(3)
+    raise AssertionError(f"jobs did not finish: {states}")
+
+
+def _sacct_jobs(cluster, name: str) -> list[str]:
+    out = subprocess.run(
+        ["sacct", "-X", "-n", "-P", "--starttime=now-1days", "-o", "JobID,JobName"],
+        env=cluster.env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [line.split("|")[0] for line in out.splitlines() if f"ss-{name}-" in line]
+
+
+def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
+    sweep = tmp_path / "emuweak.yaml"
+    sweep.write_text(yaml.safe_dump(SWEEP))
+    results = tmp_path / "results"
+    rendered = tmp_path / "rendered"
+    assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
+    assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
+    assert "submitted 4 job(s)" in capsys.readouterr().out
+    data = _manifest(results, "emuweak")
+    for pid, entry in data["points"].items():
+        job = entry["attempts"][-1]["job_id"]
+        written = tmp_path / f"{job}.sh"
+        subprocess.run(
+            ["scontrol", "write", "batch_script", job, str(written)],
+            env=in_cluster.env(),
+            check=True,
+            capture_output=True,
+        )
+        archived = results / "emuweak" / pid / "attempt-1" / "job.sh"
+        assert written.read_text() == archived.read_text() == (rendered / f"{pid}.sh").read_text()
+
+    data = _wait_done(sweep, results, "emuweak")
+    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
+    jobs_before = _sacct_jobs(in_cluster, "emuweak")
+    assert len(jobs_before) == 4
+
+    capsys.readouterr()
+    assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
+    assert "submitted 0 job(s)" in capsys.readouterr().out
+    assert _sacct_jobs(in_cluster, "emuweak") == jobs_before
+
+    assert main(["collect", str(sweep), "--results", str(results)]) == 0
+    with open(results / "emuweak" / "results.csv") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 4
+    for r in rows:
+        assert r["status"] == "completed" and r["slurm_state"] == "COMPLETED"
+        assert float(r["tokens_per_s"]) > 0 and float(r["peak_rss_max"]) > 0
+        assert float(r["sacct_maxrss_per_node_daemon"]) > 0
+        assert len(hostlist.expand_hostlist(r["node_list"])) == int(r["nodes"])
+        if r["sparse_as_dense"] == "False":
+            assert float(r["emb_grad_rows_per_worker"]) > 1000
+
+
+def test_two_concurrent_submits_make_one_set_of_jobs(in_cluster, tmp_path):
+    spec = dict(SWEEP, name="emurace", nodes=[1], matrix={})
+    sweep = tmp_path / "emurace.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    cmd = [
+        sys.executable,
+        "-m",
+        "scalestudy.cli",
+        "submit",
+        str(sweep),
+        "--results",
+        str(results),
+        "--executor",
+        "slurm",
+    ]
+    env = {**os.environ, "SLURM_CONF": str(in_cluster.conf)}
+    procs = [
+        subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for _ in range(2)
+    ]
+    outs = [p.communicate(timeout=120)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    assert sorted("submitted 1 job(s)" in o for o in outs) == [False, True], outs
+    data = _manifest(results, "emurace")
+    assert [len(e["attempts"]) for e in data["points"].values()] == [1]
+    _wait_done(sweep, results, "emurace")  # accounting records jobs with a small lag
+    assert len(_sacct_jobs(in_cluster, "emurace")) == 1
+
+
+def test_without_accounting_status_is_never_wrong(
+    slurm_cluster_no_accounting, tmp_path, monkeypatch
+):
+    cluster = slurm_cluster_no_accounting
+    monkeypatch.setenv("SLURM_CONF", str(cluster.conf))
+    spec = dict(SWEEP, name="noacct", nodes=[1], matrix={})
+    spec["trainer"] = dict(SWEEP["trainer"], steps=40)
+    sweep = tmp_path / "noacct.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
+    seen = []
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        assert main(["status", str(sweep), "--results", str(results)]) == 0
+        (entry,) = _manifest(results, "noacct")["points"].values()
+        attempt = entry["attempts"][-1]
+        seen.append(attempt["state"])
+        queue = subprocess.run(
+            ["squeue", "-h", "-o", "%T", "-j", attempt["job_id"]],
+            env=cluster.env(),
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        marker = results / "noacct" / attempt["folder"] / "exit_code"
+        # whatever status said, it agrees with the queue or the exit marker, or admits UNKNOWN
+        if attempt["state"] == "running":
+            assert queue in ("RUNNING", "COMPLETING", "") and "squeue" in attempt["slurm_state"]
+        elif attempt["state"] == "completed":
+            assert marker.read_text().strip() == "0"
+            break
+        else:
+            assert attempt["state"] in ("pending", "unknown", "submitted"), attempt
+        time.sleep(1)
+    assert seen[-1] == "completed" and "running" in seen
