@@ -203,6 +203,8 @@ def cmd_status(args) -> int:
         if entry and entry["attempts"] and entry["attempts"][-1].get("job_id"):
             a = entry["attempts"][-1]
             job = f"  job {a['job_id']} ({a.get('slurm_state', '?')})"
+            if a.get("reason"):
+                job += f" reason: {a['reason']}"
         print(f"{p.id}  {p.nodes:>4} x {p.ppn}  {p.flags:<12}  {state}{job}")
     print("  ".join(f"{k}: {v}" for k, v in sorted(states.items())))
     return EXIT_OK

@@ -83,7 +83,7 @@ def render_script(
         "time_limit": sw.time_limit,
         "partition": sw.slurm.partition or profile.partition_for(point.nodes).name,
         "slurm": sw.slurm.model_dump(),
-        "signal_margin": profile.checkpoint_signal_margin_s,
+        "signal_margin": sw.slurm.signal_margin_s or profile.checkpoint_signal_margin_s,
         "modules": [*profile.modules, *sw.modules],
         "env": {**profile.env, **sw.env},
         "python": sw.python or profile.python,

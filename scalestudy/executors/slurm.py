@@ -15,6 +15,7 @@ from pathlib import Path
 import submitit
 from submitit.slurm.slurm import SlurmJob
 
+from scalestudy.contract.step_log import EXIT_INTERRUPTED
 from scalestudy.executors.local import state_from_exit
 
 # Slurm job states -> the manifest's states
@@ -82,9 +83,23 @@ def _queue_states(job_ids: list[str]) -> dict[str, str] | None:
     return dict(line.strip().split("|", 1) for line in out.stdout.splitlines() if "|" in line)
 
 
+def _queue_reasons(job_ids: list[str]) -> dict[str, str]:
+    try:
+        out = subprocess.run(
+            ["squeue", "-h", "-o", "%i|%r", "-j", ",".join(job_ids)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    return dict(line.strip().split("|", 1) for line in out.stdout.splitlines() if "|" in line)
+
+
 def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
     """Refresh the state of Slurm attempts in place: one sacct call (submitit's watcher) for all
-    of them, squeue and exit markers where accounting has nothing."""
+    of them, one squeue call for the pending Reason or where accounting has nothing, and the
+    exit markers the job scripts write."""
     active = [
         a
         for a in attempts
@@ -105,19 +120,29 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
         a["slurm_state"] = word
         marker = sweep_dir / a["folder"] / "exit_code"
-        if word == "COMPLETED" or (word == "UNKNOWN" and marker.exists()):
+        code = int(marker.read_text()) if marker.exists() else None
+        if code is not None:
+            a["exit_code"] = code
+        if word in ("COMPLETED", "FAILED") and code is not None:
             # the batch script ended: its exit code says what the trainer did
-            a["state"] = state_from_exit(int(marker.read_text()) if marker.exists() else None)
-            if marker.exists():
-                a["exit_code"] = int(marker.read_text())
+            a["state"] = state_from_exit(code)
+        elif word == "TIMEOUT":
+            # checkpointed on the signal before the limit (exit 4) or cut off without one
+            a["state"] = "interrupted" if code == EXIT_INTERRUPTED else "timeout"
         elif word in SLURM_STATES:
             a["state"] = SLURM_STATES[word]
+        elif code is not None:  # no accounting record, but the script ended
+            a["state"] = state_from_exit(code)
         else:  # accounting has no record: ask the queue, never guess
             if queued is None:
                 queued = _queue_states([x["job_id"] for x in active]) or {}
             word = queued.get(a["job_id"], "UNKNOWN")
             a["slurm_state"] = f"{word} (squeue)"
             a["state"] = SLURM_STATES.get(word, "unknown")
+    pending = [a["job_id"] for a in active if a["state"] == "pending"]
+    reasons = _queue_reasons(pending) if pending else {}
+    for a in active:
+        a["reason"] = reasons.get(a["job_id"]) if a["state"] == "pending" else None
 
 
 _UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}

@@ -82,6 +82,8 @@ class SlurmOptions(_Strict):
     constraint: SlurmValue | None = None
     exclusive: bool = True
     partition: SlurmValue | None = None
+    # seconds before the time limit at which the job is told to checkpoint (default: profile's)
+    signal_margin_s: int | None = Field(None, ge=10)
 
 
 class Sweep(_Strict):

@@ -173,3 +173,86 @@ def test_without_accounting_status_is_never_wrong(
             assert attempt["state"] in ("pending", "unknown", "submitted"), attempt
         time.sleep(1)
     assert seen[-1] == "completed" and "running" in seen
+
+
+def _attempt(results: Path, name: str) -> dict:
+    (entry,) = _manifest(results, name)["points"].values()
+    return entry["attempts"][-1]
+
+
+def _wait_for(cond, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cond():
+            return
+        time.sleep(1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
+    spec = dict(SWEEP, name="emucancel", nodes=[1], matrix={})
+    spec["trainer"] = dict(SWEEP["trainer"], steps=30)
+    sweep = tmp_path / "emucancel.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results)]
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    job = _attempt(results, "emucancel")["job_id"]
+    subprocess.run(["scancel", job], env=in_cluster.env(), check=True)
+    _wait_done(sweep, results, "emucancel")
+    assert _attempt(results, "emucancel")["state"] == "cancelled"
+    capsys.readouterr()
+    assert main(["status", *args]) == 0
+    assert "cancelled" in capsys.readouterr().out
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    assert "use --retry-failed" in capsys.readouterr().out
+    assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
+    assert _attempt(results, "emucancel")["attempt"] == 2
+    _wait_done(sweep, results, "emucancel")
+    assert _attempt(results, "emucancel")["state"] == "completed"
+
+
+def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
+    from scalestudy.contract import step_log
+
+    spec = dict(
+        SWEEP,
+        name="emutime",
+        nodes=[1],
+        matrix={},
+        time_limit="00:02:00",
+        slurm={"exclusive": True, "signal_margin_s": 60},
+    )
+    spec["trainer"] = dict(SWEEP["trainer"], steps=100000, log_flush_every=10)
+    sweep = tmp_path / "emutime.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results)]
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    _wait_done(sweep, results, "emutime", timeout=300)
+    first = _attempt(results, "emutime")
+    assert first["state"] == "interrupted", first  # USR1 before the limit -> checkpoint, exit 4
+    log1 = results / "emutime" / first["folder"] / "logs" / "rank00000.jsonl"
+    footer = step_log.read_segments(log1)[-1].footer
+    last = footer["last_step"]
+    ckpt = json.loads(
+        (results / "emutime" / first["folder"])
+        .parent.joinpath("checkpoints", "latest.json")
+        .read_text()
+    )
+    assert ckpt["step"] == last and footer["status"] == "interrupted"
+
+    assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
+    second = _attempt(results, "emutime")
+    log2 = results / "emutime" / second["folder"] / "logs" / "rank00000.jsonl"
+
+    def resumed() -> bool:
+        return log2.exists() and len(step_log.merged_steps(log2)) >= 3
+
+    _wait_for(resumed, 240, "the resubmitted point to train")
+    subprocess.run(["scancel", second["job_id"]], env=in_cluster.env(), check=True)
+    steps2 = [r["step"] for r in step_log.merged_steps(log2)]
+    assert step_log.read_segments(log2)[0].header["segment_start_step"] == last + 1
+    assert steps2[0] == last + 1 and steps2 == list(range(last + 1, last + 1 + len(steps2)))
+    steps1 = [r["step"] for r in step_log.merged_steps(log1)]
+    assert steps1 == list(range(1, last + 1))  # nothing lost, nothing repeated
