@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from scalestudy.cli import main
+from scalestudy.contract import step_log
 
 pytestmark = pytest.mark.slurm
 
@@ -22,7 +23,7 @@ SWEEP = {
     "name": "emuweak",
     "cluster": "emulated",
     "mode": "weak",
-    "nodes": [1, 2],
+    "nodes": [1, 2, 4],
     "ppn": 1,
     "repeats": 1,
     "time_limit": "00:10:00",
@@ -71,7 +72,7 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     rendered = tmp_path / "rendered"
     assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
-    assert "submitted 4 job(s)" in capsys.readouterr().out
+    assert "submitted 6 job(s)" in capsys.readouterr().out
     data = _manifest(results, "emuweak")
     for pid, entry in data["points"].items():
         job = entry["attempts"][-1]["job_id"]
@@ -88,7 +89,7 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     data = _wait_done(sweep, results, "emuweak")
     assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
     jobs_before = _sacct_jobs(in_cluster, "emuweak")
-    assert len(jobs_before) == 4
+    assert len(jobs_before) == 6
 
     capsys.readouterr()
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
@@ -98,7 +99,7 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     assert main(["collect", str(sweep), "--results", str(results)]) == 0
     with open(results / "emuweak" / "results.csv") as fh:
         rows = list(csv.DictReader(fh))
-    assert len(rows) == 4
+    assert len(rows) == 6
     for r in rows:
         assert r["status"] == "completed" and r["slurm_state"] == "COMPLETED"
         assert float(r["tokens_per_s"]) > 0 and float(r["peak_rss_max"]) > 0
@@ -106,6 +107,15 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
         assert len(hostlist.expand_hostlist(r["node_list"])) == int(r["nodes"])
         if r["sparse_as_dense"] == "False":
             assert float(r["emb_grad_rows_per_worker"]) > 1000
+            # every rank logs V + its padded slots, and the logical size sums all ranks' rows
+            logs = results / "emuweak" / r["point_id"] / f"attempt-{r['attempt']}" / "logs"
+            for rank in range(int(r["workers"])):
+                for rec in step_log.merged_steps(logs / step_log.rank_log_name(rank)):
+                    form = rec["embedding_grad"]
+                    assert form["rows"] == 1000 + rec["slots"]["src"] + rec["slots"]["tgt"]
+                    assert rec["bytes"]["logical_embedding"] == sum(
+                        rec["embedding_rows_per_rank"]
+                    ) * (4 * 64 + 8)
 
 
 def test_two_concurrent_submits_make_one_set_of_jobs(in_cluster, tmp_path):
@@ -213,8 +223,6 @@ def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
 
 
 def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
-    from scalestudy.contract import step_log
-
     spec = dict(
         SWEEP,
         name="emutime",
