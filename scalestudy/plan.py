@@ -56,6 +56,8 @@ class Point:
 
     @property
     def flags(self) -> str:
+        if self.sweep.workload != "trainer":
+            return self.sweep.workload
         c = self.config
         return f"{c.accumulation},{'dense' if c.sparse_as_dense else 'sparse'}"
 
@@ -80,6 +82,8 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 "trainer": cfg.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
                 "env": {**profile.env, **sw.env},
             }
+            if sw.workload != "trainer":
+                science["workload"] = sw.workload
             for repeat in range(sw.repeats):
                 pid = _point_id(science, nodes, sw.ppn, repeat)
                 spec = cfg.model.resolved()

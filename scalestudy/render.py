@@ -88,6 +88,9 @@ def render_script(
         "env": {**profile.env, **sw.env},
         "python": sw.python or profile.python,
         "launcher": profile.launcher,
+        "workload_module": {"trainer": "scalestudy.trainer", "probe": "scalestudy.workloads.probe"}[
+            sw.workload
+        ],
         "attempt_dir": str(attempt_dir),
         "point_json": str(attempt_dir / "point.json"),
     }

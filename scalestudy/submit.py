@@ -93,6 +93,8 @@ def point_json(point: Point, attempt_dir: Path, fresh_checkpoints: bool) -> dict
     cfg["log_dir"] = str(attempt_dir / "logs")
     ckpt = attempt_dir / "checkpoints" if fresh_checkpoints else attempt_dir.parent / "checkpoints"
     cfg["checkpoint_dir"] = str(ckpt)
+    if point.sweep.workload == "probe":
+        cfg["probe_seconds"] = point.sweep.probe_seconds
     return cfg
 
 

@@ -100,6 +100,9 @@ class Sweep(_Strict):
     env: dict[EnvName, str] = {}
     python: str | None = None
     max_jobs_in_queue: int | None = Field(None, ge=1)
+    # trainer: the densified Transformer; probe: a seconds-long placement/launcher/signal check
+    workload: Literal["trainer", "probe"] = "trainer"
+    probe_seconds: float = Field(3.0, gt=0, le=3600)
     trainer: TrainerSection = TrainerSection()  # type: ignore[valid-type]
     matrix: dict[str, list[Any]] = {}
     reference: str | None = None
@@ -248,6 +251,9 @@ def point_config(sweep: Sweep, nodes: int, profile: Profile, base: Path | None =
             t["data"][key] = str((base / value).resolve())
     model = t.pop("model")
     t["model"] = {"preset": model} if isinstance(model, str) else model
+    if sweep.workload == "probe":  # the trainer never runs: any valid batch will do
+        t["tokens_per_worker"] = t["tokens_per_worker"] or 512
+        t["global_batch_tokens"] = t["global_batch_tokens"] or 512 * nodes * sweep.ppn
     workers = nodes * sweep.ppn
     per_node = workers if profile.emulated_nodes else sweep.ppn
     return {

@@ -1,0 +1,1 @@
+"""Workloads that need no TensorFlow (the trainer lives in scalestudy.trainer)."""
