@@ -54,6 +54,17 @@ def _alive(pidfile: Path) -> bool:
     return True
 
 
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    try:  # a zombie has exited; its parent has not reaped it yet
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def _wait(cond, what: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -300,15 +311,39 @@ StorageLoc=slurm_acct_db
             run / "slurmdbd.pid",
             run / "mysqld.pid",
         ]
+        pids = []
         for pidfile in pidfiles:
             if _alive(pidfile):
-                pid = int(pidfile.read_text())
-                os.kill(pid, signal.SIGTERM)
-                deadline = time.monotonic() + 20
-                while time.monotonic() < deadline and _alive(pidfile):
-                    time.sleep(0.1)
-                if _alive(pidfile):
-                    os.kill(pid, signal.SIGKILL)
+                pids.append(int(pidfile.read_text()))
+        for pid in pids:
+            os.kill(pid, signal.SIGTERM)
+        # Wait on the processes, not their pid files: slurmd removes its pid file when it
+        # starts shutting down, which can take a while (or hang) with job steps around.
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(_pid_alive(p) for p in pids):
+            time.sleep(0.1)
+        for pid in pids:
+            if _pid_alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        self._kill_orphan_steps()
+
+    def _kill_orphan_steps(self) -> None:
+        """Job processes still around when the daemons stopped (slurmstepd, srun, orted, ranks):
+        every process whose environment holds this cluster's SLURM_CONF and a job id."""
+        import psutil
+
+        ours = f"SLURM_CONF={self.conf}\0".encode()
+        for proc in psutil.process_iter():
+            if proc.pid == os.getpid():
+                continue
+            try:
+                # slurmstepd rewrites its title over its environment, so psutil's parse can
+                # miss variables: look at the raw bytes
+                raw = Path(f"/proc/{proc.pid}/environ").read_bytes()
+                if ours in raw and b"SLURM_JOB_ID=" in raw:
+                    proc.kill()
+            except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
+                continue
 
     def status(self) -> str:
         r = self._run(["sinfo", "-N", "-o", "%N %t %c %m"])

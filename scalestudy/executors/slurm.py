@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import submitit
-from submitit.slurm.slurm import SlurmJob
+from submitit.slurm.slurm import SlurmInfoWatcher
 
 from scalestudy.contract.step_log import EXIT_INTERRUPTED
 from scalestudy.executors.local import state_from_exit
@@ -109,14 +109,15 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
     ]
     if not active:
         return
-    folder = sweep_dir / ".submitit"
-    jobs = {a["job_id"]: SlurmJob(folder=folder, job_id=a["job_id"]) for a in active}
-    for job in jobs.values():
-        job.watcher.register_job(job.job_id)
-    SlurmJob.watcher.update()
+    # A watcher of our own per refresh: submitit's shared one caches finished jobs by id for
+    # the life of the process, and ids repeat across clusters (or after a controller reset).
+    watcher = SlurmInfoWatcher(delay_s=0)
+    for a in active:
+        watcher.register_job(str(a["job_id"]))
+    watcher.update()  # one sacct call for every active job of the sweep
     queued = None
     for a in active:
-        slurm_state = jobs[a["job_id"]].watcher.get_state(a["job_id"], mode="cache")
+        slurm_state = watcher.get_state(str(a["job_id"]), mode="cache")
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
         a["slurm_state"] = word
         marker = sweep_dir / a["folder"] / "exit_code"
