@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import shlex
-import subprocess
 from pathlib import Path
 
 import jinja2
 
 from scalestudy.plan import Point
 from scalestudy.profiles import CLUSTERS, Profile
+from scalestudy.provenance import commit_string
 
 
 def shell_quote(value: object) -> str:
@@ -41,24 +41,7 @@ def template_hash(profile: Profile, root: Path = CLUSTERS) -> str:
 
 
 def harness_commit() -> str:
-    root = Path(__file__).resolve().parent.parent
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(root), "rev-parse", "HEAD"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-        dirty = subprocess.run(
-            ["git", "-C", str(root), "status", "--porcelain"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    commit = out.stdout.strip() or "unknown"
-    return commit + ("-dirty" if dirty else "")
+    return commit_string()
 
 
 def render_script(

@@ -66,12 +66,12 @@ def submit_script(script: str, folder: Path) -> str:
     return str(job.job_id)
 
 
-def _queue_states(job_ids: list[str]) -> dict[str, str] | None:
-    """Slurm state of the jobs the controller still knows (one squeue call); None when the
-    controller cannot be asked."""
+def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
+    """(state, reason) of the jobs the controller still knows, from one squeue call; None when
+    the controller cannot be asked."""
     try:
         out = subprocess.run(
-            ["squeue", "-h", "-o", "%i|%T", "-j", ",".join(job_ids)],
+            ["squeue", "-h", "-o", "%i|%T|%r", "-j", ",".join(job_ids)],
             capture_output=True,
             text=True,
             timeout=60,
@@ -80,20 +80,8 @@ def _queue_states(job_ids: list[str]) -> dict[str, str] | None:
         return None
     if out.returncode != 0 and "Invalid job id" not in out.stderr:
         return None
-    return dict(line.strip().split("|", 1) for line in out.stdout.splitlines() if "|" in line)
-
-
-def _queue_reasons(job_ids: list[str]) -> dict[str, str]:
-    try:
-        out = subprocess.run(
-            ["squeue", "-h", "-o", "%i|%r", "-j", ",".join(job_ids)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    return dict(line.strip().split("|", 1) for line in out.stdout.splitlines() if "|" in line)
+    rows = (line.strip().split("|", 2) for line in out.stdout.splitlines() if "|" in line)
+    return {r[0]: (r[1], r[2]) for r in rows if len(r) == 3}
 
 
 def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
@@ -115,7 +103,7 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
     for a in active:
         watcher.register_job(str(a["job_id"]))
     watcher.update()  # one sacct call for every active job of the sweep
-    queued = None
+    queued = _queue([str(a["job_id"]) for a in active]) or {}  # the one squeue call
     for a in active:
         slurm_state = watcher.get_state(str(a["job_id"]), mode="cache")
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
@@ -135,15 +123,12 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
         elif code is not None:  # no accounting record, but the script ended
             a["state"] = state_from_exit(code)
         else:  # accounting has no record: ask the queue, never guess
-            if queued is None:
-                queued = _queue_states([x["job_id"] for x in active]) or {}
-            word = queued.get(a["job_id"], "UNKNOWN")
+            word = queued.get(str(a["job_id"]), ("UNKNOWN", ""))[0]
             a["slurm_state"] = f"{word} (squeue)"
             a["state"] = SLURM_STATES.get(word, "unknown")
-    pending = [a["job_id"] for a in active if a["state"] == "pending"]
-    reasons = _queue_reasons(pending) if pending else {}
     for a in active:
-        a["reason"] = reasons.get(a["job_id"]) if a["state"] == "pending" else None
+        pending = a["state"] == "pending"
+        a["reason"] = queued.get(str(a["job_id"]), ("", None))[1] if pending else None
 
 
 _UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}

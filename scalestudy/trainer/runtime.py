@@ -7,9 +7,10 @@ import ctypes
 import os
 import platform
 import socket
-import subprocess
 import sys
 from pathlib import Path
+
+from scalestudy import provenance
 
 ENV_PREFIXES = ("SLURM_", "OMPI_", "PMIX_", "I_MPI_", "HOROVOD_", "KMP_", "OMP_", "TF_", "MKL_")
 
@@ -117,25 +118,7 @@ def git_state() -> dict:
             "commit": os.environ["SCALESTUDY_GIT_COMMIT"],
             "dirty": os.environ.get("SCALESTUDY_GIT_DIRTY") == "1",
         }
-    root = Path(__file__).resolve().parents[2]
-    try:
-        commit = subprocess.run(
-            ["git", "-C", str(root), "rev-parse", "HEAD"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-        ).stdout.strip()
-        dirty = bool(
-            subprocess.run(
-                ["git", "-C", str(root), "status", "--porcelain"],
-                capture_output=True,
-                text=True,
-                timeout=10,
-            ).stdout.strip()
-        )
-    except (OSError, subprocess.SubprocessError):
-        return {"commit": None, "dirty": None}
-    return {"commit": commit or None, "dirty": dirty}
+    return provenance.git_state()
 
 
 def environment_header(tf, hvd, cfg) -> dict:
