@@ -6,6 +6,7 @@ Open MPI work on a small shared machine live in one place.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -16,13 +17,8 @@ def mpirun_available() -> str | None:
     """Why mpirun cannot be used here, or None when it can."""
     if shutil.which("mpirun") is None:
         return "mpirun not found (install Debian's openmpi-bin: make system)"
-    try:
-        import importlib.util
-
-        if importlib.util.find_spec("horovod") is None:
-            return "horovod is not installed in this Python (make venv)"
-    except ImportError:
-        return "horovod is not importable"
+    if importlib.util.find_spec("horovod") is None:
+        return "horovod is not installed in this Python (make venv)"
     return None
 
 

@@ -43,12 +43,24 @@ def run_trainer(tmp_path, mpi_stack):
     return run
 
 
+def _running_cluster(folder, nodes: int, accounting: bool = True):
+    """Start a LocalCluster, fail the test (not skip) if it does not come up, stop it after."""
+    from scalestudy.localcluster import ClusterError, LocalCluster
+
+    cluster = LocalCluster(folder, nodes=nodes, accounting=accounting)
+    try:
+        cluster.up()
+    except ClusterError as exc:
+        cluster.down()
+        pytest.fail(f"the local Slurm cluster ({nodes} nodes) did not come up: {exc}")
+    yield cluster
+    cluster.down()
+
+
 @pytest.fixture(scope="session")
 def slurm_cluster(tmp_path_factory):
     """A 4-node Slurm cluster with accounting, private to this test session."""
     import shutil
-
-    from scalestudy.localcluster import ClusterError, LocalCluster
 
     missing = [
         t
@@ -60,26 +72,25 @@ def slurm_cluster(tmp_path_factory):
         if missing
         else None
     )
-    cluster = LocalCluster(tmp_path_factory.mktemp("slurm"), nodes=4)
-    try:
-        cluster.up()
-    except ClusterError as exc:
-        cluster.down()
-        pytest.fail(f"the local Slurm cluster did not come up: {exc}")
-    yield cluster
-    cluster.down()
+    yield from _running_cluster(tmp_path_factory.mktemp("slurm"), nodes=4)
 
 
 @pytest.fixture(scope="session")
 def slurm_cluster_no_accounting(tmp_path_factory, slurm_cluster):
     """A second, 2-node cluster without slurmdbd: sacct has nothing to say there."""
-    from scalestudy.localcluster import ClusterError, LocalCluster
+    yield from _running_cluster(tmp_path_factory.mktemp("slurm-noacct"), nodes=2, accounting=False)
 
-    cluster = LocalCluster(tmp_path_factory.mktemp("slurm-noacct"), nodes=2, accounting=False)
-    try:
-        cluster.up()
-    except ClusterError as exc:
-        cluster.down()
-        pytest.fail(f"the accounting-free Slurm cluster did not come up: {exc}")
-    yield cluster
-    cluster.down()
+
+@pytest.fixture
+def start_cluster(tmp_path_factory):
+    """Start extra clusters inside one test (e.g. 64 nodes); each is stopped afterwards."""
+    running = []
+
+    def start(nodes: int, accounting: bool = True):
+        gen = _running_cluster(tmp_path_factory.mktemp(f"slurm{nodes}-"), nodes, accounting)
+        running.append(gen)
+        return next(gen)
+
+    yield start
+    for gen in running:
+        next(gen, None)

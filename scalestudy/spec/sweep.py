@@ -162,10 +162,6 @@ def time_limit_minutes(value: str) -> float | None:
     return float(a)  # MM
 
 
-def _dotted(loc) -> str:
-    return ".".join(str(x) for x in loc if not (isinstance(x, str) and x in ("list[int]",)))
-
-
 def _allowed_keys(model: type[BaseModel], loc: tuple) -> list[str]:
     """Field names (and aliases) valid at the mapping that holds loc[-1]."""
     current: Any = model

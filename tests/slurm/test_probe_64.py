@@ -11,7 +11,6 @@ import pytest
 import yaml
 
 from scalestudy.cli import main
-from scalestudy.localcluster import LocalCluster
 
 pytestmark = pytest.mark.slurm
 
@@ -35,13 +34,8 @@ PROFILE = {
 
 
 @pytest.fixture
-def cluster64(slurm_cluster, tmp_path_factory):
-    cluster = LocalCluster(tmp_path_factory.mktemp("slurm64"), nodes=64)
-    start = time.monotonic()
-    cluster.up()
-    print(f"64-node cluster up in {time.monotonic() - start:.1f} s")
-    yield cluster
-    cluster.down()
+def cluster64(slurm_cluster, start_cluster):
+    return start_cluster(64)
 
 
 def test_probe_on_64_nodes_reports_placement_and_signal(cluster64, tmp_path, monkeypatch):

@@ -145,8 +145,7 @@ def test_native_tied_sparse_as_dense_warns_but_passes(tmp_path, capsys):
 def test_paths_resolve_relative_to_the_sweep(tmp_path):
     (tmp_path / "sub").mkdir()
     profile = yaml.safe_load(
-        (tmp_path.parent / "x").as_posix()
-        and textwrap.dedent("""
+        textwrap.dedent("""
         name: mine
         scheduler: local
         sockets: 1
