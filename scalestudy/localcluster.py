@@ -345,6 +345,51 @@ StorageLoc=slurm_acct_db
             except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
                 continue
 
+    def crash_node(self, name: str) -> int:
+        """Emulate a node losing power: SIGKILL its slurmd, its slurmstepds and every job
+        process started on it, at once. The controller then marks the node DOWN after
+        SlurmdTimeout and the job NODE_FAIL. Returns how many processes were killed."""
+        import psutil
+
+        log = str(self.dir / "log" / f"slurmd-{name}.log")
+        ours = f"SLURM_CONF={self.conf}\0".encode()
+        node = f"SLURMD_NODENAME={name}\0".encode()
+        victims = []
+        pidfile = self.dir / "run" / f"slurmd-{name}.pid"
+        if _alive(pidfile):
+            victims.append(psutil.Process(int(pidfile.read_text())))
+        for proc in psutil.process_iter():
+            try:
+                if proc.name() == "slurmstepd":
+                    # a stepd's title hides its environment; its node is the log it writes to
+                    if any(f.path == log for f in proc.open_files()):
+                        victims.append(proc)
+                    continue
+                raw = Path(f"/proc/{proc.pid}/environ").read_bytes()
+                if ours in raw and node in raw:
+                    victims.append(proc)
+            except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
+                continue
+        for proc in victims:
+            try:
+                proc.kill()
+            except psutil.NoSuchProcess:
+                pass
+        return len(victims)
+
+    def revive_node(self, name: str) -> None:
+        """Start a crashed node's slurmd again (ReturnToService=2 puts it back in service)."""
+        self._slurmd(int(name.removeprefix("n")))
+        _wait(
+            lambda: (
+                self._run(["sinfo", "-h", "-n", name, "-o", "%t"])
+                .stdout.strip()
+                .startswith(("idle", "mix", "alloc"))
+            ),
+            f"node {name} to return to service",
+            timeout=90,
+        )
+
     def status(self) -> str:
         r = self._run(["sinfo", "-N", "-o", "%N %t %c %m"])
         return r.stdout or r.stderr
@@ -362,7 +407,8 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("action", choices=["up", "down", "status", "env"])
+    p.add_argument("action", choices=["up", "down", "status", "env", "crash-node", "revive-node"])
+    p.add_argument("node", nargs="?", help="for crash-node / revive-node: a node name, e.g. n2")
     p.add_argument("--nodes", type=int, default=4)
     p.add_argument("--dir", type=Path, default=DEFAULT_DIR)
     p.add_argument("--no-accounting", action="store_true")
@@ -379,6 +425,14 @@ def main(argv: list[str] | None = None) -> int:
         elif a.action == "down":
             cluster.down()
             print("cluster down")
+        elif a.action in ("crash-node", "revive-node"):
+            if not a.node:
+                p.error(f"{a.action} needs a node name, e.g. n2")
+            if a.action == "crash-node":
+                print(f"{a.node}: killed {cluster.crash_node(a.node)} process(es)")
+            else:
+                cluster.revive_node(a.node)
+                print(f"{a.node}: back in service")
         elif a.action == "status":
             print(cluster.status())
         else:

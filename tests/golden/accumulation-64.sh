@@ -9,6 +9,7 @@
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0001-p1-a8ab5fa1af-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0001-p1-a8ab5fa1af-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0001-p1-a8ab5fa1af-r0/attempt-1
@@ -51,6 +52,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0002-p1-6df2384e39-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0002-p1-6df2384e39-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0002-p1-6df2384e39-r0/attempt-1
@@ -93,6 +95,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0004-p1-ed3609253e-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0004-p1-ed3609253e-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0004-p1-ed3609253e-r0/attempt-1
@@ -135,6 +138,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0008-p1-fe3985ae7b-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0008-p1-fe3985ae7b-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0008-p1-fe3985ae7b-r0/attempt-1
@@ -177,6 +181,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0016-p1-b4d4c6d6c5-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0016-p1-b4d4c6d6c5-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0016-p1-b4d4c6d6c5-r0/attempt-1
@@ -219,6 +224,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0032-p1-7ee06b2583-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0032-p1-7ee06b2583-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0032-p1-7ee06b2583-r0/attempt-1
@@ -261,6 +267,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0064-p1-73585a7ab8-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0064-p1-73585a7ab8-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0064-p1-73585a7ab8-r0/attempt-1
@@ -303,6 +310,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0001-p1-d9ed1344a0-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0001-p1-d9ed1344a0-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0001-p1-d9ed1344a0-r0/attempt-1
@@ -345,6 +353,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0002-p1-f3b840c6c4-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0002-p1-f3b840c6c4-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0002-p1-f3b840c6c4-r0/attempt-1
@@ -387,6 +396,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0004-p1-bbc1ecb2a1-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0004-p1-bbc1ecb2a1-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0004-p1-bbc1ecb2a1-r0/attempt-1
@@ -429,6 +439,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0008-p1-12265173cf-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0008-p1-12265173cf-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0008-p1-12265173cf-r0/attempt-1
@@ -471,6 +482,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0016-p1-7293b20efb-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0016-p1-7293b20efb-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0016-p1-7293b20efb-r0/attempt-1
@@ -513,6 +525,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0032-p1-0146c770d2-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0032-p1-0146c770d2-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0032-p1-0146c770d2-r0/attempt-1
@@ -555,6 +568,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/accumulation-64/n0064-p1-6fa66e60e7-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep accumulation-64, point n0064-p1-6fa66e60e7-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/accumulation-64/n0064-p1-6fa66e60e7-r0/attempt-1

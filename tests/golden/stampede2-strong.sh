@@ -10,6 +10,7 @@
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0008-p2-63c247723f-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r0/attempt-1
@@ -55,6 +56,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0008-p2-63c247723f-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r1/attempt-1
@@ -100,6 +102,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0008-p2-63c247723f-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-63c247723f-r2/attempt-1
@@ -145,6 +148,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0016-p2-5dbdd116e8-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r0/attempt-1
@@ -190,6 +194,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0016-p2-5dbdd116e8-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r1/attempt-1
@@ -235,6 +240,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0016-p2-5dbdd116e8-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-5dbdd116e8-r2/attempt-1
@@ -280,6 +286,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0032-p2-e71dad33df-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r0/attempt-1
@@ -325,6 +332,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0032-p2-e71dad33df-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r1/attempt-1
@@ -370,6 +378,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0032-p2-e71dad33df-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-e71dad33df-r2/attempt-1
@@ -415,6 +424,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0064-p2-d18a5bf609-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r0/attempt-1
@@ -460,6 +470,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0064-p2-d18a5bf609-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r1/attempt-1
@@ -505,6 +516,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0064-p2-d18a5bf609-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-d18a5bf609-r2/attempt-1
@@ -550,6 +562,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0128-p2-331be39def-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r0/attempt-1
@@ -595,6 +608,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0128-p2-331be39def-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r1/attempt-1
@@ -640,6 +654,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0128-p2-331be39def-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-331be39def-r2/attempt-1
@@ -685,6 +700,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0200-p2-fb78d8c280-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r0/attempt-1
@@ -730,6 +746,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0200-p2-fb78d8c280-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r1/attempt-1
@@ -775,6 +792,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0200-p2-fb78d8c280-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-fb78d8c280-r2/attempt-1

@@ -10,6 +10,7 @@
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0001-p4-389060a8b3-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-r0/attempt-1
@@ -55,6 +56,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0001-p4-389060a8b3-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-r1/attempt-1
@@ -100,6 +102,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0001-p4-389060a8b3-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-r2/attempt-1
@@ -145,6 +148,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0002-p4-1568309f6c-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-r0/attempt-1
@@ -190,6 +194,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0002-p4-1568309f6c-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-r1/attempt-1
@@ -235,6 +240,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0002-p4-1568309f6c-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-r2/attempt-1
@@ -280,6 +286,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0004-p4-cad6c81b54-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-r0/attempt-1
@@ -325,6 +332,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0004-p4-cad6c81b54-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-r1/attempt-1
@@ -370,6 +378,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0004-p4-cad6c81b54-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-r2/attempt-1
@@ -415,6 +424,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0008-p4-9a09a389dd-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-r0/attempt-1
@@ -460,6 +470,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0008-p4-9a09a389dd-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-r1/attempt-1
@@ -505,6 +516,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0008-p4-9a09a389dd-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-r2/attempt-1
@@ -550,6 +562,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0016-p4-7ce9e0fc58-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-r0/attempt-1
@@ -595,6 +608,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0016-p4-7ce9e0fc58-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-r1/attempt-1
@@ -640,6 +654,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0016-p4-7ce9e0fc58-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-r2/attempt-1
@@ -685,6 +700,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0032-p4-25f048c102-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0032-p4-25f048c102-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0032-p4-25f048c102-r0/attempt-1
@@ -730,6 +746,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0032-p4-25f048c102-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0032-p4-25f048c102-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0032-p4-25f048c102-r1/attempt-1
@@ -775,6 +792,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0032-p4-25f048c102-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0032-p4-25f048c102-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0032-p4-25f048c102-r2/attempt-1
@@ -820,6 +838,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0064-p4-83e24b4e24-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0064-p4-83e24b4e24-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0064-p4-83e24b4e24-r0/attempt-1
@@ -865,6 +884,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0064-p4-83e24b4e24-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0064-p4-83e24b4e24-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0064-p4-83e24b4e24-r1/attempt-1
@@ -910,6 +930,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0064-p4-83e24b4e24-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0064-p4-83e24b4e24-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0064-p4-83e24b4e24-r2/attempt-1
@@ -955,6 +976,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0128-p4-3db72d6d57-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0128-p4-3db72d6d57-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0128-p4-3db72d6d57-r0/attempt-1
@@ -1000,6 +1022,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0128-p4-3db72d6d57-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0128-p4-3db72d6d57-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0128-p4-3db72d6d57-r1/attempt-1
@@ -1045,6 +1068,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0128-p4-3db72d6d57-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0128-p4-3db72d6d57-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0128-p4-3db72d6d57-r2/attempt-1
@@ -1090,6 +1114,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0256-p4-1f7bda8d02-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0256-p4-1f7bda8d02-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0256-p4-1f7bda8d02-r0/attempt-1
@@ -1135,6 +1160,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0256-p4-1f7bda8d02-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0256-p4-1f7bda8d02-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0256-p4-1f7bda8d02-r1/attempt-1
@@ -1180,6 +1206,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0256-p4-1f7bda8d02-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0256-p4-1f7bda8d02-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0256-p4-1f7bda8d02-r2/attempt-1
@@ -1225,6 +1252,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0300-p4-5dd88bc77f-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0300-p4-5dd88bc77f-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0300-p4-5dd88bc77f-r0/attempt-1
@@ -1270,6 +1298,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0300-p4-5dd88bc77f-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0300-p4-5dd88bc77f-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0300-p4-5dd88bc77f-r1/attempt-1
@@ -1315,6 +1344,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0300-p4-5dd88bc77f-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0300-p4-5dd88bc77f-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0300-p4-5dd88bc77f-r2/attempt-1
@@ -1360,6 +1390,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0001-p4-71bc9dbaa0-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-r0/attempt-1
@@ -1405,6 +1436,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0001-p4-71bc9dbaa0-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-r1/attempt-1
@@ -1450,6 +1482,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0001-p4-71bc9dbaa0-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-r2/attempt-1
@@ -1495,6 +1528,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0002-p4-60a5c17230-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-r0/attempt-1
@@ -1540,6 +1574,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0002-p4-60a5c17230-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-r1/attempt-1
@@ -1585,6 +1620,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0002-p4-60a5c17230-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-r2/attempt-1
@@ -1630,6 +1666,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0004-p4-81ff68b7ef-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-r0/attempt-1
@@ -1675,6 +1712,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0004-p4-81ff68b7ef-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-r1/attempt-1
@@ -1720,6 +1758,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0004-p4-81ff68b7ef-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-r2/attempt-1
@@ -1765,6 +1804,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0008-p4-e849fb5ade-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-r0/attempt-1
@@ -1810,6 +1850,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0008-p4-e849fb5ade-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-r1/attempt-1
@@ -1855,6 +1896,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0008-p4-e849fb5ade-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-r2/attempt-1
@@ -1900,6 +1942,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0016-p4-7b768e900c-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-r0/attempt-1
@@ -1945,6 +1988,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0016-p4-7b768e900c-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-r1/attempt-1
@@ -1990,6 +2034,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0016-p4-7b768e900c-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-r2/attempt-1
@@ -2035,6 +2080,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0032-p4-1657f1a91f-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-r0/attempt-1
@@ -2080,6 +2126,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0032-p4-1657f1a91f-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-r1/attempt-1
@@ -2125,6 +2172,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0032-p4-1657f1a91f-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-r2/attempt-1
@@ -2170,6 +2218,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0064-p4-b6e4eac912-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-r0/attempt-1
@@ -2215,6 +2264,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0064-p4-b6e4eac912-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-r1/attempt-1
@@ -2260,6 +2310,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0064-p4-b6e4eac912-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-r2/attempt-1
@@ -2305,6 +2356,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0128-p4-b4f5e883fc-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-r0/attempt-1
@@ -2350,6 +2402,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0128-p4-b4f5e883fc-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-r1/attempt-1
@@ -2395,6 +2448,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0128-p4-b4f5e883fc-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-r2/attempt-1
@@ -2440,6 +2494,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0256-p4-4132eaa4b6-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-r0/attempt-1
@@ -2485,6 +2540,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0256-p4-4132eaa4b6-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-r1/attempt-1
@@ -2530,6 +2586,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0256-p4-4132eaa4b6-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-r2/attempt-1
@@ -2575,6 +2632,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0300-p4-316c9789c2-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-r0/attempt-1
@@ -2620,6 +2678,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0300-p4-316c9789c2-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-r1/attempt-1
@@ -2665,6 +2724,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep stampede2-weak, point n0300-p4-316c9789c2-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-r2/attempt-1

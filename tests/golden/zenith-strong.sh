@@ -9,6 +9,7 @@
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-946c3b5a04-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0008-p2-946c3b5a04-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0008-p2-946c3b5a04-r0/attempt-1
@@ -51,6 +52,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-946c3b5a04-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0008-p2-946c3b5a04-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0008-p2-946c3b5a04-r1/attempt-1
@@ -93,6 +95,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-946c3b5a04-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0008-p2-946c3b5a04-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0008-p2-946c3b5a04-r2/attempt-1
@@ -135,6 +138,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-6060f09bf5-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0016-p2-6060f09bf5-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0016-p2-6060f09bf5-r0/attempt-1
@@ -177,6 +181,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-6060f09bf5-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0016-p2-6060f09bf5-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0016-p2-6060f09bf5-r1/attempt-1
@@ -219,6 +224,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-6060f09bf5-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0016-p2-6060f09bf5-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0016-p2-6060f09bf5-r2/attempt-1
@@ -261,6 +267,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-7dd4e7a529-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0032-p2-7dd4e7a529-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0032-p2-7dd4e7a529-r0/attempt-1
@@ -303,6 +310,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-7dd4e7a529-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0032-p2-7dd4e7a529-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0032-p2-7dd4e7a529-r1/attempt-1
@@ -345,6 +353,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-7dd4e7a529-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0032-p2-7dd4e7a529-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0032-p2-7dd4e7a529-r2/attempt-1
@@ -387,6 +396,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-a4c52bd287-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0064-p2-a4c52bd287-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0064-p2-a4c52bd287-r0/attempt-1
@@ -429,6 +439,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-a4c52bd287-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0064-p2-a4c52bd287-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0064-p2-a4c52bd287-r1/attempt-1
@@ -471,6 +482,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-a4c52bd287-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0064-p2-a4c52bd287-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0064-p2-a4c52bd287-r2/attempt-1
@@ -513,6 +525,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-89d02fc2e0-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0128-p2-89d02fc2e0-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0128-p2-89d02fc2e0-r0/attempt-1
@@ -555,6 +568,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-89d02fc2e0-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0128-p2-89d02fc2e0-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0128-p2-89d02fc2e0-r1/attempt-1
@@ -597,6 +611,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-89d02fc2e0-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0128-p2-89d02fc2e0-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0128-p2-89d02fc2e0-r2/attempt-1
@@ -639,6 +654,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-b691b05e22-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0256-p2-b691b05e22-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0256-p2-b691b05e22-r0/attempt-1
@@ -681,6 +697,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-b691b05e22-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0256-p2-b691b05e22-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0256-p2-b691b05e22-r1/attempt-1
@@ -723,6 +740,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-b691b05e22-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0256-p2-b691b05e22-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0256-p2-b691b05e22-r2/attempt-1

@@ -9,6 +9,7 @@
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0001-p2-7ca879839f-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0001-p2-7ca879839f-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0001-p2-7ca879839f-r0/attempt-1
@@ -51,6 +52,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0001-p2-7ca879839f-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0001-p2-7ca879839f-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0001-p2-7ca879839f-r1/attempt-1
@@ -93,6 +95,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0001-p2-7ca879839f-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0001-p2-7ca879839f-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0001-p2-7ca879839f-r2/attempt-1
@@ -135,6 +138,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0002-p2-68e1773f2d-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0002-p2-68e1773f2d-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0002-p2-68e1773f2d-r0/attempt-1
@@ -177,6 +181,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0002-p2-68e1773f2d-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0002-p2-68e1773f2d-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0002-p2-68e1773f2d-r1/attempt-1
@@ -219,6 +224,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0002-p2-68e1773f2d-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0002-p2-68e1773f2d-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0002-p2-68e1773f2d-r2/attempt-1
@@ -261,6 +267,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0004-p2-6e820577cc-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0004-p2-6e820577cc-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0004-p2-6e820577cc-r0/attempt-1
@@ -303,6 +310,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0004-p2-6e820577cc-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0004-p2-6e820577cc-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0004-p2-6e820577cc-r1/attempt-1
@@ -345,6 +353,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0004-p2-6e820577cc-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0004-p2-6e820577cc-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0004-p2-6e820577cc-r2/attempt-1
@@ -387,6 +396,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0008-p2-bae2ae791f-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0008-p2-bae2ae791f-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0008-p2-bae2ae791f-r0/attempt-1
@@ -429,6 +439,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0008-p2-bae2ae791f-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0008-p2-bae2ae791f-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0008-p2-bae2ae791f-r1/attempt-1
@@ -471,6 +482,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0008-p2-bae2ae791f-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0008-p2-bae2ae791f-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0008-p2-bae2ae791f-r2/attempt-1
@@ -513,6 +525,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0016-p2-48db2ea441-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0016-p2-48db2ea441-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0016-p2-48db2ea441-r0/attempt-1
@@ -555,6 +568,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0016-p2-48db2ea441-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0016-p2-48db2ea441-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0016-p2-48db2ea441-r1/attempt-1
@@ -597,6 +611,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0016-p2-48db2ea441-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0016-p2-48db2ea441-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0016-p2-48db2ea441-r2/attempt-1
@@ -639,6 +654,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0032-p2-600b1fb5a8-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0032-p2-600b1fb5a8-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0032-p2-600b1fb5a8-r0/attempt-1
@@ -681,6 +697,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0032-p2-600b1fb5a8-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0032-p2-600b1fb5a8-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0032-p2-600b1fb5a8-r1/attempt-1
@@ -723,6 +740,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0032-p2-600b1fb5a8-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0032-p2-600b1fb5a8-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0032-p2-600b1fb5a8-r2/attempt-1
@@ -765,6 +783,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0064-p2-b6a61affcb-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0064-p2-b6a61affcb-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0064-p2-b6a61affcb-r0/attempt-1
@@ -807,6 +826,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0064-p2-b6a61affcb-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0064-p2-b6a61affcb-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0064-p2-b6a61affcb-r1/attempt-1
@@ -849,6 +869,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0064-p2-b6a61affcb-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0064-p2-b6a61affcb-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0064-p2-b6a61affcb-r2/attempt-1
@@ -891,6 +912,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0128-p2-7352b0c4ca-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0128-p2-7352b0c4ca-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0128-p2-7352b0c4ca-r0/attempt-1
@@ -933,6 +955,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0128-p2-7352b0c4ca-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0128-p2-7352b0c4ca-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0128-p2-7352b0c4ca-r1/attempt-1
@@ -975,6 +998,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0128-p2-7352b0c4ca-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0128-p2-7352b0c4ca-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0128-p2-7352b0c4ca-r2/attempt-1
@@ -1017,6 +1041,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0256-p2-32aba766bb-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0256-p2-32aba766bb-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0256-p2-32aba766bb-r0/attempt-1
@@ -1059,6 +1084,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0256-p2-32aba766bb-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0256-p2-32aba766bb-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0256-p2-32aba766bb-r1/attempt-1
@@ -1101,6 +1127,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0256-p2-32aba766bb-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0256-p2-32aba766bb-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0256-p2-32aba766bb-r2/attempt-1
@@ -1143,6 +1170,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0001-p2-0286d4192f-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0001-p2-0286d4192f-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0001-p2-0286d4192f-r0/attempt-1
@@ -1185,6 +1213,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0001-p2-0286d4192f-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0001-p2-0286d4192f-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0001-p2-0286d4192f-r1/attempt-1
@@ -1227,6 +1256,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0001-p2-0286d4192f-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0001-p2-0286d4192f-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0001-p2-0286d4192f-r2/attempt-1
@@ -1269,6 +1299,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0002-p2-4400f60698-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0002-p2-4400f60698-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0002-p2-4400f60698-r0/attempt-1
@@ -1311,6 +1342,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0002-p2-4400f60698-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0002-p2-4400f60698-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0002-p2-4400f60698-r1/attempt-1
@@ -1353,6 +1385,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0002-p2-4400f60698-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0002-p2-4400f60698-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0002-p2-4400f60698-r2/attempt-1
@@ -1395,6 +1428,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0004-p2-5b5833cff0-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0004-p2-5b5833cff0-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0004-p2-5b5833cff0-r0/attempt-1
@@ -1437,6 +1471,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0004-p2-5b5833cff0-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0004-p2-5b5833cff0-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0004-p2-5b5833cff0-r1/attempt-1
@@ -1479,6 +1514,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0004-p2-5b5833cff0-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0004-p2-5b5833cff0-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0004-p2-5b5833cff0-r2/attempt-1
@@ -1521,6 +1557,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0008-p2-eae11d91c6-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0008-p2-eae11d91c6-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0008-p2-eae11d91c6-r0/attempt-1
@@ -1563,6 +1600,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0008-p2-eae11d91c6-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0008-p2-eae11d91c6-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0008-p2-eae11d91c6-r1/attempt-1
@@ -1605,6 +1643,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0008-p2-eae11d91c6-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0008-p2-eae11d91c6-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0008-p2-eae11d91c6-r2/attempt-1
@@ -1647,6 +1686,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0016-p2-301432efb3-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0016-p2-301432efb3-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0016-p2-301432efb3-r0/attempt-1
@@ -1689,6 +1729,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0016-p2-301432efb3-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0016-p2-301432efb3-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0016-p2-301432efb3-r1/attempt-1
@@ -1731,6 +1772,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0016-p2-301432efb3-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0016-p2-301432efb3-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0016-p2-301432efb3-r2/attempt-1
@@ -1773,6 +1815,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0032-p2-d2ba80f934-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0032-p2-d2ba80f934-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0032-p2-d2ba80f934-r0/attempt-1
@@ -1815,6 +1858,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0032-p2-d2ba80f934-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0032-p2-d2ba80f934-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0032-p2-d2ba80f934-r1/attempt-1
@@ -1857,6 +1901,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0032-p2-d2ba80f934-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0032-p2-d2ba80f934-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0032-p2-d2ba80f934-r2/attempt-1
@@ -1899,6 +1944,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0064-p2-f15f28aeaf-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0064-p2-f15f28aeaf-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0064-p2-f15f28aeaf-r0/attempt-1
@@ -1941,6 +1987,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0064-p2-f15f28aeaf-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0064-p2-f15f28aeaf-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0064-p2-f15f28aeaf-r1/attempt-1
@@ -1983,6 +2030,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0064-p2-f15f28aeaf-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0064-p2-f15f28aeaf-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0064-p2-f15f28aeaf-r2/attempt-1
@@ -2025,6 +2073,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0128-p2-e626d69017-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0128-p2-e626d69017-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0128-p2-e626d69017-r0/attempt-1
@@ -2067,6 +2116,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0128-p2-e626d69017-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0128-p2-e626d69017-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0128-p2-e626d69017-r1/attempt-1
@@ -2109,6 +2159,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0128-p2-e626d69017-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0128-p2-e626d69017-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0128-p2-e626d69017-r2/attempt-1
@@ -2151,6 +2202,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0256-p2-16d56489ad-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0256-p2-16d56489ad-r0, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0256-p2-16d56489ad-r0/attempt-1
@@ -2193,6 +2245,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0256-p2-16d56489ad-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0256-p2-16d56489ad-r1, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0256-p2-16d56489ad-r1/attempt-1
@@ -2235,6 +2288,7 @@ exit "$rc"
 #SBATCH --exclusive
 #SBATCH --output=@RESULTS@/zenith-weak/n0256-p2-16d56489ad-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
 # scalestudy sweep zenith-weak, point n0256-p2-16d56489ad-r2, attempt 1
 set -uo pipefail
 attempt_dir=@RESULTS@/zenith-weak/n0256-p2-16d56489ad-r2/attempt-1

@@ -264,3 +264,85 @@ def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
     assert steps2[0] == last + 1 and steps2 == list(range(last + 1, last + 1 + len(steps2)))
     steps1 = [r["step"] for r in step_log.merged_steps(log1)]
     assert steps1 == list(range(1, last + 1))  # nothing lost, nothing repeated
+
+
+def _job_processes(cluster, job: str) -> list[int]:
+    """Processes of this cluster still carrying the job's id in their environment."""
+    ours = f"SLURM_CONF={cluster.conf}\0".encode()
+    tag = f"SLURM_JOB_ID={job}\0".encode()
+    pids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            raw = (proc / "environ").read_bytes()
+        except OSError:
+            continue
+        if ours in raw and tag in raw:
+            pids.append(int(proc.name))
+    return pids
+
+
+def _batch_host(cluster, job: str) -> str:
+    out = subprocess.run(
+        ["scontrol", "show", "job", job], env=cluster.env(), capture_output=True, text=True
+    ).stdout
+    return out.split("BatchHost=")[1].split()[0]
+
+
+def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path, capsys):
+    """Three 2-node points: the first loses its batch node (slurmd, steps and ranks killed at
+    once), the second is scancelled, the third completes; --retry-failed reruns the two."""
+    spec = dict(SWEEP, name="emufail", nodes=[2], repeats=3, matrix={})
+    spec["trainer"] = dict(SWEEP["trainer"], steps=150, log_flush_every=5)
+    sweep = tmp_path / "emufail.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results)]
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    points = _manifest(results, "emufail")["points"]
+    (crashed, cancelled, untouched) = sorted(points)
+    job = {pid: points[pid]["attempts"][-1]["job_id"] for pid in points}
+    logs = {pid: results / "emufail" / pid / "attempt-1" / "logs" for pid in points}
+
+    def training(pid: str) -> bool:
+        log = logs[pid] / step_log.rank_log_name(1)
+        return log.exists() and len(step_log.merged_steps(log)) >= 5
+
+    _wait_for(lambda: training(crashed), 240, "the first point to train on both nodes")
+    node = _batch_host(in_cluster, job[crashed])
+    subprocess.run(["scancel", job[cancelled]], env=in_cluster.env(), check=True)
+    try:
+        assert in_cluster.crash_node(node) > 0
+        _wait_for(
+            lambda: (
+                main(["status", *args]) == 0
+                and _manifest(results, "emufail")["points"][crashed]["attempts"][-1]["state"]
+                == "node_fail"
+            ),
+            180,
+            "status to show the node failure",
+        )
+        # nothing of the failed job is left running or writing, on any node
+        sizes = {f: f.stat().st_size for f in logs[crashed].iterdir()}
+        time.sleep(5)
+        assert {f: f.stat().st_size for f in logs[crashed].iterdir()} == sizes
+        assert _job_processes(in_cluster, job[crashed]) == []
+        assert _job_processes(in_cluster, job[cancelled]) == []
+    finally:
+        in_cluster.revive_node(node)
+    data = _wait_done(sweep, results, "emufail")
+    capsys.readouterr()
+    assert main(["status", *args]) == 0
+    shown = capsys.readouterr().out
+    for pid, state in ((crashed, "node_fail"), (cancelled, "cancelled"), (untouched, "completed")):
+        assert data["points"][pid]["attempts"][-1]["state"] == state
+        assert f"{pid}" in shown and state in shown.split(pid)[1].splitlines()[0]
+    assert data["points"][crashed]["attempts"][-1]["slurm_state"] == "NODE_FAIL"
+
+    capsys.readouterr()
+    assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
+    assert "submitted 2 job(s)" in capsys.readouterr().out
+    data = _wait_done(sweep, results, "emufail")
+    attempts = {pid: len(e["attempts"]) for pid, e in data["points"].items()}
+    assert attempts == {crashed: 2, cancelled: 2, untouched: 1}
+    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
+    assert (results / "emufail" / crashed / "attempt-2" / "logs").is_dir()
