@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from scalestudy.errors import SchedulerRefused, UsageError
 from scalestudy.spec.sweep import LoadedSweep, SweepError, load_sweep
 
 EXIT_OK, EXIT_RUN_FAILED, EXIT_BAD_INPUT = 0, 1, 2
@@ -124,13 +125,23 @@ class _Progress:
         print(f" {state}", flush=True)
 
 
-def cmd_submit(args) -> int:
-    from scalestudy.plan import make_plan
-    from scalestudy.submit import decide, submit, sweep_dir
+MIN_POLL_S = 5.0  # the controller is shared: never poll it faster than this
 
-    loaded = _load(args.sweep)
-    points = make_plan(loaded)
+
+def _poll_interval(args) -> float:
+    if args.interval < MIN_POLL_S:
+        raise UsageError(
+            f"--interval {args.interval:g}: at least {MIN_POLL_S:g} s between refreshes "
+            "(every refresh asks the shared controller and accounting database)"
+        )
+    return args.interval
+
+
+def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
+    """One pass of submit; returns how many points still wait for room in the queue, or None
+    when it was interrupted."""
     from scalestudy.executors.manifest import Manifest
+    from scalestudy.submit import decide, submit, sweep_dir
 
     preview = decide(
         points,
@@ -139,30 +150,25 @@ def cmd_submit(args) -> int:
         retry_failed=args.retry_failed,
         force=args.force,
     )
-    try:
-        decision = submit(
-            loaded,
-            points,
-            Path(args.results),
-            dry_run=args.dry_run,
-            allow_oom=args.allow_oom,
-            retry_failed=args.retry_failed,
-            force=args.force,
-            progress=_Progress(len(preview.run)),
-            executor=args.executor,
-        )
-    except KeyboardInterrupt:
-        print(
-            "\ninterrupted: the running point is marked cancelled, the rest not started",
-            file=sys.stderr,
-        )
-        return 130
+    decision = submit(
+        loaded,
+        points,
+        Path(args.results),
+        dry_run=args.dry_run,
+        allow_oom=args.allow_oom,
+        retry_failed=args.retry_failed,
+        force=args.force,
+        progress=_Progress(len(preview.run)),
+        executor=args.executor,
+    )
     if decision.template_changed:
         print(
             f"note: the job template changed since earlier points were submitted "
             f"({decision.template_changed} -> now); their ids are unchanged",
             file=sys.stderr,
         )
+    if decision.queue_limit:
+        print(f"queue limit: {decision.queue_limit}")
     for reason, ids in decision.skipped.items():
         print(f"skipped {len(ids)}: {reason}")
     if args.executor == "slurm":
@@ -173,40 +179,71 @@ def cmd_submit(args) -> int:
     else:
         verb = "would run" if args.dry_run else "ran"
         print(f"{verb} {len(decision.run)} point(s)")
+    return len(decision.waiting)
+
+
+def cmd_submit(args) -> int:
+    import time
+
+    from scalestudy.plan import make_plan
+
+    loaded = _load(args.sweep)
+    points = make_plan(loaded)
+    if args.watch and args.executor != "slurm":
+        raise UsageError("--watch tops up a Slurm queue: use it with --executor slurm")
+    interval = _poll_interval(args) if args.watch else 0.0
+    try:
+        waiting = _submit_once(args, loaded, points)
+        # --watch: keep topping the queue up to its limit until every point is in
+        while args.watch and waiting and not args.dry_run:
+            print(f"{waiting} point(s) wait for room in the queue; next look in {interval:g} s")
+            time.sleep(interval)
+            waiting = _submit_once(args, loaded, points)
+    except KeyboardInterrupt:
+        print(
+            "\ninterrupted: the running point is marked cancelled, the rest not started"
+            if args.executor == "local"
+            else "\ninterrupted: jobs already queued stay queued",
+            file=sys.stderr,
+        )
+        return 130
     return EXIT_OK
 
 
 def cmd_status(args) -> int:
-    from collections import Counter
+    import time
 
-    from scalestudy.executors.manifest import Manifest, point_state
     from scalestudy.plan import make_plan
+    from scalestudy.status import plain, refresh, table
     from scalestudy.submit import sweep_dir
 
     loaded = _load(args.sweep)
     points = make_plan(loaded)
-    from scalestudy.submit import reconcile
-
     sdir = sweep_dir(Path(args.results), loaded)
-    manifest = Manifest(sdir)
-    if manifest.path.exists():
-        with manifest.edit() as data:
-            reconcile(sdir, data)
-    else:
-        data = manifest.read()
-    states = Counter()
-    for p in points:
-        entry = data["points"].get(p.id)
-        state = point_state(entry)
-        states[state] += 1
-        job = ""
-        if entry and entry["attempts"] and entry["attempts"][-1].get("job_id"):
-            a = entry["attempts"][-1]
-            job = f"  job {a['job_id']} ({a.get('slurm_state', '?')})"
-            if a.get("reason"):
-                job += f" reason: {a['reason']}"
-        print(f"{p.id}  {p.nodes:>4} x {p.ppn}  {p.flags:<12}  {state}{job}")
-    print("  ".join(f"{k}: {v}" for k, v in sorted(states.items())))
+    if not args.watch:
+        print(plain(refresh(sdir, points)))
+        return EXIT_OK
+    interval = _poll_interval(args)
+    title = f"{loaded.sweep.name} on {loaded.profile.name}"
+    try:
+        if sys.stdout.isatty():
+            from rich.live import Live
+
+            snap = refresh(sdir, points)
+            with Live(table(snap, title), auto_refresh=False) as live:
+                while not snap.settled:
+                    time.sleep(interval)
+                    snap = refresh(sdir, points)
+                    live.update(table(snap, title), refresh=True)
+        else:  # a log or a pipe: one block per refresh
+            while True:
+                snap = refresh(sdir, points)
+                print(f"--- {time.strftime('%H:%M:%S')} {title}\n{plain(snap)}", flush=True)
+                if snap.settled:
+                    break
+                time.sleep(interval)
+    except KeyboardInterrupt:
+        return 130
     return EXIT_OK
 
 
@@ -294,7 +331,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     submit.add_argument("--retry-failed", action="store_true")
     submit.add_argument("--force", action="store_true", help="run completed points again")
-    verb("status", cmd_status, "the state of every point")
+    submit.add_argument(
+        "--watch",
+        action="store_true",
+        help="keep topping the queue up to max_jobs_in_queue until every point is submitted",
+    )
+    status = verb("status", cmd_status, "the state of every point")
+    status.add_argument(
+        "--watch", action="store_true", help="refresh until nothing is queued or running"
+    )
+    for p in (submit, status):
+        p.add_argument(
+            "--interval",
+            type=float,
+            default=30.0,
+            help=f"seconds between refreshes with --watch (default 30, at least {MIN_POLL_S:g})",
+        )
     verb("collect", cmd_collect, "parse the logs into results.csv")
     return parser
 
@@ -305,6 +357,12 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except SweepError as exc:
         print(str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except UsageError as exc:
+        print(f"scalestudy {args.verb}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SchedulerRefused as exc:
+        print(f"scalestudy: {args.sweep}: nothing submitted: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ValueError as exc:  # e.g. a matrix producing identical points
         print(f"scalestudy: {args.sweep}: {exc}", file=sys.stderr)

@@ -15,6 +15,7 @@ from pathlib import Path
 from scalestudy.contract import step_log
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.plan import Point
+from scalestudy.profiles import Profile, ProfileError, load_profile
 
 COLUMNS = [
     "point_id",
@@ -69,6 +70,23 @@ COLUMNS = [
     "node_list",
     "sacct_maxrss_per_node_daemon",
     "sacct_maxrss_node",
+    # What `scalestudy report` needs to work from the table alone (e.g. one copied from a
+    # cluster): the model's sizes, the schedule, the node and its network, the sweep's reference.
+    "vocab_size",
+    "hidden_size",
+    "tie_embeddings",
+    "micro_batches",
+    "steps",
+    "learning_rate",
+    "lr_warmup_steps",
+    "node_memory_gb",
+    "interconnect",
+    "interconnect_latency_us",
+    "interconnect_bandwidth_gbps",
+    "reference",
+    "status_reason",
+    "last_step",
+    "padded_slots_per_worker",
 ]
 
 
@@ -88,6 +106,8 @@ def _from_logs(logs: Path, workers: int) -> dict:
     if footer:
         row["status"] = footer["status"]
         row["exit_code"] = footer.get("exit_code")
+        row["status_reason"] = footer.get("reason") or None
+        row["last_step"] = footer.get("last_step")
         t = footer.get("timing") or {}
         if t and footer["status"] == "completed":
             tp = t["throughput_tokens_per_s"]
@@ -124,13 +144,20 @@ def _from_logs(logs: Path, workers: int) -> dict:
             wire_sent_bytes_per_step_model=_median(s["bytes"]["wire_sent_model"] for s in timed),
             wire_recv_bytes_per_step_model=_median(s["bytes"]["wire_recv_model"] for s in timed),
             wire_sent_allgather_bytes_per_step_model=_median(
-                s["bytes"]["wire_sent_allgather_model"] for s in timed
+                s["bytes"].get("wire_sent_allgather_model") for s in timed
             ),
             wire_sent_allreduce_bytes_per_step_model=_median(
-                s["bytes"]["wire_sent_allreduce_model"] for s in timed
+                s["bytes"].get("wire_sent_allreduce_model") for s in timed
             ),
             final_loss=steps0[-1]["loss"],
+            # this rank's padded source + target slots per step: with the vocabulary they give
+            # the formula's rows (tf1: M x V + slots), checkable from the table alone
+            padded_slots_per_worker=_median(
+                s["slots"]["src"] + s["slots"]["tgt"] for s in timed if s.get("slots")
+            ),
         )
+    if steps0 and row.get("last_step") is None:
+        row["last_step"] = steps0[-1]["step"]  # killed before its footer: how far it got
     peaks = []
     for f in present:
         steps = step_log.merged_steps(f)
@@ -141,8 +168,29 @@ def _from_logs(logs: Path, workers: int) -> dict:
     return row
 
 
-def collect_rows(points: list[Point], sweep_dir: Path, cluster: str) -> list[dict]:
+def _profile_columns(points: list[Point], profile: Profile | None) -> dict:
+    """The node's memory and network as the report's projection needs them. The caller's
+    profile when given, else the named one; a profile that cannot be found leaves them empty."""
+    if profile is None and points:
+        try:
+            profile, _ = load_profile(points[0].sweep.cluster)
+        except ProfileError:
+            return {}
+    if profile is None:
+        return {}
+    return dict(
+        node_memory_gb=profile.memory_gb,
+        interconnect=profile.interconnect.name,
+        interconnect_latency_us=profile.interconnect.latency_us,
+        interconnect_bandwidth_gbps=profile.interconnect.bandwidth_gbps,
+    )
+
+
+def collect_rows(
+    points: list[Point], sweep_dir: Path, cluster: str, profile: Profile | None = None
+) -> list[dict]:
     data = Manifest(sweep_dir).read()
+    site = _profile_columns(points, profile)
     job_ids = [
         e["attempts"][-1]["job_id"]
         for e in data["points"].values()
@@ -156,6 +204,7 @@ def collect_rows(points: list[Point], sweep_dir: Path, cluster: str) -> list[dic
     rows = []
     for p in points:
         c = p.config
+        spec = c.model.resolved()
         row = {k: None for k in COLUMNS}
         row.update(
             point_id=p.id,
@@ -173,7 +222,18 @@ def collect_rows(points: list[Point], sweep_dir: Path, cluster: str) -> list[dic
             global_batch_tokens=p.global_batch_tokens,
             repeat=p.repeat,
             predicted_bytes_per_rank=p.memory.per_rank if p.memory else None,
+            vocab_size=spec["vocab"],
+            hidden_size=spec["hidden"],
+            tie_embeddings=spec["tie_embeddings"],
+            micro_batches=c.micro_batches,
+            steps=c.steps,
+            learning_rate=c.learning_rate,
+            lr_warmup_steps=c.lr_warmup_steps,
+            reference=p.sweep.reference,
+            **site,
         )
+        if p.node_memory_bytes and row["node_memory_gb"] is None:
+            row["node_memory_gb"] = p.node_memory_bytes / 1e9
         entry = data["points"].get(p.id)
         row["status"] = point_state(entry)
         if entry and entry.get("attempts"):

@@ -13,6 +13,7 @@ Clients need SLURM_CONF=<dir>/etc/slurm.conf (printed by `env`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -371,10 +372,8 @@ StorageLoc=slurm_acct_db
             except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
                 continue
         for proc in victims:
-            try:
+            with contextlib.suppress(psutil.NoSuchProcess):
                 proc.kill()
-            except psutil.NoSuchProcess:
-                pass
         return len(victims)
 
     def revive_node(self, name: str) -> None:

@@ -7,6 +7,7 @@ exit_code; results/<sweep>/<point-id>/checkpoints/ is shared by the attempts so 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -37,6 +38,9 @@ class Decision:
     skipped: dict[str, list[str]] = field(default_factory=dict)  # reason -> point ids
     template_changed: str | None = None
     job_ids: dict[str, str] = field(default_factory=dict)  # point id -> Slurm job id
+    waiting: list[str] = field(default_factory=list)  # for room in the queue (max_jobs_in_queue)
+    queue_limit: str | None = None  # the limit applied and where it came from
+    gate_job: str | None = None  # the probe job every point of this submit waits on (afterok)
 
     def skip(self, reason: str, point: Point) -> None:
         self.skipped.setdefault(reason, []).append(point.id)
@@ -140,20 +144,25 @@ def submit(
         reconcile(sdir, data)
         decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
         if executor == "slurm":
-            limit = loaded.sweep.max_jobs_in_queue or loaded.profile.max_jobs_in_queue
-            if limit is not None:
-                active = sum(a["state"] in ACTIVE for a in all_attempts(data))
-                room = max(limit - active, 0)
-                for p in decision.run[room:]:
-                    decision.skip(f"waiting: max_jobs_in_queue {limit} reached", p)
-                decision.run = decision.run[:room]
+            _throttle(loaded, data, decision)
         old = data.get("template_hash")
         if old and old != thash:
             decision.template_changed = old
+        if executor == "slurm" and decision.run:
+            from scalestudy.executors import slurm
+
+            # Ask the controller whether it would accept each distinct job shape before the
+            # first real submission: a bad partition, account or size fails here, not later.
+            scripts = {
+                p.id: render_script(p, loaded.profile, sdir / p.id, 1, env) for p in decision.run
+            }
+            slurm.test_only(scripts)
         if dry_run:
             return decision
         data["template_hash"] = thash
         data["sweep_file"] = str(loaded.path.resolve())
+        if executor == "slurm" and loaded.sweep.slurm.gate_on_probe and decision.run:
+            decision.gate_job = _submit_gate(loaded, decision.run, sdir, data, env)
         queued = []
         for p in decision.run:
             k, adir = next_attempt_dir(sdir, data, p)
@@ -178,12 +187,69 @@ def submit(
             if executor == "slurm":
                 from scalestudy.executors import slurm
 
-                attempt["job_id"] = slurm.submit_script(script, sdir / ".submitit")
+                attempt["job_id"] = slurm.submit_script(
+                    script, sdir / ".submitit", after_ok=decision.gate_job
+                )
+                attempt["after_ok"] = decision.gate_job
                 decision.job_ids[p.id] = attempt["job_id"]
             queued.append((p, adir))
     if executor == "local":
         _run_local(manifest, queued, progress)
     return decision
+
+
+def _submit_gate(loaded: LoadedSweep, run: list[Point], sdir: Path, data: dict, env) -> str:
+    """Submit the probe a gated batch waits on: the batch's largest shape, same template,
+    profile and binding, no TensorFlow. Recorded under data["gates"]; returns its job id."""
+    from scalestudy.executors import slurm
+
+    big = max(run, key=lambda p: p.nodes)
+    probe = dataclasses.replace(
+        big,
+        id=f"gate-probe-n{big.nodes:04d}",
+        sweep=big.sweep.model_copy(update={"workload": "probe"}),
+    )
+    gates = data.setdefault("gates", [])
+    adir = sdir / "gate-probe" / f"attempt-{len(gates) + 1}"
+    adir.mkdir(parents=True, exist_ok=True)
+    (adir / "point.json").write_text(json.dumps(point_json(probe, adir, True), indent=1))
+    script = render_script(probe, loaded.profile, adir, len(gates) + 1, env)
+    (adir / "job.sh").write_text(script)
+    job = slurm.submit_script(script, sdir / ".submitit")
+    gates.append(
+        {
+            "job_id": job,
+            "folder": str(adir.relative_to(sdir)),
+            "nodes": big.nodes,
+            "ppn": big.ppn,
+            "submitted_at": time.time(),
+            "gates": [p.id for p in run],
+        }
+    )
+    return job
+
+
+def _throttle(loaded: LoadedSweep, data: dict, decision: Decision) -> None:
+    """Keep the queue within max_jobs_in_queue (sweep, else profile, else the user's
+    association/QOS limit from sacctmgr); the rest of the points wait for a later submit."""
+    from scalestudy.executors import slurm
+
+    limit = loaded.sweep.max_jobs_in_queue or loaded.profile.max_jobs_in_queue
+    if limit is not None:
+        source = "sweep" if loaded.sweep.max_jobs_in_queue else f"profile {loaded.profile.name}"
+        in_queue = sum(a["state"] in ACTIVE for a in all_attempts(data))
+    else:
+        found = slurm.association_limit()
+        if found is None:
+            return
+        limit, source = found
+        in_queue = slurm.jobs_in_queue()  # the limit is per user: count all of their jobs
+    decision.queue_limit = f"{limit} jobs ({source}); {in_queue} in the queue now"
+    room = max(limit - in_queue, 0)
+    for p in decision.run[room:]:
+        decision.skip(f"waiting: max_jobs_in_queue {limit} reached ({source})", p)
+        decision.waiting.append(p.id)
+    decision.run = decision.run[:room]
 
 
 def _set_state(manifest: Manifest, point_id: str, **fields) -> None:

@@ -16,6 +16,7 @@ import submitit
 from submitit.slurm.slurm import SlurmInfoWatcher
 
 from scalestudy.contract.step_log import EXIT_INTERRUPTED
+from scalestudy.errors import SchedulerRefused
 from scalestudy.executors.local import state_from_exit
 
 # Slurm job states -> the manifest's states
@@ -53,17 +54,119 @@ class _ScriptSubmitter(submitit.SlurmExecutor):
     def _num_tasks(self) -> int:
         return 1
 
+    def _make_submission_command(self, submission_file_path: Path) -> list[str]:
+        # a gate is an sbatch option, not a script line: the archived script stays the one
+        # `render` showed, and the dependency is recorded in the manifest
+        gate = (
+            [f"--dependency=afterok:{self.after_ok}", "--kill-on-invalid-dep=yes"]
+            if self.after_ok
+            else []
+        )
+        return ["sbatch", *gate, str(submission_file_path)]
 
-def submit_script(script: str, folder: Path) -> str:
-    """sbatch the script (through submitit) and return the job id."""
+
+def submit_script(script: str, folder: Path, after_ok: str | None = None) -> str:
+    """sbatch the script (through submitit) and return the job id; with after_ok, the job
+    starts only if that job succeeds and is cancelled if it fails."""
     # The job inherits this environment (sbatch --export=ALL): make `python3` this harness's.
     bin_dir = str(Path(sys.executable).parent)
     if not os.environ.get("PATH", "").startswith(bin_dir):
         os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
     folder.mkdir(parents=True, exist_ok=True)
     executor = _ScriptSubmitter(folder=folder)
+    executor.after_ok = after_ok
     job = executor._submit_command(script)
     return str(job.job_id)
+
+
+def _directives(script: str) -> tuple[str, ...]:
+    """What the controller judges a job by: its #SBATCH lines, less name and output path."""
+    return tuple(
+        line
+        for line in script.splitlines()
+        if line.startswith("#SBATCH")
+        and not line.startswith(("#SBATCH --job-name", "#SBATCH --output"))
+    )
+
+
+def test_only(scripts: dict[str, str]) -> int:
+    """`sbatch --test-only` once per distinct job shape; raises SchedulerRefused naming the
+    first point the controller would reject and its reason. Returns how many shapes passed."""
+    shapes: dict[tuple[str, ...], str] = {}
+    for pid, script in scripts.items():
+        shapes.setdefault(_directives(script), pid)
+    for shape, pid in shapes.items():
+        try:
+            out = subprocess.run(
+                ["sbatch", "--test-only"],
+                input=scripts[pid],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        except FileNotFoundError as exc:
+            raise SchedulerRefused("sbatch not found: is this a Slurm login node?") from exc
+        except subprocess.SubprocessError as exc:
+            raise SchedulerRefused(f"sbatch --test-only did not answer: {exc}") from exc
+        if out.returncode != 0:
+            why = out.stderr.strip().replace("sbatch: error: ", "") or f"exit {out.returncode}"
+            raise SchedulerRefused(
+                f"Slurm would refuse point {pid} ({' '.join(shape)}): {why}"
+                "\nhint: check the profile's partition/account/qos and the sweep's nodes, ppn, "
+                "threads_per_worker and time_limit against `sinfo` and `sacctmgr show assoc`"
+            )
+    return len(shapes)
+
+
+def association_limit() -> tuple[int, str] | None:
+    """The user's job-count limit from accounting: the smallest MaxSubmitJobs / MaxJobs of
+    their associations and of those associations' QOS (per user). None when there is none or
+    accounting cannot be asked."""
+    import getpass
+
+    def ask(entity: str, where: str, fields: list[str]) -> list[dict[str, str]]:
+        try:
+            out = subprocess.run(
+                ["sacctmgr", "-n", "-P", "show", entity, where, f"format={','.join(fields)}"],
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return []
+        if out.returncode != 0:
+            return []
+        return [
+            dict(zip(fields, line.split("|"), strict=False)) for line in out.stdout.splitlines()
+        ]
+
+    user = getpass.getuser()
+    limits: list[tuple[int, str]] = []
+    qos_names: set[str] = set()
+    for row in ask("assoc", f"user={user}", ["Account", "MaxSubmit", "MaxJobs", "QOS"]):
+        for key in ("MaxSubmit", "MaxJobs"):
+            if row.get(key, "").isdigit():
+                limits.append((int(row[key]), f"{key} of association {user}/{row['Account']}"))
+        qos_names.update(q for q in row.get("QOS", "").split(",") if q)
+    if qos_names:
+        for row in ask(
+            "qos", f"names={','.join(sorted(qos_names))}", ["Name", "MaxSubmitPU", "MaxJobsPU"]
+        ):
+            for key in ("MaxSubmitPU", "MaxJobsPU"):
+                if row.get(key, "").isdigit():
+                    limits.append((int(row[key]), f"{key} of QOS {row['Name']}"))
+    if not limits:
+        return None
+    limit, source = min(limits)
+    return limit, f"{source}, from sacctmgr"
+
+
+def jobs_in_queue() -> int:
+    """How many jobs the user has queued or running (one squeue call)."""
+    out = subprocess.run(
+        ["squeue", "--me", "-h", "-o", "%i"], capture_output=True, text=True, timeout=60
+    )
+    return len(out.stdout.split()) if out.returncode == 0 else 0
 
 
 def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:

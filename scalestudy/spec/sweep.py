@@ -84,6 +84,9 @@ class SlurmOptions(_Strict):
     partition: SlurmValue | None = None
     # seconds before the time limit at which the job is told to checkpoint (default: profile's)
     signal_margin_s: int | None = Field(None, ge=10)
+    # submit a probe job first (largest node count of the batch); every point waits on it with
+    # afterok and is cancelled if placement, rank count or binding is wrong
+    gate_on_probe: bool = False
 
 
 class Sweep(_Strict):

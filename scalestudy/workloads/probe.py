@@ -27,6 +27,44 @@ def _first(*names: str) -> int | None:
     return None
 
 
+def check(reports: list[dict], expect_ranks: int, per_node: int | None) -> list[str]:
+    """What is wrong with a launch, from every rank's report: missing or repeated ranks, the
+    wrong number of ranks on a node, ranks of one node sharing CPUs. Empty when all is well."""
+    problems = []
+    ranks = sorted(r["rank"] for r in reports)
+    if ranks != list(range(expect_ranks)):
+        missing = sorted(set(range(expect_ranks)) - set(ranks))
+        problems.append(
+            f"expected ranks 0..{expect_ranks - 1}, got {len(ranks)} report(s)"
+            + (f"; missing {missing[:10]}" if missing else "; some ranks repeat")
+        )
+    by_node: dict[str, list[dict]] = {}
+    for r in reports:
+        by_node.setdefault(r.get("slurm_node") or r["host"], []).append(r)
+    for node, group in sorted(by_node.items()):
+        if per_node and len(group) != per_node:
+            problems.append(f"{node}: {len(group)} rank(s), expected {per_node} per node")
+        for i, a in enumerate(group):
+            for b in group[i + 1 :]:
+                shared = set(a["affinity"]) & set(b["affinity"])
+                if shared:
+                    problems.append(
+                        f"{node}: ranks {a['rank']} and {b['rank']} share CPUs "
+                        f"{sorted(shared)[:8]}: binding is wrong (check the launcher's "
+                        "--bind-to/--cpu-bind and cpus-per-task)"
+                    )
+    return problems
+
+
+def _gather(log_dir: Path, expect_ranks: int, timeout: float) -> list[dict]:
+    """Rank 0 waits (on the shared file system) for every rank's report, up to timeout."""
+    deadline = time.time() + timeout
+    paths = [log_dir / f"probe.rank{r}.json" for r in range(expect_ranks)]
+    while time.time() < deadline and not all(p.exists() for p in paths):
+        time.sleep(0.2)
+    return [json.loads(p.read_text()) for p in paths if p.exists()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scalestudy.workloads.probe")
     parser.add_argument("--config", required=True)
@@ -55,6 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     while time.time() < deadline and not received:
         time.sleep(0.05)
     report.update(received_signals=received, ended_at=time.time())
+    failing = config.get("inject_failure") or {}
+    if rank is not None and failing.get("rank") == rank:
+        # the trainer's test hook: this rank fails at start (a gated sweep must not run)
+        print(f"probe: rank {rank} fails on purpose (inject_failure)", file=sys.stderr)
+        return 1
     if rank is None:
         print(
             "probe: no rank in the environment: not started by an MPI launcher or srun",
@@ -66,6 +109,19 @@ def main(argv: list[str] | None = None) -> int:
     tmp = log_dir / f".probe.rank{rank}.json.tmp"
     tmp.write_text(json.dumps(report, indent=1))
     os.replace(tmp, log_dir / f"probe.rank{rank}.json")
+    expect = config.get("expect_ranks")
+    if rank == 0 and expect:
+        # rank 0 judges the whole launch; its exit code fails the job (and a gated sweep)
+        reports = _gather(log_dir, int(expect), timeout=seconds + 30)
+        problems = check(reports, int(expect), config.get("expect_ranks_per_node"))
+        summary = log_dir / "probe-check.json"
+        tmp = log_dir / ".probe-check.json.tmp"
+        tmp.write_text(json.dumps({"ok": not problems, "problems": problems}, indent=1))
+        os.replace(tmp, summary)
+        for line in problems:
+            print(f"probe: {line}", file=sys.stderr)
+        if problems:
+            return 1
     return 4 if received else 0
 
 

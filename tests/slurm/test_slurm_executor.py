@@ -346,3 +346,97 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     assert attempts == {crashed: 2, cancelled: 2, untouched: 1}
     assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
     assert (results / "emufail" / crashed / "attempt-2" / "logs").is_dir()
+
+
+def _sacctmgr(cluster, *args: str) -> None:
+    subprocess.run(
+        ["sacctmgr", "-i", *args], env=cluster.env(), check=True, capture_output=True, text=True
+    )
+
+
+def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
+    """No max_jobs_in_queue in sweep or profile: the user's MaxSubmitJobs (sacctmgr) caps the
+    queue, and `submit --watch` tops it up until every point is in."""
+    spec = dict(SWEEP, name="emuwatch", nodes=[1], repeats=3, matrix={})
+    sweep = tmp_path / "emuwatch.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    import getpass
+
+    _sacctmgr(in_cluster, "modify", "user", getpass.getuser(), "set", "MaxSubmitJobs=2")
+    try:
+        assert main(["submit", *args, "--watch", "--interval", "5"]) == 0
+    finally:
+        _sacctmgr(in_cluster, "modify", "user", getpass.getuser(), "set", "MaxSubmitJobs=-1")
+    out = capsys.readouterr().out
+    assert "queue limit: 2 jobs (MaxSubmit of association" in out and "from sacctmgr" in out
+    passes = [
+        line for line in out.splitlines() if line.startswith("submitted ") and "job(s)" in line
+    ]
+    assert passes[0].startswith("submitted 2 job(s)") and "1 point(s) wait for room" in out
+    assert sum(int(line.split()[1]) for line in passes) == 3
+    data = _wait_done(sweep, results, "emuwatch")
+    assert [len(e["attempts"]) for e in data["points"].values()] == [1, 1, 1]
+    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
+
+
+def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
+    spec = dict(SWEEP, name="emutoobig", nodes=[1, 8], matrix={})
+    sweep = tmp_path / "emutoobig.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    for extra in ([], ["--dry-run"]):
+        assert main(["submit", *args, *extra]) == 2
+        err = capsys.readouterr().err
+        assert "nothing submitted" in err and "Slurm would refuse point n0008-" in err
+        assert "--nodes=8" in err and "hint:" in err
+    from scalestudy.executors.manifest import Manifest
+
+    assert Manifest(results / "emutoobig").read()["points"] == {}
+    assert _sacct_jobs(in_cluster, "emutoobig") == []
+
+
+def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(in_cluster, tmp_path):
+    spec = dict(SWEEP, name="emugate", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
+    sweep = tmp_path / "emugate.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    assert main(["submit", *args]) == 0
+    data = _wait_done(sweep, results, "emugate")
+    (gate,) = data["gates"]
+    assert gate["nodes"] == 2 and sorted(gate["gates"]) == sorted(data["points"])
+    check = json.loads(
+        (results / "emugate" / gate["folder"] / "logs" / "probe-check.json").read_text()
+    )
+    assert check == {"ok": True, "problems": []}
+    for entry in data["points"].values():
+        attempt = entry["attempts"][-1]
+        assert attempt["after_ok"] == gate["job_id"] and attempt["state"] == "completed"
+    # every point started only after the probe had ended (accounting says when)
+    jobs = [gate["job_id"], *(e["attempts"][-1]["job_id"] for e in data["points"].values())]
+    times = {}
+    for line in subprocess.run(
+        ["sacct", "-X", "-n", "-P", "-o", "JobID,Start,End", "-j", ",".join(jobs)],
+        env=in_cluster.env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines():
+        job, start, end = line.split("|")
+        times[job] = (start, end)
+    assert all(times[j][0] >= times[gate["job_id"]][1] for j in jobs[1:]), times
+
+    # a probe whose rank fails: no point of the sweep runs
+    spec = dict(spec, name="emugatefail")
+    spec["trainer"] = dict(SWEEP["trainer"], inject_failure={"rank": 1, "step": 1})
+    sweep = tmp_path / "emugatefail.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    assert main(["submit", *args]) == 0
+    data = _wait_done(sweep, results, "emugatefail")
+    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"cancelled"}
+    for entry in data["points"].values():
+        assert not (results / "emugatefail" / entry["attempts"][-1]["folder"] / "logs").exists()

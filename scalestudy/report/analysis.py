@@ -1,0 +1,414 @@
+"""Everything the figures and summaries show, computed once from the loaded sweeps: variants
+and their points, efficiencies and speedups (own and common baseline), what failed or is
+missing, the published references, and (only with --project-to) the projection."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from scalestudy.contract import comm_model
+from scalestudy.report import projection, references
+from scalestudy.report.load import RunLog, SweepResults, clean_text
+from scalestudy.report.scaling import (
+    MissingBaseline,
+    PointStats,
+    Variant,
+    common_baseline,
+    strong_speedup,
+    variants,
+    weak_efficiency,
+)
+from scalestudy.report.stats import Estimate
+
+
+@dataclass
+class Scaling:
+    """One variant's efficiency (weak) or speedup + efficiency (strong), keyed by workers."""
+
+    variant: Variant
+    n0_workers: int
+    n0_nodes: int
+    efficiency: dict[int, Estimate] = field(default_factory=dict)
+    speedup: dict[int, Estimate] = field(default_factory=dict)
+    error: str | None = None  # the baseline is missing: nothing computed, said so
+    common_label: str | None = None
+    common_n0_nodes: int | None = None
+    common_efficiency: dict[int, Estimate] = field(default_factory=dict)
+    common_speedup: dict[int, Estimate] = field(default_factory=dict)
+    common_error: str | None = None
+    is_common: bool = False  # this variant is the common baseline (its two curves coincide)
+
+
+@dataclass
+class Problem:
+    """A row that is not a throughput measurement: failed, diverged, interrupted, not run."""
+
+    point_id: str
+    variant: str
+    nodes: int
+    status: str
+    reason: str
+
+
+@dataclass
+class ProjectedPoint:
+    nodes: int
+    workers: int
+    step_s: float | None = None
+    tokens_per_s: float | None = None
+    efficiency: float | None = None
+    speedup: float | None = None
+    comm_s: float | None = None
+    accumulation_bytes: float | None = None
+    rank_bytes: float | None = None
+    node_bytes: float | None = None
+    node_memory_bytes: float | None = None
+    oom: bool | None = None
+
+
+@dataclass
+class Residual:
+    variant: str
+    nodes: int
+    workers: int
+    measured_step_s: float
+    model_step_s: float
+
+    @property
+    def residual_s(self) -> float:
+        return self.measured_step_s - self.model_step_s
+
+    @property
+    def relative(self) -> float:
+        return self.residual_s / self.measured_step_s
+
+
+@dataclass
+class VariantProjection:
+    variant: Variant
+    link: projection.Link | None
+    anchor_nodes: int
+    points: list[ProjectedPoint] = field(default_factory=list)
+    residuals: list[Residual] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Analysis:
+    sweeps: list[SweepResults]
+    table: pd.DataFrame
+    variants: list[Variant]
+    scaling: dict[str, list[Scaling]]  # by mode
+    common: dict[str, Variant | None]
+    problems: list[Problem]
+    short_repeats: list[str]
+    runs: dict[str, RunLog]
+    references: list[references.Reference]
+    unknown_references: list[str]
+    project_to: int | None
+    projections: list[VariantProjection]
+    warnings: list[str]
+
+    @property
+    def title(self) -> str:
+        names = ", ".join(s.name for s in self.sweeps)
+        clusters = ", ".join(sorted({str(c) for c in self.table["cluster"] if c}))
+        return f"{names} on {clusters}" if clusters else names
+
+    def variant(self, label: str) -> Variant:
+        return next(v for v in self.variants if v.label == label)
+
+
+def _median(values) -> float | None:
+    vals = [float(v) for v in values if v is not None and math.isfinite(float(v))]
+    return statistics.median(vals) if vals else None
+
+
+def _first(rows: pd.DataFrame, col: str):
+    vals = [v for v in rows[col] if v is not None and not (isinstance(v, float) and math.isnan(v))]
+    return vals[0] if vals else None
+
+
+def _scaling(vs: list[Variant], mode: str) -> tuple[list[Scaling], Variant | None]:
+    common = common_baseline(vs)
+    out = []
+    for v in vs:
+        n0 = v.n0
+        s = Scaling(variant=v, n0_workers=n0.workers, n0_nodes=n0.nodes)
+        key = "throughput_samples" if mode == "weak" else "step_samples"
+        samples = {p.workers: getattr(p, key) for p in v.points}
+        try:
+            if mode == "weak":
+                s.efficiency = weak_efficiency(samples, n0.workers)
+            else:
+                for n, (sp, eff) in strong_speedup(samples, n0.workers).items():
+                    s.speedup[n], s.efficiency[n] = sp, eff
+        except MissingBaseline:
+            states = ", ".join(f"{k} x{c}" for k, c in sorted(n0.statuses.items()))
+            s.error = (
+                f"baseline N0 = {n0.nodes} node(s) ({n0.point}) has no completed repeat "
+                f"({states}): efficiency not computed (no fallback to a larger N0)"
+            )
+        if common is v:
+            s.is_common = True
+            s.common_label, s.common_n0_nodes = v.label, n0.nodes
+            s.common_efficiency, s.common_speedup = s.efficiency, s.speedup
+        elif common is not None:
+            c0 = common.n0
+            s.common_label, s.common_n0_nodes = common.label, c0.nodes
+            base = getattr(c0, key)
+            try:
+                if mode == "weak":
+                    s.common_efficiency = weak_efficiency(samples, c0.workers, base)
+                else:
+                    for n, (sp, eff) in strong_speedup(samples, c0.workers, base).items():
+                        s.common_speedup[n], s.common_efficiency[n] = sp, eff
+            except MissingBaseline as exc:
+                s.common_error = str(exc)
+        out.append(s)
+    return out, common
+
+
+def _problems(vs: list[Variant]) -> tuple[list[Problem], list[str]]:
+    problems, short = [], []
+    for v in vs:
+        for _, r in v.rows.sort_values(["workers", "point_id"]).iterrows():
+            tput = r.get("tokens_per_s")
+            measured = tput is not None and math.isfinite(tput) and tput > 0
+            if r["status"] == "completed" and measured:
+                continue
+            reason = clean_text(r.get("status_reason")) or ""
+            code = r.get("exit_code")
+            if r["status"] == "completed":
+                reason = "completed without a throughput measurement in the table"
+            elif r["status"] in ("planned", "missing"):
+                reason = reason or "never ran"
+            elif not reason and code is not None and code == code:  # not NaN
+                reason = f"exit code {int(code)}"
+            problems.append(
+                Problem(str(r["point_id"]), v.label, int(r["nodes"]), r["status"], reason)
+            )
+        for p in v.points:
+            if p.completed < p.asked:
+                short.append(
+                    f"{p.point} ({v.label}, {p.nodes} node(s)): {p.completed} of {p.asked} "
+                    "repeats completed"
+                )
+    return problems, short
+
+
+def _link(v: Variant) -> tuple[projection.Link | None, str]:
+    rows = v.rows
+    lat, bw = _first(rows, "interconnect_latency_us"), _first(rows, "interconnect_bandwidth_gbps")
+    if lat and bw:
+        name = _first(rows, "interconnect") or "interconnect"
+        return projection.Link(str(name), float(lat), float(bw)), "results table"
+    from scalestudy.profiles import ProfileError, load_profile  # tables older than #5
+
+    try:
+        profile, path = load_profile(v.cluster)
+    except ProfileError as exc:
+        return None, str(exc)
+    ic = profile.interconnect
+    return projection.Link(ic.name, ic.latency_us, ic.bandwidth_gbps), f"profile {path.name}"
+
+
+def _node_memory(v: Variant) -> float | None:
+    gb = _first(v.rows, "node_memory_gb")
+    if gb:
+        return float(gb) * 1e9
+    from scalestudy.profiles import ProfileError, load_profile
+
+    try:
+        return load_profile(v.cluster)[0].memory_gb * 1e9
+    except ProfileError:
+        return None
+
+
+def _completed(rows: pd.DataFrame) -> pd.DataFrame:
+    return rows[(rows["status"] == "completed") & (rows["tokens_per_s"] > 0)]
+
+
+def _project(v: Variant, sc: Scaling | None, project_to: int) -> VariantProjection | None:
+    measured = [p for p in v.points if p.throughput is not None]
+    if not measured:
+        return None
+    pm = max(measured, key=lambda p: p.workers)
+    vp = VariantProjection(variant=v, link=None, anchor_nodes=pm.nodes)
+    link, link_src = _link(v)
+    vp.link = link
+    done = _completed(v.rows)
+    vocab, hidden = _first(v.rows, "vocab_size"), _first(v.rows, "hidden_size")
+    micro = int(_first(v.rows, "micro_batches") or 1)
+    acc = str(_first(v.rows, "accumulation") or "tf1")
+    tied = _first(v.rows, "tie_embeddings")
+    tied = True if tied is None else bool(tied)
+    sparse = not v.dense and (acc == "tf1" or not tied)
+    rows_measured = _median(done["emb_grad_rows_per_worker"])
+    global_batch = _first(v.rows, "global_batch_tokens")
+    tpw_fixed = _first(v.rows, "tokens_per_worker")
+
+    def tokens_per_worker(w: int) -> int:
+        if v.mode == "strong" and global_batch:
+            return int(global_batch // w)
+        return int(tpw_fixed or 0)
+
+    def rows_at(w: int) -> float | None:
+        if not sparse:
+            return 0.0
+        if v.mode == "weak" and rows_measured:
+            return rows_measured
+        if vocab and tokens_per_worker(w):
+            return projection.formula_rows(
+                int(vocab), tokens_per_worker(w), micro, accumulation=acc, tied=tied
+            )
+        return None
+
+    nodes = projection.projected_nodes(max(p.nodes for p in v.points), project_to)
+    if not nodes:
+        vp.notes.append(
+            f"--project-to {project_to} is within the measured nodes: nothing to project"
+        )
+    allreduce = _median(done["logical_allreduce_bytes_per_step"])
+    at = lambda col, p: _median(done[done["workers"] == p.workers][col])  # noqa: E731
+    compute_m, apply_m = at("compute_s_median", pm), at("apply_s_median", pm) or 0.0
+    t_meas_m = pm.step_s.value if pm.step_s else None
+
+    def comm(w: int) -> float | None:
+        r = rows_at(w)
+        if link is None or allreduce is None or r is None or hidden is None:
+            return None
+        gather = r * comm_model.row_bytes(int(hidden)) if sparse else 0.0
+        return projection.comm_model_s(w, v.ppn, link, allreduce, gather)
+
+    def t_model(w: int) -> float | None:
+        c = comm(w)
+        if c is None or compute_m is None:
+            return None
+        compute = compute_m * (pm.workers / w if v.mode == "strong" else 1.0)
+        return compute + apply_m + c
+
+    if link is None:
+        vp.notes.append(f"step time not projected: no interconnect figures ({link_src})")
+    elif compute_m is None or allreduce is None:
+        vp.notes.append("step time not projected: the table has no compute time or bytes")
+    else:
+        vp.notes.append(
+            f"step time = measured compute + apply at {pm.nodes} node(s) "
+            f"({'scaled by N_m/N, ' if v.mode == 'strong' else ''}"
+            f"{compute_m * 1e3:.1f} + {apply_m * 1e3:.1f} ms) + ring model over "
+            f"{link.name} ({link.bandwidth_gbps:g} Gb/s shared by {v.ppn} rank(s) per node, "
+            f"{link.latency_us:g} us; from the {link_src}), anchored at the measured point"
+        )
+    # residuals: the model at every measured point against what was measured there
+    for p in measured:
+        c, comp = comm(p.workers), at("compute_s_median", p)
+        if c is None or comp is None or p.step_s is None:
+            continue
+        model = comp + (at("apply_s_median", p) or 0.0) + c
+        vp.residuals.append(Residual(v.label, p.nodes, p.workers, p.step_s.value, model))
+    spec = projection.model_spec(_first(v.rows, "model"), vocab, hidden, tied)
+    rss_m = _median(done[done["workers"] == pm.workers]["peak_rss_max"])
+    node_mem = _node_memory(v)
+    if spec is None:
+        vp.notes.append("memory not projected: the model is not a preset")
+
+    def pred(w: int) -> float:
+        return projection.predicted_rank_bytes(
+            spec,
+            workers=w,
+            tokens_per_worker=tokens_per_worker(w),
+            micro_batches=micro,
+            accumulation=acc,
+            sparse_as_dense=bool(v.dense),
+        )
+
+    for n in nodes:
+        w = n * v.ppn
+        pp = ProjectedPoint(nodes=n, workers=w, node_memory_bytes=node_mem)
+        tm, tmm = t_model(w), t_model(pm.workers)
+        if tm and tmm and t_meas_m:
+            ratio = tmm / tm
+            pp.step_s = t_meas_m / ratio
+            pp.comm_s = comm(w)
+            scale = w / pm.workers if v.mode == "weak" else 1.0
+            pp.tokens_per_s = pm.throughput.value * scale * ratio
+            if sc is not None and not sc.error:
+                p0 = v.point_at(sc.n0_workers)
+                if v.mode == "weak" and p0 and p0.throughput:
+                    pp.efficiency = pp.tokens_per_s / (w / p0.workers * p0.throughput.value)
+                elif p0 and p0.step_s:
+                    pp.speedup = p0.step_s.value / pp.step_s
+                    pp.efficiency = pp.speedup * p0.workers / w
+        r = rows_at(w)
+        if hidden and r is not None:
+            pp.accumulation_bytes = (
+                projection.sparse_accumulation_bytes([r] * w, int(hidden))
+                if sparse
+                else projection.dense_accumulation_bytes(int(vocab), int(hidden))
+                if vocab
+                else None
+            )
+        if spec is not None and tokens_per_worker(w):
+            base = rss_m if rss_m else pred(pm.workers)
+            pp.rank_bytes = base + pred(w) - pred(pm.workers)
+            pp.node_bytes = pp.rank_bytes * v.ppn
+            if node_mem:
+                pp.oom = pp.node_bytes > node_mem
+        vp.points.append(pp)
+    if spec is not None:
+        vp.notes.append(
+            "memory per rank = measured peak RSS at "
+            f"{pm.nodes} node(s) + the memory model's growth from there"
+            if rss_m
+            else "memory per rank = the memory model alone (no measured RSS)"
+        )
+    return vp
+
+
+def analyse(
+    sweeps: list[SweepResults],
+    runs: dict[str, RunLog],
+    project_to: int | None,
+    warnings: list[str],
+) -> Analysis:
+    table = pd.concat([s.table for s in sweeps], ignore_index=True)
+    vs = variants(table)
+    scaling, common = {}, {}
+    for mode in ("weak", "strong"):
+        of_mode = [v for v in vs if v.mode == mode]
+        if of_mode:
+            scaling[mode], common[mode] = _scaling(of_mode, mode)
+    problems, short = _problems(vs)
+    names = [s.reference for s in sweeps if s.reference]
+    refs, unknown = references.for_names(names, references.load())
+    projections = []
+    if project_to:
+        by_label = {s.variant.label: s for ss in scaling.values() for s in ss}
+        for v in vs:
+            vp = _project(v, by_label.get(v.label), project_to)
+            if vp is not None:
+                projections.append(vp)
+    return Analysis(
+        sweeps=sweeps,
+        table=table,
+        variants=vs,
+        scaling=scaling,
+        common=common,
+        problems=problems,
+        short_repeats=short,
+        runs=runs,
+        references=refs,
+        unknown_references=unknown,
+        project_to=project_to,
+        projections=projections,
+        warnings=warnings,
+    )
+
+
+def point_of(a: Analysis, label: str, workers: int) -> PointStats | None:
+    return a.variant(label).point_at(workers)

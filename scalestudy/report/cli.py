@@ -1,0 +1,73 @@
+"""The `report` verb's arguments and entry point; scalestudy/cli.py wires them in."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "sweeps",
+        nargs="+",
+        metavar="SWEEP",
+        help="sweep names (folders under --results) or sweep files (their `name:`); "
+        "several make one combined report",
+    )
+    parser.add_argument("--results", default="results", help="results root (default: ./results)")
+    parser.add_argument(
+        "--out",
+        help="output folder (default: results/<sweep>/report, or results/report-<a>+<b> "
+        "for several sweeps)",
+    )
+    parser.add_argument(
+        "--project-to",
+        type=int,
+        metavar="N",
+        help="also project to N nodes with the stated models (labelled projection, dashed)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from scalestudy.report.load import ReportError  # pandas/matplotlib only when reporting
+
+    if args.project_to is not None and args.project_to < 1:
+        print("scalestudy report: --project-to must be a node count >= 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        from scalestudy.report.build import build
+        from scalestudy.report.markdown import terminal
+        from scalestudy.report.references import ReferenceError
+
+        report = build(
+            list(args.sweeps),
+            Path(args.results),
+            Path(args.out) if args.out else None,
+            args.project_to,
+        )
+    except ReportError as exc:
+        print(f"scalestudy report: {exc.message}", file=sys.stderr)
+        if exc.hint:
+            print(f"hint: {exc.hint}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ReferenceError as exc:
+        print(f"scalestudy report: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(terminal(report.summary))
+    n = len(report.rendered)
+    print(f"wrote {n} figure(s) (PNG + SVG), report.html, summary.md to {report.out}")
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m scalestudy.report.cli` until the verb is wired into scalestudy/cli.py."""
+    parser = argparse.ArgumentParser(prog="scalestudy report")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

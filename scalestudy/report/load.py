@@ -1,0 +1,348 @@
+"""Find and read what `scalestudy collect` wrote: results/<sweep>/results.csv (or .parquet), and
+the per-rank step logs where a figure needs them. A table copied from a cluster without its logs
+still reports: the figures that need logs are skipped and the summary says so."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+import yaml
+
+from scalestudy.contract import step_log
+from scalestudy.report import projection
+
+
+class ReportError(Exception):
+    """Bad input for the report: the message names the file, the hint says what to do."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        self.message, self.hint = message, hint
+        super().__init__(message + (f"\nhint: {hint}" if hint else ""))
+
+
+# Columns without which no report makes sense; every other column is optional (older tables,
+# tables from other tools) and its figure is skipped when it is missing.
+REQUIRED = ("point_id", "mode", "nodes", "workers", "status")
+BOOL_COLUMNS = ("sparse_as_dense", "tie_embeddings")
+NUMERIC_COLUMNS = (
+    "nodes",
+    "ppn",
+    "workers",
+    "threads",
+    "tokens_per_worker",
+    "global_batch_tokens",
+    "repeat",
+    "attempt",
+    "exit_code",
+    "tokens_per_s",
+    "tokens_per_s_per_worker",
+    "step_s_median",
+    "compute_s_median",
+    "comm_s_median",
+    "apply_s_median",
+    "emb_grad_rows_per_worker",
+    "logical_allgather_bytes_per_step",
+    "logical_allreduce_bytes_per_step",
+    "logical_embedding_bytes_per_step",
+    "wire_sent_bytes_per_step_model",
+    "wire_recv_bytes_per_step_model",
+    "peak_rss_max",
+    "peak_rss_mean",
+    "predicted_bytes_per_rank",
+    "sacct_maxrss_per_node_daemon",
+    "sacct_maxrss_node",
+    "vocab_size",
+    "hidden_size",
+    "micro_batches",
+    "learning_rate",
+    "lr_warmup_steps",
+    "node_memory_gb",
+    "interconnect_latency_us",
+    "interconnect_bandwidth_gbps",
+    "padded_slots_per_worker",
+    "final_loss",
+)
+TEXT_COLUMNS = (
+    "sweep",
+    "cluster",
+    "model",
+    "accumulation",
+    "reference",
+    "status_reason",
+    "interconnect",
+)
+
+
+@dataclass
+class SweepResults:
+    name: str
+    folder: Path
+    table: pd.DataFrame
+    table_path: Path
+    reference: str | None = None
+    sweep_file: Path | None = None
+
+
+@dataclass
+class RowsCheck:
+    """Measured embedding-gradient rows of every rank and step against the formula
+    (tf1: M x V + padded source + target slots), and the logical bytes against
+    sum(rows) x (4H + 8) (sparse) or 4VH (dense)."""
+
+    rank_steps: int = 0
+    rows_equal: int = 0
+    bytes_checked: int = 0
+    bytes_equal: int = 0
+    form: str = ""
+    first_mismatch: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.rows_equal == self.rank_steps
+            and self.bytes_equal == self.bytes_checked
+            and (self.rank_steps + self.bytes_checked) > 0
+        )
+
+    def as_dict(self) -> dict:
+        return {
+            "form": self.form,
+            "rank_steps": self.rank_steps,
+            "rows_equal": self.rows_equal,
+            "bytes_checked": self.bytes_checked,
+            "bytes_equal": self.bytes_equal,
+            "ok": self.ok,
+            "first_mismatch": self.first_mismatch,
+        }
+
+
+@dataclass
+class RunLog:
+    """One point-repeat's curves from rank 0's log (the loss there is the average over ranks,
+    the learning rate is every rank's)."""
+
+    point_id: str
+    status: str
+    steps: list[int] = field(default_factory=list)
+    loss: list[float] = field(default_factory=list)
+    lr: list[float | None] = field(default_factory=list)
+    applied: list[bool] = field(default_factory=list)
+    reason: str = ""
+    rows: RowsCheck | None = None
+
+
+def _looks_like_file(arg: str) -> bool:
+    return arg.endswith((".yaml", ".yml")) or "/" in arg or Path(arg).is_file()
+
+
+def resolve(arg: str, results_root: Path) -> tuple[str, Path | None, str | None]:
+    """A SWEEP argument -> (name, sweep file or None, reference named in the file)."""
+    if not _looks_like_file(arg):
+        return arg, None, None
+    path = Path(arg)
+    if not path.is_file():
+        raise ReportError(
+            f"{path}: no such sweep file",
+            "give a sweep file or a sweep name (a folder under --results)",
+        )
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise ReportError(f"{path}: not valid YAML ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise ReportError(f"{path}: no `name:`", "check it with `scalestudy validate`")
+    ref = data.get("reference")
+    return data["name"], path, ref if isinstance(ref, str) else None
+
+
+def clean_text(v) -> str | None:
+    if v is None or (isinstance(v, float) and math.isnan(v)) or v is pd.NA:
+        return None
+    return str(v)
+
+
+def _normalise(frame: pd.DataFrame) -> pd.DataFrame:
+    frame = frame.copy()
+    for col in NUMERIC_COLUMNS:
+        if col not in frame:
+            frame[col] = float("nan")
+        frame[col] = pd.to_numeric(frame[col], errors="coerce")
+    for col in TEXT_COLUMNS:
+        if col not in frame:
+            frame[col] = None
+        frame[col] = frame[col].map(clean_text).astype(object)
+    for col in BOOL_COLUMNS:
+        if col not in frame:
+            frame[col] = None
+        frame[col] = frame[col].map(
+            lambda v: (
+                None
+                if v is None or (isinstance(v, float) and math.isnan(v))
+                else str(v).strip().lower() in ("true", "1", "yes")
+            )
+        )
+    frame["status"] = frame["status"].fillna("missing").astype(str)
+    return frame
+
+
+def read_table(folder: Path, sweep_file: Path | None = None) -> tuple[pd.DataFrame, Path]:
+    csv, parquet = folder / "results.csv", folder / "results.parquet"
+    collect = f"scalestudy collect {sweep_file or 'SWEEP.yaml'}"
+    if csv.exists():
+        try:
+            frame, path = pd.read_csv(csv), csv
+        except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+            raise ReportError(
+                f"{csv}: cannot read the table ({exc})", f"run `{collect}` again"
+            ) from None
+    elif parquet.exists():
+        try:
+            frame, path = pd.read_parquet(parquet), parquet
+        except (ImportError, OSError, ValueError) as exc:
+            raise ReportError(
+                f"{parquet}: cannot read the table ({exc})", f"run `{collect}`"
+            ) from None
+    else:
+        if not folder.exists():
+            root = folder.parent
+            known = sorted(p.name for p in root.glob("*/results.csv")) if root.exists() else []
+            raise ReportError(
+                f"{csv}: no such file (no results for this sweep under {root})",
+                f"run `scalestudy submit` and `{collect}` first"
+                + (f"; sweeps with results: {', '.join(known)}" if known else ""),
+            )
+        raise ReportError(f"{csv}: no such file", f"run `{collect}` first")
+    missing = [c for c in REQUIRED if c not in frame.columns]
+    if missing:
+        raise ReportError(
+            f"{path}: not a results table (missing columns: {', '.join(missing)})",
+            f"run `{collect}` to rewrite it",
+        )
+    if frame.empty:
+        raise ReportError(f"{path}: the table has no rows", f"run `{collect}` after `submit`")
+    return _normalise(frame), path
+
+
+def load_sweeps(args: list[str], results_root: Path) -> list[SweepResults]:
+    out: list[SweepResults] = []
+    for arg in args:
+        name, sweep_file, ref = resolve(arg, results_root)
+        folder = results_root / name
+        table, path = read_table(folder, sweep_file)
+        if "sweep" in table and table["sweep"].isna().all():
+            table["sweep"] = name
+        table["sweep"] = table["sweep"].fillna(name)
+        if ref is None:  # the table records the sweep's reference since #5
+            refs = sorted({r for r in table["reference"] if r})
+            ref = refs[0] if refs else None
+        if any(s.name == name for s in out):
+            raise ReportError(f"sweep {name!r} given twice")
+        out.append(SweepResults(name, folder, table, path, ref, sweep_file))
+    return out
+
+
+def _finite(v) -> float | None:
+    if v is None:
+        return None
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
+
+
+def _check_rank(path: Path, check: RowsCheck) -> None:
+    segments = step_log.read_segments(path)
+    if not segments:
+        return
+    header = segments[0].header
+    model, cfg = header.get("model", {}), header.get("config", {})
+    vocab, hidden = int(model["vocab"]), int(model["hidden"])
+    tied = bool(model.get("tie_embeddings", True))
+    accumulation = cfg.get("accumulation", "tf1")
+    for s in step_log.merged_steps(path):
+        grad = s.get("embedding_grad") or {}
+        form = grad.get("form", "")
+        check.form = check.form or form
+        logical = (s.get("bytes") or {}).get("logical_embedding")
+        if form == "indexed_slices":
+            slots = s.get("slots") or {}
+            expected = projection.formula_rows_exact(
+                vocab,
+                int(slots.get("src", 0)),
+                int(slots.get("tgt", 0)),
+                int(s.get("micro_batches", 1)),
+                accumulation=accumulation,
+                tied=tied,
+            )
+            check.rank_steps += 1
+            if int(grad.get("rows", -1)) == expected:
+                check.rows_equal += 1
+            elif not check.first_mismatch:
+                check.first_mismatch = (
+                    f"{path.name} step {s['step']}: rows {grad.get('rows')} != {expected}"
+                )
+            per_rank = s.get("embedding_rows_per_rank") or []
+            if logical is not None and per_rank:
+                check.bytes_checked += 1
+                want = projection.sparse_accumulation_bytes(per_rank, hidden)
+                if int(logical) == want:
+                    check.bytes_equal += 1
+                elif not check.first_mismatch:
+                    check.first_mismatch = (
+                        f"{path.name} step {s['step']}: bytes {logical} != {want}"
+                    )
+        elif logical is not None:
+            check.bytes_checked += 1
+            want = projection.dense_accumulation_bytes(vocab, hidden)
+            if int(logical) == want:
+                check.bytes_equal += 1
+            elif not check.first_mismatch:
+                check.first_mismatch = f"{path.name} step {s['step']}: bytes {logical} != {want}"
+
+
+def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:
+    """Rank 0's loss and learning rate per step, and the rows check over every rank, for each
+    row of the table whose logs are on disk."""
+    runs: dict[str, RunLog] = {}
+    for row in sweep.table.itertuples(index=False):
+        attempt = _finite(getattr(row, "attempt", None))
+        if attempt is None:
+            continue
+        logs = sweep.folder / str(row.point_id) / f"attempt-{int(attempt)}" / "logs"
+        rank0 = logs / step_log.rank_log_name(0)
+        if not rank0.exists():
+            continue
+        try:
+            steps = step_log.merged_steps(rank0)
+            segments = step_log.read_segments(rank0)
+        except (ValueError, OSError, KeyError) as exc:
+            warnings.append(f"{rank0}: unreadable step log ({exc}); its curves are left out")
+            continue
+        footer = segments[-1].footer if segments else None
+        run = RunLog(
+            point_id=str(row.point_id),
+            status=str(row.status),
+            reason=(footer or {}).get("reason", "") or "",
+        )
+        for s in steps:
+            run.steps.append(int(s["step"]))
+            loss = _finite(s.get("loss"))
+            run.loss.append(loss if loss is not None else float("nan"))
+            run.lr.append(_finite(s.get("lr")))
+            run.applied.append(bool(s.get("applied", True)))
+        check = RowsCheck()
+        workers = int(_finite(row.workers) or 1)
+        try:
+            for r in range(workers):
+                path = logs / step_log.rank_log_name(r)
+                if path.exists():
+                    _check_rank(path, check)
+        except (ValueError, OSError, KeyError) as exc:
+            warnings.append(f"{logs}: rows check stopped ({exc})")
+        run.rows = check if (check.rank_steps or check.bytes_checked) else None
+        runs[run.point_id] = run
+    return runs

@@ -1,0 +1,97 @@
+"""summary.md and the terminal's summary, from the same Summary."""
+
+from __future__ import annotations
+
+from scalestudy.report.summary import Summary, Table
+
+
+def _md_table(t: Table) -> list[str]:
+    def cell(x: str) -> str:
+        return x.replace("|", "\\|")
+
+    out = ["| " + " | ".join(t.head) + " |", "|" + "---|" * len(t.head)]
+    out += ["| " + " | ".join(cell(c) for c in r) + " |" for r in t.rows]
+    return out
+
+
+def _bullets(items: list[str], empty: str | None = None) -> list[str]:
+    if not items:
+        return [empty] if empty else []
+    return [f"- {i}" for i in items]
+
+
+def render(s: Summary) -> str:
+    lines = [f"# Scaling report: {s.title}", "", "Tables: " + ", ".join(s.sources), ""]
+
+    def section(title: str | None, *blocks: list[str]) -> None:
+        if title:
+            lines.extend([f"## {title}", ""])
+        for block in blocks:
+            if block:
+                lines.extend([*block, ""])
+
+    section("Points (medians over repeats, 95% bootstrap intervals)", _md_table(s.points))
+    section("Baselines", _bullets(s.baselines))
+    section(
+        "Not measured: failed, diverged or missing points",
+        _bullets(s.problems, "none: every planned repeat completed"),
+    )
+    if s.short_repeats:
+        section("Fewer repeats than asked", _bullets(s.short_repeats))
+    if s.accumulation:
+        section(
+            "Accumulation size: measured against the formula (step logs)", _bullets(s.accumulation)
+        )
+    if s.references.rows or s.reference_notes:
+        section(
+            "Published references (context, not targets)",
+            _md_table(s.references) if s.references.rows else [],
+            _bullets(s.reference_notes),
+            ["Sources:", "", *_bullets(s.citations)] if s.citations else [],
+        )
+    if s.projection is not None:
+        section(
+            "Projection (a model, not a measurement)",
+            _bullets(s.projection_notes),
+            _md_table(s.projection) if s.projection.rows else [],
+            [
+                "Residuals of the step-time model on the measured points:",
+                "",
+                *_md_table(s.residuals),
+            ]
+            if s.residuals is not None and s.residuals.rows
+            else [],
+        )
+    section(
+        "Figures",
+        [f"- `{n}.png` / `{n}.svg`: {t.splitlines()[0]}" for n, t in s.figures]
+        + [f"- skipped `{n}`: {r}" for n, r in s.skipped],
+    )
+    if s.warnings:
+        section("Warnings", _bullets(s.warnings))
+    return "\n".join(lines)
+
+
+def _text_table(t: Table) -> list[str]:
+    widths = [max(len(str(x)) for x in col) for col in zip(t.head, *t.rows, strict=False)]
+    return [
+        "  ".join(str(x).ljust(w) for x, w in zip(r, widths, strict=False)).rstrip()
+        for r in (t.head, *t.rows)
+    ]
+
+
+def terminal(s: Summary) -> str:
+    wanted = ("variant", "nodes", "repeats", "tokens/s", "efficiency", "speedup", "states")
+    keep = [i for i, h in enumerate(s.points.head) if h.startswith(wanted)]  # fits a terminal
+    small = Table([s.points.head[i] for i in keep], [[r[i] for i in keep] for r in s.points.rows])
+    lines = [f"scaling report: {s.title}", *_text_table(small), ""]
+    lines += [f"baseline: {b}" for b in s.baselines]
+    lines += [f"NOT MEASURED: {p}" for p in s.problems]
+    lines += [f"fewer repeats: {p}" for p in s.short_repeats]
+    lines += [f"accumulation: {p}" for p in s.accumulation]
+    lines += [f"published ({r[2]}): {r[1]} [context]" for r in s.references.rows]
+    if s.projection is not None:
+        lines += [f"projection: {n}" for n in s.projection_notes]
+    lines += [f"skipped figure {n}: {r}" for n, r in s.skipped]
+    lines += [f"warning: {w}" for w in s.warnings]
+    return "\n".join(lines)

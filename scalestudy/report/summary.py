@@ -1,0 +1,261 @@
+"""The report's tables and lists as plain data, rendered by markdown.py (summary.md and the
+terminal) and html.py (report.html) alike, so the three always say the same thing."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from scalestudy.report.analysis import Analysis
+from scalestudy.report.figures import Rendered, Skipped
+from scalestudy.report.stats import Estimate
+
+GIB = 2**30
+
+
+@dataclass
+class Table:
+    head: list[str]
+    rows: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class Summary:
+    title: str
+    sources: list[str]
+    points: Table
+    baselines: list[str]
+    problems: list[str]
+    short_repeats: list[str]
+    accumulation: list[str]
+    references: Table
+    citations: list[str]
+    reference_notes: list[str]
+    projection: Table | None
+    residuals: Table | None
+    projection_notes: list[str]
+    figures: list[tuple[str, str]]  # (name, title)
+    skipped: list[tuple[str, str]]  # (name, reason)
+    warnings: list[str]
+
+
+def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
+    if e is None:
+        return "-"
+    k = 100.0 if pct else 1.0
+    unit = "%" if pct else ""
+    if e.n <= 1:
+        return f"{e.value * k:,.{digits}f}{unit} (n=1, no CI)"
+    return f"{e.value * k:,.{digits}f}{unit} [{e.lo * k:,.{digits}f}, {e.hi * k:,.{digits}f}]"
+
+
+def _num(v, fmt: str = ",.0f", scale: float = 1.0) -> str:
+    if v is None or (isinstance(v, float) and not math.isfinite(v)):
+        return "-"
+    return format(v / scale, fmt)
+
+
+def _eff(values: dict, workers: int, is_baseline: bool) -> str:
+    if is_baseline and workers in values:
+        return "100% (N0)"
+    return est(values.get(workers), pct=True, digits=1)
+
+
+def _points(a: Analysis) -> Table:
+    t = Table(
+        [
+            "variant",
+            "mode",
+            "nodes",
+            "workers",
+            "repeats done/asked",
+            "tokens/s median [95% CI]",
+            "step s",
+            "efficiency (own N0)",
+            "efficiency (vs common dense N0)",
+            "speedup (own N0)",
+            "emb. bytes/step",
+            "peak RSS GiB",
+            "states",
+        ]
+    )
+    by_label = {s.variant.label: s for ss in a.scaling.values() for s in ss}
+    for v in a.variants:
+        s = by_label.get(v.label)
+        for p in v.points:
+            at_n0 = s is not None and p.workers == s.n0_workers
+            done = v.rows[(v.rows["workers"] == p.workers) & (v.rows["status"] == "completed")]
+            emb = done["logical_embedding_bytes_per_step"].median()
+            rss = done["peak_rss_max"].median()
+            t.rows.append(
+                [
+                    v.label,
+                    v.mode,
+                    str(p.nodes),
+                    str(p.workers),
+                    f"{p.completed}/{p.asked}",
+                    est(p.throughput),
+                    est(p.step_s, digits=3),
+                    _eff(s.efficiency, p.workers, at_n0) if s else "-",
+                    _eff(s.common_efficiency, p.workers, at_n0 and s.is_common) if s else "-",
+                    est(s.speedup.get(p.workers), digits=2) if s and s.speedup else "-",
+                    _num(emb),
+                    _num(rss, ",.2f", GIB),
+                    ", ".join(f"{k} x{c}" for k, c in sorted(p.statuses.items())),
+                ]
+            )
+    # a column with nothing in it (e.g. speedup in a weak-only report) is left out
+    keep = [i for i in range(len(t.head)) if any(r[i] != "-" for r in t.rows)]
+    return Table([t.head[i] for i in keep], [[r[i] for i in keep] for r in t.rows])
+
+
+def _baselines(a: Analysis) -> list[str]:
+    out = []
+    for mode, ss in a.scaling.items():
+        for s in ss:
+            if s.error:
+                out.append(f"{mode} / {s.variant.label}: {s.error}")
+            else:
+                out.append(f"{mode} / {s.variant.label}: own N0 = {s.n0_nodes} node(s)")
+        c = a.common.get(mode)
+        if c is not None:
+            out.append(
+                f"{mode}: common baseline = {c.label} at N0 = {c.n0.nodes} node(s) "
+                "(every variant is also compared against it)"
+            )
+        elif len(ss) > 1:
+            out.append(f"{mode}: no dense variant completed its N0: no common-baseline comparison")
+    return out
+
+
+def _accumulation(a: Analysis) -> list[str]:
+    out = []
+    for v in a.variants:
+        checks = [a.runs[pid].rows for pid in v.rows["point_id"] if pid in a.runs]
+        checks = [c for c in checks if c is not None]
+        if not checks:
+            continue
+        rs = sum(c.rank_steps for c in checks)
+        re_ = sum(c.rows_equal for c in checks)
+        bc = sum(c.bytes_checked for c in checks)
+        be = sum(c.bytes_equal for c in checks)
+        line = f"{v.label}: "
+        if rs:
+            line += f"measured rows = formula (M·V + Tsrc + Ttgt) on {re_}/{rs} rank-steps; "
+        line += (
+            f"logical bytes = {'sum(R)·(4H+8)' if rs else '4VH'} on {be}/{bc} steps"
+            f" ({len(checks)} runs)"
+        )
+        bad = next((c.first_mismatch for c in checks if c.first_mismatch), "")
+        if bad:
+            line += f"; first mismatch: {bad}"
+        out.append(line)
+    return out
+
+
+def _references(a: Analysis) -> tuple[Table, list[str], list[str]]:
+    t = Table(["reference", "published", "source", "context"])
+    cites: dict[str, str] = {}
+    for r in a.references:
+        t.rows.append([r.name, r.describe(), f"{r.source.short}, {r.where}", r.context])
+        cites[r.source.key] = f"{r.source.short}: {r.source.citation}"
+    notes = []
+    if a.references:
+        notes.append(
+            "Published numbers are context: Intel-optimised TensorFlow 1.x on the machines "
+            "named (Intel MPI on Stampede2), not targets stock TensorFlow must hit. A "
+            "time-to-train speed-up is a time-to-quality figure a throughput sweep does not "
+            "measure: tabulated only."
+        )
+    for n in a.unknown_references:
+        notes.append(f"reference {n!r} named by a sweep is not in references.yaml: not shown")
+    return t, list(cites.values()), notes
+
+
+def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
+    if not a.project_to:
+        return None, None, []
+    t = Table(
+        [
+            "variant",
+            "nodes (projection)",
+            "workers",
+            "step s",
+            "comm s (model)",
+            "tokens/s",
+            "efficiency",
+            "accumulation bytes/rank",
+            "memory GiB/rank",
+            "GiB/node vs node",
+            "OOM?",
+        ]
+    )
+    r = Table(["variant", "nodes", "measured step s", "model step s", "residual s", "residual"])
+    notes = []
+    for vp in a.projections:
+        label = vp.variant.label
+        notes += [f"{label}: {n}" for n in vp.notes]
+        for p in vp.points:
+            node = (
+                f"{_num(p.node_bytes, ',.1f', GIB)} / {_num(p.node_memory_bytes, ',.0f', GIB)}"
+                if p.node_bytes
+                else "-"
+            )
+            t.rows.append(
+                [
+                    label,
+                    str(p.nodes),
+                    str(p.workers),
+                    _num(p.step_s, ".3f"),
+                    _num(p.comm_s, ".4f"),
+                    _num(p.tokens_per_s),
+                    _num(p.efficiency * 100 if p.efficiency else None, ".1f") + "%"
+                    if p.efficiency
+                    else "-",
+                    _num(p.accumulation_bytes),
+                    _num(p.rank_bytes, ",.2f", GIB),
+                    node,
+                    "-" if p.oom is None else ("OOM predicted" if p.oom else "fits"),
+                ]
+            )
+        for res in vp.residuals:
+            r.rows.append(
+                [
+                    label,
+                    str(res.nodes),
+                    f"{res.measured_step_s:.4f}",
+                    f"{res.model_step_s:.4f}",
+                    f"{res.residual_s:+.4f}",
+                    f"{res.relative:+.1%}",
+                ]
+            )
+    if not a.projections:
+        notes.append("no variant has a measured point to project from")
+    return t, r, notes
+
+
+def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
+    refs, cites, ref_notes = _references(a)
+    proj, resid, proj_notes = _projection(a)
+    return Summary(
+        title=a.title,
+        sources=[str(s.table_path) for s in a.sweeps],
+        points=_points(a),
+        baselines=_baselines(a),
+        problems=[
+            f"{p.point_id} ({p.variant}, {p.nodes} node(s)): {p.status}"
+            + (f": {p.reason}" if p.reason else "")
+            for p in a.problems
+        ],
+        short_repeats=a.short_repeats,
+        accumulation=_accumulation(a),
+        references=refs,
+        citations=cites,
+        reference_notes=ref_notes,
+        projection=proj,
+        residuals=resid,
+        projection_notes=proj_notes,
+        figures=[(f.name, f.title) for f in figures if isinstance(f, Rendered)],
+        skipped=[(f.name, f.reason) for f in figures if isinstance(f, Skipped)],
+        warnings=a.warnings,
+    )

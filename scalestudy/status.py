@@ -1,0 +1,77 @@
+"""`scalestudy status`: one refresh of a sweep's state (one sacct and one squeue call for all of
+its Slurm jobs, through the executor's reconcile), as rows, counts and a table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scalestudy.executors.manifest import ACTIVE, UNKNOWN, Manifest, point_state
+from scalestudy.plan import Point
+from scalestudy.submit import reconcile
+
+
+@dataclass
+class Snapshot:
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+
+    @property
+    def settled(self) -> bool:
+        """Nothing is queued or running (and nothing is of unknown state)."""
+        return not any(s in ACTIVE or s in UNKNOWN for s in self.counts)
+
+    def summary(self) -> str:
+        return "  ".join(f"{k}: {v}" for k, v in sorted(self.counts.items()))
+
+
+HEAD = ("point", "nodes x ppn", "flags", "state", "job", "Slurm state", "reason")
+
+
+def refresh(sdir: Path, points: list[Point]) -> Snapshot:
+    manifest = Manifest(sdir)
+    if manifest.path.exists():
+        with manifest.edit() as data:
+            reconcile(sdir, data)
+    else:
+        data = manifest.read()
+    snap = Snapshot()
+    for p in points:
+        entry = data["points"].get(p.id)
+        state = point_state(entry)
+        snap.counts[state] += 1
+        last = entry["attempts"][-1] if entry and entry["attempts"] else {}
+        snap.rows.append(
+            (
+                p.id,
+                f"{p.nodes} x {p.ppn}",
+                p.flags,
+                state,
+                str(last.get("job_id") or ""),
+                str(last.get("slurm_state") or ""),
+                str(last.get("reason") or ""),
+            )
+        )
+    return snap
+
+
+def table(snap: Snapshot, title: str):
+    from rich.table import Table
+
+    t = Table(title=title, caption=snap.summary(), caption_justify="left")
+    for h in HEAD:
+        t.add_column(h, no_wrap=h != "reason")
+    for row in snap.rows:
+        t.add_row(*row)
+    return t
+
+
+def plain(snap: Snapshot) -> str:
+    """Fixed-width lines for pipes and logs (one point per line, then the counts)."""
+    widths = [max(len(r[i]) for r in (HEAD, *snap.rows)) for i in range(len(HEAD))]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+        for r in (HEAD, *snap.rows)
+    ]
+    return "\n".join([*lines, snap.summary()])

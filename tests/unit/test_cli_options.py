@@ -1,0 +1,31 @@
+"""Command-line options that cannot work as given: exit 2 with a message, no traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from scalestudy.cli import main
+
+QUICKSTART = "experiments/quickstart.yaml"
+
+
+@pytest.mark.parametrize("verb", ["status", "submit"])
+def test_poll_interval_below_the_polite_minimum_is_refused(verb, tmp_path, capsys):
+    extra = ["--executor", "slurm"] if verb == "submit" else []
+    argv = [verb, QUICKSTART, "--results", str(tmp_path), "--watch", "--interval", "1", *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--interval 1" in err and "at least 5 s" in err
+    assert not (tmp_path / "quickstart").exists()  # nothing was submitted
+
+
+def test_submit_watch_needs_the_slurm_executor(tmp_path, capsys):
+    assert main(["submit", QUICKSTART, "--results", str(tmp_path), "--watch"]) == 2
+    assert "--executor slurm" in capsys.readouterr().err
+    assert not (tmp_path / "quickstart").exists()
+
+
+def test_status_of_a_sweep_never_submitted(tmp_path, capsys):
+    assert main(["status", QUICKSTART, "--results", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(" planned") == 8 and "planned: 8" in out

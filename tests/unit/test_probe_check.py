@@ -1,0 +1,24 @@
+"""The probe's judgement of a launch (what gates a sweep): ranks, ranks per node, binding."""
+
+from scalestudy.workloads.probe import check
+
+
+def _r(rank: int, node: str, cpus: list[int]) -> dict:
+    return {"rank": rank, "host": "h", "slurm_node": node, "affinity": cpus}
+
+
+def test_a_good_launch_passes():
+    reports = [_r(0, "n1", [0]), _r(1, "n1", [1]), _r(2, "n2", [0]), _r(3, "n2", [1])]
+    assert check(reports, 4, 2) == []
+
+
+def test_missing_rank_wrong_count_per_node_and_shared_cpus_are_named():
+    reports = [_r(0, "n1", [0, 1]), _r(1, "n1", [1, 2]), _r(3, "n2", [0])]
+    problems = check(reports, 4, 2)
+    assert any("missing [2]" in p for p in problems)
+    assert any(p.startswith("n2: 1 rank(s), expected 2") for p in problems)
+    assert any("ranks 0 and 1 share CPUs [1]" in p for p in problems)
+
+
+def test_ranks_on_different_nodes_may_use_the_same_cpu_numbers():
+    assert check([_r(0, "n1", [0]), _r(1, "n2", [0])], 2, 1) == []

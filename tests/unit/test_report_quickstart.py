@@ -1,0 +1,109 @@
+"""The report of a real quickstart run (tiny model, 1 and 2 nodes, sparse vs dense, 2
+repeats): every figure the data supports, and the plotted series equal to the table.
+
+Two ways in: the repository's results/quickstart when a developer has run `make demo` (fast),
+and an `mpi` test that runs the quickstart itself into a temporary folder (CI)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from scalestudy.contract import comm_model
+from scalestudy.report.build import Report, build
+from scalestudy.trainer import schedule
+
+REPO = Path(__file__).resolve().parents[2]
+EXISTING = REPO / "results" / "quickstart"
+
+
+def _copy(dst: Path) -> Path:
+    shutil.copytree(
+        EXISTING, dst / "quickstart", ignore=shutil.ignore_patterns("report", "checkpoints")
+    )
+    return dst
+
+
+def check_quickstart_report(report: Report, table: pd.DataFrame) -> None:
+    figs = {f.name: f.data for f in report.rendered}
+    skipped = {f.name for f in report.figures if f not in report.rendered}
+    assert set(figs) == {"weak_efficiency", "throughput", "accumulation", "memory", "loss_lr"}
+    assert skipped == {"strong_scaling"}  # a weak-only sweep supports no strong figure
+
+    done = table[table.status == "completed"]
+    med = done.groupby(["sparse_as_dense", "nodes"])["tokens_per_s"].median()
+    label = {False: "sparse", True: "dense"}
+    for dense in (False, True):
+        own = next(
+            s
+            for s in figs["weak_efficiency"]["series"]
+            if s["variant"] == label[dense] and s["baseline"] == "own"
+        )
+        assert own["x"] == [1, 2] and own["n0_nodes"] == 1
+        want = [100 * med[(dense, n)] / (n * med[(dense, 1)]) for n in (1, 2)]
+        assert own["y"] == pytest.approx(want)
+        tput = next(s for s in figs["throughput"]["series"] if s["label"] == label[dense])
+        assert tput["y"] == pytest.approx([med[(dense, 1)], med[(dense, 2)]])
+    common = next(s for s in figs["weak_efficiency"]["series"] if s["baseline"] == "common")
+    assert common["variant"] == "sparse"
+    assert common["y"][1] == pytest.approx(100 * med[(False, 2)] / (2 * med[(True, 1)]))
+    assert figs["weak_efficiency"]["ideal"] == {"y": 100.0}
+
+    # accumulation: measured = formula, from the table and from every rank's every step
+    acc = figs["accumulation"]
+    h, v = int(table.hidden_size.iloc[0]), int(table.vocab_size.iloc[0])
+    sparse = next(m for m in acc["measured"] if m["sparse"])
+    rows = done[~done.sparse_as_dense].groupby("workers")["emb_grad_rows_per_worker"].median()
+    assert sparse["y"] == [w * rows[w] * comm_model.row_bytes(h) for w in sparse["x"]]
+    assert sparse["y"] == sparse["formula_at_points"]
+    dense = next(m for m in acc["measured"] if not m["sparse"])
+    assert set(dense["y"]) == {4 * v * h}
+    checks = [r.rows for r in report.analysis.runs.values()]
+    assert len(checks) == len(table) and all(c is not None and c.ok for c in checks)
+    assert sum(c.rank_steps for c in checks) > 0  # the sparse runs' rows were compared
+
+    mem = next(s for s in figs["memory"]["series"] if s["label"] == "sparse")
+    assert mem["y"] == list(done[~done.sparse_as_dense].groupby("nodes")["peak_rss_max"].median())
+    assert figs["memory"]["ceiling"][0]["node_memory_gb"] == table.node_memory_gb.iloc[0]
+
+    # the learning rate the trainer logged is the schedule's (peak rate, warm-up)
+    (lr,) = figs["loss_lr"]["lr"]  # every run was given the same rates
+    peak, warm = float(table.learning_rate.iloc[0]), int(table.lr_warmup_steps.iloc[0])
+    assert lr["y"] == pytest.approx([schedule.learning_rate(s, peak, h, warm) for s in lr["x"]])
+    assert len(figs["loss_lr"]["loss"]) == len(table)
+
+
+def test_report_of_the_existing_quickstart(tmp_path):
+    if not (EXISTING / "results.csv").exists():
+        pytest.skip("no results/quickstart here (run `make demo`); the mpi test runs one")
+    root = _copy(tmp_path)
+    table = pd.read_csv(root / "quickstart" / "results.csv")
+    if "vocab_size" not in table:
+        pytest.skip("results/quickstart predates the report's columns: run `scalestudy collect`")
+    check_quickstart_report(build(["quickstart"], root), table)
+
+
+@pytest.mark.mpi
+def test_report_of_a_fresh_quickstart(tmp_path, mpi_stack):
+    for verb in ("submit", "collect"):
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "scalestudy.cli",
+                verb,
+                "experiments/quickstart.yaml",
+                "--results",
+                str(tmp_path),
+            ],
+            cwd=REPO,
+            check=True,
+            timeout=1800,
+        )
+    table = pd.read_csv(tmp_path / "quickstart" / "results.csv")
+    check_quickstart_report(build(["quickstart"], tmp_path), table)

@@ -1,0 +1,130 @@
+"""Weak efficiency and strong speedup against hand-computed cases (MISSION §3)."""
+
+import pandas as pd
+import pytest
+
+from scalestudy.report.scaling import (
+    MissingBaseline,
+    common_baseline,
+    strong_speedup,
+    variants,
+    weak_efficiency,
+)
+
+
+def test_weak_n0_is_one():
+    # T(1)=100, T(2)=180, T(4)=320: 180/(2*100)=0.9, 320/(4*100)=0.8
+    eff = weak_efficiency({1: [100.0], 2: [180.0], 4: [320.0]}, n0=1)
+    assert eff[1].value == pytest.approx(1.0)
+    assert eff[2].value == pytest.approx(0.9)
+    assert eff[4].value == pytest.approx(0.8)
+
+
+def test_weak_n0_above_one():
+    # N0 = 2 workers: T(4)=360 -> 360/((4/2)*200)=0.9, T(8)=640 -> 640/(4*200)=0.8
+    eff = weak_efficiency({2: [200.0], 4: [360.0], 8: [640.0]}, n0=2)
+    assert eff[4].value == pytest.approx(0.9)
+    assert eff[8].value == pytest.approx(0.8)
+    assert 1 not in eff
+
+
+def test_weak_repeats_use_medians_with_an_interval():
+    # medians 100 and 180 -> 0.9; the interval spans the repeats' spread
+    eff = weak_efficiency({1: [110.0, 100.0, 90.0], 2: [170.0, 190.0, 180.0]}, n0=1)
+    e = eff[2]
+    assert e.value == pytest.approx(0.9)
+    assert e.n == 3
+    assert 170 / (2 * 110) - 1e-12 <= e.lo < 0.9 < e.hi <= 190 / (2 * 90) + 1e-12
+
+
+def test_weak_against_a_common_baseline():
+    # a slow variant normalised to itself looks perfect; against the dense N0 it does not
+    slow = {1: [50.0], 2: [100.0]}
+    own = weak_efficiency(slow, n0=1)
+    common = weak_efficiency(slow, n0=1, baseline=[100.0])
+    assert own[2].value == pytest.approx(1.0)
+    assert common[2].value == pytest.approx(0.5)
+    assert common[1].value == pytest.approx(0.5)
+
+
+def test_strong_speedup_and_efficiency_n0_above_one():
+    # t(2)=10, t(4)=6, t(8)=4 s/step: S(4)=10/6, E(4)=S*2/4; S(8)=2.5, E(8)=0.625
+    out = strong_speedup({2: [10.0], 4: [6.0], 8: [4.0]}, n0=2)
+    s4, e4 = out[4]
+    s8, e8 = out[8]
+    assert s4.value == pytest.approx(10 / 6) and e4.value == pytest.approx(10 / 6 * 2 / 4)
+    assert s8.value == pytest.approx(2.5) and e8.value == pytest.approx(0.625)
+    assert out[2][0].value == pytest.approx(1.0)
+
+
+def test_strong_repeats():
+    out = strong_speedup({1: [9.0, 10.0, 11.0], 2: [5.5, 6.0, 6.5]}, n0=1)
+    speed, eff = out[2]
+    assert speed.value == pytest.approx(10 / 6)
+    assert eff.value == pytest.approx(10 / 6 / 2)
+    assert speed.lo < speed.value < speed.hi
+
+
+@pytest.mark.parametrize("samples", [{2: [180.0], 4: [320.0]}, {1: [], 2: [180.0]}])
+def test_missing_n0_is_an_error_not_a_fallback(samples):
+    with pytest.raises(MissingBaseline, match="N0 = 1"):
+        weak_efficiency(samples, n0=1)
+    with pytest.raises(MissingBaseline, match="N0 = 1"):
+        strong_speedup(samples, n0=1)
+
+
+def _row(pid, nodes, dense, tput, status="completed", lr=1e-3):
+    return dict(
+        point_id=pid,
+        sweep="s",
+        mode="weak",
+        cluster="c",
+        model="tiny",
+        nodes=nodes,
+        workers=nodes,
+        ppn=1,
+        sparse_as_dense=dense,
+        accumulation="tf1",
+        tokens_per_worker=1024,
+        learning_rate=lr,
+        status=status,
+        tokens_per_s=tput,
+        step_s_median=1.0,
+    )
+
+
+def test_variants_group_repeats_and_label_what_differs():
+    rows = [
+        _row("n1-a-r0", 1, False, 100.0),
+        _row("n1-a-r1", 1, False, 110.0),
+        _row("n2-a-r0", 2, False, 150.0),
+        _row("n2-a-r1", 2, False, None, "failed"),
+        _row("n1-b-r0", 1, True, 120.0),
+        _row("n1-b-r1", 1, True, 130.0),
+        _row("n2-b-r0", 2, True, 230.0),
+        _row("n2-b-r1", 2, True, 220.0),
+    ]
+    vs = variants(pd.DataFrame(rows))
+    assert sorted(v.label for v in vs) == ["dense", "sparse"]
+    sparse = next(v for v in vs if v.label == "sparse")
+    p2 = sparse.point_at(2)
+    assert (p2.asked, p2.completed, p2.point) == (2, 1, "n2-a")
+    assert p2.throughput.value == 150.0 and p2.throughput.n == 1
+    assert common_baseline(vs).label == "dense"
+
+
+def test_common_baseline_is_none_without_a_completed_dense_n0():
+    rows = [
+        _row("n1-b-r0", 1, True, None, "failed"),
+        _row("n2-b-r0", 2, True, 200.0),
+        _row("n1-a-r0", 1, False, 100.0),
+    ]
+    assert common_baseline(variants(pd.DataFrame(rows))) is None
+
+
+def test_labels_name_other_differing_parameters():
+    rows = [_row("a-r0", 1, True, 1.0, lr=1e-3), _row("b-r0", 1, True, 1.0, lr=1e-2)]
+    assert sorted(v.label for v in variants(pd.DataFrame(rows))) == [
+        "dense, lr=0.001",
+        "dense, lr=0.01",
+    ]
