@@ -261,7 +261,7 @@ def cmd_collect(args) -> int:
     if (sdir / "manifest.json").exists():
         with Manifest(sdir).edit() as data:
             reconcile(sdir, data)
-    rows = collect_rows(points, sdir, loaded.profile.name)
+    rows = collect_rows(points, sdir, loaded.profile.name, profile=loaded.profile)
     path = write_table(rows, sdir)
     head = (
         "point",
@@ -348,6 +348,13 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"seconds between refreshes with --watch (default 30, at least {MIN_POLL_S:g})",
         )
     verb("collect", cmd_collect, "parse the logs into results.csv")
+    from scalestudy.report import cli as report_cli  # argparse only: no pandas/matplotlib yet
+
+    report = sub.add_parser(
+        "report", help="figures, HTML and a summary from results.csv (several sweeps at once)"
+    )
+    report_cli.add_arguments(report)
+    report.set_defaults(func=report_cli.run)
     return parser
 
 
@@ -365,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"scalestudy: {args.sweep}: nothing submitted: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ValueError as exc:  # e.g. a matrix producing identical points
-        print(f"scalestudy: {args.sweep}: {exc}", file=sys.stderr)
+        print(f"scalestudy: {getattr(args, 'sweep', args.verb)}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

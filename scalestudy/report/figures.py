@@ -441,9 +441,20 @@ def accumulation(a: Analysis) -> Rendered | Skipped:
         ax.plot(ws, meas, "o", ms=8, color=color, label=f"{v.label}: measured (median)")
         xs += ws
         if sparse and not any(math.isnan(r) for r in rows):
+            # weak: rows per worker are constant in N; strong: they shrink with the share, so
+            # the line uses each size's measured rows (the formula's estimate between them)
             r_bar = sum(rows) / len(rows)
             line_x = _span(min(ws), top_workers)
             line_y = [projection.sparse_accumulation_bytes([r_bar] * w, h) for w in line_x]
+            measured_rows = dict(zip(ws, rows, strict=True))
+            batch = d["global_batch_tokens"].iloc[0]
+            micro = int(d["micro_batches"].iloc[0]) if d["micro_batches"].notna().any() else 1
+
+            rows_at = _rows_fn(v.mode, r_bar, measured_rows, batch, micro, vocab)
+
+            if v.mode == "strong":
+                line_x = ws
+                line_y = entry["formula_at_points"]
             ax.plot(
                 line_x,
                 line_y,
@@ -464,7 +475,7 @@ def accumulation(a: Analysis) -> Rendered | Skipped:
             )
             if proj_workers > top_workers:
                 px = _span(top_workers, proj_workers)
-                py = [projection.sparse_accumulation_bytes([r_bar] * w, h) for w in px]
+                py = [projection.sparse_accumulation_bytes([rows_at(w)] * w, h) for w in px]
                 ax.plot(px, py, "--", color=color, lw=1.2, label=f"{v.label}: projection (formula)")
                 data["model"].append(
                     {"label": v.label, "kind": "sparse-projection", "x": px, "y": py}
@@ -472,9 +483,9 @@ def accumulation(a: Analysis) -> Rendered | Skipped:
                 xs += px
             if vocab == vocab:  # not NaN
                 at = proj_workers
-                ratio = projection.accumulation_ratio(at, r_bar, int(vocab), h)
-                vr = projection.values_ratio(at, r_bar, int(vocab))
-                y_at = projection.sparse_accumulation_bytes([r_bar] * at, h)
+                ratio = projection.accumulation_ratio(at, rows_at(at), int(vocab), h)
+                vr = projection.values_ratio(at, rows_at(at), int(vocab))
+                y_at = projection.sparse_accumulation_bytes([rows_at(at)] * at, h)
                 proj = " (projection)" if at > top_workers else ""
                 ax.annotate(
                     f"{ratio:.1f}x dense at {at} workers{proj}\n(values only {vr:.1f}x)",
@@ -572,6 +583,20 @@ def accumulation(a: Analysis) -> Rendered | Skipped:
         "measured from the tensors handed to Horovod, beside the formula."
     )
     return Rendered("accumulation", title, caption, fig, data)
+
+
+def _rows_fn(mode: str, r_bar: float, measured: dict, batch, micro: int, vocab):
+    """Rows per worker at N workers: constant under weak scaling; under strong scaling the
+    measured rows where measured, else the formula's estimate for that share of the batch."""
+
+    def rows_at(w: int) -> float:
+        if mode != "strong":
+            return r_bar
+        if w in measured:
+            return measured[w]
+        return projection.formula_rows(int(vocab), int(batch // w), micro)
+
+    return rows_at
 
 
 def _span(lo: int, hi: int) -> list[int]:

@@ -208,7 +208,7 @@ def read_table(folder: Path, sweep_file: Path | None = None) -> tuple[pd.DataFra
     else:
         if not folder.exists():
             root = folder.parent
-            known = sorted(p.name for p in root.glob("*/results.csv")) if root.exists() else []
+            known = sorted(p.parent.name for p in root.glob("*/results.csv"))
             raise ReportError(
                 f"{csv}: no such file (no results for this sweep under {root})",
                 f"run `scalestudy submit` and `{collect}` first"

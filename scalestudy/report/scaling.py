@@ -112,18 +112,18 @@ def variants(table: pd.DataFrame) -> list[Variant]:
     out: list[Variant] = []
     for mode, rows in table.groupby("mode", sort=True):
         keys = [k for k in (*VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in rows]
-        groups: dict[tuple, pd.DataFrame] = {}
-        for _, r in rows.iterrows():
-            groups.setdefault(tuple(_value(r[k]) for k in keys), []).append(r)  # type: ignore[union-attr]
+        groups: dict[tuple, list] = {}  # key -> the row labels of that variant
+        for idx, r in rows.iterrows():
+            groups.setdefault(tuple(_value(r[k]) for k in keys), []).append(idx)
         differing = [k for i, k in enumerate(keys) if len({key[i] for key in groups}) > 1]
-        for key, group_rows in groups.items():
+        for key, index in groups.items():
             values = dict(zip(keys, key, strict=True))
             parts = [_fmt("sparse_as_dense", values.get("sparse_as_dense"))]
             for k in differing:
                 if k == "sparse_as_dense":
                     continue
                 parts.append(str(values[k]) if k == "sweep" else _fmt(k, values[k]))
-            frame = pd.DataFrame(group_rows)
+            frame = rows.loc[index]  # a slice keeps the table's dtypes
             out.append(
                 Variant(
                     key=key,

@@ -200,3 +200,10 @@ def test_cli_rejects_a_table_that_is_not_one(tmp_path, capsys):
     (tmp_path / "bad" / "results.csv").write_text("a,b\n1,2\n")
     assert cli.main(["bad", "--results", str(tmp_path)]) == 2
     assert "missing columns: point_id" in capsys.readouterr().err
+
+
+def test_unknown_sweep_lists_the_sweeps_that_have_results(tmp_path, capsys):
+    make_sweep(tmp_path, "synth", samples=WEAK, statuses=WEAK_STATUS, logs=False)
+    assert cli.main(["synht", "--results", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "synht/results.csv: no such file" in err and "sweeps with results: synth" in err
