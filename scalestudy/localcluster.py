@@ -82,6 +82,8 @@ class LocalCluster:
     cpus: int = 2
     memory_mb: int = 4000
     accounting: bool = True
+    # task/none: Slurm binds nothing (the launcher may); task/affinity: srun --cpu-bind works
+    task_plugin: str = "none"
 
     @property
     def conf(self) -> Path:
@@ -139,7 +141,7 @@ SlurmdPidFile={d}/run/slurmd-%n.pid
 SlurmctldLogFile={d}/log/slurmctld.log
 SlurmdLogFile={d}/log/slurmd-%n.log
 ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
+TaskPlugin=task/{self.task_plugin}
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 MpiDefault=none
@@ -411,8 +413,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--nodes", type=int, default=4)
     p.add_argument("--dir", type=Path, default=DEFAULT_DIR)
     p.add_argument("--no-accounting", action="store_true")
+    p.add_argument(
+        "--task-plugin",
+        choices=["none", "affinity"],
+        default="none",
+        help="task/affinity makes srun --cpu-bind bind tasks to cores",
+    )
     a = p.parse_args(argv)
-    cluster = LocalCluster(a.dir, a.nodes, accounting=not a.no_accounting)
+    cluster = LocalCluster(
+        a.dir, a.nodes, accounting=not a.no_accounting, task_plugin=a.task_plugin
+    )
     try:
         if a.action == "up":
             start = time.monotonic()

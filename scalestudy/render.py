@@ -40,6 +40,14 @@ def template_hash(profile: Profile, root: Path = CLUSTERS) -> str:
     return h.hexdigest()[:16]
 
 
+def _hostlist(exprs: list[str]) -> str:
+    """Several hostlist expressions as one compressed list (n[1,3-4])."""
+    import hostlist
+
+    names = [n for e in exprs for n in hostlist.expand_hostlist(e)]
+    return hostlist.collect_hostlist(names) if names else ""
+
+
 def harness_commit() -> str:
     return commit_string()
 
@@ -66,6 +74,7 @@ def render_script(
         "time_limit": sw.time_limit,
         "partition": sw.slurm.partition or profile.partition_for(point.nodes).name,
         "slurm": sw.slurm.model_dump(),
+        "exclude_nodes": _hostlist(sw.slurm.exclude_nodes),
         "signal_margin": sw.slurm.signal_margin_s or profile.checkpoint_signal_margin_s,
         "modules": [*profile.modules, *sw.modules],
         "env": {**profile.env, **sw.env},

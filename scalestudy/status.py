@@ -15,6 +15,7 @@ from scalestudy.submit import reconcile
 @dataclass
 class Snapshot:
     rows: list[tuple[str, ...]] = field(default_factory=list)
+    gates: list[str] = field(default_factory=list)  # the probe jobs points wait on
     counts: Counter = field(default_factory=Counter)
 
     @property
@@ -37,6 +38,11 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
     else:
         data = manifest.read()
     snap = Snapshot()
+    for g in data.get("gates", []):
+        snap.gates.append(
+            f"gate: probe job {g['job_id']} on {g['nodes']} node(s) x {g['ppn']}: {g['state']}"
+            f" ({g.get('slurm_state', '?')}); {len(g['gates'])} point(s) wait on it (afterok)"
+        )
     for p in points:
         entry = data["points"].get(p.id)
         state = point_state(entry)
@@ -59,7 +65,8 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
 def table(snap: Snapshot, title: str):
     from rich.table import Table
 
-    t = Table(title=title, caption=snap.summary(), caption_justify="left")
+    caption = "\n".join([*snap.gates, snap.summary()])
+    t = Table(title=title, caption=caption, caption_justify="left")
     for h in HEAD:
         t.add_column(h, no_wrap=h != "reason")
     for row in snap.rows:
@@ -74,4 +81,4 @@ def plain(snap: Snapshot) -> str:
         "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
         for r in (HEAD, *snap.rows)
     ]
-    return "\n".join([*lines, snap.summary()])
+    return "\n".join([*snap.gates, *lines, snap.summary()])

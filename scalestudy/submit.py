@@ -119,7 +119,7 @@ def reconcile(sdir: Path, data: dict) -> None:
     if any(a.get("executor") == "slurm" for a in all_attempts(data)):
         from scalestudy.executors import slurm
 
-        slurm.reconcile(all_attempts(data), sdir)
+        slurm.reconcile([*all_attempts(data), *data.get("gates", [])], sdir)
 
 
 def submit(
@@ -219,6 +219,8 @@ def _submit_gate(loaded: LoadedSweep, run: list[Point], sdir: Path, data: dict, 
     gates.append(
         {
             "job_id": job,
+            "executor": "slurm",
+            "state": "submitted",
             "folder": str(adir.relative_to(sdir)),
             "nodes": big.nodes,
             "ppn": big.ppn,
@@ -230,24 +232,28 @@ def _submit_gate(loaded: LoadedSweep, run: list[Point], sdir: Path, data: dict, 
 
 
 def _throttle(loaded: LoadedSweep, data: dict, decision: Decision) -> None:
-    """Keep the queue within max_jobs_in_queue (sweep, else profile, else the user's
-    association/QOS limit from sacctmgr); the rest of the points wait for a later submit."""
+    """Keep the queue within max_jobs_in_queue (the sweep's, else the profile's; counted over
+    this sweep's jobs) and within the user's association/QOS job limit from sacctmgr (counted
+    over all of the user's jobs), whichever leaves less room; the other points wait."""
     from scalestudy.executors import slurm
 
+    rooms: list[tuple[int, int, str]] = []  # (room, limit, where the limit comes from)
     limit = loaded.sweep.max_jobs_in_queue or loaded.profile.max_jobs_in_queue
     if limit is not None:
         source = "sweep" if loaded.sweep.max_jobs_in_queue else f"profile {loaded.profile.name}"
         in_queue = sum(a["state"] in ACTIVE for a in all_attempts(data))
-    else:
-        found = slurm.association_limit()
-        if found is None:
-            return
-        limit, source = found
-        in_queue = slurm.jobs_in_queue()  # the limit is per user: count all of their jobs
-    decision.queue_limit = f"{limit} jobs ({source}); {in_queue} in the queue now"
-    room = max(limit - in_queue, 0)
+        rooms.append((limit - in_queue, limit, f"{source}; {in_queue} of this sweep queued"))
+    site = slurm.association_limit()
+    if site is not None:
+        in_queue = slurm.jobs_in_queue()
+        rooms.append((site[0] - in_queue, site[0], f"{site[1]}; {in_queue} of yours queued"))
+    if not rooms:
+        return
+    room, limit, source = min(rooms)
+    room = max(room, 0)
+    decision.queue_limit = f"{limit} jobs ({source})"
     for p in decision.run[room:]:
-        decision.skip(f"waiting: max_jobs_in_queue {limit} reached ({source})", p)
+        decision.skip(f"waiting: max_jobs_in_queue {limit} reached", p)
         decision.waiting.append(p.id)
     decision.run = decision.run[:room]
 

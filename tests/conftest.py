@@ -43,11 +43,11 @@ def run_trainer(tmp_path, mpi_stack):
     return run
 
 
-def _running_cluster(folder, nodes: int, accounting: bool = True):
+def _running_cluster(folder, nodes: int, accounting: bool = True, task_plugin: str = "none"):
     """Start a LocalCluster, fail the test (not skip) if it does not come up, stop it after."""
     from scalestudy.localcluster import ClusterError, LocalCluster
 
-    cluster = LocalCluster(folder, nodes=nodes, accounting=accounting)
+    cluster = LocalCluster(folder, nodes=nodes, accounting=accounting, task_plugin=task_plugin)
     try:
         cluster.up()
     except ClusterError as exc:
@@ -86,8 +86,9 @@ def start_cluster(tmp_path_factory):
     """Start extra clusters inside one test (e.g. 64 nodes); each is stopped afterwards."""
     running = []
 
-    def start(nodes: int, accounting: bool = True):
-        gen = _running_cluster(tmp_path_factory.mktemp(f"slurm{nodes}-"), nodes, accounting)
+    def start(nodes: int, accounting: bool = True, task_plugin: str = "none"):
+        folder = tmp_path_factory.mktemp(f"slurm{nodes}-")
+        gen = _running_cluster(folder, nodes, accounting, task_plugin)
         running.append(gen)
         return next(gen)
 

@@ -21,6 +21,7 @@ from pydantic import (
     StringConstraints,
     ValidationError,
     create_model,
+    field_validator,
 )
 
 from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
@@ -84,9 +85,25 @@ class SlurmOptions(_Strict):
     partition: SlurmValue | None = None
     # seconds before the time limit at which the job is told to checkpoint (default: profile's)
     signal_margin_s: int | None = Field(None, ge=10)
+    # nodes kept out of every job (slow or broken ones, e.g. named by `doctor`): hostlists
+    exclude_nodes: list[SlurmValue] = []
     # submit a probe job first (largest node count of the batch); every point waits on it with
     # afterok and is cancelled if placement, rank count or binding is wrong
     gate_on_probe: bool = False
+
+    @field_validator("exclude_nodes")
+    @classmethod
+    def _hostlists(cls, value: list[str]) -> list[str]:
+        import hostlist
+
+        for expr in value:
+            try:
+                hostlist.expand_hostlist(expr)
+            except hostlist.BadHostlist as exc:
+                raise ValueError(
+                    f"{expr!r} is not a Slurm hostlist ({exc}); e.g. n3 or c[101-104,210]"
+                ) from None
+        return value
 
 
 class Sweep(_Strict):

@@ -27,6 +27,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0001-p1-a8ab5fa1af-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -69,6 +74,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0002-p1-6df2384e39-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -113,6 +123,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0004-p1-ed3609253e-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -155,6 +170,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0008-p1-fe3985ae7b-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -199,6 +219,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0016-p1-b4d4c6d6c5-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -241,6 +266,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0032-p1-7ee06b2583-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -285,6 +315,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0064-p1-73585a7ab8-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -327,6 +362,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0001-p1-d9ed1344a0-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -371,6 +411,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0002-p1-f3b840c6c4-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -413,6 +458,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0004-p1-bbc1ecb2a1-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -457,6 +507,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0008-p1-12265173cf-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -499,6 +554,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0016-p1-7293b20efb-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -543,6 +603,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0032-p1-0146c770d2-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -585,6 +650,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=38
 export SCALESTUDY_POINT=n0064-p1-6fa66e60e7-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.

@@ -16,6 +16,11 @@ export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0001-p1-b7915d843b-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -46,6 +51,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0001-p1-b7915d843b-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -78,6 +88,11 @@ export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0002-p1-e1d60de0ff-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -108,6 +123,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0002-p1-e1d60de0ff-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -140,6 +160,11 @@ export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0001-p1-f773b55cf5-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -170,6 +195,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0001-p1-f773b55cf5-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -202,6 +232,11 @@ export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0002-p1-f78aff3a60-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -232,6 +267,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0002-p1-f78aff3a60-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.

@@ -30,6 +30,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0001-p4-389060a8b3-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -75,6 +80,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0001-p4-389060a8b3-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -122,6 +132,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0001-p4-389060a8b3-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -167,6 +182,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0002-p4-1568309f6c-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -214,6 +234,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0002-p4-1568309f6c-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -259,6 +284,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0002-p4-1568309f6c-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -306,6 +336,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0004-p4-cad6c81b54-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -351,6 +386,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0004-p4-cad6c81b54-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -398,6 +438,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0004-p4-cad6c81b54-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -443,6 +488,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0008-p4-9a09a389dd-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -490,6 +540,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0008-p4-9a09a389dd-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -535,6 +590,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0008-p4-9a09a389dd-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -582,6 +642,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0016-p4-7ce9e0fc58-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -627,6 +692,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0016-p4-7ce9e0fc58-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -674,6 +744,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0016-p4-7ce9e0fc58-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -719,6 +794,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0032-p4-25f048c102-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -766,6 +846,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0032-p4-25f048c102-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -811,6 +896,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0032-p4-25f048c102-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -858,6 +948,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0064-p4-83e24b4e24-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -903,6 +998,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0064-p4-83e24b4e24-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -950,6 +1050,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0064-p4-83e24b4e24-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -995,6 +1100,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0128-p4-3db72d6d57-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1042,6 +1152,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0128-p4-3db72d6d57-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1087,6 +1202,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0128-p4-3db72d6d57-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1134,6 +1254,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0256-p4-1f7bda8d02-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1179,6 +1304,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0256-p4-1f7bda8d02-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1226,6 +1356,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0256-p4-1f7bda8d02-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1271,6 +1406,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0300-p4-5dd88bc77f-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1318,6 +1458,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0300-p4-5dd88bc77f-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1363,6 +1508,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0300-p4-5dd88bc77f-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1410,6 +1560,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0001-p4-71bc9dbaa0-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1455,6 +1610,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0001-p4-71bc9dbaa0-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1502,6 +1662,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0001-p4-71bc9dbaa0-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1547,6 +1712,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0002-p4-60a5c17230-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1594,6 +1764,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0002-p4-60a5c17230-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1639,6 +1814,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0002-p4-60a5c17230-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1686,6 +1866,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0004-p4-81ff68b7ef-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1731,6 +1916,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0004-p4-81ff68b7ef-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1778,6 +1968,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0004-p4-81ff68b7ef-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1823,6 +2018,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0008-p4-e849fb5ade-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1870,6 +2070,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0008-p4-e849fb5ade-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1915,6 +2120,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0008-p4-e849fb5ade-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1962,6 +2172,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0016-p4-7b768e900c-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2007,6 +2222,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0016-p4-7b768e900c-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2054,6 +2274,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0016-p4-7b768e900c-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2099,6 +2324,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0032-p4-1657f1a91f-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2146,6 +2376,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0032-p4-1657f1a91f-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2191,6 +2426,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0032-p4-1657f1a91f-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2238,6 +2478,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0064-p4-b6e4eac912-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2283,6 +2528,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0064-p4-b6e4eac912-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2330,6 +2580,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0064-p4-b6e4eac912-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2375,6 +2630,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0128-p4-b4f5e883fc-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2422,6 +2682,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0128-p4-b4f5e883fc-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2467,6 +2732,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0128-p4-b4f5e883fc-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2514,6 +2784,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0256-p4-4132eaa4b6-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2559,6 +2834,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0256-p4-4132eaa4b6-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2606,6 +2886,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0256-p4-4132eaa4b6-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2651,6 +2936,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0300-p4-316c9789c2-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2698,6 +2988,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0300-p4-316c9789c2-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2743,6 +3038,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=11
 export SCALESTUDY_POINT=n0300-p4-316c9789c2-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.

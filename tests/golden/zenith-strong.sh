@@ -27,6 +27,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-946c3b5a04-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -69,6 +74,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-946c3b5a04-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -113,6 +123,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-946c3b5a04-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -155,6 +170,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-6060f09bf5-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -199,6 +219,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-6060f09bf5-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -241,6 +266,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-6060f09bf5-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -285,6 +315,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-7dd4e7a529-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -327,6 +362,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-7dd4e7a529-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -371,6 +411,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-7dd4e7a529-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -413,6 +458,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-a4c52bd287-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -457,6 +507,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-a4c52bd287-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -499,6 +554,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-a4c52bd287-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -543,6 +603,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-89d02fc2e0-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -585,6 +650,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-89d02fc2e0-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -629,6 +699,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-89d02fc2e0-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -671,6 +746,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-b691b05e22-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -715,6 +795,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-b691b05e22-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -757,6 +842,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-b691b05e22-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.

@@ -27,6 +27,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0001-p2-7ca879839f-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -69,6 +74,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0001-p2-7ca879839f-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -113,6 +123,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0001-p2-7ca879839f-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -155,6 +170,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0002-p2-68e1773f2d-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -199,6 +219,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0002-p2-68e1773f2d-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -241,6 +266,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0002-p2-68e1773f2d-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -285,6 +315,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0004-p2-6e820577cc-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -327,6 +362,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0004-p2-6e820577cc-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -371,6 +411,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0004-p2-6e820577cc-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -413,6 +458,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-bae2ae791f-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -457,6 +507,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-bae2ae791f-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -499,6 +554,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-bae2ae791f-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -543,6 +603,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-48db2ea441-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -585,6 +650,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-48db2ea441-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -629,6 +699,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-48db2ea441-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -671,6 +746,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-600b1fb5a8-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -715,6 +795,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-600b1fb5a8-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -757,6 +842,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-600b1fb5a8-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -801,6 +891,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-b6a61affcb-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -843,6 +938,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-b6a61affcb-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -887,6 +987,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-b6a61affcb-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -929,6 +1034,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-7352b0c4ca-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -973,6 +1083,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-7352b0c4ca-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1015,6 +1130,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-7352b0c4ca-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1059,6 +1179,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-32aba766bb-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1101,6 +1226,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-32aba766bb-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1145,6 +1275,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-32aba766bb-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1187,6 +1322,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0001-p2-0286d4192f-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1231,6 +1371,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0001-p2-0286d4192f-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1273,6 +1418,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0001-p2-0286d4192f-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1317,6 +1467,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0002-p2-4400f60698-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1359,6 +1514,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0002-p2-4400f60698-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1403,6 +1563,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0002-p2-4400f60698-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1445,6 +1610,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0004-p2-5b5833cff0-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1489,6 +1659,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0004-p2-5b5833cff0-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1531,6 +1706,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0004-p2-5b5833cff0-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1575,6 +1755,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-eae11d91c6-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1617,6 +1802,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-eae11d91c6-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1661,6 +1851,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0008-p2-eae11d91c6-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1703,6 +1898,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-301432efb3-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1747,6 +1947,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-301432efb3-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1789,6 +1994,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0016-p2-301432efb3-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1833,6 +2043,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-d2ba80f934-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1875,6 +2090,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-d2ba80f934-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -1919,6 +2139,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0032-p2-d2ba80f934-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -1961,6 +2186,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-f15f28aeaf-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2005,6 +2235,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-f15f28aeaf-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2047,6 +2282,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0064-p2-f15f28aeaf-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2091,6 +2331,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-e626d69017-r0
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2133,6 +2378,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-e626d69017-r1
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2177,6 +2427,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0128-p2-e626d69017-r2
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2219,6 +2474,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-16d56489ad-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
@@ -2263,6 +2523,11 @@ export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-16d56489ad-r1
 
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
@@ -2305,6 +2570,11 @@ export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
 export SCALESTUDY_POINT=n0256-p2-16d56489ad-r2
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
 
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -49,9 +50,40 @@ def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 400) -> d
         data = _manifest(results, name)
         states = [e["attempts"][-1]["state"] for e in data["points"].values()]
         if all(s not in ("submitted", "pending", "running") for s in states):
+            for entry in data["points"].values():
+                _assert_environment_captured(results / name, entry["attempts"][-1])
             return data
         time.sleep(3)
     raise AssertionError(f"jobs did not finish: {states}")
+
+
+ENV_FILES = {
+    "capture.json",
+    "modules.txt",
+    "scontrol-job.txt",
+    "slurm-version.txt",
+    "slurm-config.txt",
+    "mpi.txt",
+    "pip-freeze.txt",
+    "lscpu.txt",
+    "numa.txt",
+    "kernel.txt",
+}
+
+
+def _assert_environment_captured(sdir: Path, attempt: dict) -> None:
+    """Every attempt whose script ran holds the allocation's environment in env/."""
+    if attempt["state"] not in ("completed", "failed", "diverged", "interrupted", "timeout"):
+        return  # cancelled or lost before (or while) the script started
+    env = sdir / attempt["folder"] / "env"
+    assert {f.name for f in env.iterdir()} >= ENV_FILES, sorted(env.iterdir())
+    assert f"JobId={attempt['job_id']} " in (env / "scontrol-job.txt").read_text()
+    assert re.match(r"slurm(-wlm)? \d+\.\d+", (env / "slurm-version.txt").read_text())
+    assert "Open MPI" in (env / "mpi.txt").read_text()
+    assert "horovod" in (env / "pip-freeze.txt").read_text().lower()
+    index = json.loads((env / "capture.json").read_text())
+    assert index["harness"]["slurm_job_id"] == attempt["job_id"]
+    assert len(index["harness"]["commit"]) == 40 and isinstance(index["harness"]["dirty"], bool)
 
 
 def _sacct_jobs(cluster, name: str) -> list[str]:
@@ -382,23 +414,27 @@ def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
 
 
 def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
-    spec = dict(SWEEP, name="emutoobig", nodes=[1, 8], matrix={})
-    sweep = tmp_path / "emutoobig.yaml"
+    # valid to scalestudy, refused by this controller: a partition it does not have
+    spec = dict(SWEEP, name="emubadpart", nodes=[1, 2], matrix={}, slurm={"partition": "nosuch"})
+    sweep = tmp_path / "emubadpart.yaml"
     sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
     args = [str(sweep), "--results", str(results), "--executor", "slurm"]
     for extra in ([], ["--dry-run"]):
         assert main(["submit", *args, *extra]) == 2
         err = capsys.readouterr().err
-        assert "nothing submitted" in err and "Slurm would refuse point n0008-" in err
-        assert "--nodes=8" in err and "hint:" in err
+        assert "nothing submitted" in err and "Slurm would refuse point n0001-" in err
+        assert "--partition=nosuch" in err and "invalid partition" in err.lower()
+        assert "hint:" in err
     from scalestudy.executors.manifest import Manifest
 
-    assert Manifest(results / "emutoobig").read()["points"] == {}
-    assert _sacct_jobs(in_cluster, "emutoobig") == []
+    assert Manifest(results / "emubadpart").read()["points"] == {}
+    assert _sacct_jobs(in_cluster, "emubadpart") == []
 
 
-def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(in_cluster, tmp_path):
+def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
+    in_cluster, tmp_path, capsys
+):
     spec = dict(SWEEP, name="emugate", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
     sweep = tmp_path / "emugate.yaml"
     sweep.write_text(yaml.safe_dump(spec))
@@ -407,6 +443,11 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(in_cl
     assert main(["submit", *args]) == 0
     data = _wait_done(sweep, results, "emugate")
     (gate,) = data["gates"]
+    capsys.readouterr()
+    assert main(["status", str(sweep), "--results", str(results)]) == 0
+    assert (
+        f"gate: probe job {gate['job_id']} on 2 node(s) x 1: completed" in capsys.readouterr().out
+    )
     assert gate["nodes"] == 2 and sorted(gate["gates"]) == sorted(data["points"])
     check = json.loads(
         (results / "emugate" / gate["folder"] / "logs" / "probe-check.json").read_text()

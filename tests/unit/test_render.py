@@ -140,3 +140,34 @@ def test_missing_template_value_fails_at_render_time(tmp_path):
     env = environment()
     with pytest.raises(jinja2.UndefinedError):
         env.get_template("job.sh.j2").render({"scheduler": "local"})
+
+
+def test_excluded_nodes_become_one_compressed_hostlist(tmp_path):
+    sweep = tmp_path / "ex.yaml"
+    sweep.write_text(
+        "name: ex\ncluster: emulated\nmode: weak\nnodes: [1]\n"
+        "trainer: {model: tiny, tokens_per_worker: 512, steps: 4}\n"
+        "slurm: {exclude_nodes: ['n3', 'n[1,4]']}\n"
+    )
+    from scalestudy.plan import make_plan
+    from scalestudy.render import render_script
+    from scalestudy.spec.sweep import load_sweep
+
+    loaded = load_sweep(sweep)
+    (point,) = make_plan(loaded)
+    script = render_script(point, loaded.profile, tmp_path / "a", 1)
+    assert "#SBATCH --exclude=n[1,3-4]\n" in script
+
+
+def test_a_bad_hostlist_names_file_line_and_key(tmp_path, capsys):
+    from scalestudy.cli import main
+
+    sweep = tmp_path / "ex.yaml"
+    sweep.write_text(
+        "name: ex\ncluster: emulated\nmode: weak\nnodes: [1]\n"
+        "trainer: {model: tiny, tokens_per_worker: 512, steps: 4}\n"
+        "slurm:\n  exclude_nodes: ['n[3-1]']\n"
+    )
+    assert main(["validate", str(sweep)]) == 2
+    err = capsys.readouterr().err
+    assert f"{sweep}:7: slurm.exclude_nodes" in err and "not a Slurm hostlist" in err
