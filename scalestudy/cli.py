@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 from scalestudy.errors import SchedulerRefused, UsageError
@@ -304,6 +305,31 @@ def cmd_collect(args) -> int:
     return EXIT_OK
 
 
+def cmd_doctor(args) -> int:
+    from scalestudy import doctor
+    from scalestudy.profiles import ProfileError
+
+    if args.nodes < 1 or args.ppn < 1:
+        raise UsageError("--nodes and --ppn must be at least 1")
+    start = time.monotonic()
+    try:
+        checks = doctor.run(
+            args.profile, Path(args.results), args.nodes, args.ppn, not args.no_jobs
+        )
+    except ProfileError as exc:
+        print(f"scalestudy doctor: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for check in checks:
+        print("\n".join(check.lines()), flush=True)
+    failed = [c.name for c in checks if c.status == "FAIL"]
+    took = time.monotonic() - start
+    if failed:
+        print(f"doctor: {len(failed)} check(s) failed ({', '.join(failed)}) in {took:.0f} s")
+        return EXIT_RUN_FAILED
+    print(f"doctor: {args.profile} is ready ({len(checks)} checks in {took:.0f} s)")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scalestudy",
@@ -348,6 +374,17 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"seconds between refreshes with --watch (default 30, at least {MIN_POLL_S:g})",
         )
     verb("collect", cmd_collect, "parse the logs into results.csv")
+    doctor = sub.add_parser(
+        "doctor", help="check a cluster profile: Python, TF/Horovod/MPI, a probe job, a trainer job"
+    )
+    doctor.add_argument("profile", help="a profile name (templates/clusters) or a .yaml path")
+    doctor.add_argument("--results", default="results", help="jobs go to <results>/doctor/")
+    doctor.add_argument("--nodes", type=int, default=2, help="nodes for the jobs (default 2)")
+    doctor.add_argument("--ppn", type=int, default=1, help="ranks per node (default 1)")
+    doctor.add_argument(
+        "--no-jobs", action="store_true", help="only the checks that submit nothing"
+    )
+    doctor.set_defaults(func=cmd_doctor)
     from scalestudy.report import cli as report_cli  # argparse only: no pandas/matplotlib yet
 
     report = sub.add_parser(
@@ -369,7 +406,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"scalestudy {args.verb}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except SchedulerRefused as exc:
-        print(f"scalestudy: {args.sweep}: nothing submitted: {exc}", file=sys.stderr)
+        print(
+            f"scalestudy: {getattr(args, 'sweep', args.verb)}: nothing submitted: {exc}",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     except ValueError as exc:  # e.g. a matrix producing identical points
         print(f"scalestudy: {getattr(args, 'sweep', args.verb)}: {exc}", file=sys.stderr)

@@ -94,10 +94,12 @@ class LocalCluster:
 
     def _ports(self) -> dict:
         path = self.dir / "ports.json"
-        if path.exists():
+        running = any(_alive(f) for f in (self.dir / "run").glob("*.pid"))
+        if path.exists() and running:  # keep the ports of daemons still up (idempotent up)
             ports = json.loads(path.read_text())
             if len(ports["slurmd"]) >= self.nodes:
                 return ports
+        # a stopped cluster takes fresh ports: its old ones may belong to another cluster now
         free = _free_ports(4 + self.nodes)
         ports = {
             "slurmctld": free[0],

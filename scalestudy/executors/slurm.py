@@ -7,6 +7,8 @@ be known is UNKNOWN, never a guess.
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
 import subprocess
 import sys
@@ -169,6 +171,18 @@ def jobs_in_queue() -> int:
     return len(out.stdout.split()) if out.returncode == 0 else 0
 
 
+@functools.lru_cache(maxsize=1)
+def accounting_enabled() -> bool:
+    """Whether this cluster stores accounting (asked once per process)."""
+    try:
+        out = subprocess.run(
+            ["scontrol", "show", "config"], capture_output=True, text=True, timeout=60
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return True  # cannot tell: try sacct, whose failure is handled
+    return "accounting_storage/none" not in out
+
+
 def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
     """(state, reason) of the jobs the controller still knows, from one squeue call; None when
     the controller cannot be asked."""
@@ -205,7 +219,11 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
     watcher = SlurmInfoWatcher(delay_s=0)
     for a in active:
         watcher.register_job(str(a["job_id"]))
-    watcher.update()  # one sacct call for every active job of the sweep
+    # without accounting sacct fails on every call (and submitit warns each time): skip it;
+    # the squeue fallback below decides, and status says UNKNOWN where it cannot know
+    logging.getLogger("submitit").setLevel(logging.ERROR)
+    if accounting_enabled():
+        watcher.update()  # one sacct call for every active job of the sweep
     queued = _queue([str(a["job_id"]) for a in active]) or {}  # the one squeue call
     for a in active:
         slurm_state = watcher.get_state(str(a["job_id"]), mode="cache")

@@ -13,6 +13,7 @@ import json
 import os
 import signal
 import socket
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -56,6 +57,33 @@ def check(reports: list[dict], expect_ranks: int, per_node: int | None) -> list[
     return problems
 
 
+def _speed(repeats: int = 3) -> float:
+    """Seconds for a fixed piece of CPU work (median of 3): comparable between nodes of one
+    allocation, so a node much slower than the others stands out."""
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        total = 0
+        for i in range(300_000):
+            total += i * i % 7
+        times.append(time.perf_counter() - t)
+    return sorted(times)[len(times) // 2]
+
+
+def slow_nodes(reports: list[dict], factor: float = 1.5) -> dict[str, float]:
+    """Nodes whose median speed_s is more than `factor` x the allocation's median: node ->
+    how many times slower."""
+    by_node: dict[str, list[float]] = {}
+    for r in reports:
+        if r.get("speed_s"):
+            by_node.setdefault(r.get("slurm_node") or r["host"], []).append(r["speed_s"])
+    if len(by_node) < 2:
+        return {}
+    med = {n: statistics.median(v) for n, v in by_node.items()}
+    overall = statistics.median(med.values())
+    return {n: round(t / overall, 2) for n, t in sorted(med.items()) if t > factor * overall}
+
+
 def _gather(log_dir: Path, expect_ranks: int, timeout: float) -> list[dict]:
     """Rank 0 waits (on the shared file system) for every rank's report, up to timeout."""
     deadline = time.time() + timeout
@@ -89,6 +117,11 @@ def main(argv: list[str] | None = None) -> int:
         "launched_at": started,
         "env": {k: v for k, v in sorted(os.environ.items()) if k.startswith(ENV_PREFIXES)},
     }
+    log_dir = Path(config.get("log_dir", "."))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    if rank is not None:  # handlers are in place: a checkpoint signal from now on is caught
+        (log_dir / f"probe.rank{rank}.started").touch()
+    report["speed_s"] = _speed()
     deadline = started + seconds
     while time.time() < deadline and not received:
         time.sleep(0.05)
@@ -104,8 +137,6 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 5
-    log_dir = Path(config.get("log_dir", "."))
-    log_dir.mkdir(parents=True, exist_ok=True)
     tmp = log_dir / f".probe.rank{rank}.json.tmp"
     tmp.write_text(json.dumps(report, indent=1))
     os.replace(tmp, log_dir / f"probe.rank{rank}.json")
@@ -116,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         problems = check(reports, int(expect), config.get("expect_ranks_per_node"))
         summary = log_dir / "probe-check.json"
         tmp = log_dir / ".probe-check.json.tmp"
-        tmp.write_text(json.dumps({"ok": not problems, "problems": problems}, indent=1))
+        verdict = {"ok": not problems, "problems": problems, "slow_nodes": slow_nodes(reports)}
+        tmp.write_text(json.dumps(verdict, indent=1))
         os.replace(tmp, summary)
         for line in problems:
             print(f"probe: {line}", file=sys.stderr)

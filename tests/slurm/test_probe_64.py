@@ -97,3 +97,7 @@ def test_probe_on_64_nodes_reports_placement_and_signal(cluster64, tmp_path, mon
         (row,) = list(csv.DictReader(fh))
     assert row["status"] == "interrupted"
     assert len(hostlist.expand_hostlist(row["node_list"])) == 64
+    # the report renders what a probe table supports (states; no throughput figures)
+    assert main(["report", "probe64", "--results", str(results)]) == 0
+    summary = (results / "probe64" / "report" / "summary.md").read_text()
+    assert "interrupted" in summary and (results / "probe64" / "report" / "report.html").exists()

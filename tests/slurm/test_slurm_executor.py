@@ -452,7 +452,7 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
     check = json.loads(
         (results / "emugate" / gate["folder"] / "logs" / "probe-check.json").read_text()
     )
-    assert check == {"ok": True, "problems": []}
+    assert check["ok"] and check["problems"] == []
     for entry in data["points"].values():
         attempt = entry["attempts"][-1]
         assert attempt["after_ok"] == gate["job_id"] and attempt["state"] == "completed"

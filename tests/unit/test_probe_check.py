@@ -22,3 +22,15 @@ def test_missing_rank_wrong_count_per_node_and_shared_cpus_are_named():
 
 def test_ranks_on_different_nodes_may_use_the_same_cpu_numbers():
     assert check([_r(0, "n1", [0]), _r(1, "n2", [0])], 2, 1) == []
+
+
+def test_a_node_much_slower_than_the_others_is_named():
+    from scalestudy.workloads.probe import slow_nodes
+
+    reports = [
+        {"rank": i, "host": "h", "slurm_node": f"n{i % 4 + 1}", "speed_s": s}
+        for i, s in enumerate([1.0, 1.1, 0.9, 3.2, 1.0, 1.05, 0.95, 3.0])
+    ]
+    # node medians 1.0, 1.075, 0.925, 3.1; their median 1.0375: n4 is 2.99x slower
+    assert slow_nodes(reports) == {"n4": 2.99}
+    assert slow_nodes(reports[:1]) == {}  # one node: nothing to compare with

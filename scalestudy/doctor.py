@@ -1,0 +1,374 @@
+"""`scalestudy doctor PROFILE`: site bring-up, cheapest check first. Each check says what it
+saw and, when it fails, the fix:
+
+1. harness: this Python and the harness's packages;
+2. trainer stack: TensorFlow, Keras and Horovod in the profile's Python, and the MPI Horovod is
+   linked against versus the MPI of the launcher (a mismatch starts singletons);
+3. probe job on a real allocation: every rank started where expected, no two ranks of a node
+   share CPUs, the checkpoint signal reaches every rank, no node much slower than the others;
+4. a three-step trainer job through the same template and launcher as a sweep.
+
+The jobs are ordinary sweeps written under <results>/doctor/<profile>-<time>/, so their
+scripts, logs and environment capture can be read afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.metadata
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from scalestudy.errors import SchedulerRefused
+from scalestudy.profiles import Profile, load_profile
+
+HARNESS_PACKAGES = [
+    "pyyaml", "jinja2", "pydantic", "pandas", "matplotlib", "submitit", "python-hostlist",
+    "filelock", "rich", "psutil",
+]  # fmt: skip
+
+# Printed by the profile's Python: versions and the MPI that Horovod's extension links to.
+STACK_SCRIPT = r"""
+import json, glob, os, subprocess
+out = {}
+try:
+    import tensorflow as tf
+    out["tensorflow"] = tf.__version__
+    import keras
+    out["keras"] = keras.__version__
+    import horovod, horovod.tensorflow as hvd
+    out["horovod"] = horovod.__version__
+    out["mpi_built"], out["gloo_built"] = bool(hvd.mpi_built()), bool(hvd.gloo_built())
+    libs = glob.glob(os.path.join(os.path.dirname(hvd.__file__), "mpi_lib*.so"))
+    ldd = subprocess.run(["ldd", *libs[:1]], capture_output=True, text=True).stdout if libs else ""
+    out["libmpi"] = sorted({l.split()[0] for l in ldd.splitlines() if "libmpi" in l})
+    from scalestudy.trainer.runtime import mpi_library_version
+    out["mpi_library"] = mpi_library_version()
+except Exception as exc:
+    out["error"] = f"{type(exc).__name__}: {exc}"
+print(json.dumps(out))
+"""
+
+
+@dataclass
+class Check:
+    name: str
+    status: str  # ok | FAIL | warn
+    detail: str
+    fix: str = ""
+
+    def lines(self) -> list[str]:
+        out = [f"[{self.status:>4}] {self.name}: {self.detail}"]
+        if self.fix and self.status != "ok":
+            out.append(f"       fix: {self.fix}")
+        return out
+
+
+def mpi_family(text: str | None) -> str | None:
+    """openmpi / intelmpi / mpich from a version banner or a library name."""
+    t = (text or "").lower()
+    if "open mpi" in t or "libmpi.so.40" in t:
+        return "openmpi"
+    if "intel" in t:
+        return "intelmpi"
+    if "mpich" in t or "libmpi.so.12" in t:
+        return "mpich"
+    return None
+
+
+def _job_env(profile: Profile) -> dict[str, str]:
+    env = {**os.environ, **profile.env}
+    bin_dir = str(Path(sys.executable).parent)  # jobs run this harness's python3 first
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def check_harness() -> Check:
+    missing, versions = [], []
+    for dist in HARNESS_PACKAGES:
+        try:
+            versions.append(f"{dist} {importlib.metadata.version(dist)}")
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(dist)
+    py = sys.version.split()[0]
+    if missing or sys.version_info[:2] != (3, 11):
+        return Check(
+            "harness",
+            "FAIL",
+            f"Python {py}; missing {', '.join(missing) or 'nothing'}",
+            "use Python 3.11 and `pip install -e .` in the harness's environment (make venv)",
+        )
+    return Check("harness", "ok", f"Python {py} at {sys.executable}; {len(versions)} packages")
+
+
+def launcher_mpi(profile: Profile) -> tuple[str | None, str]:
+    """The MPI family the profile's launcher belongs to, and the banner it printed."""
+    if profile.launcher == "ibrun":
+        return "intelmpi", "ibrun (TACC, Intel MPI)"
+    cmd = ["mpirun", "--version"]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=30, env=_job_env(profile))
+        banner = (out.stdout + out.stderr).strip().splitlines()[0] if out.returncode == 0 else ""
+    except (OSError, subprocess.SubprocessError, IndexError):
+        banner = ""
+    return mpi_family(banner) or (profile.mpi if banner == "" else None), banner or "no mpirun"
+
+
+def check_stack(profile: Profile) -> list[Check]:
+    python = profile.python if profile.python != "python3" else sys.executable
+    try:
+        r = subprocess.run(
+            [python, "-c", STACK_SCRIPT],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=_job_env(profile),
+        )
+        found = json.loads(r.stdout.strip().splitlines()[-1])
+    except (OSError, subprocess.SubprocessError, IndexError, json.JSONDecodeError) as exc:
+        return [
+            Check(
+                "trainer stack",
+                "FAIL",
+                f"{python} could not report its TensorFlow/Horovod: {exc}",
+                f"check the profile's python ({profile.python}) and modules",
+            )
+        ]
+    if "error" in found:
+        return [
+            Check(
+                "trainer stack",
+                "FAIL",
+                f"{python}: {found['error']}",
+                "install the trainer: scripts/setup-python.sh (TensorFlow 2.15 + Horovod built "
+                "with MPI) in the Python the profile names",
+            )
+        ]
+    checks = [
+        Check(
+            "trainer stack",
+            "ok" if found["mpi_built"] else "FAIL",
+            f"TensorFlow {found['tensorflow']}, Keras {found['keras']}, Horovod "
+            f"{found['horovod']} (MPI built: {found['mpi_built']}, Gloo: {found['gloo_built']})",
+            "rebuild Horovod with HOROVOD_WITH_MPI=1 against the site MPI",
+        )
+    ]
+    horovod_mpi = mpi_family(found.get("mpi_library")) or mpi_family(" ".join(found["libmpi"]))
+    launcher, banner = launcher_mpi(profile)
+    same = horovod_mpi is not None and horovod_mpi == launcher == profile.mpi
+    checks.append(
+        Check(
+            "MPI match",
+            "ok" if same else "FAIL",
+            f"Horovod links {horovod_mpi or 'an unknown MPI'} "
+            f"({found.get('mpi_library') or ', '.join(found['libmpi']) or 'no libmpi'}); the "
+            f"launcher {profile.launcher} runs {launcher or 'an unknown MPI'} ({banner}); the "
+            f"profile says {profile.mpi}",
+            "ranks would start as singletons: load the MPI module Horovod was built with (the "
+            "profile's modules), or rebuild Horovod against the launcher's MPI "
+            "(HOROVOD_WITH_MPI=1 pip install --no-cache-dir horovod with that MPI loaded)",
+        )
+    )
+    return checks
+
+
+# -- jobs --------------------------------------------------------------------------------------
+def _sweep_file(folder: Path, name: str, profile_path: Path, nodes: int, ppn: int, **extra) -> Path:
+    spec = {
+        "name": name,
+        "cluster": str(profile_path),
+        "mode": "weak",
+        "nodes": [nodes],
+        "ppn": ppn,
+        "time_limit": "00:05:00",
+        "slurm": {"exclusive": False},
+        "trainer": {
+            "model": "tiny",
+            "tokens_per_worker": 512,
+            "steps": 3,
+            "timing_warmup_steps": 1,
+        },
+        **extra,
+    }
+    path = folder / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(spec))
+    return path
+
+
+def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: float = 900):
+    """Submit a one-point sweep and wait for it; `during(attempt_dir, job_id)` is called while
+    it runs (until it returns True). Returns the final attempt record and its folder."""
+    from scalestudy.executors.manifest import Manifest
+    from scalestudy.plan import make_plan
+    from scalestudy.spec.sweep import load_sweep
+    from scalestudy.submit import reconcile, submit, sweep_dir
+
+    loaded = load_sweep(sweep)
+    points = make_plan(loaded)
+    submit(loaded, points, results, executor=executor)
+    sdir = sweep_dir(results, loaded).resolve()
+    manifest = Manifest(sdir)
+    deadline = time.monotonic() + timeout
+    done_during = during is None
+    while True:
+        with manifest.edit() as data:
+            reconcile(sdir, data)
+        (entry,) = data["points"].values()
+        attempt = entry["attempts"][-1]
+        adir = sdir / attempt["folder"]
+        if attempt["state"] not in ("submitted", "pending", "running"):
+            return attempt, adir
+        if not done_during:
+            done_during = bool(during(adir, attempt.get("job_id")))
+        if time.monotonic() > deadline:
+            return attempt, adir
+        time.sleep(3)
+
+
+def check_probe(
+    profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int
+) -> list[Check]:
+    executor = "slurm" if profile.scheduler == "slurm" else "local"
+    sweep = _sweep_file(
+        folder, "doctor-probe", profile_path, nodes, ppn, workload="probe", probe_seconds=60
+    )
+    workers = nodes * ppn
+    signalled = []
+
+    def signal_when_started(adir: Path, job: str | None) -> bool:
+        started = len(list((adir / "logs").glob("probe.rank*.started")))
+        if started < workers or job is None:
+            return False
+        # as Slurm does before a time limit: USR1 to the batch shell, which forwards it
+        subprocess.run(["scancel", "--batch", "--signal=USR1", job], capture_output=True)
+        signalled.append(time.time())
+        return True
+
+    attempt, adir = _run_job(
+        sweep, folder, executor, during=signal_when_started if executor == "slurm" else None
+    )
+    verdict_path = adir / "logs" / "probe-check.json"
+    if not verdict_path.exists():
+        out = next(adir.glob("slurm-*.out"), None)
+        tail = out.read_text(errors="replace").strip().splitlines()[-3:] if out else []
+        return [
+            Check(
+                "probe job",
+                "FAIL",
+                f"{attempt['state']} (job {attempt.get('job_id')}) before every rank reported; "
+                f"{' | '.join(tail) or 'no output'}",
+                f"read {adir}/job.sh and its slurm-*.out: the launcher line or the profile's "
+                "partition/modules are wrong",
+            )
+        ]
+    verdict = json.loads(verdict_path.read_text())
+    reports = [json.loads(p.read_text()) for p in (adir / "logs").glob("probe.rank*.json")]
+    nodes_seen = sorted({r.get("slurm_node") or r["host"] for r in reports})
+    checks = [
+        Check(
+            "probe placement and binding",
+            "ok" if verdict["ok"] else "FAIL",
+            f"{len(reports)} rank(s) on {len(nodes_seen)} node(s)"
+            + ("" if verdict["ok"] else ": " + "; ".join(verdict["problems"][:4])),
+            "fix the launcher's mapping/binding in the profile (see job.sh) or the cluster's "
+            "TaskPlugin (srun binds only with task/affinity or task/cgroup)",
+        )
+    ]
+    if executor == "slurm":
+        missed = [r["rank"] for r in reports if "SIGUSR1" not in r.get("received_signals", [])]
+        checks.append(
+            Check(
+                "checkpoint signal",
+                "ok" if signalled and not missed else "FAIL",
+                f"USR1 to the batch shell reached {len(reports) - len(missed)} of "
+                f"{len(reports)} ranks",
+                "the launcher must run in the background and the batch shell forward USR1 "
+                "(templates/clusters/job.sh.j2); srun needs --signal or the forward trap",
+            )
+        )
+    else:
+        checks.append(Check("checkpoint signal", "warn", "not checked without Slurm"))
+    slow = verdict.get("slow_nodes", {})
+    checks.append(
+        Check(
+            "node speed",
+            "warn" if slow else "ok",
+            ", ".join(f"{n} {x:g}x slower" for n, x in slow.items())
+            or f"no node more than 1.5x slower than the median ({len(nodes_seen)} node(s))",
+            f"keep them out: slurm: {{exclude_nodes: [{', '.join(slow)}]}} in the sweep",
+        )
+    )
+    return checks
+
+
+def check_trainer(
+    profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int
+) -> Check:
+    executor = "slurm" if profile.scheduler == "slurm" else "local"
+    sweep = _sweep_file(folder, "doctor-trainer", profile_path, nodes, ppn)
+    attempt, adir = _run_job(sweep, folder, executor)
+    if attempt["state"] == "completed":
+        return Check(
+            "trainer job", "ok", f"3 steps on {nodes} node(s) x {ppn} (job {attempt.get('job_id')})"
+        )
+    texts = [p.read_text(errors="replace") for p in adir.glob("slurm-*.out")]
+    texts += [p.read_text(errors="replace") for p in (adir / "logs").glob("*.jsonl")]
+    # Horovod's own check (exit 5, "singletons") or MPI failing to start under this launcher
+    signs = ("singletons", "OPAL ERROR", "MPI_Init", "PMIx_Init", "PMI2_Init", "orte_init")
+    mismatch = next(
+        (line for t in texts for line in t.splitlines() if any(x in line for x in signs)), None
+    )
+    if mismatch is not None or attempt.get("exit_code") == 5:
+        return Check(
+            "trainer job",
+            "FAIL",
+            f"launcher mismatch (exit code {attempt.get('exit_code')}): "
+            f"{_shorten(mismatch or 'ranks did not see each other')}",
+            f"the launcher {profile.launcher} does not start ranks Horovod's MPI can join: use "
+            "the mpirun of the MPI Horovod was built with (profile launcher: mpirun), or "
+            "rebuild Horovod against the site MPI",
+        )
+    return Check(
+        "trainer job",
+        "FAIL",
+        f"{attempt['state']} (exit code {attempt.get('exit_code')}); see {adir}",
+        "read the attempt's slurm-*.out and logs/rank00000.jsonl",
+    )
+
+
+def _shorten(text: str, n: int = 300) -> str:
+    text = text.strip()
+    if '"message":' in text:  # a JSON log line: its message only
+        with contextlib.suppress(json.JSONDecodeError):
+            text = json.loads(text).get("message", text)
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def run(profile_ref: str, results: Path, nodes: int, ppn: int, jobs: bool = True) -> list[Check]:
+    profile, profile_path = load_profile(profile_ref, relative_to=Path.cwd())
+    folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    checks = [check_harness(), *check_stack(profile)]
+    if jobs and all(c.status != "FAIL" for c in checks[:2]):
+        try:
+            checks += check_probe(profile, profile_path.resolve(), folder, nodes, ppn)
+            checks.append(check_trainer(profile, profile_path.resolve(), folder, nodes, ppn))
+        except SchedulerRefused as exc:
+            checks.append(
+                Check(
+                    "scheduler",
+                    "FAIL",
+                    str(exc).split("\nhint: ")[0],
+                    "fit --nodes/--ppn to the partition (sinfo) or fix the profile's partition",
+                )
+            )
+    (folder / "doctor.json").write_text(json.dumps([c.__dict__ for c in checks], indent=1))
+    return checks

@@ -1,0 +1,59 @@
+"""`scalestudy doctor` on the local Slurm cluster (issue #6, acceptance 3)."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from scalestudy.cli import main
+from scalestudy.profiles import CLUSTERS
+
+
+@pytest.fixture
+def in_cluster(slurm_cluster, monkeypatch):
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    return slurm_cluster
+
+
+@pytest.mark.slurm
+def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
+    assert main(["doctor", "emulated", "--results", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    for name in (
+        "harness",
+        "trainer stack",
+        "MPI match",
+        "probe placement and binding: 2 rank(s) on 2 node(s)",
+        "checkpoint signal: USR1 to the batch shell reached 2 of 2 ranks",
+        "node speed",
+        "trainer job: 3 steps on 2 node(s) x 1",
+    ):
+        assert f"[  ok] {name}" in out, out
+    assert "doctor: emulated is ready (7 checks" in out
+    (report,) = tmp_path.glob("doctor/emulated-*/doctor.json")
+    assert len(yaml.safe_load(report.read_text())) == 7
+
+
+@pytest.mark.slurm
+def test_doctor_names_the_launcher_mismatch(in_cluster, tmp_path, capsys):
+    """srun (PMI-2) starting a Horovod built on Debian's Open MPI: the probe (no MPI) passes,
+    the trainer cannot start its ranks, and doctor says why and what to do."""
+    assert main(["doctor", "emulated-srun", "--results", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "[  ok] probe placement and binding" in out
+    assert "[FAIL] trainer job: launcher mismatch" in out
+    assert "fix: the launcher srun does not start ranks Horovod's MPI can join" in out
+    assert "1 check(s) failed (trainer job)" in out
+
+
+@pytest.mark.trainer
+def test_doctor_names_an_mpi_family_mismatch_before_any_job(tmp_path, capsys):
+    profile = yaml.safe_load((CLUSTERS / "emulated.yaml").read_text())
+    profile.update(name="intel-site", mpi="intelmpi")
+    path = tmp_path / "intel-site.yaml"
+    path.write_text(yaml.safe_dump(profile))
+    assert main(["doctor", str(path), "--results", str(tmp_path), "--no-jobs"]) == 1
+    out = capsys.readouterr().out
+    assert "[FAIL] MPI match: Horovod links openmpi" in out and "the profile says intelmpi" in out
+    assert "fix: ranks would start as singletons" in out
+    assert "probe" not in out  # nothing was submitted
