@@ -84,6 +84,8 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
             }
             if sw.workload != "trainer":
                 science["workload"] = sw.workload
+            if sw.workload == "comm":
+                science["comm"] = sw.comm.model_dump(mode="json")
             for repeat in range(sw.repeats):
                 pid = _point_id(science, nodes, sw.ppn, repeat)
                 spec = cfg.model.resolved()

@@ -80,9 +80,11 @@ def render_script(
         "env": {**profile.env, **sw.env},
         "python": sw.python or profile.python,
         "launcher": profile.launcher,
-        "workload_module": {"trainer": "scalestudy.trainer", "probe": "scalestudy.workloads.probe"}[
-            sw.workload
-        ],
+        "workload_module": {
+            "trainer": "scalestudy.trainer",
+            "probe": "scalestudy.workloads.probe",
+            "comm": "scalestudy.workloads.comm",
+        }[sw.workload],
         "attempt_dir": str(attempt_dir),
         "point_json": str(attempt_dir / "point.json"),
     }

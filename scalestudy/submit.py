@@ -99,6 +99,8 @@ def point_json(point: Point, attempt_dir: Path, fresh_checkpoints: bool) -> dict
     cfg["checkpoint_dir"] = str(ckpt)
     if point.sweep.workload == "probe":
         cfg["probe_seconds"] = point.sweep.probe_seconds
+    if point.sweep.workload == "comm":
+        cfg["comm"] = point.sweep.comm.model_dump(mode="json")
     return cfg
 
 

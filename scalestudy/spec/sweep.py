@@ -106,6 +106,17 @@ class SlurmOptions(_Strict):
         return value
 
 
+class CommOptions(_Strict):
+    """The `comm` workload: which collectives, which extra message sizes, how many timed
+    iterations (after warm-up ones) per size."""
+
+    collectives: list[Literal["allreduce", "allgather"]] = ["allreduce", "allgather"]
+    # bytes per rank of the size sweep, besides the trainer's own exchange shapes
+    sizes_bytes: list[Annotated[int, Field(ge=4)]] = [4**k for k in range(5, 14)]  # 1 KiB..64 MiB
+    iterations: int = Field(20, ge=2)
+    warmup: int = Field(3, ge=0)
+
+
 class Sweep(_Strict):
     name: str
     cluster: str
@@ -120,9 +131,11 @@ class Sweep(_Strict):
     env: dict[EnvName, str] = {}
     python: str | None = None
     max_jobs_in_queue: int | None = Field(None, ge=1)
-    # trainer: the densified Transformer; probe: a seconds-long placement/launcher/signal check
-    workload: Literal["trainer", "probe"] = "trainer"
+    # trainer: the densified Transformer; probe: a seconds-long placement/launcher/signal check;
+    # comm: Horovod collectives alone on the trainer's exchange shapes plus a size sweep
+    workload: Literal["trainer", "probe", "comm"] = "trainer"
     probe_seconds: float = Field(3.0, gt=0, le=3600)
+    comm: CommOptions = CommOptions()
     trainer: TrainerSection = TrainerSection()  # type: ignore[valid-type]
     matrix: dict[str, list[Any]] = {}
     reference: str | None = None
@@ -267,7 +280,7 @@ def point_config(sweep: Sweep, nodes: int, profile: Profile, base: Path | None =
             t["data"][key] = str((base / value).resolve())
     model = t.pop("model")
     t["model"] = {"preset": model} if isinstance(model, str) else model
-    if sweep.workload == "probe":  # the trainer never runs: any valid batch will do
+    if sweep.workload != "trainer":  # the trainer never runs: any valid batch will do
         t["tokens_per_worker"] = t["tokens_per_worker"] or 512
         t["global_batch_tokens"] = t["global_batch_tokens"] or 512 * nodes * sweep.ppn
     workers = nodes * sweep.ppn
