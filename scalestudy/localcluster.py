@@ -22,7 +22,7 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DIR = Path(os.environ.get("SCALESTUDY_CLUSTER_DIR", "/var/tmp/scalestudy-slurm"))
@@ -66,7 +66,7 @@ def _pid_alive(pid: int) -> bool:
         return False
 
 
-def _wait(cond, what: str, timeout: float = 60) -> None:
+def _wait(cond, what: str, timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if cond():
@@ -84,6 +84,7 @@ class LocalCluster:
     accounting: bool = True
     # task/none: Slurm binds nothing (the launcher may); task/affinity: srun --cpu-bind works
     task_plugin: str = "none"
+    _chosen_ports: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def conf(self) -> Path:
@@ -94,10 +95,13 @@ class LocalCluster:
 
     def _ports(self) -> dict:
         path = self.dir / "ports.json"
+        if self._chosen_ports is not None:  # one choice per `up`, shared by every daemon
+            return self._chosen_ports
         running = any(_alive(f) for f in (self.dir / "run").glob("*.pid"))
         if path.exists() and running:  # keep the ports of daemons still up (idempotent up)
             ports = json.loads(path.read_text())
             if len(ports["slurmd"]) >= self.nodes:
+                self._chosen_ports = ports
                 return ports
         # a stopped cluster takes fresh ports: its old ones may belong to another cluster now
         free = _free_ports(4 + self.nodes)
@@ -109,6 +113,7 @@ class LocalCluster:
             "slurmd": free[4:],
         }
         path.write_text(json.dumps(ports))
+        self._chosen_ports = ports
         return ports
 
     # -- configuration ---------------------------------------------------------------------
