@@ -3,13 +3,19 @@
 One row per point and repeat, the latest attempt of each; points that failed, diverged or never
 ran appear with their status, never dropped. Throughput is what the trainer measured in its
 timed window (global tokens summed over ranks / window time); nothing is extrapolated.
+
+A sweep of the `comm` workload also gets results/<sweep>/comm.csv (one row per point x
+collective x message) and results/<sweep>/calibration.json: latency and bandwidth fitted per
+collective (scalestudy.contract.comm_fit), which `scalestudy report --project-to` uses.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from scalestudy.contract import step_log
@@ -32,6 +38,10 @@ COLUMNS = [
     "tokens_per_worker",
     "global_batch_tokens",
     "repeat",
+    # schedule: bundled: the allocation (sample), the bundle job and the run's place in its order
+    "allocation",
+    "bundle",
+    "run_order",
     "status",
     "exit_code",
     "attempt",
@@ -241,6 +251,9 @@ def collect_rows(
             row.update(
                 attempt=a["attempt"],
                 job_id=a.get("job_id"),
+                allocation=a.get("allocation"),
+                bundle=a.get("bundle"),
+                run_order=a.get("run_order"),
                 exit_code=a.get("exit_code"),
                 start=a.get("started_at"),
                 end=a.get("ended_at"),
@@ -259,7 +272,152 @@ def collect_rows(
                 sacct_maxrss_node=sa.get("sacct_maxrss_node"),
             )
         rows.append(row)
+    if points and points[0].sweep.workload == "comm":
+        collect_comm(points, rows, sweep_dir, cluster, data)
     return rows
+
+
+COMM_COLUMNS = [
+    "point_id",
+    "sweep",
+    "cluster",
+    "nodes",
+    "ppn",
+    "workers",
+    "repeat",
+    "collective",
+    "kind",
+    "label",
+    "bytes",
+    "logical_bytes",
+    "rows",
+    "median_s",
+    "p10_s",
+    "p90_s",
+    "iterations",
+    "status",
+]
+
+
+def collect_comm(
+    points: list[Point], rows: list[dict], sweep_dir: Path, cluster: str, manifest: dict
+) -> dict:
+    """comm.csv and calibration.json of a `comm` sweep; notes each point's records in its
+    results.csv row (status_reason). Returns the calibration written."""
+    from scalestudy.contract import comm_fit
+    from scalestudy.workloads.comm import records_of
+
+    by_id = {r["point_id"]: r for r in rows}
+    table: list[dict] = []
+    samples: list[comm_fit.Sample] = []
+    for p in points:
+        row = by_id[p.id]
+        entry = manifest["points"].get(p.id)
+        doc = None
+        if entry and entry.get("attempts"):
+            doc = records_of(sweep_dir / entry["attempts"][-1]["folder"] / "logs")
+        if doc is None:
+            if row["status"] == "completed":
+                row["status"] = "failed"
+                row["status_reason"] = "the job completed but wrote no comm.json"
+            continue
+        recs = doc.get("records", [])
+        row["status_reason"] = row["status_reason"] or (
+            f"comm workload: {len(recs)} collective timing(s) in comm.csv"
+        )
+        for rec in recs:
+            table.append(
+                {
+                    "point_id": p.id,
+                    "sweep": p.sweep.name,
+                    "cluster": cluster,
+                    "nodes": p.nodes,
+                    "ppn": p.ppn,
+                    "workers": p.workers,
+                    "repeat": p.repeat,
+                    "collective": rec["collective"],
+                    "kind": rec["kind"],
+                    "label": rec["label"],
+                    "bytes": rec["bytes"],
+                    "logical_bytes": rec.get("logical_bytes"),
+                    "rows": rec.get("rows"),
+                    "median_s": rec["median_s"],
+                    "p10_s": rec["p10_s"],
+                    "p90_s": rec["p90_s"],
+                    "iterations": rec["iterations"],
+                    "status": row["status"],
+                }
+            )
+            # the size sweep only: the trainer's allgather is two collectives (values, indices)
+            if rec["kind"] == "sweep" and row["status"] == "completed":
+                samples.append(
+                    comm_fit.Sample(
+                        rec["collective"], p.nodes, p.ppn, p.workers, rec["bytes"], rec["median_s"]
+                    )
+                )
+    import pandas as pd
+
+    sweep_dir.mkdir(parents=True, exist_ok=True)
+    tmp = sweep_dir / f".comm.csv.{os.getpid()}.tmp"
+    frame = pd.DataFrame(table, columns=COMM_COLUMNS)
+    frame["rows"] = frame["rows"].astype("Int64")  # empty for all but the trainer's allgather
+    frame.to_csv(tmp, index=False)
+    os.replace(tmp, sweep_dir / "comm.csv")
+    fits, errors = comm_fit.fit_all(samples)
+    for c in points[0].sweep.comm.collectives:
+        if c not in fits and c not in errors:
+            errors[c] = f"{c}: no completed measurement"
+    calibration = {
+        "schema": "scalestudy.calibration/1",
+        "sweep": points[0].sweep.name,
+        "profile": cluster,
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "model": comm_fit.MODEL_TEXT,
+        "source": "comm.csv: the median of each size-sweep point (trainer shapes not fitted)",
+        "collectives": {c: f.as_dict() for c, f in fits.items()},
+        "errors": errors,
+        "trainer_shape_checks": _trainer_shape_checks(table, fits),
+    }
+    tmp = sweep_dir / f".calibration.json.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(calibration, indent=1, default=_json_default))
+    os.replace(tmp, sweep_dir / "calibration.json")
+    for c, f in fits.items():
+        print(f"calibration {c}: {comm_fit.describe(f)}")
+    for c, e in errors.items():
+        print(f"calibration {c}: not fitted: {e}", file=sys.stderr)
+    print(f"wrote {sweep_dir / 'comm.csv'} and {sweep_dir / 'calibration.json'}")
+    return calibration
+
+
+def _trainer_shape_checks(table: list[dict], fits: dict) -> list[dict]:
+    """The fitted model on the trainer's own shapes, against their measured medians: the
+    allgather of IndexedSlices is two collectives (values and indices), so two latencies."""
+    out = []
+    for r in table:
+        if r["kind"] != "trainer" or r["collective"] not in fits or r["workers"] <= 1:
+            continue
+        f = fits[r["collective"]]
+        model = f.predict(r["workers"], r["ppn"], r["bytes"])
+        if r["collective"] == "allgather":
+            model += (r["workers"] - 1) * f.alpha_s
+        out.append(
+            {
+                "point_id": r["point_id"],
+                "collective": r["collective"],
+                "nodes": r["nodes"],
+                "bytes": r["bytes"],
+                "measured_s": r["median_s"],
+                "model_s": model,
+                "relative": (r["median_s"] - model) / r["median_s"],
+            }
+        )
+    return out
+
+
+def _json_default(obj):
+    if hasattr(obj, "item"):
+        return obj.item()
+    raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
 
 
 def write_table(rows: list[dict], sweep_dir: Path) -> Path:

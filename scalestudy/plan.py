@@ -8,6 +8,7 @@ an account never turns old results into new points. The template's hash is kept 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from dataclasses import dataclass, field
 
@@ -26,6 +27,7 @@ class Point:
     overrides: dict = field(default_factory=dict)
     memory: MemoryEstimate | None = None
     node_memory_bytes: float = 0.0
+    allocation: int | None = None  # bundled schedule: which independent allocation
 
     @property
     def ppn(self) -> int:
@@ -62,9 +64,54 @@ class Point:
         return f"{c.accumulation},{'dense' if c.sparse_as_dense else 'sparse'}"
 
 
-def _point_id(science: dict, nodes: int, ppn: int, repeat: int) -> str:
+def _point_id(
+    science: dict, nodes: int, ppn: int, repeat: int, allocation: int | None = None
+) -> str:
     digest = hashlib.sha256(json.dumps(science, sort_keys=True).encode()).hexdigest()[:10]
-    return f"n{nodes:04d}-p{ppn}-{digest}-r{repeat}"
+    sample = f"a{allocation}-r{repeat}" if allocation is not None else f"r{repeat}"
+    return f"n{nodes:04d}-p{ppn}-{digest}-{sample}"
+
+
+def allocations_of(sweep: Sweep) -> list[int | None]:
+    if sweep.schedule != "bundled":
+        return [None]
+    return list(range(sweep.allocations or 2))
+
+
+@dataclass
+class Bundle:
+    """Points that share one allocation (schedule: bundled), in the order they run."""
+
+    id: str
+    nodes: int
+    ppn: int
+    allocation: int
+    members: list[Point]
+
+    @property
+    def sweep(self) -> Sweep:
+        return self.members[0].sweep
+
+
+def make_bundles(points: list[Point], attempt_salt: str = "") -> list[Bundle]:
+    """Group bundled points by (nodes, ppn, threads, allocation) and shuffle each group into
+    a random interleaved order, seeded by its members (and the attempt) so it is reproducible
+    and recorded, not chosen by hand."""
+    import random
+
+    groups: dict[tuple, list[Point]] = {}
+    for p in points:
+        key = (p.nodes, p.ppn, p.sweep.threads_per_worker, p.allocation)
+        groups.setdefault(key, []).append(p)
+    out = []
+    for (nodes, ppn, threads, alloc), members in sorted(groups.items()):
+        ids = sorted(m.id for m in members)
+        digest = hashlib.sha256("|".join([*ids, attempt_salt]).encode()).hexdigest()[:8]
+        order = sorted(members, key=lambda m: m.id)
+        random.Random(digest).shuffle(order)
+        bid = f"b{nodes:04d}-p{ppn}-t{threads}-a{alloc}-{digest}"
+        out.append(Bundle(bid, nodes, ppn, alloc, order))
+    return out
 
 
 def make_plan(loaded: LoadedSweep) -> list[Point]:
@@ -86,10 +133,11 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 science["workload"] = sw.workload
             if sw.workload == "comm":
                 science["comm"] = sw.comm.model_dump(mode="json")
-            for repeat in range(sw.repeats):
-                pid = _point_id(science, nodes, sw.ppn, repeat)
+            for allocation, repeat in itertools.product(allocations_of(sw), range(sw.repeats)):
+                pid = _point_id(science, nodes, sw.ppn, repeat, allocation)
                 spec = cfg.model.resolved()
                 point = Point(pid, sw, nodes, repeat, cfg, variant.overrides)
+                point.allocation = allocation
                 point.memory = estimate(
                     spec,
                     workers=point.workers,

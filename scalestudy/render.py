@@ -9,9 +9,10 @@ from pathlib import Path
 
 import jinja2
 
-from scalestudy.plan import Point
+from scalestudy.plan import Bundle, Point
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
+from scalestudy.spec.sweep import time_limit_minutes
 
 
 def shell_quote(value: object) -> str:
@@ -33,10 +34,14 @@ def environment(root: Path = CLUSTERS) -> jinja2.Environment:
 
 
 def template_hash(profile: Profile, root: Path = CLUSTERS) -> str:
-    """Provenance of the scripts: the job template and the profile's launcher partial."""
+    """Provenance of the scripts: the job and bundle templates, their partials and the
+    profile's launcher partial."""
     h = hashlib.sha256()
-    for name in ("job.sh.j2", f"launch/{profile.launcher}.sh.j2"):
-        h.update((root / name).read_bytes())
+    names = ["job.sh.j2", "bundle.sh.j2", f"launch/{profile.launcher}.sh.j2"]
+    names += sorted(str(p.relative_to(root)) for p in (root / "partials").glob("*.j2"))
+    for name in names:
+        if (root / name).exists():
+            h.update(name.encode() + b"\0" + (root / name).read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -59,6 +64,39 @@ def render_script(
     attempt: int,
     env: jinja2.Environment | None = None,
 ) -> str:
+    context = _context(point, profile, attempt_dir, attempt)
+    return (env or environment()).get_template("job.sh.j2").render(context)
+
+
+def render_bundle(
+    bundle: Bundle,
+    profile: Profile,
+    attempt_dir: Path,
+    attempt: int,
+    run_dirs: dict[str, Path],
+    env: jinja2.Environment | None = None,
+) -> str:
+    """One job for a bundle: its runs in the bundle's order, the time limit their sum."""
+    first = bundle.members[0]
+    context = _context(first, profile, attempt_dir, attempt)
+    minutes = sum(time_limit_minutes(m.sweep.time_limit) or 0 for m in bundle.members)
+    context.update(
+        job_name=f"ss-{first.sweep.name}-{bundle.id}",
+        point_id=bundle.id,
+        time_limit=f"{int(minutes // 60):02d}:{int(minutes % 60):02d}:00",
+        runs=[
+            {
+                "point_id": m.id,
+                "attempt_dir": str(run_dirs[m.id]),
+                "point_json": str(run_dirs[m.id] / "point.json"),
+            }
+            for m in bundle.members
+        ],
+    )
+    return (env or environment()).get_template("bundle.sh.j2").render(context)
+
+
+def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) -> dict:
     sw = point.sweep
     context = {
         "scheduler": profile.scheduler,
@@ -88,4 +126,4 @@ def render_script(
         "attempt_dir": str(attempt_dir),
         "point_json": str(attempt_dir / "point.json"),
     }
-    return (env or environment()).get_template("job.sh.j2").render(context)
+    return context

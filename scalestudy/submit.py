@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scalestudy.errors import UsageError
 from scalestudy.executors import local
 from scalestudy.executors.manifest import (
     ACTIVE,
@@ -27,8 +28,14 @@ from scalestudy.executors.manifest import (
     new_attempt,
     point_state,
 )
-from scalestudy.plan import Point
-from scalestudy.render import environment, harness_commit, render_script, template_hash
+from scalestudy.plan import Bundle, Point, make_bundles
+from scalestudy.render import (
+    environment,
+    harness_commit,
+    render_bundle,
+    render_script,
+    template_hash,
+)
 from scalestudy.spec.sweep import LoadedSweep
 
 
@@ -121,7 +128,8 @@ def reconcile(sdir: Path, data: dict) -> None:
     if any(a.get("executor") == "slurm" for a in all_attempts(data)):
         from scalestudy.executors import slurm
 
-        slurm.reconcile([*all_attempts(data), *data.get("gates", [])], sdir)
+        bundles = [a for b in data.get("bundles", {}).values() for a in b["attempts"]]
+        slurm.reconcile([*all_attempts(data), *data.get("gates", []), *bundles], sdir)
 
 
 def submit(
@@ -145,8 +153,16 @@ def submit(
     with manifest.edit() as data:
         reconcile(sdir, data)
         decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
+        bundled = loaded.sweep.schedule == "bundled"
+        if bundled and executor != "slurm":
+            raise UsageError(
+                "schedule: bundled shares one Slurm allocation between points: use "
+                "--executor slurm (or schedule: separate on this machine)"
+            )
+        salt = f"{len(data.get('bundles', {}))}"  # a new submission draws a new order
+        jobs: list = make_bundles(decision.run, salt) if bundled else list(decision.run)
         if executor == "slurm":
-            _throttle(loaded, data, decision)
+            jobs = _throttle(loaded, data, decision, jobs)
         old = data.get("template_hash")
         if old and old != thash:
             decision.template_changed = old
@@ -156,7 +172,10 @@ def submit(
             # Ask the controller whether it would accept each distinct job shape before the
             # first real submission: a bad partition, account or size fails here, not later.
             scripts = {
-                p.id: render_script(p, loaded.profile, sdir / p.id, 1, env) for p in decision.run
+                j.id: _job_script(j, loaded, sdir / j.id, {}, env)
+                if isinstance(j, Bundle)
+                else render_script(j, loaded.profile, sdir / j.id, 1, env)
+                for j in jobs
             }
             slurm.test_only(scripts)
         if dry_run:
@@ -171,8 +190,9 @@ def submit(
             adir.mkdir(parents=True, exist_ok=True)
             fresh = force and point_state(data["points"].get(p.id)) in DONE
             (adir / "point.json").write_text(json.dumps(point_json(p, adir, fresh), indent=1))
-            script = render_script(p, loaded.profile, adir, k, env)
-            (adir / "job.sh").write_text(script)
+            if not bundled:
+                script = render_script(p, loaded.profile, adir, k, env)
+                (adir / "job.sh").write_text(script)
             attempt = new_attempt(
                 data,
                 p.id,
@@ -186,7 +206,7 @@ def submit(
                 ppn=p.ppn,
                 repeat=p.repeat,
             )
-            if executor == "slurm":
+            if executor == "slurm" and not bundled:
                 from scalestudy.executors import slurm
 
                 attempt["job_id"] = slurm.submit_script(
@@ -195,9 +215,66 @@ def submit(
                 attempt["after_ok"] = decision.gate_job
                 decision.job_ids[p.id] = attempt["job_id"]
             queued.append((p, adir))
+        if bundled:
+            run_dirs = {p.id: adir for p, adir in queued}
+            for b in jobs:
+                _submit_bundle(b, loaded, sdir, data, run_dirs, env, decision)
+            queued = []
     if executor == "local":
         _run_local(manifest, queued, progress)
     return decision
+
+
+def _job_script(
+    b: Bundle, loaded: LoadedSweep, bdir: Path, run_dirs: dict[str, Path], env, attempt: int = 1
+) -> str:
+    dirs = {m.id: run_dirs.get(m.id, bdir / m.id) for m in b.members}
+    return render_bundle(b, loaded.profile, bdir, attempt, dirs, env)
+
+
+def _submit_bundle(
+    b: Bundle,
+    loaded: LoadedSweep,
+    sdir: Path,
+    data: dict,
+    run_dirs: dict[str, Path],
+    env,
+    decision: Decision,
+) -> None:
+    """One job for the bundle's points; each point's attempt records the job, the bundle and
+    its place in the bundle's (random, recorded) order."""
+    from scalestudy.executors import slurm
+
+    bundles = data.setdefault("bundles", {})
+    record = bundles.setdefault(b.id, {"attempts": []})
+    k = len(record["attempts"]) + 1
+    bdir = sdir / "bundles" / b.id / f"attempt-{k}"
+    bdir.mkdir(parents=True, exist_ok=True)
+    script = _job_script(b, loaded, bdir, run_dirs, env, k)
+    (bdir / "job.sh").write_text(script)
+    job = slurm.submit_script(script, sdir / ".submitit", after_ok=decision.gate_job)
+    record["attempts"].append(
+        {
+            "job_id": job,
+            "executor": "slurm",
+            "state": "submitted",
+            "folder": str(bdir.relative_to(sdir)),
+            "nodes": b.nodes,
+            "ppn": b.ppn,
+            "allocation": b.allocation,
+            "order": [m.id for m in b.members],
+            "submitted_at": time.time(),
+            "after_ok": decision.gate_job,
+        }
+    )
+    for i, m in enumerate(b.members):
+        attempt = data["points"][m.id]["attempts"][-1]
+        attempt.update(
+            job_id=job, bundle=b.id, bundle_folder=str(bdir.relative_to(sdir)), run_order=i
+        )
+        attempt["allocation"] = b.allocation
+        attempt["after_ok"] = decision.gate_job
+        decision.job_ids[m.id] = job
 
 
 def _submit_gate(loaded: LoadedSweep, run: list[Point], sdir: Path, data: dict, env) -> str:
@@ -233,31 +310,44 @@ def _submit_gate(loaded: LoadedSweep, run: list[Point], sdir: Path, data: dict, 
     return job
 
 
-def _throttle(loaded: LoadedSweep, data: dict, decision: Decision) -> None:
-    """Keep the queue within max_jobs_in_queue (the sweep's, else the profile's; counted over
-    this sweep's jobs) and within the user's association/QOS job limit from sacctmgr (counted
-    over all of the user's jobs), whichever leaves less room; the other points wait."""
+def _queue_room(loaded: LoadedSweep, data: dict) -> tuple[int, str] | None:
+    """How many more jobs may be queued: max_jobs_in_queue (the sweep's, else the profile's;
+    counted over this sweep's jobs) and the user's association/QOS job limit from sacctmgr
+    (counted over all of the user's jobs), whichever leaves less room."""
     from scalestudy.executors import slurm
 
     rooms: list[tuple[int, int, str]] = []  # (room, limit, where the limit comes from)
     limit = loaded.sweep.max_jobs_in_queue or loaded.profile.max_jobs_in_queue
     if limit is not None:
         source = "sweep" if loaded.sweep.max_jobs_in_queue else f"profile {loaded.profile.name}"
-        in_queue = sum(a["state"] in ACTIVE for a in all_attempts(data))
+        jobs = {a.get("job_id") for a in all_attempts(data) if a["state"] in ACTIVE}
+        in_queue = len(jobs)  # a bundle's points share one job
         rooms.append((limit - in_queue, limit, f"{source}; {in_queue} of this sweep queued"))
     site = slurm.association_limit()
     if site is not None:
         in_queue = slurm.jobs_in_queue()
         rooms.append((site[0] - in_queue, site[0], f"{site[1]}; {in_queue} of yours queued"))
     if not rooms:
-        return
+        return None
     room, limit, source = min(rooms)
-    room = max(room, 0)
-    decision.queue_limit = f"{limit} jobs ({source})"
-    for p in decision.run[room:]:
-        decision.skip(f"waiting: max_jobs_in_queue {limit} reached", p)
-        decision.waiting.append(p.id)
-    decision.run = decision.run[:room]
+    return max(room, 0), f"{limit} jobs ({source})"
+
+
+def _throttle(loaded: LoadedSweep, data: dict, decision: Decision, jobs: list) -> list:
+    """Keep the jobs (points, or bundles of points) that fit in the queue; the points of the
+    others wait for a later submit."""
+    found = _queue_room(loaded, data)
+    if found is None:
+        return jobs
+    room, decision.queue_limit = found
+    for job in jobs[room:]:
+        for p in job.members if isinstance(job, Bundle) else [job]:
+            decision.skip(
+                f"waiting: max_jobs_in_queue {decision.queue_limit.split()[0]} reached", p
+            )
+            decision.waiting.append(p.id)
+            decision.run.remove(p)
+    return jobs[:room]
 
 
 def _set_state(manifest: Manifest, point_id: str, **fields) -> None:

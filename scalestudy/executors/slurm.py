@@ -233,7 +233,11 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
         code = int(marker.read_text()) if marker.exists() else None
         if code is not None:
             a["exit_code"] = code
-        if word in ("COMPLETED", "FAILED") and code is not None:
+        if a.get("bundle"):
+            if word == "UNKNOWN":  # no accounting record: the queue knows a live job
+                word = queued.get(str(a["job_id"]), ("UNKNOWN", ""))[0]
+            _bundle_member_state(a, word, code, sweep_dir / a["folder"])
+        elif word in ("COMPLETED", "FAILED") and code is not None:
             # the batch script ended: its exit code says what the trainer did
             a["state"] = state_from_exit(code)
         elif word == "TIMEOUT":
@@ -250,6 +254,30 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
     for a in active:
         pending = a["state"] == "pending"
         a["reason"] = queued.get(str(a["job_id"]), ("", None))[1] if pending else None
+        if pending and a.get("bundle") and word_of(a) == "RUNNING":
+            a["reason"] = f"waiting in its bundle (run {a['run_order'] + 1})"
+
+
+def word_of(attempt: dict) -> str:
+    return str(attempt.get("slurm_state", "")).split(" ")[0]
+
+
+def _bundle_member_state(a: dict, word: str, code: int | None, folder: Path) -> None:
+    """A point of a bundle: its own exit marker decides once it ran; before that, the
+    bundle's job state says whether it waits, runs, or will never run."""
+    started = (folder / "started_at").exists()
+    if code is not None:
+        a["state"] = state_from_exit(code)
+    elif word in ("PENDING", "CONFIGURING", "REQUEUED"):
+        a["state"] = "pending"
+    elif word in ("RUNNING", "COMPLETING"):
+        a["state"] = "running" if started else "pending"
+    elif word in ("COMPLETED", "FAILED") or (word == "TIMEOUT" and not started):
+        a["state"] = "cancelled"  # the bundle ended before this run started (e.g. a signal)
+    elif word in SLURM_STATES:
+        a["state"] = SLURM_STATES[word] if started else "cancelled"
+    else:
+        a["state"] = "unknown"
 
 
 _UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}

@@ -7,12 +7,13 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pandas as pd
 
 from scalestudy.contract import comm_model
 from scalestudy.report import projection, references
-from scalestudy.report.load import RunLog, SweepResults, clean_text
+from scalestudy.report.load import ReportError, RunLog, SweepResults, clean_text
 from scalestudy.report.scaling import (
     MissingBaseline,
     PointStats,
@@ -95,6 +96,7 @@ class VariantProjection:
     points: list[ProjectedPoint] = field(default_factory=list)
     residuals: list[Residual] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    comm: projection.CommModel | None = None  # nominal or fitted, and the sentence saying so
 
 
 @dataclass
@@ -112,6 +114,7 @@ class Analysis:
     project_to: int | None
     projections: list[VariantProjection]
     warnings: list[str]
+    comm_models: list[projection.CommModel] = field(default_factory=list)  # those used
 
     @property
     def title(self) -> str:
@@ -217,6 +220,47 @@ def _link(v: Variant) -> tuple[projection.Link | None, str]:
     return projection.Link(ic.name, ic.latency_us, ic.bandwidth_gbps), f"profile {path.name}"
 
 
+def _comm_model(
+    v: Variant, link: projection.Link | None, link_src: str, sparse: bool, ctx: dict
+) -> tuple[projection.CommModel | None, list[str]]:
+    """The communication model of a variant: the explicit calibration (which must fit: its
+    profile is the variant's and it has the collectives the variant uses), else the newest
+    calibration.json of a comm sweep of the same profile under the results root(s), else the
+    nominal figures. Never a mix; the notes say what was chosen and why."""
+    needed = ["allreduce", "allgather"] if sparse else ["allreduce"]
+    explicit: Path | None = ctx["explicit"]
+    notes: list[str] = []
+    if explicit is not None:
+        try:
+            cal = projection.load_calibration(explicit)
+            if cal.get("profile") != v.cluster:
+                raise projection.CalibrationError(
+                    f"{explicit}: measured on profile {cal.get('profile')!r}, but {v.label} "
+                    f"ran on {v.cluster!r}: a calibration only describes its own cluster"
+                )
+            return projection.fitted_model(cal, explicit, needed), [
+                f"calibration given with --calibration: {explicit}"
+            ]
+        except projection.CalibrationError as exc:
+            raise ReportError(
+                str(exc), "give the calibration.json of a comm sweep of the same profile"
+            ) from exc
+    for path, cal in projection.find_calibrations(ctx["roots"], str(v.cluster)):
+        try:
+            model = projection.fitted_model(cal, path, needed)
+        except projection.CalibrationError as exc:
+            notes.append(f"calibration found but not used: {exc}")
+            continue
+        notes.append(
+            f"calibration found automatically (newest comm sweep of profile {v.cluster} under "
+            f"the results root): {path}"
+        )
+        return model, notes
+    if link is None:
+        return None, notes
+    return projection.CommModel.nominal(link, str(v.cluster), link_src), notes
+
+
 def _node_memory(v: Variant) -> float | None:
     gb = _first(v.rows, "node_memory_gb")
     if gb:
@@ -233,14 +277,15 @@ def _completed(rows: pd.DataFrame) -> pd.DataFrame:
     return rows[(rows["status"] == "completed") & (rows["tokens_per_s"] > 0)]
 
 
-def _project(v: Variant, sc: Scaling | None, project_to: int) -> VariantProjection | None:
+def _project(
+    v: Variant, sc: Scaling | None, project_to: int, ctx: dict | None = None
+) -> VariantProjection | None:
     measured = [p for p in v.points if p.throughput is not None]
     if not measured:
         return None
     pm = max(measured, key=lambda p: p.workers)
     vp = VariantProjection(variant=v, link=None, anchor_nodes=pm.nodes)
     link, link_src = _link(v)
-    vp.link = link
     done = _completed(v.rows)
     vocab, hidden = _first(v.rows, "vocab_size"), _first(v.rows, "hidden_size")
     micro = int(_first(v.rows, "micro_batches") or 1)
@@ -248,6 +293,11 @@ def _project(v: Variant, sc: Scaling | None, project_to: int) -> VariantProjecti
     tied = _first(v.rows, "tie_embeddings")
     tied = True if tied is None else bool(tied)
     sparse = not v.dense and (acc == "tf1" or not tied)
+    comm_m, comm_notes = _comm_model(
+        v, link, link_src, sparse, ctx or {"explicit": None, "roots": []}
+    )
+    vp.comm = comm_m
+    vp.link = comm_m.allreduce if comm_m else None
     rows_measured = _median(done["emb_grad_rows_per_worker"])
     global_batch = _first(v.rows, "global_batch_tokens")
     tpw_fixed = _first(v.rows, "tokens_per_worker")
@@ -280,10 +330,10 @@ def _project(v: Variant, sc: Scaling | None, project_to: int) -> VariantProjecti
 
     def comm(w: int) -> float | None:
         r = rows_at(w)
-        if link is None or allreduce is None or r is None or hidden is None:
+        if comm_m is None or allreduce is None or r is None or hidden is None:
             return None
         gather = r * comm_model.row_bytes(int(hidden)) if sparse else 0.0
-        return projection.comm_model_s(w, v.ppn, link, allreduce, gather)
+        return projection.comm_model_s(w, v.ppn, comm_m, allreduce, gather)
 
     def t_model(w: int) -> float | None:
         c = comm(w)
@@ -292,7 +342,7 @@ def _project(v: Variant, sc: Scaling | None, project_to: int) -> VariantProjecti
         compute = compute_m * (pm.workers / w if v.mode == "strong" else 1.0)
         return compute + apply_m + c
 
-    if link is None:
+    if comm_m is None:
         vp.notes.append(f"step time not projected: no interconnect figures ({link_src})")
     elif compute_m is None or allreduce is None:
         vp.notes.append("step time not projected: the table has no compute time or bytes")
@@ -300,10 +350,12 @@ def _project(v: Variant, sc: Scaling | None, project_to: int) -> VariantProjecti
         vp.notes.append(
             f"step time = measured compute + apply at {pm.nodes} node(s) "
             f"({'scaled by N_m/N, ' if v.mode == 'strong' else ''}"
-            f"{compute_m * 1e3:.1f} + {apply_m * 1e3:.1f} ms) + ring model over "
-            f"{link.name} ({link.bandwidth_gbps:g} Gb/s shared by {v.ppn} rank(s) per node, "
-            f"{link.latency_us:g} us; from the {link_src}), anchored at the measured point"
+            f"{compute_m * 1e3:.1f} + {apply_m * 1e3:.1f} ms) + ring model (the node's link "
+            f"shared by its {v.ppn} rank(s)), anchored at the measured point"
         )
+    if comm_m is not None:
+        vp.notes.append(comm_m.description)
+    vp.notes += comm_notes
     # residuals: the model at every measured point against what was measured there
     for p in measured:
         c, comp = comm(p.workers), at("compute_s_median", p)
@@ -375,6 +427,7 @@ def analyse(
     runs: dict[str, RunLog],
     project_to: int | None,
     warnings: list[str],
+    calibration: Path | None = None,
 ) -> Analysis:
     table = pd.concat([s.table for s in sweeps], ignore_index=True)
     vs = variants(table)
@@ -387,12 +440,25 @@ def analyse(
     names = [s.reference for s in sweeps if s.reference]
     refs, unknown = references.for_names(names, references.load())
     projections = []
+    comm_models: list[projection.CommModel] = []
     if project_to:
         by_label = {s.variant.label: s for ss in scaling.values() for s in ss}
+        ctx = {
+            "explicit": calibration,  # `report --calibration PATH`
+            # results/<sweep>/results.csv: calibrations are looked for beside the sweeps
+            "roots": sorted({s.folder.resolve().parent for s in sweeps}),
+        }
         for v in vs:
-            vp = _project(v, by_label.get(v.label), project_to)
+            vp = _project(v, by_label.get(v.label), project_to, ctx)
             if vp is not None:
                 projections.append(vp)
+                if vp.comm is not None and vp.comm not in comm_models:
+                    comm_models.append(vp.comm)
+        if len({m.fitted for m in comm_models}) > 1:
+            warnings.append(
+                "the projection uses fitted communication figures for some variants and "
+                "nominal ones for others (see each variant's communication model)"
+            )
     return Analysis(
         sweeps=sweeps,
         table=table,
@@ -407,6 +473,7 @@ def analyse(
         project_to=project_to,
         projections=projections,
         warnings=warnings,
+        comm_models=comm_models,
     )
 
 

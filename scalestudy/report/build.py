@@ -54,13 +54,14 @@ def build(
     results: Path,
     out: Path | None = None,
     project_to: int | None = None,
+    calibration: Path | None = None,
 ) -> Report:
     warnings: list[str] = []
     sweeps = load.load_sweeps(sweep_args, results)
     runs: dict[str, load.RunLog] = {}
     for s in sweeps:
         runs.update(load.load_runs(s, warnings))
-    a = analysis.analyse(sweeps, runs, project_to, warnings)
+    a = analysis.analyse(sweeps, runs, project_to, warnings, calibration)
     out = out or default_out(results, [s.name for s in sweeps])
     out.mkdir(parents=True, exist_ok=True)
     figs = figures.render_all(a)

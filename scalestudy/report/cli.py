@@ -29,6 +29,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="also project to N nodes with the stated models (labelled projection, dashed)",
     )
+    parser.add_argument(
+        "--calibration",
+        metavar="PATH",
+        help="calibration.json of a `workload: comm` sweep (results/<comm-sweep>/) whose fitted "
+        "latency/bandwidth the projection uses; default: the newest one of the same profile "
+        "under --results, else the profile's nominal figures (the report says which)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,6 +44,16 @@ def run(args: argparse.Namespace) -> int:
     if args.project_to is not None and args.project_to < 1:
         print("scalestudy report: --project-to must be a node count >= 1", file=sys.stderr)
         return EXIT_BAD_INPUT
+    calibration = getattr(args, "calibration", None)
+    if calibration is not None:
+        if not Path(calibration).is_file():
+            print(f"scalestudy report: --calibration {calibration}: no such file", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if args.project_to is None:
+            print(
+                "scalestudy report: note: --calibration is only used by --project-to",
+                file=sys.stderr,
+            )
     try:
         from scalestudy.report.build import build
         from scalestudy.report.markdown import terminal
@@ -47,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
             Path(args.results),
             Path(args.out) if args.out else None,
             args.project_to,
+            Path(calibration) if calibration else None,
         )
     except ReportError as exc:
         print(f"scalestudy report: {exc.message}", file=sys.stderr)

@@ -75,6 +75,32 @@ def _projection_of(a: Analysis, label: str) -> VariantProjection | None:
     return next((p for p in a.projections if p.variant.label == label), None)
 
 
+def _comm_of(vp: VariantProjection | None) -> dict:
+    """What a step-time projection line says about its communication model (figures.json)."""
+    if vp is None or vp.comm is None:
+        return {}
+    return {"comm_model": vp.comm.description, "comm_fitted": vp.comm.fitted}
+
+
+def _comm_models_drawn(a: Analysis, data: dict) -> list:
+    said = {p.get("comm_model") for p in data.get("projection", [])}
+    return [m for m in a.comm_models if m.description in said]
+
+
+def _comm_legend(ax, a: Analysis, data: dict) -> None:
+    """A legend line naming the communication model of the dashed step-time projection:
+    fitted (and from which comm sweep) or the profile's nominal figures."""
+    for m in _comm_models_drawn(a, data):
+        label = f"dashed: {m.short}"
+        ax.plot([], [], " ", label=label)
+        if label not in data.setdefault("comm_legend", []):
+            data["comm_legend"].append(label)
+
+
+def _comm_caption(a: Analysis, data: dict) -> str:
+    return "".join(f" Dashed projection: {m.description}." for m in _comm_models_drawn(a, data))
+
+
 def _baselines_text(ss: list[Scaling], common: Variant | None) -> str:
     n0 = sorted({s.n0_nodes for s in ss})
     text = "N0 = " + "/".join(str(n) for n in n0) + " node(s) (own)"
@@ -146,7 +172,9 @@ def weak_efficiency(a: Analysis) -> Rendered | Skipped:
             lab = f"{v.label}: projection (step-time model)"
             ax.plot(px, py, "--", color=color, alpha=0.8, label=lab)
             xs += px
-            data.setdefault("projection", []).append({"label": lab, "x": px, "y": py})
+            data.setdefault("projection", []).append(
+                {"label": lab, "x": px, "y": py, **_comm_of(vp)}
+            )
     refs = [r for r in a.references if r.metric == "weak_efficiency" and r.plot]
     for r in refs:
         ax.plot(
@@ -170,11 +198,12 @@ def weak_efficiency(a: Analysis) -> Rendered | Skipped:
     ax.set_ylim(bottom=0, top=max(110, ax.get_ylim()[1]))
     ax.set_title(title, fontsize=10)
     ax.grid(True, alpha=0.3)
+    _comm_legend(ax, a, data)
     ax.legend(fontsize=7, loc="lower left")
     caption = (
         "Efficiency of global tokens/s against N0, median over repeats with 95% bootstrap "
         "intervals; dotted: against the common dense baseline."
-    )
+    ) + _comm_caption(a, data)
     return Rendered("weak_efficiency", title, caption, fig, data)
 
 
@@ -260,6 +289,7 @@ def strong_scaling(a: Analysis) -> Rendered | Skipped:
                     "x": px,
                     "speedup": [p.speedup for p in pts],
                     "efficiency": _pct(p.efficiency for p in pts),
+                    **_comm_of(vp),
                 }
             )
     for r in (r for r in a.references if r.metric == "strong_efficiency" and r.plot):
@@ -288,6 +318,7 @@ def strong_scaling(a: Analysis) -> Rendered | Skipped:
             lw=1,
             label=f"ideal N/N0 (N0={s0.n0_nodes})",
         )
+    _comm_legend(ax_s, a, data)
     for ax in (ax_s, ax_e):
         _log2_x(ax, xs, "nodes (log2)")
         ax.grid(True, alpha=0.3)
@@ -301,7 +332,7 @@ def strong_scaling(a: Analysis) -> Rendered | Skipped:
     caption = (
         "Speedup and efficiency from the time per step, median over repeats with 95% "
         "bootstrap intervals; grey: ideal."
-    )
+    ) + _comm_caption(a, data)
     return Rendered("strong_scaling", title, caption, fig, data)
 
 
@@ -358,7 +389,7 @@ def throughput(a: Analysis) -> Rendered | Skipped:
                     ax.plot(px, py, "--", color=color, label=f"{v.label}: projection")
                     xs += px
                     data.setdefault("projection", []).append(
-                        {"label": f"{v.label}: projection", "x": px, "y": py}
+                        {"label": f"{v.label}: projection", "x": px, "y": py, **_comm_of(vp)}
                     )
         ref = a.common.get(mode)
         if ref is not None and ref.n0.throughput is not None:
@@ -375,13 +406,14 @@ def throughput(a: Analysis) -> Rendered | Skipped:
         ax.set_ylabel("global throughput (non-padding tokens/s)")
         ax.set_title(f"{mode} scaling", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
+        _comm_legend(ax, a, data)
         ax.legend(fontsize=7)
     fig.suptitle(title, fontsize=10)
     caption = (
         "Measured global tokens/s over the timed steps (sum over ranks / window time), "
         "median over repeats with 95% bootstrap intervals; failed and diverged runs "
         "are not plotted."
-    )
+    ) + _comm_caption(a, data)
     return Rendered("throughput", title, caption, fig, data)
 
 
@@ -811,7 +843,61 @@ def loss_lr(a: Analysis) -> Rendered | Skipped:
     return Rendered("loss_lr", title, caption, fig, data)
 
 
-ALL = (weak_efficiency, strong_scaling, throughput, accumulation, memory, loss_lr)
+def paired(a: Analysis) -> Rendered | Skipped:
+    """Variant B / variant A inside the same allocations (schedule: bundled)."""
+    from scalestudy.report import paired as paired_mod
+
+    ratios = paired_mod.of(a)
+    if not ratios:
+        return Skipped(
+            "paired",
+            "no variants measured inside the same allocations (schedule: bundled)",
+        )
+    fig = Figure(figsize=(8, 5.2), layout="constrained")
+    ax = fig.add_subplot()
+    title = f"Paired throughput ratio inside each allocation: {a.title}"
+    data: dict = {"title": title, "x": "nodes", "y": "ratio", "series": []}
+    xs: list[float] = []
+    for key in sorted({(r.variant, r.baseline) for r in ratios}):
+        rs = sorted((r for r in ratios if (r.variant, r.baseline) == key), key=lambda r: r.nodes)
+        color = _color(a, key[0])
+        nodes = [r.nodes for r in rs]
+        val = [r.estimate.value for r in rs]
+        lo, hi = [r.estimate.lo for r in rs], [r.estimate.hi for r in rs]
+        label = f"{key[0]} / {key[1]} (median over allocations, 95% CI)"
+        ax.errorbar(nodes, val, yerr=_err(val, lo, hi), fmt="-o", color=color, capsize=3,
+                    label=label)  # fmt: skip
+        for r in rs:  # every allocation's own ratio, so the spread between them shows
+            ys = list(r.per_allocation.values())
+            ax.plot([r.nodes] * len(ys), ys, "x", color=color, alpha=0.6, ms=7)
+        xs += nodes
+        data["series"].append(
+            {
+                "label": label,
+                "x": nodes,
+                "y": val,
+                "lo": lo,
+                "hi": hi,
+                "per_allocation": [r.per_allocation for r in rs],
+            }
+        )
+    _log2_x(ax, xs, "nodes (log2)")
+    ax.axhline(1.0, color="grey", lw=1, label="equal throughput")
+    ax.set_ylabel("tokens/s of variant / tokens/s of baseline\n(same allocation)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.plot([], [], "x", color="grey", label="one allocation")
+    ax.legend(fontsize=7, loc="best")
+    n_alloc = max(r.estimate.n for r in ratios)
+    caption = (
+        f"Within-allocation ratios of global tokens/s (variants interleaved in a random, "
+        f"recorded order on the same nodes); crosses: each of {n_alloc} allocation(s); interval "
+        "from a two-level bootstrap (allocations, then repeats)."
+    )
+    return Rendered("paired", title, caption, fig, data)
+
+
+ALL = (weak_efficiency, strong_scaling, throughput, accumulation, memory, loss_lr, paired)
 
 
 def render_all(a: Analysis) -> list[Rendered | Skipped]:

@@ -31,6 +31,12 @@ def render(s: Summary) -> str:
                 lines.extend([*block, ""])
 
     section("Points (medians over repeats, 95% bootstrap intervals)", _md_table(s.points))
+    if s.paired is not None:
+        section(
+            "Paired ratios inside allocations (schedule: bundled; tokens/s of variant over "
+            "baseline on the same nodes)",
+            _md_table(s.paired),
+        )
     section("Baselines", _bullets(s.baselines))
     section(
         "Not measured: failed, diverged or missing points",
@@ -85,6 +91,8 @@ def terminal(s: Summary) -> str:
     keep = [i for i, h in enumerate(s.points.head) if h.startswith(wanted)]  # fits a terminal
     small = Table([s.points.head[i] for i in keep], [[r[i] for i in keep] for r in s.points.rows])
     lines = [f"scaling report: {s.title}", *_text_table(small), ""]
+    if s.paired is not None:
+        lines += ["paired (same allocations):", *_text_table(s.paired), ""]
     lines += [f"baseline: {b}" for b in s.baselines]
     lines += [f"NOT MEASURED: {p}" for p in s.problems]
     lines += [f"fewer repeats: {p}" for p in s.short_repeats]

@@ -10,14 +10,20 @@ is ever mixed into the measured series.
 - Step time: the measured compute (+ apply) time plus a communication model with the profile's
   interconnect: ring allreduce 2(N-1)/N x B / bw + 2(N-1) x latency for the dense gradients,
   ring allgather (N-1) x b / bw + (N-1) x latency for the IndexedSlices (b: one rank's slice),
-  the ranks of a node sharing its one link (bw per rank = link / ppn).
+  the ranks of a node sharing its one link (bw per rank = link / ppn). The latency and bandwidth
+  are either the profile's nominal figures or, when a `comm` sweep of the same profile was
+  collected, the alpha/beta fitted to it per collective (calibration.json, fitted with this
+  same model by scalestudy.contract.comm_fit): a CommModel is one or the other, never a mix,
+  and says which.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from scalestudy.contract import comm_model, memory_model
 from scalestudy.contract.point_config import PRESETS
@@ -94,6 +100,116 @@ class Link:
         return self.latency_us * 1e-6
 
 
+@dataclass(frozen=True)
+class CommModel:
+    """The latency/bandwidth the step-time projection uses for each collective, all nominal or
+    all fitted, with the sentence that says which (summary, HTML, figure captions)."""
+
+    allreduce: Link
+    allgather: Link
+    fitted: bool
+    description: str  # "communication model: fitted alpha=... beta=... from <sweep> (...)"
+    short: str  # for a figure legend
+    source: str = ""  # the calibration file, or where the nominal figures came from
+
+    @classmethod
+    def nominal(cls, link: Link, profile: str, source: str) -> CommModel:
+        text = (
+            f"communication model: nominal profile figures (latency_us={link.latency_us:g}, "
+            f"bandwidth_gbps={link.bandwidth_gbps:g} of {profile}; {link.name}, from the "
+            f"{source}); no comm calibration used"
+        )
+        return cls(link, link, False, text, f"comm model: nominal ({profile} profile)", source)
+
+
+class CalibrationError(Exception):
+    """A calibration.json that cannot be used; the message names the file."""
+
+
+CALIBRATION_SCHEMA = "scalestudy.calibration/1"
+
+
+def load_calibration(path: Path) -> dict:
+    try:
+        cal = json.loads(Path(path).read_text())
+    except FileNotFoundError as exc:
+        raise CalibrationError(f"{path}: no such file") from exc
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CalibrationError(f"{path}: not a readable calibration.json ({exc})") from exc
+    if not isinstance(cal, dict) or cal.get("schema") != CALIBRATION_SCHEMA:
+        raise CalibrationError(
+            f"{path}: not a calibration.json (schema {CALIBRATION_SCHEMA}); "
+            "`scalestudy collect` of a `workload: comm` sweep writes one"
+        )
+    return cal
+
+
+def find_calibrations(roots: Sequence[Path], profile: str) -> list[tuple[Path, dict]]:
+    """calibration.json files of comm sweeps of `profile` under the results roots, newest
+    first (by the time collect wrote them)."""
+    found = {}
+    for root in roots:
+        for path in sorted(Path(root).glob("*/calibration.json")):
+            try:
+                cal = load_calibration(path)
+            except CalibrationError:
+                continue
+            if cal.get("profile") == profile:
+                found[path.resolve()] = cal
+    return sorted(found.items(), key=lambda kv: str(kv[1].get("when", "")), reverse=True)
+
+
+def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
+    """The fitted model of a calibration, or CalibrationError naming what it lacks. A missing
+    collective is not filled in with nominal figures: the caller falls back to all-nominal."""
+    fits = cal.get("collectives") or {}
+    missing = [c for c in needed if c not in fits]
+    if missing:
+        why = "; ".join(str((cal.get("errors") or {}).get(c, "not measured")) for c in missing)
+        raise CalibrationError(f"{path}: no fit of {', '.join(missing)} ({why})")
+    links, parts, resid = {}, [], []
+    for c in ("allreduce", "allgather"):
+        f = fits.get(c) or fits[needed[0]]  # a collective not needed is never charged
+        alpha, bw = float(f["alpha_s"]), float(f["bandwidth_bytes_per_s"])
+        if not (math.isfinite(alpha) and math.isfinite(bw) and alpha >= 0 and bw > 0):
+            raise CalibrationError(f"{path}: {c}: alpha {alpha} / bandwidth {bw} unusable")
+        links[c] = Link(f"fitted {c} ({cal.get('sweep')})", alpha * 1e6, bw * 8 / 1e9)
+        if c in fits:
+            parts.append(f"alpha={fmt_us(alpha)} us beta={bw / 1e9:.4g} GB/s ({c})")
+            nodes = "/".join(str(n) for n in f.get("node_counts", []))
+            resid.append(
+                f"{c}: RMS {f['rms_relative_residual']:.1%}, max "
+                f"{f['max_abs_relative_residual']:.1%}, R^2 {f['r2']:.3f}, "
+                f"{f['n_points']} points on {nodes} nodes"
+            )
+    sweep = cal.get("sweep", "?")
+    text = (
+        f"communication model: fitted {', '.join(parts)} from {sweep} (residuals "
+        f"{'; '.join(resid)}; profile {cal.get('profile')}, collected {cal.get('when')}; "
+        f"{path})"
+    )
+    return CommModel(
+        links["allreduce"],
+        links["allgather"],
+        True,
+        text,
+        f"comm model: fitted ({sweep})",
+        str(path),
+    )
+
+
+def fmt_us(seconds: float) -> str:
+    """Microseconds without an exponent: 25.3, 812.5, 19912."""
+    us = seconds * 1e6
+    return f"{us:.4g}" if us < 1000 else f"{us:.0f}"
+
+
+def _links(link: Link | CommModel) -> tuple[Link, Link]:
+    if isinstance(link, CommModel):
+        return link.allreduce, link.allgather
+    return link, link
+
+
 def ring_allreduce_s(nbytes: float, workers: int, ppn: int, link: Link) -> float:
     if workers <= 1 or nbytes <= 0:
         return 0.0
@@ -108,11 +224,17 @@ def ring_allgather_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> f
 
 
 def comm_model_s(
-    workers: int, ppn: int, link: Link, allreduce_bytes: float, allgather_rank_bytes: float
+    workers: int,
+    ppn: int,
+    link: Link | CommModel,
+    allreduce_bytes: float,
+    allgather_rank_bytes: float,
 ) -> float:
-    """Modelled exchange time of one step: the dense allreduce plus the sparse allgather."""
-    return ring_allreduce_s(allreduce_bytes, workers, ppn, link) + ring_allgather_s(
-        allgather_rank_bytes, workers, ppn, link
+    """Modelled exchange time of one step: the dense allreduce plus the sparse allgather (a
+    CommModel gives each collective its own latency and bandwidth)."""
+    reduce_link, gather_link = _links(link)
+    return ring_allreduce_s(allreduce_bytes, workers, ppn, reduce_link) + ring_allgather_s(
+        allgather_rank_bytes, workers, ppn, gather_link
     )
 
 

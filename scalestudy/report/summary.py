@@ -37,6 +37,7 @@ class Summary:
     figures: list[tuple[str, str]]  # (name, title)
     skipped: list[tuple[str, str]]  # (name, reason)
     warnings: list[str]
+    paired: Table | None = None  # schedule: bundled: ratios inside allocations
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
@@ -107,6 +108,36 @@ def _points(a: Analysis) -> Table:
     # a column with nothing in it (e.g. speedup in a weak-only report) is left out
     keep = [i for i in range(len(t.head)) if any(r[i] != "-" for r in t.rows)]
     return Table([t.head[i] for i in keep], [[r[i] for i in keep] for r in t.rows])
+
+
+def _paired(a: Analysis) -> Table | None:
+    from scalestudy.report import paired
+
+    ratios = paired.of(a)
+    if not ratios:
+        return None
+    t = Table(
+        [
+            "variant / baseline",
+            "nodes",
+            "allocations",
+            "repeats per allocation (baseline, variant)",
+            "ratio median [95% CI]",
+            "per allocation",
+        ]
+    )
+    for r in ratios:
+        t.rows.append(
+            [
+                f"{r.variant} / {r.baseline}",
+                str(r.nodes),
+                str(len(r.per_allocation)),
+                ", ".join(f"a{k}: {n[0]}, {n[1]}" for k, n in sorted(r.samples.items())),
+                f"{r.estimate.value:.3f} [{r.estimate.lo:.3f}, {r.estimate.hi:.3f}]",
+                ", ".join(f"a{k}: {v:.3f}" for k, v in sorted(r.per_allocation.items())),
+            ]
+        )
+    return t
 
 
 def _baselines(a: Analysis) -> list[str]:
@@ -258,4 +289,5 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         figures=[(f.name, f.title) for f in figures if isinstance(f, Rendered)],
         skipped=[(f.name, f.reason) for f in figures if isinstance(f, Skipped)],
         warnings=a.warnings,
+        paired=_paired(a),
     )

@@ -136,6 +136,11 @@ class Sweep(_Strict):
     workload: Literal["trainer", "probe", "comm"] = "trainer"
     probe_seconds: float = Field(3.0, gt=0, le=3600)
     comm: CommOptions = CommOptions()
+    # separate: one job per point. bundled: per node count, every variant and repeat of the
+    # sweep in ONE allocation, in a recorded random order (paired comparisons), repeated for
+    # `allocations` independent allocations (the samples of placement variance; default 2)
+    schedule: Literal["separate", "bundled"] = "separate"
+    allocations: int | None = Field(None, ge=1)
     trainer: TrainerSection = TrainerSection()  # type: ignore[valid-type]
     matrix: dict[str, list[Any]] = {}
     reference: str | None = None
@@ -352,6 +357,15 @@ def load_sweep(path: str | Path) -> LoadedSweep:
         issues.append(Issue(at("nodes"), "nodes", "node counts must be >= 1"))
     if len(set(nodes)) != len(nodes):
         issues.append(Issue(at("nodes"), "nodes", "node counts repeat"))
+    if sweep.allocations is not None and sweep.schedule != "bundled":
+        issues.append(
+            Issue(
+                at("allocations"),
+                "allocations",
+                "only means something with schedule: bundled (one job per point already gets "
+                "its own allocation); use repeats",
+            )
+        )
     for key, values in sweep.matrix.items():
         if (problem := _matrix_key_issue(key)) is not None:
             issues.append(Issue(matrix_line(key), f"matrix.{key}", problem))

@@ -72,7 +72,13 @@ def test_probe_on_64_nodes_reports_placement_and_signal(cluster64, tmp_path, mon
     while time.monotonic() < deadline and ranks_started() < 128:
         time.sleep(1)
     assert ranks_started() == 128
-    time.sleep(3)
+
+    def handlers_ready() -> int:  # each rank marks when its signal handler is in place
+        return len(list((out / "logs").glob("probe.rank*.started")))
+
+    while time.monotonic() < deadline and handlers_ready() < 128:
+        time.sleep(1)
+    assert handlers_ready() == 128
     # the checkpoint signal, as Slurm sends it before a time limit: to the batch shell
     subprocess.run(["scancel", "--batch", "--signal=USR1", job], env=cluster64.env(), check=True)
     while time.monotonic() < deadline and not (out / "exit_code").exists():
@@ -85,7 +91,9 @@ def test_probe_on_64_nodes_reports_placement_and_signal(cluster64, tmp_path, mon
     nodes = {r["slurm_node"] for r in reports}
     assert nodes == set(hostlist.expand_hostlist("n[1-64]"))
     assert all(r["size"] == 128 and r["local_size"] == 2 for r in reports)
-    assert all(r["received_signals"] == ["SIGUSR1"] for r in reports)
+    # the checkpoint signal reached every rank first (mpirun may TERM the slower ones after
+    # the first rank has exited with code 4)
+    assert all(r["received_signals"][:1] == ["SIGUSR1"] for r in reports)
     assert (out / "exit_code").read_text().strip() == "4"
 
     time.sleep(3)

@@ -9,6 +9,7 @@ def test_harness_side_imports_without_tensorflow():
         "import scalestudy.contract.comm_model, scalestudy.trainer.data, scalestudy.launchers\n"
         "import scalestudy.measure.ompi_monitoring, scalestudy.trainer.schedule\n"
         "import scalestudy.report.build, scalestudy.report.cli, scalestudy.collect\n"
+        "import scalestudy.contract.comm_fit, scalestudy.workloads.comm\n"
         "heavy = [m for m in ('tensorflow', 'horovod', 'keras') if m in sys.modules]\n"
         "assert not heavy, heavy\n"
     )

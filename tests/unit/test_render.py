@@ -123,7 +123,7 @@ def test_template_comment_changes_hash_not_point_ids(tmp_path):
             dest = copy / f.relative_to(CLUSTERS)
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(f.read_bytes())
-    job = copy / "job.sh.j2"
+    job = copy / "partials" / "prologue.sh.j2"  # a partial counts too
     job.write_text(
         job.read_text().replace(
             "# The exit code of this script", "# The exit status of this script"

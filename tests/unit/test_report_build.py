@@ -34,7 +34,10 @@ def test_outputs_and_default_folder(weak):
         assert (weak.out / f"{name}.svg").read_text().lstrip().startswith("<?xml")
     assert (weak.out / "report.html").exists() and (weak.out / "summary.md").exists()
     skipped = json.loads((weak.out / "figures.json").read_text())["skipped"]
-    assert skipped == {"strong_scaling": "no strong-scaling points in the table"}
+    assert skipped == {
+        "strong_scaling": "no strong-scaling points in the table",
+        "paired": "no variants measured inside the same allocations (schedule: bundled)",
+    }
 
 
 def test_weak_efficiency_series_are_hand_computed(weak):
@@ -153,7 +156,7 @@ def test_table_without_logs_skips_only_what_needs_logs(tmp_path):
     make_sweep(tmp_path, "copied", samples=WEAK, statuses=WEAK_STATUS, logs=False)
     report = build(["copied"], tmp_path)
     skipped = json.loads((report.out / "figures.json").read_text())["skipped"]
-    assert set(skipped) == {"strong_scaling", "loss_lr"}
+    assert set(skipped) == {"strong_scaling", "loss_lr", "paired"}
     assert "no step logs" in skipped["loss_lr"]
     assert "skipped `loss_lr`" in (report.out / "summary.md").read_text()
 

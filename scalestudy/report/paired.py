@@ -1,0 +1,127 @@
+"""Paired comparisons of variants measured inside the same allocations (schedule: bundled).
+
+Within one allocation the variants ran on the same nodes, interleaved in a random order, so
+their ratio is free of placement: ratio_k = median(B in allocation k) / median(A in k). The
+allocations are the samples of placement variance; the interval comes from a two-level
+bootstrap (allocations, then the repeats inside each), seeded like every other interval here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from scalestudy.report.scaling import Variant
+from scalestudy.report.stats import CONFIDENCE, N_BOOT, SEED, Estimate
+
+
+@dataclass
+class PairedRatio:
+    variant: str  # B
+    baseline: str  # A
+    nodes: int
+    workers: int
+    per_allocation: dict[int, float]  # allocation -> median(B) / median(A) inside it
+    samples: dict[int, tuple[int, int]]  # allocation -> (repeats of A, repeats of B)
+    estimate: Estimate
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "variant": self.variant,
+            "baseline": self.baseline,
+            "nodes": self.nodes,
+            "workers": self.workers,
+            "per_allocation": {str(k): v for k, v in self.per_allocation.items()},
+            "estimate": self.estimate.as_dict(),
+        }
+
+
+def two_level_ratio(
+    groups: dict[int, tuple[np.ndarray, np.ndarray]],
+    *,
+    n_boot: int = N_BOOT,
+    confidence: float = CONFIDENCE,
+    seed: int = SEED,
+) -> Estimate:
+    """Median over allocations of median(b)/median(a), with a bootstrap that resamples the
+    allocations and then the repeats inside each chosen allocation."""
+    keys = sorted(groups)
+    ratios = [float(np.median(groups[k][1]) / np.median(groups[k][0])) for k in keys]
+    value = float(np.median(ratios))
+    if len(keys) == 1 and all(len(x) == 1 for x in groups[keys[0]]):
+        return Estimate(value, value, value, 1)
+    rng = np.random.default_rng(seed)
+    boot = np.empty(n_boot)
+    for i in range(n_boot):
+        picked = []
+        for j in rng.integers(0, len(keys), len(keys)):
+            a, b = groups[keys[j]]
+            ma = np.median(a[rng.integers(0, a.size, a.size)])
+            mb = np.median(b[rng.integers(0, b.size, b.size)])
+            picked.append(mb / ma)
+        boot[i] = np.median(picked)
+    tail = (1 - confidence) / 2 * 100
+    lo, hi = np.percentile(boot, [tail, 100 - tail])
+    return Estimate(value, float(lo), float(hi), len(keys))
+
+
+def _throughputs(rows: pd.DataFrame) -> pd.DataFrame:
+    done = rows[(rows["status"] == "completed") & rows["tokens_per_s"].notna()]
+    return done[done["allocation"].notna()]
+
+
+def _tokens(rows: pd.DataFrame, workers, allocation) -> np.ndarray:
+    sel = rows[(rows["workers"] == workers) & (rows["allocation"] == allocation)]
+    return sel["tokens_per_s"].to_numpy(float)
+
+
+def paired_ratios(variants: list[Variant], baseline: str = "dense") -> list[PairedRatio]:
+    """Every variant against `baseline` (else the first variant), per node count, over the
+    allocations both ran in. Empty when nothing was bundled."""
+    out: list[PairedRatio] = []
+    by_mode: dict[str, list[Variant]] = {}
+    for v in variants:
+        if "allocation" in v.rows and v.rows["allocation"].notna().any():
+            by_mode.setdefault(v.mode, []).append(v)
+    for vs in by_mode.values():
+        if len(vs) < 2:
+            continue
+        base = next((v for v in vs if v.label == baseline), vs[0])
+        a_rows = _throughputs(base.rows)
+        for v in vs:
+            if v is base:
+                continue
+            b_rows = _throughputs(v.rows)
+            for workers in sorted(set(a_rows["workers"]) & set(b_rows["workers"])):
+                groups, samples, notes = {}, {}, []
+                for alloc in sorted(set(a_rows["allocation"]) | set(b_rows["allocation"])):
+                    a = _tokens(a_rows, workers, alloc)
+                    b = _tokens(b_rows, workers, alloc)
+                    if a.size and b.size:
+                        groups[int(alloc)] = (a, b)
+                        samples[int(alloc)] = (int(a.size), int(b.size))
+                    else:
+                        notes.append(f"allocation {int(alloc)}: a variant has no completed run")
+                if not groups:
+                    continue
+                nodes = int(v.rows[v.rows["workers"] == workers]["nodes"].iloc[0])
+                per = {k: float(np.median(b) / np.median(a)) for k, (a, b) in groups.items()}
+                out.append(
+                    PairedRatio(
+                        v.label, base.label, nodes, int(workers), per, samples,
+                        two_level_ratio(groups), notes,
+                    )
+                )  # fmt: skip
+    return out
+
+
+def of(analysis) -> list[PairedRatio]:
+    """The paired ratios of an Analysis, computed once (figure, summary and JSON share them)."""
+    cached = getattr(analysis, "_paired", None)
+    if cached is None:
+        cached = paired_ratios(analysis.variants)
+        analysis._paired = cached
+    return cached

@@ -1,0 +1,330 @@
+"""`comm`: Horovod's collectives alone, on the trainer's exchange shapes and a sweep of sizes.
+
+Run once per rank by the same launcher line as the trainer (`python -m scalestudy.workloads.comm
+--config point.json`); point.json is the trainer's configuration plus `"comm": {...}` (see
+scalestudy.spec.sweep.CommOptions). No model: it separates the network (and Horovod's own
+negotiation) from TensorFlow's compute, in seconds per point.
+
+What is timed, for every collective asked for:
+- the trainer's exact shapes: allreduce of the float32 [V, H] embedding gradient (4VH bytes, the
+  densified path), and the two allgathers of its IndexedSlices (values [R, H] float32 and indices
+  [R] int64, R the rows of the trainer's first timed step on this rank: tf1 with a tied embedding
+  M x V + padded source + target slots, otherwise the slots), timed together as the trainer
+  issues them;
+- the size sweep: allreduce of a float32 tensor of `bytes` and allgather of `bytes` per rank.
+
+How: before every iteration a scalar allreduce lines the ranks up (Horovod has no barrier for
+TensorFlow); then each rank times the collective until its result is there. An iteration's
+collective time is the maximum over ranks (the slowest rank is when the collective is done for
+everyone); the first `warmup` iterations are not kept. Rank 0 writes <log_dir>/comm.json
+(atomically): every record with the per-iteration maxima, median, p10 and p90, and each rank's
+median. Exit codes as the trainer's: 0 done, 1 failed, 2 bad configuration, 5 launch mismatch.
+
+TensorFlow and Horovod are imported only inside the functions the workload runs, so the harness
+can import this module (e.g. for `records_of`) without them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from scalestudy.contract import comm_model, step_log
+from scalestudy.contract.point_config import PointConfig
+
+SCHEMA = "scalestudy.comm/1"
+RESULT_FILE = "comm.json"
+
+
+class CommConfigError(Exception):
+    pass
+
+
+def load_config(path: str | Path) -> tuple[PointConfig, dict]:
+    """The trainer's PointConfig and the comm options from one point.json."""
+    from pydantic import ValidationError
+
+    from scalestudy.spec.sweep import CommOptions
+
+    path = Path(path)
+    try:
+        raw = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CommConfigError(f"{path}: {exc}") from exc
+    comm = raw.pop("comm", None) or {}
+    raw.pop("probe_seconds", None)
+    try:
+        cfg = PointConfig.model_validate(raw)
+        options = CommOptions.model_validate(comm).model_dump(mode="json")
+    except ValidationError as exc:
+        lines = [
+            f"{path}: {'.'.join(map(str, e['loc'])) or '<top>'}: {e['msg']}" for e in exc.errors()
+        ]
+        raise CommConfigError("\n".join(lines)) from exc
+    if not Path(cfg.log_dir).is_absolute():
+        cfg.log_dir = str(path.parent / cfg.log_dir)
+    return cfg, options
+
+
+def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
+    """What the trainer of this point would exchange on this rank at its first timed step:
+    the dense embedding gradient [V, H] and the rows R of its IndexedSlices (NumPy only)."""
+    model = cfg.model.resolved()
+    vocab, hidden = int(model["vocab"]), int(model["hidden"])
+    tied = bool(model["tie_embeddings"])
+    step = cfg.timing_warmup_steps + 1
+    if cfg.data.kind == "text":
+        # SentencePiece batches are not known before the model is trained: the report's estimate
+        from scalestudy.report.projection import SLOT_FRACTION
+
+        tokens = cfg.tokens_per_worker or (cfg.global_batch_tokens or 0) // size
+        slots = int(2 * tokens * SLOT_FRACTION)
+        src, tgt = slots // 2, slots - slots // 2
+        source = f"estimate: {SLOT_FRACTION:g} x 2 x {tokens} tokens (text data)"
+    else:
+        from scalestudy.trainer.data import WorkerBatches, split_rows
+
+        batch, _ = WorkerBatches(cfg, rank, size).batch(step)
+        micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
+        src, tgt = sum(m.src_slots for m in micro), sum(m.tgt_slots for m in micro)
+        source = f"the trainer's batch of step {step} on rank {rank}"
+    if cfg.accumulation == "tf1" and tied:
+        rows = comm_model.tf1_rows(vocab, src, tgt, cfg.micro_batches)
+    else:
+        rows = src + tgt
+    return {
+        "vocab": vocab,
+        "hidden": hidden,
+        "rows": rows,
+        "slots": {"src": src, "tgt": tgt},
+        "rows_source": source,
+        # whether this point's trainer really ships them: a densified trainer allreduces the
+        # [V, H] tensor; native TF with a tied embedding sums the gradients densely
+        "trainer_allgathers": (not cfg.sparse_as_dense) and (cfg.accumulation == "tf1" or not tied),
+    }
+
+
+def _quantiles(values) -> dict:
+    import numpy as np
+
+    q = np.percentile(np.asarray(values, dtype=float), [10, 50, 90])
+    return {"p10_s": float(q[0]), "median_s": float(q[1]), "p90_s": float(q[2])}
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
+    """Time every collective; returns rank 0's document (other ranks get the same records)."""
+    import numpy as np
+
+    rank, size = hvd.rank(), hvd.size()
+    iterations, warmup = int(options["iterations"]), int(options["warmup"])
+    shapes = trainer_shapes(cfg, rank, size)
+    vocab, hidden, rows = shapes["vocab"], shapes["hidden"], shapes["rows"]
+    sync_value = tf.constant(1.0)
+
+    def sync() -> None:
+        hvd.allreduce(sync_value, op=hvd.Sum, name="comm.sync").numpy()
+
+    def timed(run) -> list[float]:
+        times = []
+        for i in range(warmup + iterations):
+            sync()
+            t0 = time.perf_counter()
+            for out in run():
+                out.numpy()  # the result is there (CPU tensors: no copy)
+            if i >= warmup:
+                times.append(time.perf_counter() - t0)
+        return times
+
+    cases: list[dict] = []  # the fields of each record; runs[i] issues case i
+    runs = []
+    if "allreduce" in options["collectives"]:
+        dense = tf.ones([vocab, hidden], tf.float32)
+        nbytes = 4 * vocab * hidden
+        cases.append(
+            {
+                "collective": "allreduce",
+                "kind": "trainer",
+                "label": f"embedding gradient dense [{vocab}, {hidden}] float32",
+                "bytes": nbytes,
+                "logical_bytes": nbytes,
+                "shape": [vocab, hidden],
+            }
+        )
+        runs.append(lambda t=dense: [hvd.allreduce(t, op=hvd.Average, name="comm.trainer.dense")])
+    if "allgather" in options["collectives"]:
+        values = tf.ones([rows, hidden], tf.float32)
+        indices = tf.constant(np.arange(rows, dtype=np.int64) % vocab)
+        all_rows = [int(r) for r in hvd.allgather_object(rows, name="comm.rows")]
+        cases.append(
+            {
+                "collective": "allgather",
+                "kind": "trainer",
+                "label": f"embedding IndexedSlices: values [R, {hidden}] f32 + indices [R] i64",
+                "bytes": rows * comm_model.row_bytes(hidden),
+                "logical_bytes": comm_model.logical_allgather_bytes(all_rows, hidden),
+                "rows": rows,
+                "rows_per_rank": all_rows,
+                "rows_source": shapes["rows_source"],
+                "slots": shapes["slots"],
+                "trainer_allgathers": shapes["trainer_allgathers"],
+            }
+        )
+        runs.append(
+            lambda v=values, i=indices: [
+                hvd.allgather(v, name="comm.trainer.values"),
+                hvd.allgather(i, name="comm.trainer.indices"),
+            ]
+        )
+    for collective in options["collectives"]:
+        for requested in options["sizes_bytes"]:
+            elements = max(int(requested) // 4, 1)
+            tensor = tf.ones([elements], tf.float32)
+            nbytes = 4 * elements
+            cases.append(
+                {
+                    "collective": collective,
+                    "kind": "sweep",
+                    "label": f"{nbytes} B per rank",
+                    "bytes": nbytes,
+                    "logical_bytes": nbytes if collective == "allreduce" else nbytes * size,
+                    "requested_bytes": int(requested),
+                }
+            )
+            name = f"comm.sweep.{collective}.{nbytes}"
+            if collective == "allreduce":
+                runs.append(lambda t=tensor, n=name: [hvd.allreduce(t, op=hvd.Average, name=n)])
+            else:
+                runs.append(lambda t=tensor, n=name: [hvd.allgather(t, name=n)])
+    records = []
+    for k, (case, run) in enumerate(zip(cases, runs, strict=True)):
+        mine = timed(run)
+        every = hvd.allgather_object(mine, name=f"comm.times.{k}")  # [rank][iteration]
+        slowest = np.asarray(every, dtype=float).max(axis=0)
+        records.append(
+            {
+                **case,
+                "iterations": iterations,
+                "warmup": warmup,
+                "times_s": [float(t) for t in slowest],
+                **_quantiles(slowest),
+                "per_rank_median_s": [float(np.median(r)) for r in every],
+            }
+        )
+    return {"shapes": shapes, "records": records}
+
+
+def header(cfg: PointConfig, options: dict, hvd, tf) -> dict:
+    from scalestudy.trainer import runtime
+
+    hosts = hvd.allgather_object(
+        (socket.gethostname(), os.environ.get("SLURMD_NODENAME")), name="comm.hosts"
+    )
+    return {
+        "schema": SCHEMA,
+        "size": hvd.size(),
+        "local_size": hvd.local_size(),
+        "cross_size": hvd.cross_size(),
+        "hosts": [h for h, _ in hosts],
+        "slurm_nodes": [n for _, n in hosts],
+        "slurm_job_num_nodes": os.environ.get("SLURM_JOB_NUM_NODES"),
+        "options": options,
+        "model": cfg.model.resolved(),
+        "accumulation": cfg.accumulation,
+        "sparse_as_dense": cfg.sparse_as_dense,
+        "tensorflow": tf.__version__,
+        "horovod": runtime._hvd_version(),
+        "cpu_operations": os.environ.get("HOROVOD_CPU_OPERATIONS")
+        or ("MPI" if hvd.mpi_enabled() else "GLOO"),
+        "mpi_library": runtime.mpi_library_version() if hvd.mpi_enabled() else None,
+        "fusion_threshold": os.environ.get("HOROVOD_FUSION_THRESHOLD"),
+        "cycle_time_ms": os.environ.get("HOROVOD_CYCLE_TIME"),
+        "git": runtime.git_state(),
+    }
+
+
+def run(cfg: PointConfig, options: dict) -> int:
+    from scalestudy.trainer import runtime
+
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    try:
+        import tensorflow as tf
+
+        tf.config.threading.set_intra_op_parallelism_threads(cfg.intra_op_threads)
+        tf.config.threading.set_inter_op_parallelism_threads(cfg.inter_op_threads)
+        hvd = runtime.init_horovod()
+        try:
+            runtime.check_world(hvd, cfg.expect_ranks, cfg.expect_ranks_per_node)
+        except runtime.LaunchMismatch as exc:
+            print(f"scalestudy.workloads.comm: launcher mismatch: {exc}", file=sys.stderr)
+            return step_log.EXIT_LAUNCH_MISMATCH
+        started = time.time()
+        head = header(cfg, options, hvd, tf)
+        result = measure(cfg, options, hvd, tf)
+        if hvd.rank() == 0:
+            log_dir = Path(cfg.log_dir)
+            log_dir.mkdir(parents=True, exist_ok=True)
+            doc = {
+                **head,
+                "started_at": started,
+                "ended_at": time.time(),
+                **result,
+            }
+            _write_atomic(log_dir / RESULT_FILE, json.dumps(doc, indent=1))
+            for r in result["records"]:
+                print(
+                    f"comm: {r['collective']:9s} {r['kind']:7s} {r['bytes']:>12,d} B/rank  "
+                    f"median {r['median_s'] * 1e3:9.3f} ms  "
+                    f"[p10 {r['p10_s'] * 1e3:.3f}, p90 {r['p90_s'] * 1e3:.3f}]",
+                    flush=True,
+                )
+        return step_log.EXIT_COMPLETED
+    except Exception:
+        print(traceback.format_exc(), file=sys.stderr, flush=True)
+        return step_log.EXIT_FAILED
+
+
+def records_of(log_dir: str | Path) -> dict | None:
+    """The document rank 0 wrote, or None when there is none (no TensorFlow needed)."""
+    path = Path(log_dir) / RESULT_FILE
+    if not path.exists():
+        return None
+    try:
+        doc = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError):
+        return None
+    return doc if doc.get("schema") == SCHEMA else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m scalestudy.workloads.comm", description=__doc__
+    )
+    parser.add_argument("--config", required=True, help="point.json written by the harness")
+    args = parser.parse_args(argv)
+    try:
+        cfg, options = load_config(args.config)
+    except CommConfigError as exc:
+        print(f"scalestudy.workloads.comm: bad configuration:\n{exc}", file=sys.stderr)
+        return step_log.EXIT_CONFIG
+    return run(cfg, options)
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if code == step_log.EXIT_FAILED:
+        os._exit(code)  # as the trainer: do not wait in Horovod's shutdown for the other ranks
+    sys.exit(code)

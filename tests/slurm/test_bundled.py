@@ -1,0 +1,102 @@
+"""schedule: bundled (issue #6, acceptance 1): every variant and repeat of a node count in one
+allocation, in a recorded random order; `allocations: 2` independent allocations."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import time
+
+import pytest
+import yaml
+
+from scalestudy.cli import main
+
+pytestmark = pytest.mark.slurm
+
+SWEEP = {
+    "name": "emubundle",
+    "cluster": "emulated",
+    "mode": "weak",
+    "nodes": [1, 2],
+    "ppn": 1,
+    "repeats": 3,
+    "schedule": "bundled",
+    "allocations": 2,
+    "time_limit": "00:05:00",
+    "slurm": {"exclusive": False},
+    "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
+    "matrix": {"trainer.sparse_as_dense": [False, True]},
+}
+
+
+def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(slurm_cluster, tmp_path, monkeypatch):
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    sweep = tmp_path / "emubundle.yaml"
+    sweep.write_text(yaml.safe_dump(SWEEP))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results)]
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    data = json.loads((results / "emubundle" / "manifest.json").read_text())
+    assert len(data["points"]) == 24  # 2 variants x 3 repeats x 2 node counts x 2 allocations
+    bundles = data["bundles"]
+    assert len(bundles) == 4
+    jobs = {b["attempts"][-1]["job_id"] for b in bundles.values()}
+    assert len(jobs) == 4
+    for bid, b in bundles.items():
+        rec = b["attempts"][-1]
+        members = [pid for pid, e in data["points"].items() if e["attempts"][-1]["bundle"] == bid]
+        assert sorted(rec["order"]) == sorted(members) and len(members) == 6
+        # the archived script is the one Slurm runs, and runs the points in the recorded order
+        written = tmp_path / f"{rec['job_id']}.sh"
+        subprocess.run(
+            ["scontrol", "write", "batch_script", rec["job_id"], str(written)],
+            env=slurm_cluster.env(),
+            check=True,
+            capture_output=True,
+        )
+        script = (results / "emubundle" / rec["folder"] / "job.sh").read_text()
+        assert written.read_text() == script
+        ran = [line.split("point ")[1] for line in script.splitlines() if line.startswith("# run ")]
+        assert ran == rec["order"]
+        variants = [pid.split("-")[2] for pid in rec["order"]]
+        assert len(set(variants)) == 2  # both variants share the allocation
+
+    deadline = time.monotonic() + 900
+    while time.monotonic() < deadline:
+        assert main(["status", *args]) == 0
+        data = json.loads((results / "emubundle" / "manifest.json").read_text())
+        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        if all(s not in ("submitted", "pending", "running") for s in states):
+            break
+        time.sleep(5)
+    assert set(states) == {"completed"}, states
+    # the order recorded is the order the runs started in
+    for b in data["bundles"].values():
+        rec = b["attempts"][-1]
+        starts = [
+            float((results / "emubundle" / data["points"][pid]["attempts"][-1]["folder"])
+                  .joinpath("started_at").read_text())
+            for pid in rec["order"]
+        ]  # fmt: skip
+        assert starts == sorted(starts)
+        for pid in rec["order"]:
+            env = results / "emubundle" / data["points"][pid]["attempts"][-1]["folder"] / "env"
+            assert (env / "scontrol-job.txt").read_text().count(f"JobId={rec['job_id']} ") == 1
+
+    assert main(["collect", *args]) == 0
+    with open(results / "emubundle" / "results.csv") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 24 and all(float(r["tokens_per_s"]) > 0 for r in rows)
+    assert {(r["allocation"], r["bundle"] != "") for r in rows} == {("0", True), ("1", True)}
+    assert sorted({r["run_order"] for r in rows}) == [str(i) for i in range(6)]
+
+    # the report pairs the variants inside each allocation
+    assert main(["report", "emubundle", "--results", str(results)]) == 0
+    figs = json.loads((results / "emubundle" / "report" / "figures.json").read_text())
+    (series,) = figs["figures"]["paired"]["series"]
+    assert series["x"] == [1, 2]
+    bounds = zip(series["y"], series["lo"], series["hi"], strict=True)
+    assert all(lo <= y <= hi for y, lo, hi in bounds)
+    assert [sorted(p) for p in series["per_allocation"]] == [["0", "1"], ["0", "1"]]

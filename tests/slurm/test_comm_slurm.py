@@ -1,0 +1,177 @@
+"""The comm workload on 1, 2 and 4 emulated Slurm nodes (issue #6, acceptance 2): collect fits
+alpha/beta per collective with stated residuals, and `report --project-to` of a trainer table of
+the same profile uses the fitted values and says so."""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+
+from scalestudy.cli import main
+from scalestudy.collect import COLUMNS
+from scalestudy.report import projection
+
+pytestmark = pytest.mark.slurm
+
+V, H = 1000, 64
+SIZES = [4096, 65536, 1048576, 4194304, 16777216]
+SWEEP = {
+    "name": "commemu",
+    "cluster": "emulated",
+    "mode": "weak",
+    "workload": "comm",
+    "nodes": [1, 2, 4],
+    "ppn": 1,
+    "repeats": 1,
+    "time_limit": "00:05:00",
+    "trainer": {"model": "tiny", "tokens_per_worker": 256},
+    "comm": {"sizes_bytes": SIZES, "iterations": 6, "warmup": 1},
+}
+
+
+@pytest.fixture
+def in_cluster(slurm_cluster, monkeypatch):
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    return slurm_cluster
+
+
+def _states(results: Path, name: str) -> list[str]:
+    data = json.loads((results / name / "manifest.json").read_text())
+    return [e["attempts"][-1]["state"] for e in data["points"].values()]
+
+
+def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 400) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert main(["status", str(sweep), "--results", str(results)]) == 0
+        states = _states(results, name)
+        if all(s not in ("submitted", "pending", "running") for s in states):
+            return states
+        time.sleep(3)
+    raise AssertionError(f"jobs did not finish: {_states(results, name)}")
+
+
+def _trainer_table(results: Path, name: str) -> None:
+    """A small measured-looking trainer table of the emulated profile (dense, 1 and 2 nodes)."""
+    rows = []
+    for n in (1, 2):
+        for r in range(2):
+            step = 0.5 + 0.02 * n + 0.01 * r
+            row = {c: None for c in COLUMNS}
+            row.update(
+                point_id=f"n{n:04d}-p1-d-r{r}",
+                sweep=name,
+                mode="weak",
+                cluster="emulated",
+                nodes=n,
+                ppn=1,
+                workers=n,
+                threads=1,
+                model="tiny",
+                accumulation="tf1",
+                sparse_as_dense=True,
+                tokens_per_worker=512,
+                repeat=r,
+                status="completed",
+                steps_timed=10,
+                tokens_per_s=480 * n / step,
+                step_s_median=step,
+                compute_s_median=0.45,
+                apply_s_median=0.02,
+                logical_allreduce_bytes_per_step=4 * V * H + 900_000,
+                logical_embedding_bytes_per_step=4 * V * H,
+                vocab_size=V,
+                hidden_size=H,
+                tie_embeddings=True,
+                micro_batches=1,
+                node_memory_gb=4,
+                interconnect="loopback",
+                interconnect_latency_us=5.0,
+                interconnect_bandwidth_gbps=10,
+            )
+            rows.append(row)
+    (results / name).mkdir(parents=True)
+    pd.DataFrame(rows, columns=COLUMNS).to_csv(results / name / "results.csv", index=False)
+
+
+def test_comm_sweep_calibrates_the_projection(in_cluster, tmp_path, capsys):
+    sweep = tmp_path / "commemu.yaml"
+    sweep.write_text(yaml.safe_dump(SWEEP))
+    results = tmp_path / "results"
+    assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
+    assert "submitted 3 job(s)" in capsys.readouterr().out
+    assert set(_wait_done(sweep, results, "commemu")) == {"completed"}
+
+    assert main(["collect", str(sweep), "--results", str(results)]) == 0
+    out = capsys.readouterr().out
+    assert "calibration allreduce: alpha=" in out and "calibration allgather: alpha=" in out
+    sdir = results / "commemu"
+    cal = check_collected(sdir)
+    check_report(results, sdir, cal)
+
+
+def check_collected(sdir: Path) -> dict:
+    """results.csv, comm.csv and calibration.json of the collected comm sweep."""
+    with open(sdir / "results.csv") as fh:
+        table = list(csv.DictReader(fh))
+    assert len(table) == 3 and {r["status"] for r in table} == {"completed"}
+    assert all("comm.csv" in r["status_reason"] for r in table)
+
+    with open(sdir / "comm.csv") as fh:
+        comm = list(csv.DictReader(fh))
+    assert len(comm) == 3 * (2 + 2 * len(SIZES))
+    for r in comm:
+        assert r["status"] == "completed" and int(r["iterations"]) == 6
+        assert 0 < float(r["p10_s"]) <= float(r["median_s"]) <= float(r["p90_s"])
+        if r["kind"] == "trainer" and r["collective"] == "allreduce":
+            assert int(r["bytes"]) == 4 * V * H
+        if r["kind"] == "trainer" and r["collective"] == "allgather":
+            assert int(r["bytes"]) == int(r["rows"]) * (4 * H + 8)
+            assert int(r["rows"]) > V  # tf1: V + the padded slots
+    assert {(r["nodes"], r["workers"]) for r in comm} == {("1", "1"), ("2", "2"), ("4", "4")}
+
+    cal = json.loads((sdir / "calibration.json").read_text())
+    assert cal["profile"] == "emulated" and cal["sweep"] == "commemu" and cal["when"]
+    assert cal["errors"] == {}
+    for c in ("allreduce", "allgather"):
+        f = cal["collectives"][c]
+        print(
+            f"emulated {c}: alpha {f['alpha_s'] * 1e6:.1f} us, bandwidth "
+            f"{f['bandwidth_bytes_per_s'] / 1e9:.3f} GB/s, residuals RMS "
+            f"{f['rms_relative_residual']:.1%} max {f['max_abs_relative_residual']:.1%}, "
+            f"R^2 {f['r2']:.3f}"
+        )
+        assert f["alpha_s"] > 0 and f["bandwidth_bytes_per_s"] > 0
+        assert f["node_counts"] == [2, 4]  # a single node has no network
+        assert f["n_points"] == len(f["residuals"]) == 2 * len(SIZES)
+        assert all(abs(r["relative"]) < 10 for r in f["residuals"])
+        assert "single node has no network" in " ".join(f["notes"])
+    for chk in cal["trainer_shape_checks"]:
+        print(f"trainer shape {chk['collective']} at {chk['nodes']} nodes: {chk}")
+    return cal
+
+
+def check_report(results: Path, sdir: Path, cal: dict) -> None:
+    """A trainer table of the same profile: its projection uses the fitted figures, says so."""
+    import contextlib
+    import io
+
+    _trainer_table(results, "trainemu")
+    args = ["report", "trainemu", "--results", str(results), "--project-to", "8"]
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(args) == 0
+    printed = buf.getvalue()
+    ar = cal["collectives"]["allreduce"]
+    said = f"communication model: fitted alpha={projection.fmt_us(ar['alpha_s'])} us"
+    assert said in printed and "from commemu (residuals" in printed
+    assert "calibration found automatically" in printed
+    assert "nominal profile figures" not in printed
+    md = (results / "trainemu" / "report" / "summary.md").read_text()
+    assert said in md and str((sdir / "calibration.json").resolve()) in md

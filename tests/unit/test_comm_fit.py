@@ -1,0 +1,139 @@
+"""The alpha/beta fit of the comm workload's timings (scalestudy.contract.comm_fit): it recovers
+known values from data made with the model plus noise, reports its residuals, uses the
+projection's own model, and refuses data it cannot fit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scalestudy.contract import comm_fit
+from scalestudy.contract.comm_fit import FitError, Sample
+from scalestudy.report import projection
+
+ALPHA, BW = 25e-6, 1.5e9  # 25 us, 1.5 GB/s per node link
+SIZES = [4**k for k in range(5, 13)]  # 1 KiB .. 16 MiB
+
+
+def synthetic(
+    collective: str,
+    nodes=(2, 4, 8),
+    ppns=(1, 2),
+    noise: float = 0.05,
+    seed: int = 7,
+    alpha: float = ALPHA,
+    bw: float = BW,
+) -> list[Sample]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for n in nodes:
+        for ppn in ppns:
+            w = n * ppn
+            for b in SIZES:
+                t = comm_fit.model_s(collective, w, ppn, b, alpha, bw)
+                out.append(Sample(collective, n, ppn, w, b, t * float(rng.lognormal(0, noise))))
+    return out
+
+
+@pytest.mark.parametrize("collective", ["allreduce", "allgather"])
+def test_recovers_known_alpha_and_bandwidth(collective):
+    f = comm_fit.fit(synthetic(collective), collective)
+    assert f.alpha_s == pytest.approx(ALPHA, rel=0.1)
+    assert f.bandwidth_bytes_per_s == pytest.approx(BW, rel=0.05)
+    assert f.n_points == f.distinct_points == 3 * 2 * len(SIZES)
+    assert f.node_counts == [2, 4, 8]
+    # residuals: one per point, relative to the measurement, of the size of the noise
+    assert len(f.residuals) == f.n_points
+    for r in f.residuals:
+        assert r["relative"] == pytest.approx((r["measured_s"] - r["model_s"]) / r["measured_s"])
+    assert 0.02 < f.rms_relative < 0.1
+    assert f.r2 > 0.99
+    d = f.as_dict()
+    assert d["latency_us"] == pytest.approx(f.alpha_s * 1e6)
+    assert d["rms_relative_residual"] == pytest.approx(f.rms_relative)
+
+
+def test_exact_data_is_fitted_exactly():
+    f = comm_fit.fit(synthetic("allgather", noise=0.0), "allgather")
+    assert f.alpha_s == pytest.approx(ALPHA, rel=1e-6)
+    assert f.bandwidth_bytes_per_s == pytest.approx(BW, rel=1e-6)
+    assert f.max_abs_relative < 1e-6
+
+
+def test_the_fitted_model_is_the_projections_model():
+    """The fit feeds the projection: with the fitted values as a Link, projection's ring
+    formulas (ranks of a node sharing its link) give the fit's own predictions."""
+    for collective, ring in (
+        ("allreduce", projection.ring_allreduce_s),
+        ("allgather", projection.ring_allgather_s),
+    ):
+        f = comm_fit.fit(synthetic(collective, noise=0.03), collective)
+        link = projection.Link("fit", f.alpha_s * 1e6, f.bandwidth_bytes_per_s * 8 / 1e9)
+        for w, ppn, b in ((8, 1, 1e6), (64, 4, 3.3e7), (2, 2, 1024)):
+            assert ring(b, w, ppn, link) == pytest.approx(f.predict(w, ppn, b), rel=1e-9)
+
+
+def test_small_messages_decide_alpha_not_the_large_ones():
+    """Relative weighting: a 10% error on the 16 MiB points must not swamp the latency."""
+    data = [
+        Sample(s.collective, s.nodes, s.ppn, s.workers, s.nbytes, s.time_s * 1.1)
+        if s.nbytes == SIZES[-1]
+        else s
+        for s in synthetic("allreduce", noise=0.0)
+    ]
+    f = comm_fit.fit(data, "allreduce")
+    assert f.alpha_s == pytest.approx(ALPHA, rel=0.1)
+
+
+def test_single_node_points_are_not_used_and_said_so():
+    data = synthetic("allreduce", nodes=(1, 2, 4), noise=0.02)
+    f = comm_fit.fit(data, "allreduce")
+    assert f.node_counts == [2, 4]
+    assert any("single node has no network" in n for n in f.notes)
+    assert f.n_points == 2 * 2 * len(SIZES)
+
+
+def test_refuses_a_single_node():
+    with pytest.raises(FitError, match="single node has no network"):
+        comm_fit.fit(synthetic("allreduce", nodes=(1,), ppns=(1, 2)), "allreduce")
+
+
+def test_refuses_fewer_than_three_distinct_points():
+    data = [
+        Sample("allgather", 2, 1, 2, 1024, 1e-4),
+        Sample("allgather", 2, 1, 2, 1024, 1.1e-4),  # a repeat is not a new point
+        Sample("allgather", 2, 1, 2, 4096, 2e-4),
+    ]
+    with pytest.raises(FitError, match="at least 3"):
+        comm_fit.fit(data, "allgather")
+
+
+def test_refuses_when_time_does_not_grow_with_size():
+    data = [Sample("allreduce", n, 1, n, b, 1e-3) for n in (2, 4) for b in SIZES]
+    data = [Sample(s.collective, s.nodes, 1, s.workers, s.nbytes, 1e-3 * 2 * (s.workers - 1))
+            for s in data]  # fmt: skip
+    with pytest.raises(FitError, match="does not grow with the message size"):
+        comm_fit.fit(data, "allreduce")
+
+
+def test_negative_latency_is_held_at_zero():
+    data = synthetic("allgather", alpha=0.0, noise=0.0)
+    # shave the smallest messages so an unconstrained fit would want alpha < 0
+    data = [
+        Sample(s.collective, s.nodes, s.ppn, s.workers, s.nbytes, s.time_s * 0.5)
+        if s.nbytes <= 4096
+        else s
+        for s in data
+    ]
+    f = comm_fit.fit(data, "allgather")
+    assert f.alpha_s == 0.0 and f.bandwidth_bytes_per_s > 0
+    assert any("held at 0" in n for n in f.notes)
+
+
+def test_fit_all_keeps_errors_apart():
+    data = [*synthetic("allreduce"), Sample("allgather", 1, 1, 1, 1024, 1e-5)]
+    fits, errors = comm_fit.fit_all(data)
+    assert set(fits) == {"allreduce"}
+    assert "single node" in errors["allgather"]
+    assert "alpha=" in comm_fit.describe(fits["allreduce"])
+    assert "residuals RMS" in comm_fit.describe(fits["allreduce"])
