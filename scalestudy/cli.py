@@ -103,9 +103,11 @@ def cmd_render(args) -> int:
     points = make_plan(loaded)
     out = Path(args.out) if args.out else Path(args.results) / loaded.sweep.name / "rendered"
     out.mkdir(parents=True, exist_ok=True)
-    for pid, script in render_all(loaded, points, Path(args.results)).items():
-        (out / f"{pid}.sh").write_text(script)
-    print(f"wrote {len(points)} job scripts to {out}")
+    scripts = render_all(loaded, points, Path(args.results))
+    for name, script in scripts.items():
+        (out / f"{name}.sh").write_text(script)
+    what = "bundle" if loaded.sweep.schedule == "bundled" else "point"
+    print(f"wrote {len(scripts)} job scripts (one per {what}) to {out}")
     return EXIT_OK
 
 

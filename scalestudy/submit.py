@@ -112,11 +112,22 @@ def point_json(point: Point, attempt_dir: Path, fresh_checkpoints: bool) -> dict
 
 
 def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[str, str]:
-    """The script each point's next attempt will run, exactly."""
+    """The script each point's next attempt will run, exactly; for schedule: bundled, the
+    script of each bundle the next `submit` would make (of the points it would run), by id."""
     sdir = sweep_dir(results, loaded)
     data = Manifest(sdir).read()
     env = environment()
     out = {}
+    if loaded.sweep.schedule == "bundled":
+        sdir = sdir.resolve()
+        run = decide(points, data).run
+        salt = f"{len(data.get('bundles', {}))}"  # as submit draws it
+        run_dirs = {p.id: next_attempt_dir(sdir, data, p)[1] for p in run}
+        for b in make_bundles(run, salt):
+            k = len(data.get("bundles", {}).get(b.id, {"attempts": []})["attempts"]) + 1
+            bdir = sdir / "bundles" / b.id / f"attempt-{k}"
+            out[b.id] = _job_script(b, loaded, bdir, run_dirs, env, k)
+        return out
     for p in points:
         k, adir = next_attempt_dir(sdir, data, p)
         out[p.id] = render_script(p, loaded.profile, adir.resolve(), k, env)

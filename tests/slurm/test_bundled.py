@@ -37,6 +37,9 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(slurm_cluster, tmp_
     sweep.write_text(yaml.safe_dump(SWEEP))
     results = tmp_path / "results"
     args = [str(sweep), "--results", str(results)]
+    rendered = tmp_path / "rendered"
+    assert main(["render", *args, "--out", str(rendered)]) == 0
+    assert len(list(rendered.glob("b*.sh"))) == 4  # one script per bundle
     assert main(["submit", *args, "--executor", "slurm"]) == 0
     data = json.loads((results / "emubundle" / "manifest.json").read_text())
     assert len(data["points"]) == 24  # 2 variants x 3 repeats x 2 node counts x 2 allocations
@@ -57,7 +60,7 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(slurm_cluster, tmp_
             capture_output=True,
         )
         script = (results / "emubundle" / rec["folder"] / "job.sh").read_text()
-        assert written.read_text() == script
+        assert written.read_text() == script == (rendered / f"{bid}.sh").read_text()
         ran = [line.split("point ")[1] for line in script.splitlines() if line.startswith("# run ")]
         assert ran == rec["order"]
         variants = [pid.split("-")[2] for pid in rec["order"]]

@@ -102,3 +102,16 @@ def test_bundle_script_runs_its_points_in_order_and_marks_each(tmp_path):
     starts = [float((runs[m.id] / "started_at").read_text()) for m in b.members]
     assert starts == sorted(starts)
     assert (tmp_path / "bundle" / "exit_code").read_text().strip() == "1"
+
+
+def test_render_writes_one_script_per_bundle(tmp_path, capsys):
+    path = tmp_path / "bund.yaml"
+    path.write_text(yaml.safe_dump(SWEEP))
+    out = tmp_path / "scripts"
+    assert main(["render", str(path), "--results", str(tmp_path / "r"), "--out", str(out)]) == 0
+    assert "wrote 4 job scripts (one per bundle)" in capsys.readouterr().out
+    loaded = load_sweep(path)
+    for b in make_bundles(make_plan(loaded), "0"):
+        script = (out / f"{b.id}.sh").read_text()
+        ran = [ln.split("point ")[1] for ln in script.splitlines() if ln.startswith("# run ")]
+        assert ran == [m.id for m in b.members]

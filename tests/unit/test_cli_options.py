@@ -29,3 +29,13 @@ def test_status_of_a_sweep_never_submitted(tmp_path, capsys):
     assert main(["status", QUICKSTART, "--results", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.count(" planned") == 8 and "planned: 8" in out
+
+
+def test_status_watch_without_a_terminal_prints_blocks_and_stops_when_settled(tmp_path, capsys):
+    """Piped (no TTY): one timestamped block per refresh; a sweep with nothing queued or
+    running is settled at once, so the watch ends without sleeping."""
+    argv = ["status", QUICKSTART, "--results", str(tmp_path), "--watch", "--interval", "5"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("--- ") and "quickstart on local" in out.splitlines()[0]
+    assert out.count("--- ") == 1 and "planned: 8" in out
