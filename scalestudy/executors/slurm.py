@@ -171,9 +171,13 @@ def jobs_in_queue() -> int:
     return len(out.stdout.split()) if out.returncode == 0 else 0
 
 
-@functools.lru_cache(maxsize=1)
 def accounting_enabled() -> bool:
-    """Whether this cluster stores accounting (asked once per process)."""
+    """Whether this cluster stores accounting (asked once per process and cluster)."""
+    return _accounting_enabled(os.environ.get("SLURM_CONF"))
+
+
+@functools.lru_cache(maxsize=16)
+def _accounting_enabled(slurm_conf: str | None) -> bool:
     try:
         out = subprocess.run(
             ["scontrol", "show", "config"], capture_output=True, text=True, timeout=60

@@ -1,12 +1,11 @@
 """The report of a real quickstart run (tiny model, 1 and 2 nodes, sparse vs dense, 2
 repeats): every figure the data supports, and the plotted series equal to the table.
 
-Two ways in: the repository's results/quickstart when a developer has run `make demo` (fast),
-and an `mpi` test that runs the quickstart itself into a temporary folder (CI)."""
+An `mpi` test: it runs the quickstart itself into a temporary folder, so it never depends on
+what a developer's results/ holds (and never skips in CI)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,14 +18,6 @@ from scalestudy.report.build import Report, build
 from scalestudy.trainer import schedule
 
 REPO = Path(__file__).resolve().parents[2]
-EXISTING = REPO / "results" / "quickstart"
-
-
-def _copy(dst: Path) -> Path:
-    shutil.copytree(
-        EXISTING, dst / "quickstart", ignore=shutil.ignore_patterns("report", "checkpoints")
-    )
-    return dst
 
 
 def check_quickstart_report(report: Report, table: pd.DataFrame) -> None:
@@ -77,16 +68,6 @@ def check_quickstart_report(report: Report, table: pd.DataFrame) -> None:
     peak, warm = float(table.learning_rate.iloc[0]), int(table.lr_warmup_steps.iloc[0])
     assert lr["y"] == pytest.approx([schedule.learning_rate(s, peak, h, warm) for s in lr["x"]])
     assert len(figs["loss_lr"]["loss"]) == len(table)
-
-
-def test_report_of_the_existing_quickstart(tmp_path):
-    if not (EXISTING / "results.csv").exists():
-        pytest.skip("no results/quickstart here (run `make demo`); the mpi test runs one")
-    root = _copy(tmp_path)
-    table = pd.read_csv(root / "quickstart" / "results.csv")
-    if "vocab_size" not in table:
-        pytest.skip("results/quickstart predates the report's columns: run `scalestudy collect`")
-    check_quickstart_report(build(["quickstart"], root), table)
 
 
 @pytest.mark.mpi
