@@ -119,7 +119,8 @@ def launcher_mpi(profile: Profile) -> tuple[str | None, str]:
         banner = (out.stdout + out.stderr).strip().splitlines()[0] if out.returncode == 0 else ""
     except (OSError, subprocess.SubprocessError, IndexError):
         banner = ""
-    return mpi_family(banner) or (profile.mpi if banner == "" else None), banner or "no mpirun"
+    # no mpirun (e.g. an srun-only site): the launcher's MPI is unknown, never assumed
+    return mpi_family(banner), banner or "no mpirun on PATH"
 
 
 def check_stack(profile: Profile) -> list[Check]:
@@ -164,10 +165,12 @@ def check_stack(profile: Profile) -> list[Check]:
     horovod_mpi = mpi_family(found.get("mpi_library")) or mpi_family(" ".join(found["libmpi"]))
     launcher, banner = launcher_mpi(profile)
     same = horovod_mpi is not None and horovod_mpi == launcher == profile.mpi
+    # an unknown launcher MPI is not evidence of a mismatch: say so, the trainer job decides
+    unknown = launcher is None and horovod_mpi is not None and horovod_mpi == profile.mpi
     checks.append(
         Check(
             "MPI match",
-            "ok" if same else "FAIL",
+            "ok" if same else "warn" if unknown else "FAIL",
             f"Horovod links {horovod_mpi or 'an unknown MPI'} "
             f"({found.get('mpi_library') or ', '.join(found['libmpi']) or 'no libmpi'}); the "
             f"launcher {profile.launcher} runs {launcher or 'an unknown MPI'} ({banner}); the "
