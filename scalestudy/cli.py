@@ -85,6 +85,7 @@ def cmd_plan(args) -> int:
         f"\n{len(points)} points; requested node-hours (nodes x time limit): "
         f"{node_hours(points):,.1f}"
     )
+    print(_schedule_line(loaded, points))
     print(
         f"memory is a prediction (model state + activations + the embedding gradient's "
         f"exchange buffers, doubled for averaging on the sparse path) against {node_gb:g} GB "
@@ -95,9 +96,28 @@ def cmd_plan(args) -> int:
     return EXIT_OK
 
 
+def _schedule_line(loaded, points) -> str:
+    sw = loaded.sweep
+    if sw.schedule != "bundled":
+        return f"schedule: separate, one job per point ({loaded.schedule_reason})"
+    from scalestudy.plan import make_bundles
+
+    jobs = len(make_bundles(points))
+    where = (
+        "jobs, one per node count and allocation"
+        if loaded.profile.scheduler == "slurm"
+        else "bundles run one after another on this machine, one per node count and pass"
+    )
+    return (
+        f"schedule: bundled ({loaded.schedule_reason}): {jobs} {where} ({sw.allocations or 2} "
+        "allocations), each running its variants and repeats in a recorded random order; "
+        "`schedule: separate` gives one job per point"
+    )
+
+
 def cmd_render(args) -> int:
     from scalestudy.plan import make_plan
-    from scalestudy.submit import render_all
+    from scalestudy.submit import bundles_are_jobs, render_all
 
     loaded = _load(args.sweep)
     points = make_plan(loaded)
@@ -106,7 +126,7 @@ def cmd_render(args) -> int:
     scripts = render_all(loaded, points, Path(args.results))
     for name, script in scripts.items():
         (out / f"{name}.sh").write_text(script)
-    what = "bundle" if loaded.sweep.schedule == "bundled" else "point"
+    what = "bundle" if bundles_are_jobs(loaded) else "point"
     print(f"wrote {len(scripts)} job scripts (one per {what}) to {out}")
     return EXIT_OK
 
@@ -178,7 +198,8 @@ def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
         for pid, job in decision.job_ids.items():
             print(f"submitted {pid} as job {job}")
         verb = "would submit" if args.dry_run else "submitted"
-        print(f"{verb} {len(decision.run)} job(s); follow with `scalestudy status`")
+        runs = f" ({len(decision.run)} points)" if decision.jobs != len(decision.run) else ""
+        print(f"{verb} {decision.jobs} job(s){runs}; follow with `scalestudy status`")
     else:
         verb = "would run" if args.dry_run else "ran"
         print(f"{verb} {len(decision.run)} point(s)")
@@ -192,6 +213,7 @@ def cmd_submit(args) -> int:
 
     loaded = _load(args.sweep)
     points = make_plan(loaded)
+    args.executor = args.executor or loaded.profile.scheduler
     if args.watch and args.executor != "slurm":
         raise UsageError("--watch tops up a Slurm queue: use it with --executor slurm")
     interval = _poll_interval(args) if args.watch else 0.0
@@ -352,7 +374,11 @@ def build_parser() -> argparse.ArgumentParser:
     render = verb("render", cmd_render, "write every point's job script without submitting")
     render.add_argument("--out", help="folder for the scripts (default results/<sweep>/rendered)")
     submit = verb("submit", cmd_submit, "run or submit what is not done yet")
-    submit.add_argument("--executor", choices=["local", "slurm"], default="local")
+    submit.add_argument(
+        "--executor",
+        choices=["local", "slurm"],
+        help="where points run (default: the profile's scheduler)",
+    )
     submit.add_argument("--dry-run", action="store_true")
     submit.add_argument(
         "--allow-oom", action="store_true", help="submit points predicted not to fit"

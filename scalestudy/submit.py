@@ -16,7 +16,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scalestudy.errors import UsageError
 from scalestudy.executors import local
 from scalestudy.executors.manifest import (
     ACTIVE,
@@ -48,6 +47,7 @@ class Decision:
     waiting: list[str] = field(default_factory=list)  # for room in the queue (max_jobs_in_queue)
     queue_limit: str | None = None  # the limit applied and where it came from
     gate_job: str | None = None  # the probe job every point of this submit waits on (afterok)
+    jobs: int = 0  # jobs this submit makes (a bundle is one job for many points)
 
     def skip(self, reason: str, point: Point) -> None:
         self.skipped.setdefault(reason, []).append(point.id)
@@ -112,13 +112,14 @@ def point_json(point: Point, attempt_dir: Path, fresh_checkpoints: bool) -> dict
 
 
 def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[str, str]:
-    """The script each point's next attempt will run, exactly; for schedule: bundled, the
-    script of each bundle the next `submit` would make (of the points it would run), by id."""
+    """The script each point's next attempt will run, exactly; for schedule: bundled on a
+    Slurm profile, the script of each bundle the next `submit` would make (of the points it
+    would run), by id."""
     sdir = sweep_dir(results, loaded)
     data = Manifest(sdir).read()
     env = environment()
     out = {}
-    if loaded.sweep.schedule == "bundled":
+    if bundles_are_jobs(loaded):
         sdir = sdir.resolve()
         run = decide(points, data).run
         salt = f"{len(data.get('bundles', {}))}"  # as submit draws it
@@ -132,6 +133,12 @@ def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[
         k, adir = next_attempt_dir(sdir, data, p)
         out[p.id] = render_script(p, loaded.profile, adir.resolve(), k, env)
     return out
+
+
+def bundles_are_jobs(loaded: LoadedSweep) -> bool:
+    """Whether a bundle is one job script (bundled on Slurm) or its points' own scripts run in
+    the bundle's order (bundled on this machine, or separate)."""
+    return loaded.sweep.schedule == "bundled" and loaded.profile.scheduler == "slurm"
 
 
 def reconcile(sdir: Path, data: dict) -> None:
@@ -165,15 +172,18 @@ def submit(
         reconcile(sdir, data)
         decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
         bundled = loaded.sweep.schedule == "bundled"
-        if bundled and executor != "slurm":
-            raise UsageError(
-                "schedule: bundled shares one Slurm allocation between points: use "
-                "--executor slurm (or schedule: separate on this machine)"
-            )
         salt = f"{len(data.get('bundles', {}))}"  # a new submission draws a new order
-        jobs: list = make_bundles(decision.run, salt) if bundled else list(decision.run)
+        bundles = make_bundles(decision.run, salt) if bundled else []
+        if bundled and executor == "local":
+            # No allocation to share on this machine: each bundle's runs go one after another in
+            # its recorded order, and the allocations are passes over the machine, one after
+            # the other, so that slow drift separates samples rather than variants.
+            bundles.sort(key=lambda b: (b.allocation, b.nodes, b.id))
+            decision.run = [m for b in bundles for m in b.members]
+        jobs: list = bundles if bundled and executor == "slurm" else list(decision.run)
         if executor == "slurm":
             jobs = _throttle(loaded, data, decision, jobs)
+        decision.jobs = len(jobs)
         old = data.get("template_hash")
         if old and old != thash:
             decision.template_changed = old
@@ -201,7 +211,7 @@ def submit(
             adir.mkdir(parents=True, exist_ok=True)
             fresh = force and point_state(data["points"].get(p.id)) in DONE
             (adir / "point.json").write_text(json.dumps(point_json(p, adir, fresh), indent=1))
-            if not bundled:
+            if not (bundled and executor == "slurm"):
                 script = render_script(p, loaded.profile, adir, k, env)
                 (adir / "job.sh").write_text(script)
             attempt = new_attempt(
@@ -226,11 +236,14 @@ def submit(
                 attempt["after_ok"] = decision.gate_job
                 decision.job_ids[p.id] = attempt["job_id"]
             queued.append((p, adir))
-        if bundled:
+        if bundled and executor == "slurm":
             run_dirs = {p.id: adir for p, adir in queued}
             for b in jobs:
                 _submit_bundle(b, loaded, sdir, data, run_dirs, env, decision)
             queued = []
+        elif bundled:
+            for b in bundles:
+                _record_local_bundle(b, data)
     if executor == "local":
         _run_local(manifest, queued, progress)
     return decision
@@ -286,6 +299,25 @@ def _submit_bundle(
         attempt["allocation"] = b.allocation
         attempt["after_ok"] = decision.gate_job
         decision.job_ids[m.id] = job
+
+
+def _record_local_bundle(b: Bundle, data: dict) -> None:
+    """A bundle run by the local executor: no job, just its recorded order; each point's
+    attempt names its bundle, allocation (pass) and place in the order, as on Slurm."""
+    record = data.setdefault("bundles", {}).setdefault(b.id, {"attempts": []})
+    record["attempts"].append(
+        {
+            "executor": "local",
+            "nodes": b.nodes,
+            "ppn": b.ppn,
+            "allocation": b.allocation,
+            "order": [m.id for m in b.members],
+            "submitted_at": time.time(),
+        }
+    )
+    for i, m in enumerate(b.members):
+        attempt = data["points"][m.id]["attempts"][-1]
+        attempt.update(bundle=b.id, run_order=i, allocation=b.allocation)
 
 
 def _submit_gate(loaded: LoadedSweep, run: list[Point], sdir: Path, data: dict, env) -> str:

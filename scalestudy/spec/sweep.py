@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -138,8 +139,9 @@ class Sweep(_Strict):
     comm: CommOptions = CommOptions()
     # separate: one job per point. bundled: per node count, every variant and repeat of the
     # sweep in ONE allocation, in a recorded random order (paired comparisons), repeated for
-    # `allocations` independent allocations (the samples of placement variance; default 2)
-    schedule: Literal["separate", "bundled"] = "separate"
+    # `allocations` independent allocations (the samples of placement variance; default 2).
+    # Unset: bundled when the matrix makes more than one variant, else separate.
+    schedule: Literal["separate", "bundled"] | None = None
     allocations: int | None = Field(None, ge=1)
     trainer: TrainerSection = TrainerSection()  # type: ignore[valid-type]
     matrix: dict[str, list[Any]] = {}
@@ -184,6 +186,7 @@ class LoadedSweep:
     variants: list[Variant]
     warnings: list[Issue] = field(default_factory=list)
     located: Located | None = None
+    schedule_reason: str = "set in the sweep"
 
 
 def time_limit_minutes(value: str) -> float | None:
@@ -266,7 +269,9 @@ def _matrix_key_issue(key: str) -> str | None:
                 f"; did you mean 'trainer.{close[0]}'?" if close else ""
             )
         return None
-    allowed = [k for k in Sweep.model_fields if k not in ("name", "cluster", "matrix")]
+    # how the sweep is scheduled is one choice for all its variants, never a variant itself
+    fixed = ("name", "cluster", "matrix", "schedule", "allocations")
+    allowed = [k for k in Sweep.model_fields if k not in fixed]
     if len(parts) == 1 and parts[0] in allowed:
         return None
     close = difflib.get_close_matches(
@@ -357,15 +362,19 @@ def load_sweep(path: str | Path) -> LoadedSweep:
         issues.append(Issue(at("nodes"), "nodes", "node counts must be >= 1"))
     if len(set(nodes)) != len(nodes):
         issues.append(Issue(at("nodes"), "nodes", "node counts repeat"))
-    if sweep.allocations is not None and sweep.schedule != "bundled":
+    combos = math.prod(len(v) for v in sweep.matrix.values())
+    schedule, schedule_reason = _schedule(sweep.schedule, combos)
+    if sweep.allocations is not None and schedule != "bundled":
         issues.append(
             Issue(
                 at("allocations"),
                 "allocations",
                 "only means something with schedule: bundled (one job per point already gets "
-                "its own allocation); use repeats",
+                f"its own allocation; here the schedule is separate: {schedule_reason}); "
+                "use repeats, or set schedule: bundled",
             )
         )
+    sweep = sweep.model_copy(update={"schedule": schedule})
     for key, values in sweep.matrix.items():
         if (problem := _matrix_key_issue(key)) is not None:
             issues.append(Issue(matrix_line(key), f"matrix.{key}", problem))
@@ -383,6 +392,7 @@ def load_sweep(path: str | Path) -> LoadedSweep:
         data.pop("matrix", None)
         for k, v in overrides.items():
             _set_dotted(data, k, v)
+        data["schedule"] = schedule  # a variant never changes how the sweep is scheduled
         try:
             vs = Sweep.model_validate(data)
         except ValidationError as exc:
@@ -410,7 +420,19 @@ def load_sweep(path: str | Path) -> LoadedSweep:
     issues = _unique(issues)
     if issues:
         raise SweepError(path, issues)
-    return LoadedSweep(path, sweep, profile, profile_path, variants, _unique(warnings), located)
+    return LoadedSweep(
+        path, sweep, profile, profile_path, variants, _unique(warnings), located, schedule_reason
+    )
+
+
+def _schedule(chosen: str | None, variants: int) -> tuple[str, str]:
+    """The schedule and why: the user's choice, else bundled when variants are compared (a
+    comparison is only fair inside one allocation), else one job per point."""
+    if chosen is not None:
+        return chosen, "set in the sweep"
+    if variants > 1:
+        return "bundled", f"default: the matrix compares {variants} variants"
+    return "separate", "default: one variant, nothing to pair"
 
 
 def _meaning_issues(sw: Sweep, nodes: int, profile: Profile, at, overrides) -> list[Issue]:
@@ -482,12 +504,14 @@ def _warnings(sw: Sweep, at, overrides) -> list[Issue]:
                 "embedding gradient densely, so sparse_as_dense changes nothing",
             )
         )
-    if sw.repeats < 2:
+    # the samples of a (variant, node count): repeats in each of the allocations
+    allocations = (sw.allocations or 2) if sw.schedule == "bundled" else 1
+    if sw.repeats * allocations < 2:
         out.append(
             Issue(
                 at("repeats") or 1,
                 "repeats",
-                "one repeat per point: the report can give no confidence interval",
+                "one run per variant and node count: the report can give no confidence interval",
             )
         )
     return out

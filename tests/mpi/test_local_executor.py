@@ -32,7 +32,8 @@ def _rows(path: Path) -> list[dict]:
 
 def test_submit_collect_and_resubmit(mpi_stack, tmp_path, capsys):
     sweep = tmp_path / "mini.yaml"
-    sweep.write_text(yaml.safe_dump(SWEEP))
+    # two variants: bundled by default; one pass (allocation) keeps this test short
+    sweep.write_text(yaml.safe_dump(dict(SWEEP, allocations=1)))
     results = tmp_path / "results"
     rendered = tmp_path / "rendered"
     assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
@@ -63,6 +64,13 @@ def test_submit_collect_and_resubmit(mpi_stack, tmp_path, capsys):
         else:
             assert emb == 4 * 1000 * 64 and float(r["logical_allgather_bytes_per_step"]) == 0
         assert workers == int(r["nodes"])
+        assert r["allocation"] == "0" and r["bundle"].startswith(f"b{workers:04d}-")
+    # each node count's two variants ran back to back, in the order the bundle recorded
+    for bundle in {r["bundle"] for r in rows}:
+        members = sorted((r for r in rows if r["bundle"] == bundle), key=lambda r: r["run_order"])
+        assert [r["run_order"] for r in members] == ["0", "1"]
+        assert {r["sparse_as_dense"] for r in members} == {"False", "True"}
+        assert float(members[0]["end"]) <= float(members[1]["start"])
     assert (results / "mini" / "results.parquet").exists()
 
 

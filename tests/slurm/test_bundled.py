@@ -22,8 +22,7 @@ SWEEP = {
     "nodes": [1, 2],
     "ppn": 1,
     "repeats": 3,
-    "schedule": "bundled",
-    "allocations": 2,
+    # no schedule and no allocations: comparing two variants makes it bundled, 2 allocations
     "time_limit": "00:05:00",
     "slurm": {"exclusive": False},
     "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
@@ -31,7 +30,9 @@ SWEEP = {
 }
 
 
-def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(slurm_cluster, tmp_path, monkeypatch):
+def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(
+    slurm_cluster, tmp_path, monkeypatch, capsys
+):
     monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
     sweep = tmp_path / "emubundle.yaml"
     sweep.write_text(yaml.safe_dump(SWEEP))
@@ -40,7 +41,9 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(slurm_cluster, tmp_
     rendered = tmp_path / "rendered"
     assert main(["render", *args, "--out", str(rendered)]) == 0
     assert len(list(rendered.glob("b*.sh"))) == 4  # one script per bundle
-    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    capsys.readouterr()
+    assert main(["submit", *args]) == 0  # the profile's scheduler is the default executor
+    assert "submitted 4 job(s) (24 points)" in capsys.readouterr().out
     data = json.loads((results / "emubundle" / "manifest.json").read_text())
     assert len(data["points"]) == 24  # 2 variants x 3 repeats x 2 node counts x 2 allocations
     bundles = data["bundles"]

@@ -30,6 +30,7 @@ SWEEP = {
     "time_limit": "00:10:00",
     "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
     "matrix": {"trainer.sparse_as_dense": [False, True]},
+    "schedule": "separate",  # one job per point here; test_bundled covers the default
 }
 
 

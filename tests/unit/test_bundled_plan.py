@@ -64,11 +64,82 @@ def test_allocations_without_bundled_is_an_error(tmp_path, capsys):
     assert "allocations: only means something with schedule: bundled" in capsys.readouterr().err
 
 
-def test_bundled_needs_slurm(tmp_path, capsys):
-    path = tmp_path / "bund.yaml"
-    path.write_text(yaml.safe_dump(SWEEP))
-    assert main(["submit", str(path), "--results", str(tmp_path / "r")]) == 2
-    assert "schedule: bundled shares one Slurm allocation" in capsys.readouterr().err
+def test_comparing_variants_makes_bundled_the_default(tmp_path, capsys):
+    loaded = _load(tmp_path, schedule=None, allocations=None)
+    assert loaded.sweep.schedule == "bundled"
+    assert all(v.sweep.schedule == "bundled" for v in loaded.variants)
+    assert "compares 2 variants" in loaded.schedule_reason
+    points = make_plan(loaded)
+    assert len(points) == 24  # 2 variants x 2 node counts x 2 allocations (default) x 3 repeats
+    assert main(["plan", str(tmp_path / "bund.yaml")]) == 0
+    assert "schedule: bundled (default: the matrix compares 2 variants): 4 jobs" in (
+        capsys.readouterr().out
+    )
+    one = _load(tmp_path, schedule=None, allocations=None, matrix={})
+    assert one.sweep.schedule == "separate" and "one variant" in one.schedule_reason
+    assert _load(tmp_path, schedule="separate", allocations=None).sweep.schedule == "separate"
+
+
+def test_allocations_on_a_one_variant_sweep_say_why_it_is_separate(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump({**SWEEP, "schedule": None, "matrix": {}}))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "allocations: only means something with schedule: bundled" in err
+    assert "default: one variant, nothing to pair" in err
+
+
+def test_a_matrix_cannot_vary_the_schedule(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump({**SWEEP, "matrix": {"schedule": ["separate", "bundled"]}}))
+    assert main(["validate", str(path)]) == 2
+    assert "matrix.schedule: not a key a matrix can vary" in capsys.readouterr().err
+
+
+def test_bundled_on_this_machine_runs_each_bundle_in_its_order_pass_by_pass(
+    tmp_path, monkeypatch, capsys
+):
+    """The local executor has no allocation to share: it runs each point's own script, bundle
+    by bundle in the recorded order, allocation 0 (a pass over every node count) before
+    allocation 1, and records bundle, allocation and run_order as the Slurm path does."""
+    from scalestudy.executors import local
+    from scalestudy.executors.manifest import Manifest
+
+    ran: list[Path] = []
+
+    def fake_run(script: Path, attempt_dir: Path) -> int:
+        ran.append(attempt_dir)
+        (attempt_dir / "exit_code").write_text("0")
+        return 0
+
+    monkeypatch.setattr(local, "run_script", fake_run)
+    path = tmp_path / "loc.yaml"
+    spec = {**SWEEP, "cluster": "local", "schedule": None, "allocations": None, "repeats": 2}
+    path.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "r"
+    rendered = tmp_path / "rendered"
+    assert main(["render", str(path), "--results", str(results), "--out", str(rendered)]) == 0
+    assert "wrote 16 job scripts (one per point)" in capsys.readouterr().out
+    assert main(["submit", str(path), "--results", str(results)]) == 0
+    assert "ran 16 point(s)" in capsys.readouterr().out
+    data = Manifest(results / "bund").read()
+    bundles = {bid: b["attempts"][-1] for bid, b in data["bundles"].items()}
+    assert len(bundles) == 4
+    want = [
+        pid
+        for b in sorted(bundles.values(), key=lambda b: (b["allocation"], b["nodes"]))
+        for pid in b["order"]
+    ]
+    assert [d.parent.name for d in ran] == want  # the order actually run is the recorded one
+    for bid, b in bundles.items():
+        for i, pid in enumerate(b["order"]):
+            a = data["points"][pid]["attempts"][-1]
+            assert (a["bundle"], a["run_order"], a["allocation"]) == (bid, i, b["allocation"])
+            assert a["state"] == "completed"
+            archived = results / "bund" / a["folder"] / "job.sh"
+            assert archived.read_text() == (rendered / f"{pid}.sh").read_text()
+    # the order is a shuffle, not the plan's (seeded: this holds on every run)
+    assert any(b["order"] != sorted(b["order"]) for b in bundles.values())
 
 
 def test_bundle_script_runs_its_points_in_order_and_marks_each(tmp_path):

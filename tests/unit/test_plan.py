@@ -79,15 +79,16 @@ def test_paper_oom_at_256_ranks():
 def test_stampede2_weak_plan_flags_sparse_oom_and_node_hours(capsys):
     sweep = ROOT / "experiments" / "stampede2-weak.yaml"
     points = make_plan(load_sweep(sweep))
-    assert len(points) == 10 * 2 * 3
+    assert len(points) == 10 * 2 * 2 * 2  # node counts x variants x allocations x repeats
     oom = {(p.nodes, p.config.sparse_as_dense) for p in points if not p.fits}
     assert oom == {(n, False) for n in (32, 64, 128, 256, 300)}
-    # (1+2+4+...+256+300 = 811 nodes) x 2 variants x 3 repeats x 0.5 h
-    assert node_hours(points) == pytest.approx(811 * 2 * 3 * 0.5)
+    # (1+2+4+...+256+300 = 811 nodes) x 2 variants x 2 allocations x 2 repeats x 0.5 h
+    assert node_hours(points) == pytest.approx(811 * 2 * 2 * 2 * 0.5)
     assert main(["plan", str(sweep)]) == 0
     out = capsys.readouterr().out
-    assert "node-hours (nodes x time limit): 2,433.0" in out
-    assert "15 point(s) predicted NOT to fit" in out
+    assert "node-hours (nodes x time limit): 3,244.0" in out
+    assert "20 point(s) predicted NOT to fit" in out
+    assert "schedule: bundled (default: the matrix compares 2 variants): 20 jobs" in out
 
 
 def test_point_ids_ignore_non_scientific_keys(tmp_path):

@@ -1,5 +1,6 @@
-"""The report of a real quickstart run (tiny model, 1 and 2 nodes, sparse vs dense, 2
-repeats): every figure the data supports, and the plotted series equal to the table.
+"""The report of a real quickstart run (tiny model, 1 and 2 nodes, sparse vs dense, bundled
+in 2 allocations of 1 repeat): every figure the data supports, and the plotted series equal to
+the table.
 
 An `mpi` test: it runs the quickstart itself into a temporary folder, so it never depends on
 what a developer's results/ holds (and never skips in CI)."""
@@ -23,9 +24,15 @@ REPO = Path(__file__).resolve().parents[2]
 def check_quickstart_report(report: Report, table: pd.DataFrame) -> None:
     figs = {f.name: f.data for f in report.rendered}
     skipped = {f.name for f in report.figures if f not in report.rendered}
-    assert set(figs) == {"weak_efficiency", "throughput", "accumulation", "memory", "loss_lr"}
-    # a weak-only sweep supports no strong figure; separate jobs give no paired comparison
-    assert skipped == {"strong_scaling", "paired"}
+    assert set(figs) == {
+        "weak_efficiency",
+        "throughput",
+        "accumulation",
+        "memory",
+        "loss_lr",
+        "paired",
+    }
+    assert skipped == {"strong_scaling"}  # a weak-only sweep supports no strong figure
 
     done = table[table.status == "completed"]
     med = done.groupby(["sparse_as_dense", "nodes"])["tokens_per_s"].median()
@@ -41,6 +48,16 @@ def check_quickstart_report(report: Report, table: pd.DataFrame) -> None:
         assert own["y"] == pytest.approx(want)
         tput = next(s for s in figs["throughput"]["series"] if s["label"] == label[dense])
         assert tput["y"] == pytest.approx([med[(dense, 1)], med[(dense, 2)]])
+    # paired (bundled by default): per allocation, one variant's tokens/s over the other's
+    (pair,) = figs["paired"]["series"]
+    b_name, a_name = pair["label"].split(" (")[0].split(" / ")
+    dense_of = {v: k for k, v in label.items()}
+    by = done.set_index(["sparse_as_dense", "nodes", "allocation"])["tokens_per_s"]
+    assert pair["x"] == [1, 2]
+    for n, per_alloc, y in zip(pair["x"], pair["per_allocation"], pair["y"], strict=True):
+        want = {k: by[(dense_of[b_name], n, k)] / by[(dense_of[a_name], n, k)] for k in (0, 1)}
+        assert {int(k): v for k, v in per_alloc.items()} == pytest.approx(want)
+        assert y == pytest.approx(sum(want.values()) / 2)  # the median of two
     common = next(s for s in figs["weak_efficiency"]["series"] if s["baseline"] == "common")
     assert common["variant"] == "sparse"
     assert common["y"][1] == pytest.approx(100 * med[(False, 2)] / (2 * med[(True, 1)]))
