@@ -300,6 +300,7 @@ def cmd_collect(args) -> int:
         "peak RSS MB",
     )
     print("  ".join(head))
+    flags_of = {p.id: p.flags for p in points}  # a probe or comm point names its workload
     for r in rows:
         tput = f"{r['tokens_per_s']:,.0f}" if r["tokens_per_s"] else "-"
         step = f"{r['step_s_median']:.3f}" if r["step_s_median"] else "-"
@@ -309,7 +310,7 @@ def cmd_collect(args) -> int:
             else "-"
         )
         rss = f"{r['peak_rss_max'] / 2**20:,.0f}" if r["peak_rss_max"] else "-"
-        flags = f"{r['accumulation']},{'dense' if r['sparse_as_dense'] else 'sparse'}"
+        flags = flags_of.get(r["point_id"], "-")
         print(
             "  ".join(
                 (

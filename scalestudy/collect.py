@@ -398,8 +398,8 @@ def _trainer_shape_checks(table: list[dict], fits: dict) -> list[dict]:
             continue
         f = fits[r["collective"]]
         model = f.predict(r["workers"], r["ppn"], r["bytes"])
-        if r["collective"] == "allgather":
-            model += (r["workers"] - 1) * f.alpha_s
+        if r["collective"] == "allgather":  # the second call: its latency and its overhead
+            model += (r["workers"] - 1) * f.alpha_s + f.overhead_s
         out.append(
             {
                 "point_id": r["point_id"],

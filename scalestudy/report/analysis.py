@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from scalestudy.contract import comm_model
+from scalestudy.report import comm as comm_report
 from scalestudy.report import projection, references
 from scalestudy.report.load import ReportError, RunLog, SweepResults, clean_text
 from scalestudy.report.scaling import (
@@ -115,6 +116,7 @@ class Analysis:
     projections: list[VariantProjection]
     warnings: list[str]
     comm_models: list[projection.CommModel] = field(default_factory=list)  # those used
+    comm: list[comm_report.CommResults] = field(default_factory=list)  # comm sweeps' calibrations
 
     @property
     def title(self) -> str:
@@ -430,7 +432,10 @@ def analyse(
     calibration: Path | None = None,
 ) -> Analysis:
     table = pd.concat([s.table for s in sweeps], ignore_index=True)
-    vs = variants(table)
+    comm_results = comm_report.load({s.name: s.folder for s in sweeps}, warnings)
+    # comm points are measured in comm.csv, not as training throughput: not variants
+    comm_ids = {str(i) for c in comm_results for i in c.table["point_id"]}
+    vs = variants(table[~table["point_id"].astype(str).isin(comm_ids)])
     scaling, common = {}, {}
     for mode in ("weak", "strong"):
         of_mode = [v for v in vs if v.mode == mode]
@@ -474,6 +479,7 @@ def analyse(
         projections=projections,
         warnings=warnings,
         comm_models=comm_models,
+        comm=comm_results,
     )
 
 

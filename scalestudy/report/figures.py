@@ -901,7 +901,11 @@ ALL = (weak_efficiency, strong_scaling, throughput, accumulation, memory, loss_l
 
 
 def render_all(a: Analysis) -> list[Rendered | Skipped]:
-    return [f(a) for f in ALL]
+    from scalestudy.report import comm  # its module imports this one's Rendered/Skipped
+
+    figs = [f(a) for f in ALL]
+    # the comm figure belongs to comm sweeps only: a trainer report does not list it skipped
+    return [*figs, comm.figure(a)] if a.comm else figs
 
 
 def save(r: Rendered, out: Path) -> dict[str, Path]:

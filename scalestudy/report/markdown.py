@@ -30,12 +30,21 @@ def render(s: Summary) -> str:
             if block:
                 lines.extend([*block, ""])
 
-    section("Points (medians over repeats, 95% bootstrap intervals)", _md_table(s.points))
+    section(
+        "Points (medians over repeats, 95% bootstrap intervals)",
+        _md_table(s.points) if s.points.rows else ["no training runs in these tables"],
+    )
     if s.paired is not None:
         section(
             "Paired ratios inside allocations (schedule: bundled; tokens/s of variant over "
             "baseline on the same nodes)",
             _md_table(s.paired),
+        )
+    if s.calibration is not None:
+        section(
+            "Communication calibration (workload: comm; the alpha/beta a projection uses)",
+            _md_table(s.calibration) if s.calibration.rows else ["no collective was fitted"],
+            _bullets(s.calibration_notes),
         )
     section("Baselines", _bullets(s.baselines))
     section(
@@ -90,9 +99,12 @@ def terminal(s: Summary) -> str:
     wanted = ("variant", "nodes", "repeats", "tokens/s", "efficiency", "speedup", "states")
     keep = [i for i, h in enumerate(s.points.head) if h.startswith(wanted)]  # fits a terminal
     small = Table([s.points.head[i] for i in keep], [[r[i] for i in keep] for r in s.points.rows])
-    lines = [f"scaling report: {s.title}", *_text_table(small), ""]
+    lines = [f"scaling report: {s.title}", *(_text_table(small) if small.rows else []), ""]
     if s.paired is not None:
         lines += ["paired (same allocations):", *_text_table(s.paired), ""]
+    if s.calibration is not None:
+        lines += ["communication calibration:", *_text_table(s.calibration), ""]
+        lines += [f"calibration: {n}" for n in s.calibration_notes]
     lines += [f"baseline: {b}" for b in s.baselines]
     lines += [f"NOT MEASURED: {p}" for p in s.problems]
     lines += [f"fewer repeats: {p}" for p in s.short_repeats]

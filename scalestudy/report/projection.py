@@ -90,6 +90,7 @@ class Link:
     name: str
     latency_us: float
     bandwidth_gbps: float  # gigabits per second, as the cluster profiles give it
+    overhead_us: float = 0.0  # per collective call, network or not (fitted; nominal: 0)
 
     def bytes_per_s(self, ppn: int) -> float:
         """What one rank gets when the node's ppn ranks share the link."""
@@ -98,6 +99,10 @@ class Link:
     @property
     def latency_s(self) -> float:
         return self.latency_us * 1e-6
+
+    @property
+    def overhead_s(self) -> float:
+        return self.overhead_us * 1e-6
 
 
 @dataclass(frozen=True)
@@ -173,9 +178,16 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
         alpha, bw = float(f["alpha_s"]), float(f["bandwidth_bytes_per_s"])
         if not (math.isfinite(alpha) and math.isfinite(bw) and alpha >= 0 and bw > 0):
             raise CalibrationError(f"{path}: {c}: alpha {alpha} / bandwidth {bw} unusable")
-        links[c] = Link(f"fitted {c} ({cal.get('sweep')})", alpha * 1e6, bw * 8 / 1e9)
+        overhead = float(f.get("overhead_s") or 0.0)  # calibrations before it was fitted: 0
+        if not (math.isfinite(overhead) and overhead >= 0):
+            raise CalibrationError(f"{path}: {c}: per-call overhead {overhead} unusable")
+        name = f"fitted {c} ({cal.get('sweep')})"
+        links[c] = Link(name, alpha * 1e6, bw * 8 / 1e9, overhead * 1e6)
         if c in fits:
-            parts.append(f"alpha={fmt_us(alpha)} us beta={bw / 1e9:.4g} GB/s ({c})")
+            parts.append(
+                f"alpha={fmt_us(alpha)} us beta={bw / 1e9:.4g} GB/s overhead="
+                f"{fmt_us(overhead)} us/call ({c})"
+            )
             nodes = "/".join(str(n) for n in f.get("node_counts", []))
             resid.append(
                 f"{c}: RMS {f['rms_relative_residual']:.1%}, max "
@@ -214,13 +226,17 @@ def ring_allreduce_s(nbytes: float, workers: int, ppn: int, link: Link) -> float
     if workers <= 1 or nbytes <= 0:
         return 0.0
     moved = 2.0 * (workers - 1) / workers * nbytes
-    return moved / link.bytes_per_s(ppn) + 2 * (workers - 1) * link.latency_s
+    return link.overhead_s + moved / link.bytes_per_s(ppn) + 2 * (workers - 1) * link.latency_s
 
 
 def ring_allgather_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> float:
     if workers <= 1 or rank_bytes <= 0:
         return 0.0
-    return (workers - 1) * rank_bytes / link.bytes_per_s(ppn) + (workers - 1) * link.latency_s
+    return (
+        link.overhead_s
+        + (workers - 1) * rank_bytes / link.bytes_per_s(ppn)
+        + (workers - 1) * link.latency_s
+    )
 
 
 def comm_model_s(

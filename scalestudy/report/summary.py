@@ -38,6 +38,8 @@ class Summary:
     skipped: list[tuple[str, str]]  # (name, reason)
     warnings: list[str]
     paired: Table | None = None  # schedule: bundled: ratios inside allocations
+    calibration: Table | None = None  # workload: comm: the fitted alpha/beta per collective
+    calibration_notes: list[str] = field(default_factory=list)
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
@@ -265,8 +267,18 @@ def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
     return t, r, notes
 
 
+def _calibration(a: Analysis) -> tuple[Table | None, list[str]]:
+    from scalestudy.report import comm
+
+    if not a.comm:
+        return None, []
+    head, rows, notes = comm.table(a)
+    return Table(head, rows), notes
+
+
 def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
     refs, cites, ref_notes = _references(a)
+    calibration, calibration_notes = _calibration(a)
     proj, resid, proj_notes = _projection(a)
     return Summary(
         title=a.title,
@@ -290,4 +302,6 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         skipped=[(f.name, f.reason) for f in figures if isinstance(f, Skipped)],
         warnings=a.warnings,
         paired=_paired(a),
+        calibration=calibration,
+        calibration_notes=calibration_notes,
     )

@@ -113,7 +113,26 @@ def test_comm_sweep_calibrates_the_projection(in_cluster, tmp_path, capsys):
     assert "calibration allreduce: alpha=" in out and "calibration allgather: alpha=" in out
     sdir = results / "commemu"
     cal = check_collected(sdir)
+    check_comm_report(results, cal)
     check_report(results, sdir, cal)
+
+
+def check_comm_report(results: Path, cal: dict) -> None:
+    """`report` of the comm sweep itself: the time-vs-size figure with the fitted lines, the
+    calibration table; its points are not listed as unmeasured training runs."""
+    assert main(["report", "commemu", "--results", str(results)]) == 0
+    out = results / "commemu" / "report"
+    figs = json.loads((out / "figures.json").read_text())
+    panels = {p["collective"]: p for p in figs["figures"]["comm"]["panels"]}
+    assert set(panels) == {"allreduce", "allgather"}
+    for c, panel in panels.items():
+        assert [s["nodes"] for s in panel["series"]] == [1, 2, 4]
+        assert all(len(s["model_s"]) == len(SIZES) for s in panel["series"])
+        ar = cal["collectives"][c]
+        assert f"alpha {projection.fmt_us(ar['alpha_s'])} us" in panel["subtitle"]
+    md = (out / "summary.md").read_text()
+    assert "## Communication calibration" in md and "Not measured" in md
+    assert "none: every planned repeat completed" in md
 
 
 def check_collected(sdir: Path) -> dict:
@@ -142,16 +161,18 @@ def check_collected(sdir: Path) -> dict:
     for c in ("allreduce", "allgather"):
         f = cal["collectives"][c]
         print(
-            f"emulated {c}: alpha {f['alpha_s'] * 1e6:.1f} us, bandwidth "
+            f"emulated {c}: overhead {f['overhead_s'] * 1e6:.1f} us/call, alpha "
+            f"{f['alpha_s'] * 1e6:.1f} us, bandwidth "
             f"{f['bandwidth_bytes_per_s'] / 1e9:.3f} GB/s, residuals RMS "
             f"{f['rms_relative_residual']:.1%} max {f['max_abs_relative_residual']:.1%}, "
             f"R^2 {f['r2']:.3f}"
         )
-        assert f["alpha_s"] > 0 and f["bandwidth_bytes_per_s"] > 0
-        assert f["node_counts"] == [2, 4]  # a single node has no network
-        assert f["n_points"] == len(f["residuals"]) == 2 * len(SIZES)
+        assert f["alpha_s"] >= 0 and f["overhead_s"] >= 0 and f["bandwidth_bytes_per_s"] > 0
+        # one rank alone (1 node, ppn 1) measures the per-call overhead; 2 and 4 the network
+        assert f["node_counts"] == [1, 2, 4]
+        assert f["n_points"] == len(f["residuals"]) == 3 * len(SIZES)
         assert all(abs(r["relative"]) < 10 for r in f["residuals"])
-        assert "single node has no network" in " ".join(f["notes"])
+        assert "one rank (no network) used for the per-call overhead" in " ".join(f["notes"])
     for chk in cal["trainer_shape_checks"]:
         print(f"trainer shape {chk['collective']} at {chk['nodes']} nodes: {chk}")
     return cal

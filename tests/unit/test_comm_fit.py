@@ -12,6 +12,7 @@ from scalestudy.contract.comm_fit import FitError, Sample
 from scalestudy.report import projection
 
 ALPHA, BW = 25e-6, 1.5e9  # 25 us, 1.5 GB/s per node link
+OVERHEAD = 400e-6  # per call, network or not (Horovod's cycle: about this on one rank)
 SIZES = [4**k for k in range(5, 13)]  # 1 KiB .. 16 MiB
 
 
@@ -23,6 +24,7 @@ def synthetic(
     seed: int = 7,
     alpha: float = ALPHA,
     bw: float = BW,
+    overhead: float = OVERHEAD,
 ) -> list[Sample]:
     rng = np.random.default_rng(seed)
     out = []
@@ -30,7 +32,7 @@ def synthetic(
         for ppn in ppns:
             w = n * ppn
             for b in SIZES:
-                t = comm_fit.model_s(collective, w, ppn, b, alpha, bw)
+                t = comm_fit.model_s(collective, w, ppn, b, alpha, bw, overhead)
                 out.append(Sample(collective, n, ppn, w, b, t * float(rng.lognormal(0, noise))))
     return out
 
@@ -57,7 +59,37 @@ def test_exact_data_is_fitted_exactly():
     f = comm_fit.fit(synthetic("allgather", noise=0.0), "allgather")
     assert f.alpha_s == pytest.approx(ALPHA, rel=1e-6)
     assert f.bandwidth_bytes_per_s == pytest.approx(BW, rel=1e-6)
+    assert f.overhead_s == pytest.approx(OVERHEAD, rel=1e-6)
     assert f.max_abs_relative < 1e-6
+    assert f.as_dict()["overhead_us"] == pytest.approx(OVERHEAD * 1e6)
+
+
+def test_the_overhead_is_not_charged_to_alpha():
+    """A constant per call (no network in it) must land in the overhead, not in alpha: alpha
+    is per hop, so charging it there would grow it with the node count in a projection."""
+    f = comm_fit.fit(synthetic("allreduce", overhead=2e-3, noise=0.02), "allreduce")
+    assert f.overhead_s == pytest.approx(2e-3, rel=0.1)
+    assert f.alpha_s == pytest.approx(ALPHA, rel=0.3)
+    no_overhead = comm_fit.fit(synthetic("allreduce", overhead=0.0, noise=0.0), "allreduce")
+    assert no_overhead.overhead_s == pytest.approx(0.0, abs=1e-9)
+
+
+def test_one_rank_measures_the_overhead_alone():
+    data = [*synthetic("allreduce", nodes=(2,), ppns=(1,), noise=0.0)]
+    data += [Sample("allreduce", 1, 1, 1, b, OVERHEAD) for b in SIZES]
+    f = comm_fit.fit(data, "allreduce")
+    assert f.overhead_s == pytest.approx(OVERHEAD, rel=1e-6)
+    assert f.alpha_s == pytest.approx(ALPHA, rel=1e-6)
+    assert any("one rank (no network) used for the per-call overhead" in n for n in f.notes)
+
+
+def test_one_network_size_without_single_ranks_holds_the_overhead_at_zero():
+    """With one node count and no single-rank points, a constant and alpha are the same
+    column: the overhead is held at 0 and said so (it sits inside alpha)."""
+    f = comm_fit.fit(synthetic("allreduce", nodes=(2,), ppns=(1,), noise=0.0), "allreduce")
+    assert f.overhead_s == 0.0
+    assert f.alpha_s == pytest.approx(ALPHA + OVERHEAD / 2, rel=1e-6)  # 2(N-1) = 2 hops
+    assert any("held at 0 (it is inside alpha)" in n for n in f.notes)
 
 
 def test_the_fitted_model_is_the_projections_model():
@@ -68,7 +100,9 @@ def test_the_fitted_model_is_the_projections_model():
         ("allgather", projection.ring_allgather_s),
     ):
         f = comm_fit.fit(synthetic(collective, noise=0.03), collective)
-        link = projection.Link("fit", f.alpha_s * 1e6, f.bandwidth_bytes_per_s * 8 / 1e9)
+        link = projection.Link(
+            "fit", f.alpha_s * 1e6, f.bandwidth_bytes_per_s * 8 / 1e9, f.overhead_s * 1e6
+        )
         for w, ppn, b in ((8, 1, 1e6), (64, 4, 3.3e7), (2, 2, 1024)):
             assert ring(b, w, ppn, link) == pytest.approx(f.predict(w, ppn, b), rel=1e-9)
 
@@ -88,9 +122,10 @@ def test_small_messages_decide_alpha_not_the_large_ones():
 def test_single_node_points_are_not_used_and_said_so():
     data = synthetic("allreduce", nodes=(1, 2, 4), noise=0.02)
     f = comm_fit.fit(data, "allreduce")
-    assert f.node_counts == [2, 4]
-    assert any("single node has no network" in n for n in f.notes)
-    assert f.n_points == 2 * 2 * len(SIZES)
+    # several ranks on one node: shared memory, not used; one rank: the overhead only
+    assert f.node_counts == [1, 2, 4]
+    assert any("several ranks on 1 node not used" in n for n in f.notes)
+    assert f.n_points == 2 * 2 * len(SIZES) + len(SIZES)
 
 
 def test_refuses_a_single_node():
@@ -117,7 +152,7 @@ def test_refuses_when_time_does_not_grow_with_size():
 
 
 def test_negative_latency_is_held_at_zero():
-    data = synthetic("allgather", alpha=0.0, noise=0.0)
+    data = synthetic("allgather", alpha=0.0, overhead=0.0, noise=0.0)
     # shave the smallest messages so an unconstrained fit would want alpha < 0
     data = [
         Sample(s.collective, s.nodes, s.ppn, s.workers, s.nbytes, s.time_s * 0.5)
