@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from scalestudy.spec.yamlload import YamlError, load_file
 
@@ -40,6 +40,10 @@ class Profile(BaseModel):
     mpi: Literal["openmpi", "intelmpi", "mpich"]
     launcher: Literal["mpirun", "mpirun-local", "srun", "ibrun"]
     emulated_nodes: bool = False
+    # cores: every rank pinned to its own cores (a real cluster). none: ranks float; for
+    # emulated nodes that share one host's cores, where each node's launcher would pin its
+    # first rank to the same core 0 and the timings would measure that sharing
+    bind: Literal["cores", "none"] = "cores"
     partitions: list[Partition] = Field(min_length=1)
     interconnect: Interconnect
     python: str = "python3"
@@ -47,6 +51,15 @@ class Profile(BaseModel):
     env: dict[str, str] = {}
     max_jobs_in_queue: int | None = Field(None, ge=1)
     checkpoint_signal_margin_s: int = Field(120, ge=10)
+
+    @model_validator(mode="after")
+    def _bind_is_the_launchers(self) -> Profile:
+        if self.bind == "none" and self.launcher == "ibrun":
+            raise ValueError(
+                "bind: none is for mpirun and srun; ibrun pins through Intel MPI's "
+                "I_MPI_PIN_DOMAIN (set it under env:)"
+            )
+        return self
 
     @property
     def cores_per_node(self) -> int:

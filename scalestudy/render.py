@@ -118,6 +118,7 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
         "env": {**profile.env, **sw.env},
         "python": sw.python or profile.python,
         "launcher": profile.launcher,
+        "bind": profile.bind,
         "workload_module": {
             "trainer": "scalestudy.trainer",
             "probe": "scalestudy.workloads.probe",

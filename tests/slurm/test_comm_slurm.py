@@ -23,7 +23,7 @@ V, H = 1000, 64
 SIZES = [4096, 65536, 1048576, 4194304, 16777216]
 SWEEP = {
     "name": "commemu",
-    "cluster": "emulated",
+    "cluster": "emulated-unbound",  # timings: ranks of the emulated nodes not pinned
     "mode": "weak",
     "workload": "comm",
     "nodes": [1, 2, 4],
@@ -68,7 +68,7 @@ def _trainer_table(results: Path, name: str) -> None:
                 point_id=f"n{n:04d}-p1-d-r{r}",
                 sweep=name,
                 mode="weak",
-                cluster="emulated",
+                cluster="emulated-unbound",
                 nodes=n,
                 ppn=1,
                 workers=n,
@@ -156,7 +156,7 @@ def check_collected(sdir: Path) -> dict:
     assert {(r["nodes"], r["workers"]) for r in comm} == {("1", "1"), ("2", "2"), ("4", "4")}
 
     cal = json.loads((sdir / "calibration.json").read_text())
-    assert cal["profile"] == "emulated" and cal["sweep"] == "commemu" and cal["when"]
+    assert cal["profile"] == "emulated-unbound" and cal["sweep"] == "commemu" and cal["when"]
     assert cal["errors"] == {}
     for c in ("allreduce", "allgather"):
         f = cal["collectives"][c]

@@ -171,3 +171,27 @@ def test_a_bad_hostlist_names_file_line_and_key(tmp_path, capsys):
     assert main(["validate", str(sweep)]) == 2
     err = capsys.readouterr().err
     assert f"{sweep}:7: slurm.exclude_nodes" in err and "not a Slurm hostlist" in err
+
+
+def test_bind_none_maps_ranks_per_node_without_pinning(tmp_path):
+    """Profile `bind: none` (emulated nodes sharing one host's cores): ppn ranks per node, no
+    core binding, for mpirun and srun alike; ibrun pins through Intel MPI and refuses it."""
+    from scalestudy.profiles import Profile, load_profile
+
+    loaded = load_sweep(ROOT / "experiments/comm-emulated.yaml")
+    assert loaded.profile.bind == "none"
+    script = next(iter(render_all(loaded, make_plan(loaded), tmp_path).values()))
+    assert "--map-by ppr:1:node --bind-to none" in script and "pe=" not in script
+    pinned, _ = load_profile("emulated")
+    assert pinned.bind == "cores"
+    srun = Profile.model_validate(
+        {**load_profile("emulated-srun")[0].model_dump(), "bind": "none", "name": "x"}
+    )
+    env = environment()
+    line = env.get_template("launch/srun.sh.j2").render(
+        nodes=2, workers=4, ppn=2, threads=1, bind=srun.bind, python="python3",
+        workload_module="m", point_json="p.json",
+    )  # fmt: skip
+    assert "--cpu-bind=none" in line
+    with pytest.raises(ValueError, match="bind: none is for mpirun and srun"):
+        Profile.model_validate({**load_profile("stampede2-skx")[0].model_dump(), "bind": "none"})
