@@ -296,6 +296,7 @@ COMM_COLUMNS = [
     "p90_s",
     "iterations",
     "status",
+    "not_fitted",  # why a point's timings were left out of the fit (e.g. oversubscribed)
 ]
 
 
@@ -310,6 +311,7 @@ def collect_comm(
     by_id = {r["point_id"]: r for r in rows}
     table: list[dict] = []
     samples: list[comm_fit.Sample] = []
+    excluded: list[str] = []  # points left out of the fit, with the reason
     for p in points:
         row = by_id[p.id]
         entry = manifest["points"].get(p.id)
@@ -325,6 +327,17 @@ def collect_comm(
         row["status_reason"] = row["status_reason"] or (
             f"comm workload: {len(recs)} collective timing(s) in comm.csv"
         )
+        crowded = doc.get("oversubscribed_hosts") or {}
+        why = "; ".join(
+            f"{h['ranks']} ranks on {len(h['cpus'])} CPU(s) {h['cpus']} of host {host}"
+            for host, h in sorted(crowded.items())
+        )
+        if why:
+            excluded.append(
+                f"{p.id} ({p.nodes} node(s)): not fitted: {why}: oversubscribed, the ranks "
+                "time-share cores while MPI polls, so its times measure that sharing, not the "
+                "network"
+            )
         for rec in recs:
             table.append(
                 {
@@ -346,10 +359,11 @@ def collect_comm(
                     "p90_s": rec["p90_s"],
                     "iterations": rec["iterations"],
                     "status": row["status"],
+                    "not_fitted": "oversubscribed: " + why if why else "",
                 }
             )
             # the size sweep only: the trainer's allgather is two collectives (values, indices)
-            if rec["kind"] == "sweep" and row["status"] == "completed":
+            if rec["kind"] == "sweep" and row["status"] == "completed" and not why:
                 samples.append(
                     comm_fit.Sample(
                         rec["collective"], p.nodes, p.ppn, p.workers, rec["bytes"], rec["median_s"]
@@ -376,6 +390,7 @@ def collect_comm(
         "source": "comm.csv: the median of each size-sweep point (trainer shapes not fitted)",
         "collectives": {c: f.as_dict() for c, f in fits.items()},
         "errors": errors,
+        "excluded": excluded,
         "trainer_shape_checks": _trainer_shape_checks(table, fits),
     }
     tmp = sweep_dir / f".calibration.json.{os.getpid()}.tmp"
@@ -385,6 +400,8 @@ def collect_comm(
         print(f"calibration {c}: {comm_fit.describe(f)}")
     for c, e in errors.items():
         print(f"calibration {c}: not fitted: {e}", file=sys.stderr)
+    for e in excluded:
+        print(f"calibration: {e}", file=sys.stderr)
     print(f"wrote {sweep_dir / 'comm.csv'} and {sweep_dir / 'calibration.json'}")
     return calibration
 
@@ -395,6 +412,8 @@ def _trainer_shape_checks(table: list[dict], fits: dict) -> list[dict]:
     out = []
     for r in table:
         if r["kind"] != "trainer" or r["collective"] not in fits or r["workers"] <= 1:
+            continue
+        if r["not_fitted"]:  # oversubscribed: the model does not describe it
             continue
         f = fits[r["collective"]]
         model = f.predict(r["workers"], r["ppn"], r["bytes"])

@@ -4,20 +4,25 @@ The model is the report's projection's (scalestudy.report.projection), so the fi
 replace the profile's nominal ones there: ring algorithms over one link per node, which the
 node's ppn ranks share (each rank gets bw / ppn):
 
-    allreduce of a B-byte tensor over N workers:  t = o + 2(N-1) alpha + 2(N-1)/N x B x ppn / bw
-    allgather of b bytes per rank over N workers: t = o +  (N-1) alpha +  (N-1)  x b x ppn / bw
+    allreduce of a B-byte tensor over N workers:
+        t = o + g x B     + 2(N-1) alpha + 2(N-1)/N x B x ppn / bw
+    allgather of b bytes per rank over N workers:
+        t = o + g x N x b +  (N-1) alpha +  (N-1)  x b x ppn / bw
 
-o is the per-call overhead that no network causes (Horovod's negotiation and its background
-cycle, copies into the fusion buffer: about a millisecond per call even on one rank); without
-it that constant would be charged to alpha. alpha in seconds, bw the node's link in bytes per
-second. The model is linear in (o, alpha, 1/bw), so each collective is one least-squares fit
-over the size-sweep points of every node count. Timings span orders of magnitude (KiB to MiB),
-so the fit minimises RELATIVE errors (each equation divided by its measured time): otherwise
-the largest messages alone would decide and alpha would be noise. All parameters are kept >= 0.
+o and g are what no network causes: a per-call overhead (Horovod's negotiation and background
+cycle: about a millisecond per call even on one rank) and a local cost per byte of the result
+(copies into and out of the fusion buffer, the averaging: one rank alone takes milliseconds for
+16 MiB). Without them those costs would be charged to alpha and bw. alpha in seconds, bw the
+node's link in bytes per second. The model is linear in (o, g, alpha, 1/bw), so each collective
+is one least-squares fit over the size-sweep points of every node count. Timings span orders of
+magnitude (KiB to MiB), so the fit minimises RELATIVE errors (each equation divided by its
+measured time): otherwise the largest messages alone would decide and alpha would be noise.
+All parameters are kept >= 0.
 
-One rank alone measures o only (used for o). Several ranks on one node talk through shared
-memory, not the network: those points are not used, and a sweep of one node only cannot be
-fitted. NumPy only.
+One rank alone has no communication: its points give o and g. Several ranks on one node talk
+through shared memory, not the network: those points are not used, and a sweep of one node only
+cannot be fitted. What the points cannot tell apart (no single-rank points and one network size)
+is held at 0 and said so. NumPy only.
 """
 
 from __future__ import annotations
@@ -30,10 +35,10 @@ import numpy as np
 
 COLLECTIVES = ("allreduce", "allgather")
 MODEL_TEXT = (
-    "ring over one link per node shared by its ppn ranks, plus a per-call overhead o: "
-    "allreduce t = o + 2(N-1) alpha + 2(N-1)/N x B x ppn / bw (B: the whole tensor); "
-    "allgather t = o + (N-1) alpha + (N-1) x b x ppn / bw (b: one rank's bytes); N workers; "
-    "weighted least squares on relative error"
+    "ring over one link per node shared by its ppn ranks, plus a per-call overhead o and a "
+    "local cost g per byte of the result: allreduce t = o + g B + 2(N-1) alpha + 2(N-1)/N x B "
+    "x ppn / bw (B: the whole tensor); allgather t = o + g N b + (N-1) alpha + (N-1) x b x ppn "
+    "/ bw (b: one rank's bytes); N workers; non-negative least squares on relative error"
 )
 
 
@@ -61,6 +66,12 @@ def terms(collective: str, workers: int, ppn: int, nbytes: float) -> tuple[float
     raise ValueError(f"unknown collective {collective!r}")
 
 
+def local_bytes(collective: str, workers: int, nbytes: float) -> float:
+    """Bytes of the collective's result on each rank, which it copies whatever the network:
+    the reduced tensor, or all ranks' shares gathered."""
+    return nbytes if collective == "allreduce" else max(workers, 1) * nbytes
+
+
 def model_s(
     collective: str,
     workers: int,
@@ -69,11 +80,13 @@ def model_s(
     alpha_s: float,
     bw: float,
     overhead_s: float = 0.0,
+    local_s_per_byte: float = 0.0,
 ) -> float:
+    local = overhead_s + local_s_per_byte * local_bytes(collective, workers, nbytes)
     if workers <= 1:
-        return overhead_s
+        return local
     a, b = terms(collective, workers, ppn, nbytes)
-    return overhead_s + a * alpha_s + b / bw
+    return local + a * alpha_s + b / bw
 
 
 @dataclass
@@ -88,6 +101,7 @@ class Fit:
     residuals: list[dict]  # per point: nodes, ppn, workers, bytes, measured_s, model_s, relative
     notes: list[str] = field(default_factory=list)
     overhead_s: float = 0.0  # per call, whatever the size and the number of workers
+    local_s_per_byte: float = 0.0  # per byte of the result, network or not
 
     @property
     def rms_relative(self) -> float:
@@ -107,6 +121,7 @@ class Fit:
             self.alpha_s,
             self.bandwidth_bytes_per_s,
             self.overhead_s,
+            self.local_s_per_byte,
         )
 
     def as_dict(self) -> dict:
@@ -115,6 +130,7 @@ class Fit:
         out["max_abs_relative_residual"] = self.max_abs_relative
         out["latency_us"] = self.alpha_s * 1e6
         out["overhead_us"] = self.overhead_s * 1e6
+        out["local_gbytes_per_s"] = 1e-9 / self.local_s_per_byte if self.local_s_per_byte else None
         out["bandwidth_gbps"] = self.bandwidth_bytes_per_s * 8 / 1e9
         return out
 
@@ -130,7 +146,7 @@ def _solve(a: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _nonnegative(a: np.ndarray, y: np.ndarray, free: list[int]) -> tuple[np.ndarray, list[int]]:
     """Least squares with every parameter >= 0, over the columns `free` (the bandwidth column,
-    the last, is always free): the best of the subsets whose solution is non-negative. Three
+    the last, is always free): the best of the subsets whose solution is non-negative. Four
     parameters at most, so trying every subset is exact and cheap."""
     import itertools
 
@@ -153,9 +169,9 @@ def _nonnegative(a: np.ndarray, y: np.ndarray, free: list[int]) -> tuple[np.ndar
 
 
 def fit(samples: Iterable[Sample], collective: str) -> Fit:
-    """overhead, alpha and bw of one collective from its samples (other collectives' are
-    ignored). Points of one rank (no communication) measure the overhead alone; points of one
-    node with several ranks (shared memory, no network) are not used."""
+    """o, g, alpha and bw of one collective from its samples (other collectives' are ignored).
+    Points of one rank (no communication) measure o and g alone; points of one node with
+    several ranks (shared memory, no network) are not used."""
     mine = [s for s in samples if s.collective == collective]
     if not mine:
         raise FitError(f"{collective}: no measurements")
@@ -170,7 +186,7 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
     if alone:
         notes.append(
             f"{len(alone)} measurement(s) of one rank (no network) used for the per-call "
-            "overhead only"
+            "overhead and the local cost per byte only"
         )
     if shared:
         notes.append(
@@ -188,36 +204,46 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
             f"{collective}: {len(distinct)} distinct point(s) on more than one node; the fit "
             "needs at least 3 (message sizes x node counts)"
         )
-    rows = np.array([(1.0, *terms(collective, s.workers, s.ppn, s.nbytes)) for s in used])
+    # columns: overhead o, local per-byte g, alpha, 1/bw
+    rows = np.array(
+        [
+            (1.0, local_bytes(collective, s.workers, s.nbytes), *terms(collective, s.workers,
+             s.ppn, s.nbytes))
+            for s in used
+        ]
+    )  # fmt: skip
     t = np.array([s.time_s for s in used], dtype=float)
     w = 1.0 / t  # relative errors
     a, y = rows * w[:, None], t * w
     unit = a / np.linalg.norm(a, axis=0)
-    if np.linalg.matrix_rank(unit[:, 1:]) < 2:
+    if np.linalg.matrix_rank(unit[:, 2:]) < 2:
         raise FitError(
             f"{collective}: latency and bandwidth cannot be told apart from these points "
             "(use several message sizes)"
         )
-    free = [0, 1, 2]
-    if np.linalg.matrix_rank(unit) < 3:  # one network size and no single rank
-        free = [1, 2]
-        notes.append(
-            "one network size and no single-rank points: the per-call overhead cannot be told "
-            "from the latency and is held at 0 (it is inside alpha)"
-        )
-    p, cols = _nonnegative(a, y, free)
-    if 1 not in cols:
-        notes.append("alpha came out negative (under the noise) and is held at 0")
-    if 0 in free and 0 not in cols:
-        notes.append("the per-call overhead came out negative (under the noise): held at 0")
+    # o and g join only where the points tell them from alpha and bw
+    free = [2, 3]
+    for col, what, inside in ((0, "per-call overhead", "alpha"), (1, "local cost per byte", "bw")):
+        if np.linalg.matrix_rank(unit[:, [*free, col]]) == len(free) + 1:
+            free.append(col)
+        else:
+            notes.append(
+                f"the {what} cannot be told apart from {inside} with these points (no "
+                f"single-rank points, one network size): held at 0 (it is inside {inside})"
+            )
+    p, cols = _nonnegative(a, y, sorted(free))
+    names = {0: "the per-call overhead", 1: "the local cost per byte", 2: "alpha"}
+    for col, name in names.items():
+        if col in free and col not in cols:
+            notes.append(f"{name} came out negative (under the noise) and is held at 0")
     # the bandwidth term's largest share of a measured time: ~0 means no size dependence
-    if p[2] <= 0 or float(np.max(rows[:, 2] * p[2] / t)) < 1e-3:
+    if p[3] <= 0 or float(np.max(rows[:, 3] * p[3] / t)) < 1e-3:
         raise FitError(
             f"{collective}: the time does not grow with the message size in these points "
             f"(sizes {sorted({s.nbytes for s in networked})[:3]}...): no bandwidth can be "
             "fitted; measure larger messages"
         )
-    overhead, alpha, bw = float(p[0]), float(p[1]), float(1.0 / p[2])
+    overhead, local, alpha, bw = float(p[0]), float(p[1]), float(p[2]), float(1.0 / p[3])
     pred = rows @ p
     ss_res = float(np.sum((t - pred) ** 2))
     ss_tot = float(np.sum((t - t.mean()) ** 2))
@@ -245,6 +271,7 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
         residuals=residuals,
         notes=notes,
         overhead_s=overhead,
+        local_s_per_byte=local,
     )
 
 
@@ -266,11 +293,16 @@ def _us(seconds: float) -> str:
     return f"{us:.4g}" if us < 1000 else f"{us:.0f}"
 
 
+def _local(s_per_byte: float) -> str:
+    return f"{1e-9 / s_per_byte:.4g} GB/s" if s_per_byte > 0 else "0"
+
+
 def describe(f: Fit) -> str:
     """alpha=12.3 us beta=1.23 GB/s overhead=900 us/call (residuals RMS 8.1%, max 20%;
     R^2 0.98; 24 points)."""
     return (
         f"alpha={_us(f.alpha_s)} us overhead={_us(f.overhead_s)} us/call "
+        f"local={_local(f.local_s_per_byte)} "
         f"beta={f.bandwidth_bytes_per_s / 1e9:.4g} GB/s "
         f"({f.bandwidth_bytes_per_s * 8 / 1e9:.4g} Gb/s) (residuals RMS "
         f"{f.rms_relative:.1%}, max {f.max_abs_relative:.1%}; R^2 {f.r2:.3f}; "

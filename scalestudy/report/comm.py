@@ -106,10 +106,13 @@ def figure(a) -> object:
             s = _series(sweep_rows)
             # one rank: no communication, the per-call overhead alone (fitted as such);
             # several ranks on one node: shared memory, not the network (not fitted)
-            fitted = workers == 1 or n > 1
-            hollow = {} if n > 1 else {"mfc": "none"}
+            crowded = _not_fitted(at)
+            fitted = (workers == 1 or n > 1) and not crowded
+            hollow = {} if fitted else {"mfc": "none"}
             label = f"{n} node(s), {workers} rank(s)"
-            if workers == 1:
+            if crowded:
+                label += " (oversubscribed: not fitted)"
+            elif workers == 1:
                 label += " (no network: the per-call overhead)"
             elif n == 1:
                 label += " (shared memory: not fitted)"
@@ -117,11 +120,14 @@ def figure(a) -> object:
                         strict=True)], [hi - y for y, hi in zip(s["y"], s["hi"], strict=True)]],
                         fmt="o", color=color, capsize=2, label=label, **hollow)  # fmt: skip
             entry = {"nodes": n, "workers": workers, "ppn": ppn, "measured": s}
+            if crowded:
+                entry["not_fitted"] = crowded
             if fit is not None and fitted:
                 params = (
                     fit["alpha_s"],
                     fit["bandwidth_bytes_per_s"],
                     fit.get("overhead_s") or 0.0,
+                    fit.get("local_s_per_byte") or 0.0,
                 )
                 model = [comm_fit.model_s(coll, workers, ppn, x, *params) for x in s["x"]]
                 grid = np.geomspace(min(s["x"]), max(s["x"]), 60)  # a smooth line
@@ -142,6 +148,7 @@ def figure(a) -> object:
         if fit is not None:
             sub = (
                 f"fit: overhead {projection.fmt_us(fit.get('overhead_s') or 0.0)} us/call, "
+                f"local {_gbs(fit.get('local_s_per_byte'))}, "
                 f"alpha {projection.fmt_us(fit['alpha_s'])} us, "
                 f"beta {fit['bandwidth_bytes_per_s'] / 1e9:.3g} GB/s, R^2 {fit['r2']:.2f}, "
                 f"RMS residual {fit['rms_relative_residual']:.0%}"
@@ -160,10 +167,20 @@ def figure(a) -> object:
         "Median time per call over the timed iterations (bars: p10-p90), median over repeats. "
         f"Lines: the fitted model ({comm_fit.MODEL_TEXT}), drawn where a fit exists, over "
         "more than one node and over one rank alone (its overhead); several ranks of one node "
-        "talk through shared memory and are not fitted. Stars: the trainer's own exchange "
-        "shapes (not used in the fit)."
+        "talk through shared memory, and oversubscribed points (more ranks than CPUs on a host) "
+        "time core sharing: neither is fitted (hollow markers). Stars: the trainer's own "
+        "exchange shapes (not used in the fit)."
     )
     return Rendered("comm", title, caption, fig, data)
+
+
+def _not_fitted(rows: pd.DataFrame) -> str:
+    """Why collect left these rows out of the fit ('' when it did not; older comm.csv files
+    have no such column)."""
+    if "not_fitted" not in rows:
+        return ""
+    reasons = sorted({str(r) for r in rows["not_fitted"] if isinstance(r, str) and r})
+    return "; ".join(reasons)
 
 
 def _wrap(text: str, width: int = 70) -> str:
@@ -178,6 +195,7 @@ def table(a) -> tuple[list[str], list[list[str]], list[str]]:
         "sweep",
         "collective",
         "overhead per call",
+        "local copy",
         "alpha (latency)",
         "beta (bandwidth)",
         "R^2",
@@ -197,6 +215,7 @@ def table(a) -> tuple[list[str], list[list[str]], list[str]]:
                         c.sweep,
                         coll,
                         f"{projection.fmt_us(fit.get('overhead_s') or 0.0)} us",
+                        _gbs(fit.get("local_s_per_byte")),
                         f"{projection.fmt_us(fit['alpha_s'])} us",
                         f"{fit['bandwidth_bytes_per_s'] / 1e9:.4g} GB/s",
                         _f(fit.get("r2"), ".3f"),
@@ -208,6 +227,7 @@ def table(a) -> tuple[list[str], list[list[str]], list[str]]:
                 notes += [f"{c.sweep} {coll}: {n}" for n in fit.get("notes", [])]
             elif err:
                 notes.append(f"{c.sweep} {coll}: not fitted: {err}")
+        notes += [f"{c.sweep}: {e}" for e in (c.calibration or {}).get("excluded") or []]
         checks = (c.calibration or {}).get("trainer_shape_checks") or []
         for chk in checks:
             notes.append(
@@ -216,6 +236,11 @@ def table(a) -> tuple[list[str], list[list[str]], list[str]]:
                 f"{chk['model_s'] * 1e3:.3g} ms ({chk['relative']:+.0%})"
             )
     return head, rows, notes
+
+
+def _gbs(s_per_byte) -> str:
+    """A local cost per byte as the rate it amounts to ('0' when none was fitted)."""
+    return f"{1e-9 / s_per_byte:.3g} GB/s" if s_per_byte else "0"
 
 
 def _f(v, fmt: str) -> str:

@@ -91,6 +91,7 @@ class Link:
     latency_us: float
     bandwidth_gbps: float  # gigabits per second, as the cluster profiles give it
     overhead_us: float = 0.0  # per collective call, network or not (fitted; nominal: 0)
+    local_s_per_byte: float = 0.0  # per byte of the result, network or not (fitted; nominal: 0)
 
     def bytes_per_s(self, ppn: int) -> float:
         """What one rank gets when the node's ppn ranks share the link."""
@@ -181,12 +182,16 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
         overhead = float(f.get("overhead_s") or 0.0)  # calibrations before it was fitted: 0
         if not (math.isfinite(overhead) and overhead >= 0):
             raise CalibrationError(f"{path}: {c}: per-call overhead {overhead} unusable")
+        local = float(f.get("local_s_per_byte") or 0.0)
+        if not (math.isfinite(local) and local >= 0):
+            raise CalibrationError(f"{path}: {c}: local cost per byte {local} unusable")
         name = f"fitted {c} ({cal.get('sweep')})"
-        links[c] = Link(name, alpha * 1e6, bw * 8 / 1e9, overhead * 1e6)
+        links[c] = Link(name, alpha * 1e6, bw * 8 / 1e9, overhead * 1e6, local)
         if c in fits:
+            copy = f"{1e-9 / local:.4g} GB/s" if local > 0 else "0"
             parts.append(
                 f"alpha={fmt_us(alpha)} us beta={bw / 1e9:.4g} GB/s overhead="
-                f"{fmt_us(overhead)} us/call ({c})"
+                f"{fmt_us(overhead)} us/call local={copy} ({c})"
             )
             nodes = "/".join(str(n) for n in f.get("node_counts", []))
             resid.append(
@@ -226,7 +231,8 @@ def ring_allreduce_s(nbytes: float, workers: int, ppn: int, link: Link) -> float
     if workers <= 1 or nbytes <= 0:
         return 0.0
     moved = 2.0 * (workers - 1) / workers * nbytes
-    return link.overhead_s + moved / link.bytes_per_s(ppn) + 2 * (workers - 1) * link.latency_s
+    local = link.overhead_s + link.local_s_per_byte * nbytes
+    return local + moved / link.bytes_per_s(ppn) + 2 * (workers - 1) * link.latency_s
 
 
 def ring_allgather_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> float:
@@ -234,6 +240,7 @@ def ring_allgather_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> f
         return 0.0
     return (
         link.overhead_s
+        + link.local_s_per_byte * workers * rank_bytes
         + (workers - 1) * rank_bytes / link.bytes_per_s(ppn)
         + (workers - 1) * link.latency_s
     )

@@ -225,19 +225,42 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     return {"shapes": shapes, "records": records}
 
 
+def oversubscribed(placement: list[tuple[str, list[int]]]) -> dict[str, dict]:
+    """Physical hosts running more ranks than the CPUs those ranks may use, from every rank's
+    (hostname, CPU affinity): there the ranks time-share cores while MPI busy-polls, so a
+    collective's time measures the sharing, not the network (emulated nodes on one host, a ppn
+    above the core count, or ranks pinned onto the same core)."""
+    hosts: dict[str, dict] = {}
+    for host, cpus in placement:
+        h = hosts.setdefault(host, {"ranks": 0, "cpus": set()})
+        h["ranks"] += 1
+        h["cpus"] |= set(cpus)
+    return {
+        host: {"ranks": h["ranks"], "cpus": sorted(h["cpus"])}
+        for host, h in hosts.items()
+        if h["ranks"] > len(h["cpus"])
+    }
+
+
 def header(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     from scalestudy.trainer import runtime
 
     hosts = hvd.allgather_object(
-        (socket.gethostname(), os.environ.get("SLURMD_NODENAME")), name="comm.hosts"
+        (
+            socket.gethostname(),
+            os.environ.get("SLURMD_NODENAME"),
+            sorted(os.sched_getaffinity(0)),
+        ),
+        name="comm.hosts",
     )
     return {
         "schema": SCHEMA,
         "size": hvd.size(),
         "local_size": hvd.local_size(),
         "cross_size": hvd.cross_size(),
-        "hosts": [h for h, _ in hosts],
-        "slurm_nodes": [n for _, n in hosts],
+        "hosts": [h for h, _, _ in hosts],
+        "slurm_nodes": [n for _, n, _ in hosts],
+        "oversubscribed_hosts": oversubscribed([(h, c) for h, _, c in hosts]),
         "slurm_job_num_nodes": os.environ.get("SLURM_JOB_NUM_NODES"),
         "options": options,
         "model": cfg.model.resolved(),

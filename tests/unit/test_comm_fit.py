@@ -13,6 +13,7 @@ from scalestudy.report import projection
 
 ALPHA, BW = 25e-6, 1.5e9  # 25 us, 1.5 GB/s per node link
 OVERHEAD = 400e-6  # per call, network or not (Horovod's cycle: about this on one rank)
+LOCAL = 1 / 3e9  # s per byte of the result: copies at 3 GB/s, network or not
 SIZES = [4**k for k in range(5, 13)]  # 1 KiB .. 16 MiB
 
 
@@ -25,6 +26,7 @@ def synthetic(
     alpha: float = ALPHA,
     bw: float = BW,
     overhead: float = OVERHEAD,
+    local: float = LOCAL,
 ) -> list[Sample]:
     rng = np.random.default_rng(seed)
     out = []
@@ -32,7 +34,7 @@ def synthetic(
         for ppn in ppns:
             w = n * ppn
             for b in SIZES:
-                t = comm_fit.model_s(collective, w, ppn, b, alpha, bw, overhead)
+                t = comm_fit.model_s(collective, w, ppn, b, alpha, bw, overhead, local)
                 out.append(Sample(collective, n, ppn, w, b, t * float(rng.lognormal(0, noise))))
     return out
 
@@ -60,8 +62,10 @@ def test_exact_data_is_fitted_exactly():
     assert f.alpha_s == pytest.approx(ALPHA, rel=1e-6)
     assert f.bandwidth_bytes_per_s == pytest.approx(BW, rel=1e-6)
     assert f.overhead_s == pytest.approx(OVERHEAD, rel=1e-6)
+    assert f.local_s_per_byte == pytest.approx(LOCAL, rel=1e-6)
     assert f.max_abs_relative < 1e-6
     assert f.as_dict()["overhead_us"] == pytest.approx(OVERHEAD * 1e6)
+    assert f.as_dict()["local_gbytes_per_s"] == pytest.approx(3.0)
 
 
 def test_the_overhead_is_not_charged_to_alpha():
@@ -70,26 +74,37 @@ def test_the_overhead_is_not_charged_to_alpha():
     f = comm_fit.fit(synthetic("allreduce", overhead=2e-3, noise=0.02), "allreduce")
     assert f.overhead_s == pytest.approx(2e-3, rel=0.1)
     assert f.alpha_s == pytest.approx(ALPHA, rel=0.3)
-    no_overhead = comm_fit.fit(synthetic("allreduce", overhead=0.0, noise=0.0), "allreduce")
+    no_overhead = comm_fit.fit(
+        synthetic("allreduce", overhead=0.0, local=0.0, noise=0.0), "allreduce"
+    )
     assert no_overhead.overhead_s == pytest.approx(0.0, abs=1e-9)
 
 
-def test_one_rank_measures_the_overhead_alone():
+def test_one_rank_measures_the_overhead_and_the_local_copies_alone():
+    """One rank: no network, but copies that grow with the size; they must not be charged to
+    the bandwidth of the network."""
     data = [*synthetic("allreduce", nodes=(2,), ppns=(1,), noise=0.0)]
-    data += [Sample("allreduce", 1, 1, 1, b, OVERHEAD) for b in SIZES]
+    data += [Sample("allreduce", 1, 1, 1, b, OVERHEAD + LOCAL * b) for b in SIZES]
     f = comm_fit.fit(data, "allreduce")
     assert f.overhead_s == pytest.approx(OVERHEAD, rel=1e-6)
+    assert f.local_s_per_byte == pytest.approx(LOCAL, rel=1e-6)
     assert f.alpha_s == pytest.approx(ALPHA, rel=1e-6)
+    assert f.bandwidth_bytes_per_s == pytest.approx(BW, rel=1e-6)
     assert any("one rank (no network) used for the per-call overhead" in n for n in f.notes)
 
 
-def test_one_network_size_without_single_ranks_holds_the_overhead_at_zero():
-    """With one node count and no single-rank points, a constant and alpha are the same
-    column: the overhead is held at 0 and said so (it sits inside alpha)."""
-    f = comm_fit.fit(synthetic("allreduce", nodes=(2,), ppns=(1,), noise=0.0), "allreduce")
-    assert f.overhead_s == 0.0
+def test_one_network_size_without_single_ranks_holds_the_local_terms_at_zero():
+    """With one node count and no single-rank points, a constant is alpha's column and the
+    local bytes are the bandwidth's: both are held at 0 and said so (they sit inside alpha and
+    bw)."""
+    data = synthetic("allreduce", nodes=(2,), ppns=(1,), noise=0.0)
+    f = comm_fit.fit(data, "allreduce")
+    assert f.overhead_s == 0.0 and f.local_s_per_byte == 0.0
     assert f.alpha_s == pytest.approx(ALPHA + OVERHEAD / 2, rel=1e-6)  # 2(N-1) = 2 hops
+    # 2(N-1)/N B / bw' = 2(N-1)/N B / bw + LOCAL B, with N = 2: 1/bw' = 1/bw + LOCAL
+    assert 1 / f.bandwidth_bytes_per_s == pytest.approx(1 / BW + LOCAL, rel=1e-6)
     assert any("held at 0 (it is inside alpha)" in n for n in f.notes)
+    assert any("held at 0 (it is inside bw)" in n for n in f.notes)
 
 
 def test_the_fitted_model_is_the_projections_model():
@@ -101,7 +116,11 @@ def test_the_fitted_model_is_the_projections_model():
     ):
         f = comm_fit.fit(synthetic(collective, noise=0.03), collective)
         link = projection.Link(
-            "fit", f.alpha_s * 1e6, f.bandwidth_bytes_per_s * 8 / 1e9, f.overhead_s * 1e6
+            "fit",
+            f.alpha_s * 1e6,
+            f.bandwidth_bytes_per_s * 8 / 1e9,
+            f.overhead_s * 1e6,
+            f.local_s_per_byte,
         )
         for w, ppn, b in ((8, 1, 1e6), (64, 4, 3.3e7), (2, 2, 1024)):
             assert ring(b, w, ppn, link) == pytest.approx(f.predict(w, ppn, b), rel=1e-9)
@@ -152,7 +171,7 @@ def test_refuses_when_time_does_not_grow_with_size():
 
 
 def test_negative_latency_is_held_at_zero():
-    data = synthetic("allgather", alpha=0.0, overhead=0.0, noise=0.0)
+    data = synthetic("allgather", alpha=0.0, overhead=0.0, local=0.0, noise=0.0)
     # shave the smallest messages so an unconstrained fit would want alpha < 0
     data = [
         Sample(s.collective, s.nodes, s.ppn, s.workers, s.nbytes, s.time_s * 0.5)

@@ -17,6 +17,7 @@ from scalestudy.report.build import build
 ALPHA = {"allreduce": 40e-6, "allgather": 70e-6}
 BW = {"allreduce": 0.5e9, "allgather": 0.8e9}  # bytes/s: far from the table's 40 Gb/s nominal
 OVERHEAD = {"allreduce": 300e-6, "allgather": 500e-6}  # per call, as Horovod's on one rank
+LOCAL = {"allreduce": 1 / 3e9, "allgather": 1 / 5e9}  # s per byte of the result (copies)
 
 
 def calibration(profile: str = "local", collectives=("allreduce", "allgather")) -> dict:
@@ -31,7 +32,8 @@ def calibration(profile: str = "local", collectives=("allreduce", "allgather")) 
                 1,
                 n,
                 b,
-                comm_fit.model_s(c, n, 1, b, ALPHA[c], BW[c], OVERHEAD[c]) * rng.lognormal(0, 0.03),
+                comm_fit.model_s(c, n, 1, b, ALPHA[c], BW[c], OVERHEAD[c], LOCAL[c])
+                * rng.lognormal(0, 0.03),
             )
             for n in (1, 2, 4)
             for b in (1024, 16384, 262144, 4194304)
@@ -110,7 +112,8 @@ def test_calibration_found_beside_the_sweep_is_used_and_said(tmp_path):
     (sparse,) = [vp for vp in a.projections if not vp.variant.dense]
     p16 = next(p for p in dense.points if p.nodes == 16)
     b = 900_000 + 4 * 1000 * H
-    expect = 2 * 15 / 16 * b / ar["bandwidth_bytes_per_s"] + 30 * ar["alpha_s"] + ar["overhead_s"]
+    local = ar["overhead_s"] + ar["local_s_per_byte"] * b
+    expect = 2 * 15 / 16 * b / ar["bandwidth_bytes_per_s"] + 30 * ar["alpha_s"] + local
     assert p16.comm_s == pytest.approx(expect, rel=1e-9)
     assert ar["overhead_s"] == pytest.approx(OVERHEAD["allreduce"], rel=0.1)  # it was fitted
     s16 = next(p for p in sparse.points if p.nodes == 16)
@@ -120,9 +123,11 @@ def test_calibration_found_beside_the_sweep_is_used_and_said(tmp_path):
         2 * 15 / 16 * 900_000 / ar["bandwidth_bytes_per_s"]
         + 30 * ar["alpha_s"]
         + ar["overhead_s"]
+        + ar["local_s_per_byte"] * 900_000
         + 15 * gather / ag["bandwidth_bytes_per_s"]
         + 15 * ag["alpha_s"]
         + ag["overhead_s"]
+        + ag["local_s_per_byte"] * 16 * gather
     )
     assert s16.comm_s == pytest.approx(expect, rel=1e-9)
 

@@ -16,18 +16,25 @@ from scalestudy.report.build import build
 
 ALPHA, BW = 20e-6, 1e9  # the synthetic network: 20 us per hop, 1 GB/s per node link
 OVERHEAD = 100e-6  # per call, what one rank alone takes
+LOCAL = 1 / 4e9  # s per byte of the result: local copies at 4 GB/s
 SIZES = [4096, 65536, 1048576, 4194304]
 
 
 def _model(coll: str, workers: int, nbytes: int) -> float:
-    return comm_fit.model_s(coll, workers, 1, nbytes, ALPHA, BW, OVERHEAD)
+    return comm_fit.model_s(coll, workers, 1, nbytes, ALPHA, BW, OVERHEAD, LOCAL)
 
 
-def make_comm_sweep(root: Path, name: str = "commsyn", calibrate: bool = True) -> pd.DataFrame:
+CROWDED = "oversubscribed: 8 ranks on 2 CPU(s) [0, 1] of host h"
+
+
+def make_comm_sweep(
+    root: Path, name: str = "commsyn", calibrate: bool = True, crowded: int | None = None
+) -> pd.DataFrame:
+    """A collected comm sweep on 1, 2, 4 (and `crowded`, oversubscribed: not fitted) nodes."""
     folder = root / name
     folder.mkdir(parents=True)
     results, comm_rows, samples = [], [], []
-    for n in (1, 2, 4):
+    for n in (1, 2, 4, *([crowded] if crowded else [])):
         pid = f"n{n:04d}-p1-c0ffee{n:04d}-r0"
         row = {c: None for c in COLUMNS}
         row.update(
@@ -39,16 +46,18 @@ def make_comm_sweep(root: Path, name: str = "commsyn", calibrate: bool = True) -
         results.append(row)
         for coll in comm_fit.COLLECTIVES:
             for b in SIZES:
-                t = _model(coll, n, b)
+                t = _model(coll, n, b) * (10 if n == crowded else 1)
                 comm_rows.append(
                     dict(
                         point_id=pid, sweep=name, cluster="emulated", nodes=n, ppn=1, workers=n,
                         repeat=0, collective=coll, kind="sweep", label=f"{b} B", bytes=b,
                         logical_bytes=None, rows=None, median_s=t, p10_s=0.9 * t,
                         p90_s=1.2 * t, iterations=8, status="completed",
+                        not_fitted=CROWDED if n == crowded else "",
                     )
                 )  # fmt: skip
-                samples.append(comm_fit.Sample(coll, n, 1, n, b, t))
+                if n != crowded:
+                    samples.append(comm_fit.Sample(coll, n, 1, n, b, t))
     pd.DataFrame(results, columns=COLUMNS).to_csv(folder / "results.csv", index=False)
     comm = pd.DataFrame(comm_rows)
     comm.to_csv(folder / "comm.csv", index=False)
@@ -62,6 +71,7 @@ def make_comm_sweep(root: Path, name: str = "commsyn", calibrate: bool = True) -
             "model": comm_fit.MODEL_TEXT,
             "collectives": {c: f.as_dict() for c, f in fits.items()},
             "errors": errors,
+            "excluded": [f"n{crowded:04d}: not fitted: {CROWDED}"] if crowded else [],
             "trainer_shape_checks": [],
         }
         (folder / "calibration.json").write_text(json.dumps(cal))
@@ -87,11 +97,14 @@ def test_comm_report_draws_the_measurements_and_the_fitted_model(tmp_path):
             assert s["model_s"] == pytest.approx(s["measured"]["y"], rel=1e-6)
     # the table says what the projection would use; comm points are not "not measured"
     (ar,) = [r for r in report.summary.calibration.rows if r[1] == "allreduce"]
-    assert ar[2:6] == ["100 us", "20 us", "1 GB/s", "1.000"]
+    assert ar[2:7] == ["100 us", "4 GB/s", "20 us", "1 GB/s", "1.000"]
     assert report.summary.problems == []
     assert report.analysis.variants == []  # no training throughput in a comm sweep
     md = (report.out / "summary.md").read_text()
-    assert "## Communication calibration" in md and "| commsyn | allgather | 100 us | 20 us |" in md
+    assert (
+        "## Communication calibration" in md
+        and "| commsyn | allgather | 100 us | 4 GB/s | 20 us |" in md
+    )
     assert 'id="calibration"' in (report.out / "report.html").read_text()
     assert "communication calibration:" in markdown.terminal(report.summary)
     assert any("used for the per-call overhead" in n for n in report.summary.calibration_notes)
@@ -114,3 +127,26 @@ def test_a_trainer_report_has_no_comm_figure_nor_calibration(tmp_path):
     report = build(["t"], tmp_path)
     assert "comm" not in {f.name for f in report.figures}
     assert report.summary.calibration is None
+
+
+def test_an_oversubscribed_point_is_drawn_but_not_modelled(tmp_path):
+    make_comm_sweep(tmp_path, crowded=8)
+    report = build(["commsyn"], tmp_path)
+    fig = next(f for f in report.rendered if f.name == "comm")
+    for panel in fig.data["panels"]:
+        (s8,) = [s for s in panel["series"] if s["nodes"] == 8]
+        assert "model_s" not in s8 and s8["not_fitted"] == CROWDED
+        assert all("model_s" in s for s in panel["series"] if s["nodes"] != 8)
+    assert any("n0008: not fitted: oversubscribed" in n for n in report.summary.calibration_notes)
+
+
+def test_oversubscribed_hosts_are_named_from_every_ranks_affinity():
+    from scalestudy.workloads.comm import oversubscribed
+
+    # 4 emulated nodes on one 2-CPU host, unpinned: 4 ranks may use CPUs {0, 1}
+    assert oversubscribed([("h", [0, 1])] * 4) == {"h": {"ranks": 4, "cpus": [0, 1]}}
+    # pinned onto the same core: 2 ranks, 1 CPU
+    assert oversubscribed([("h", [0]), ("h", [0])]) == {"h": {"ranks": 2, "cpus": [0]}}
+    # a real cluster: one rank per node, or ranks on their own cores
+    assert oversubscribed([("a", [0]), ("b", [0])]) == {}
+    assert oversubscribed([("a", [0]), ("a", [1]), ("b", [0, 1])]) == {}
