@@ -113,7 +113,7 @@ def figure(a) -> object:
             if crowded:
                 label += " (oversubscribed: not fitted)"
             elif workers == 1:
-                label += " (no network: the per-call overhead)"
+                label += " (no network: overhead and local copies)"
             elif n == 1:
                 label += " (shared memory: not fitted)"
             ax.errorbar(s["x"], s["y"], yerr=[[y - lo for y, lo in zip(s["y"], s["lo"],

@@ -46,7 +46,8 @@ def render(s: Summary) -> str:
             _md_table(s.calibration) if s.calibration.rows else ["no collective was fitted"],
             _bullets(s.calibration_notes),
         )
-    section("Baselines", _bullets(s.baselines))
+    if s.baselines:
+        section("Baselines", _bullets(s.baselines))
     section(
         "Not measured: failed, diverged or missing points",
         _bullets(s.problems, "none: every planned repeat completed"),
