@@ -104,7 +104,7 @@ def figure(a) -> object:
             workers, ppn = int(at["workers"].iloc[0]), int(at["ppn"].iloc[0])
             sweep_rows = at[at["kind"] == "sweep"]
             s = _series(sweep_rows)
-            # one rank: no communication, the per-call overhead alone (fitted as such);
+            # one rank: no communication, its overhead and local copies (fitted as such);
             # several ranks on one node: shared memory, not the network (not fitted)
             crowded = _not_fitted(at)
             fitted = (workers == 1 or n > 1) and not crowded
@@ -122,7 +122,7 @@ def figure(a) -> object:
             entry = {"nodes": n, "workers": workers, "ppn": ppn, "measured": s}
             if crowded:
                 entry["not_fitted"] = crowded
-            if fit is not None and fitted:
+            if fit is not None and fitted and s["x"]:  # a sweep may list no sizes
                 params = (
                     fit["alpha_s"],
                     fit["bandwidth_bytes_per_s"],
@@ -132,7 +132,8 @@ def figure(a) -> object:
                 model = [comm_fit.model_s(coll, workers, ppn, x, *params) for x in s["x"]]
                 grid = np.geomspace(min(s["x"]), max(s["x"]), 60)  # a smooth line
                 curve = [comm_fit.model_s(coll, workers, ppn, x, *params) for x in grid]
-                ax.plot(grid, curve, "-", color=color, alpha=0.8)
+                if max(curve) > 0:  # all terms held at 0 (one rank): nothing on a log axis
+                    ax.plot(grid, curve, "-", color=color, alpha=0.8)
                 entry["model_s"] = model
             trainer = at[at["kind"] == "trainer"]
             if not trainer.empty:

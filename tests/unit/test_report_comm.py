@@ -150,3 +150,17 @@ def test_oversubscribed_hosts_are_named_from_every_ranks_affinity():
     # a real cluster: one rank per node, or ranks on their own cores
     assert oversubscribed([("a", [0]), ("b", [0])]) == {}
     assert oversubscribed([("a", [0]), ("a", [1]), ("b", [0, 1])]) == {}
+
+
+def test_a_comm_sweep_without_a_size_sweep_still_reports(tmp_path):
+    """`comm.sizes_bytes: []` leaves only the trainer's shapes: drawn as stars, no model line
+    (even beside a calibration), no traceback."""
+    comm = make_comm_sweep(tmp_path)
+    comm["kind"] = "trainer"
+    comm.to_csv(tmp_path / "commsyn" / "comm.csv", index=False)
+    report = build(["commsyn"], tmp_path)
+    fig = next(f for f in report.rendered if f.name == "comm")
+    for panel in fig.data["panels"]:
+        assert panel["fit"]
+        for s in panel["series"]:
+            assert s["measured"]["x"] == [] and "trainer_shapes" in s and "model_s" not in s
