@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv demo test test-fast lint bench cluster-up cluster-down
+.PHONY: system venv demo test test-fast lint bench bench-reference cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -26,7 +26,17 @@ test-fast:
 bench: venv
 	$(PY) benchmarks/cli_speed.py
 	$(PY) benchmarks/trainer_throughput.py
+	$(PY) benchmarks/overlap.py
 	$(PY) benchmarks/wire_bytes.py
+
+# The trainer against TF Model Garden's Transformer, side by side. The reference lives in its
+# own venv (tf-models-official pins a newer TensorFlow: installed --no-deps), never in .venv.
+REFVENV ?= .venv-ref
+bench-reference: venv
+	[ -x $(REFVENV)/bin/python ] || python3 -m venv $(REFVENV)
+	$(REFVENV)/bin/python -m pip install -q -c constraints.txt -r benchmarks/reference/requirements.txt
+	$(REFVENV)/bin/python -m pip install -q --no-deps tf-models-official==2.15.0
+	$(PY) benchmarks/trainer_vs_reference.py --reference-python $(REFVENV)/bin/python
 
 # The local multi-node Slurm cluster (4 slurmd daemons on this host, accounting through slurmdbd).
 cluster-up: venv

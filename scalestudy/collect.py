@@ -35,6 +35,8 @@ COLUMNS = [
     "model",
     "accumulation",
     "sparse_as_dense",
+    "timing",
+    "precision",
     "tokens_per_worker",
     "global_batch_tokens",
     "repeat",
@@ -105,6 +107,10 @@ def _median(values):
     return statistics.median(values) if values else None
 
 
+def _phase_median(timing: dict, phase: str) -> float | None:
+    return (timing["this_rank"].get(phase) or {}).get("median")
+
+
 def _from_logs(logs: Path, workers: int) -> dict:
     row: dict = {}
     rank_files = [logs / step_log.rank_log_name(r) for r in range(workers)]
@@ -131,9 +137,10 @@ def _from_logs(logs: Path, workers: int) -> dict:
                 step_s_median=t["step_s_max_over_ranks"]["median"],
                 step_s_p10=t["step_s_max_over_ranks"]["p10"],
                 step_s_p90=t["step_s_max_over_ranks"]["p90"],
-                compute_s_median=t["this_rank"]["compute_s"]["median"],
-                comm_s_median=t["this_rank"]["comm_s"]["median"],
-                apply_s_median=t["this_rank"]["apply_s"]["median"],
+                # phases only: an overlapped step is timed whole (its parts overlap)
+                compute_s_median=_phase_median(t, "compute_s"),
+                comm_s_median=_phase_median(t, "comm_s"),
+                apply_s_median=_phase_median(t, "apply_s"),
             )
     steps0 = step_log.merged_steps(present[0])
     timed = [s for s in steps0 if s.get("timed")] or steps0
@@ -228,6 +235,8 @@ def collect_rows(
             model=c.model.preset,
             accumulation=c.accumulation,
             sparse_as_dense=c.sparse_as_dense,
+            timing=c.timing,
+            precision=c.precision,
             tokens_per_worker=p.tokens_per_worker,
             global_batch_tokens=p.global_batch_tokens,
             repeat=p.repeat,

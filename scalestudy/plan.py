@@ -61,7 +61,13 @@ class Point:
         if self.sweep.workload != "trainer":
             return self.sweep.workload
         c = self.config
-        return f"{c.accumulation},{'dense' if c.sparse_as_dense else 'sparse'}"
+        flags = f"{c.accumulation},{'dense' if c.sparse_as_dense else 'sparse'}"
+        # the defaults (overlapped, fp32) go unsaid, so the usual table stays narrow
+        if c.timing != "overlapped":
+            flags += f",{c.timing}"
+        if c.precision != "fp32":
+            flags += f",{c.precision}"
+        return flags
 
 
 def _point_id(
@@ -145,6 +151,7 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                     micro_batches=cfg.micro_batches,
                     accumulation=cfg.accumulation,
                     sparse_as_dense=cfg.sparse_as_dense,
+                    precision=cfg.precision,
                 )
                 point.node_memory_bytes = profile.memory_gb * 1e9
                 points.append(point)

@@ -3,8 +3,10 @@ trainer's measured RSS is the truth.
 
 - parameters P of the Transformer; weights + Adam's two moments + one gradient copy = 16 P bytes;
 - activations kept for the backward pass, per worker micro-batch: per layer and token about
-  (12 H + 2 F) floats, plus attention probabilities (heads x L per token per attention), plus the
-  logits, their softmax and its gradient (3 x Ttgt x V floats);
+  (12 H + 2 F) values, plus attention probabilities (heads x L per token per attention), 4 bytes
+  each in fp32 and 2 in bf16; plus the logits, their softmax and its gradient (3 x Ttgt x V
+  floats, fp32 in both precisions: the trainer projects to the vocabulary in fp32);
+- bf16 also holds a bf16 copy of the weights it computes with (2 P bytes);
 - the embedding gradient buffer after the exchange: the sparse path holds
   N x rows x (4H + 8) bytes (the gathered IndexedSlices) and as much again for the averaged copy;
   the dense path 2 x 4VH;
@@ -63,6 +65,7 @@ def estimate(
     micro_batches: int,
     accumulation: str,
     sparse_as_dense: bool,
+    precision: str = "fp32",
 ) -> MemoryEstimate:
     h, f, v = int(spec["hidden"]), int(spec["filter"]), int(spec["vocab"])
     heads, layers = int(spec["heads"]), int(spec["enc_layers"]) + int(spec["dec_layers"])
@@ -70,7 +73,8 @@ def estimate(
     per_pass = max(tokens_per_worker // micro_batches, 1)
     typical_len = min(max_len, 64)
     attentions = int(spec["enc_layers"]) + 2 * int(spec["dec_layers"])
-    act = 4 * per_pass * (layers * (12 * h + 2 * f) + attentions * heads * typical_len)
+    act_bytes = 2 if precision == "bf16" else 4
+    act = act_bytes * per_pass * (layers * (12 * h + 2 * f) + attentions * heads * typical_len)
     act += 4 * 3 * per_pass * v
     p = parameter_count(spec)
     tied = bool(spec["tie_embeddings"])
@@ -84,4 +88,5 @@ def estimate(
         acc = comm_model.sparse_accumulation_peak_bytes(workers, rows, h)
     else:
         acc = 2 * comm_model.logical_allreduce_bytes(v, h)
-    return MemoryEstimate(16 * p, act, acc, RUNTIME_OVERHEAD)
+    state = 16 * p + (2 * p if precision == "bf16" else 0)
+    return MemoryEstimate(state, act, acc, RUNTIME_OVERHEAD)

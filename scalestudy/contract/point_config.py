@@ -77,8 +77,11 @@ class ModelSpec(_Strict):
 
 class DataSpec(_Strict):
     # synthetic: realistic length mix, random tokens (throughput); translate: a learnable task
-    # (token-wise dictionary translation), for convergence/divergence; text: parallel files.
-    kind: Literal["synthetic", "translate", "text"] = "synthetic"
+    # (token-wise dictionary translation), for convergence/divergence; text: parallel files;
+    # fixed: every sentence exactly `fixed_length` random ids on both sides, no padding (the same
+    # shape every step: compares like with like against other models, e.g. the reference bench)
+    kind: Literal["synthetic", "translate", "text", "fixed"] = "synthetic"
+    fixed_length: int = Field(64, ge=2, description="fixed: tokens per sentence and side")
     task_vocab: int = Field(64, ge=4, description="translate: tokens the task uses")
     task_max_length: int = Field(12, ge=2, description="translate: longest sentence")
     source: str | None = None
@@ -114,6 +117,16 @@ class PointConfig(_Strict):
     lr_reference_batch_tokens: int | None = Field(None, ge=1)
     accumulation: Literal["tf1", "native"] = "tf1"
     sparse_as_dense: bool = False
+    # overlapped: one compiled step per micro-batch pattern, Horovod's collectives inside it and
+    # overlapped with the backward pass, as DistributedGradientTape trains (what production
+    # training measures). phases: compute, densify, exchange and apply run one after the other,
+    # each timed to the host (diagnosis: every byte of communication is exposed).
+    timing: Literal["overlapped", "phases"] = "overlapped"
+    # fp32, or bf16 compute with fp32 master weights, loss and optimizer (Keras mixed_bfloat16)
+    precision: Literal["fp32", "bf16"] = "fp32"
+    # oneDNN kernels in stock TensorFlow (TF_ENABLE_ONEDNN_OPTS before it is imported): TF 2.15
+    # turns them on by itself only on CPUs with AVX512_VNNI/BF16/AMX; auto leaves TF's choice
+    onednn: Literal["auto", "on", "off"] = "on"
     data: DataSpec = DataSpec()
     seed: int = 1234
     deterministic: bool = False
@@ -144,6 +157,13 @@ class PointConfig(_Strict):
             )
         if self.data.kind == "text" and not (self.data.source and self.data.target):
             raise ValueError("data.kind text needs data.source and data.target files")
+        if self.data.kind == "fixed":
+            tokens = self.tokens_per_worker if self.mode == "weak" else self.global_batch_tokens
+            if tokens is not None and tokens < self.data.fixed_length:
+                raise ValueError(
+                    f"data.fixed_length ({self.data.fixed_length}) is longer than the batch "
+                    f"({tokens} tokens): not one sentence fits"
+                )
         self.model.resolved()  # raises on inconsistent overrides
         return self
 

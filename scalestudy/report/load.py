@@ -70,6 +70,8 @@ TEXT_COLUMNS = (
     "cluster",
     "model",
     "accumulation",
+    "timing",
+    "precision",
     "reference",
     "status_reason",
     "interconnect",

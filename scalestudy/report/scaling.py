@@ -33,6 +33,8 @@ VARIANT_KEYS = (
     "threads",
     "accumulation",
     "sparse_as_dense",
+    "timing",
+    "precision",
     "micro_batches",
     "learning_rate",
     "lr_warmup_steps",

@@ -177,6 +177,20 @@ class BucketedStream:
         return Batch(pad_to_batch(got_src), pad_to_batch(got_tgt))
 
 
+class FixedShapeStream:
+    """Every batch `tokens // length` sentences of exactly `length` ids per side, uniform over the
+    vocabulary's words, no padding, no EOS: the same shape every step."""
+
+    def __init__(self, vocab: int, tokens: int, length: int, seed: int):
+        self.vocab, self.length, self.seed = vocab, length, seed
+        self.sentences = tokens // length
+
+    def batch(self, key: list[int]) -> Batch:
+        rng = np.random.default_rng([self.seed, 0xF1, *key])
+        shape = (self.sentences, self.length)
+        return Batch(rng.integers(2, self.vocab, shape), rng.integers(2, self.vocab, shape))
+
+
 class TextStream:
     """Parallel text files encoded with SentencePiece, bucketed once, reshuffled every epoch."""
 
@@ -262,6 +276,8 @@ class WorkerBatches:
         assert tokens is not None
         if cfg.data.kind == "text":
             self.stream = TextStream(text_pairs, tokens, max_length, cfg.seed)
+        elif cfg.data.kind == "fixed":
+            self.stream = FixedShapeStream(vocab, tokens, cfg.data.fixed_length, cfg.seed)
         else:
             if cfg.data.kind == "synthetic":
                 sampler: PairSampler = SyntheticPairs(vocab, max_length)

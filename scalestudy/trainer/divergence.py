@@ -18,6 +18,10 @@ class DivergenceDetector:
         self.above = 0
         self.reason = ""
 
+    @property
+    def diverged(self) -> bool:
+        return bool(self.reason)
+
     def update(self, step: int, loss: float) -> bool:
         if not math.isfinite(loss):
             self.reason = f"non-finite loss {loss} at step {step}"

@@ -1,17 +1,19 @@
 """One rank's training run: build, restore-or-broadcast, the timed loop, the footer.
 
-Each step runs in phases timed apart: compute (forward/backward of every micro-batch, plus the
-tf1 emulation's gather), densify (sparse_as_dense's conversion, compute), comm (Horovod's
-collectives, including the wait for slower ranks) and apply (the optimizer, including Keras's
-de-duplication of IndexedSlices, compute).
+The step itself is `scalestudy.trainer.step`: overlapped (Horovod's collectives inside the
+compiled step, the default) or phases (compute, densify, comm and apply timed apart, for
+diagnosis). The next batch is drawn on a helper thread while the step runs (TensorFlow releases
+the GIL while it computes), so data preparation is not on the step's critical path.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -63,10 +65,27 @@ def _text_pairs(cfg: PointConfig, hvd, vocab: int):
     return load_text_pairs(cfg, vocab, shard, model_path)
 
 
+# Horovod's knobs that shape the overlapped exchange, logged with the values in force.
+HOROVOD_KNOBS = {
+    "HOROVOD_FUSION_THRESHOLD": "67108864 (64 MiB, Horovod's default)",
+    "HOROVOD_CYCLE_TIME": "1 ms (Horovod's default)",
+    "HOROVOD_CACHE_CAPACITY": "1024 (Horovod's default)",
+    "HOROVOD_HIERARCHICAL_ALLREDUCE": "0 (Horovod's default)",
+    "HOROVOD_HIERARCHICAL_ALLGATHER": "0 (Horovod's default)",
+    "HOROVOD_TIMELINE": "unset (no timeline)",
+    "HOROVOD_AUTOTUNE": "0 (Horovod's default)",
+}
+
+
+def horovod_settings() -> dict:
+    return {k: os.environ.get(k, default) for k, default in HOROVOD_KNOBS.items()}
+
+
 def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
-    from scalestudy.trainer.exchange import GradientExchange, accumulate
-    from scalestudy.trainer.model import Transformer, parameter_count, smoothed_xent_sum
+    from scalestudy.trainer.exchange import GradientExchange
+    from scalestudy.trainer.model import Transformer, parameter_count
+    from scalestudy.trainer.step import make_step
 
     rank, size = hvd.rank(), hvd.size()
     spec = cfg.model.resolved()
@@ -77,7 +96,8 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     text_pairs = _text_pairs(cfg, hvd, vocab) if cfg.data.kind == "text" else None
     batches = WorkerBatches(cfg, rank, size, text_pairs)
 
-    model = Transformer(spec, cfg.accumulation)
+    # Dropout draws differ per rank, as independent workers' would.
+    model = Transformer(spec, cfg.accumulation, seed=cfg.seed * 65_537 + rank)
     first, _ = batches.batch(1)
     model((first.src[:1], first.tgt[:1]))  # builds the variables
     variables = model.trainable_variables
@@ -106,6 +126,18 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "pre-softmax gradient and the input gathers into one dense tensor, so "
             "sparse_as_dense changes nothing"
         )
+    if cfg.timing == "overlapped":
+        notes.append(
+            "timing overlapped: collectives run inside the compiled step, overlapped with the "
+            "backward pass; only whole steps are timed. A step the divergence check flags has "
+            "already been applied (the loss is known after the step); the run stops there"
+        )
+    else:
+        notes.append(
+            "timing phases: compute, densify, comm and apply run one after the other, each "
+            "ending on the host; every byte of communication is exposed, so steps are slower "
+            "than Horovod's overlapped training (diagnosis, not production timing)"
+        )
     log.header(
         start_step,
         config=cfg.model_dump(mode="json"),
@@ -116,6 +148,14 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "warmup": cfg.lr_warmup_steps,
             "global_batch_tokens": global_batch,
         },
+        timing_mode=cfg.timing,
+        precision={
+            "mode": cfg.precision,
+            "compute_dtype": "bfloat16" if cfg.precision == "bf16" else "float32",
+            "weights_dtype": "float32",
+            "optimizer_and_loss_dtype": "float32",
+        },
+        horovod_settings=horovod_settings(),
         wire_model="ring allreduce (dense, fused) + ring allgatherv (IndexedSlices values and "
         "indices, row counts); Horovod negotiation not included",
         notes=notes,
@@ -123,79 +163,60 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     )
     warnings = _affinity_warnings(hvd, env)
 
-    @tf.function(
-        input_signature=[
-            tf.TensorSpec([None, None], tf.int64),
-            tf.TensorSpec([None, None], tf.int64),
-            tf.TensorSpec([], tf.float32),
-        ]
-    )
-    def compute(src, tgt, scale):
-        with tf.GradientTape() as tape:
-            xent = smoothed_xent_sum(model((src, tgt), training=True), tgt)
-            loss = xent * scale
-        return xent, tape.gradient(loss, variables)
-
-    @tf.function(reduce_retracing=True)
-    def apply(grads):
-        optimizer.apply_gradients(zip(grads, variables, strict=False))
-
     exchange = GradientExchange(hvd, variables, model.embedding, cfg.sparse_as_dense)
+    train_step = make_step(cfg.timing, model, optimizer, exchange, cfg.sparse_as_dense)
 
     def barrier():
         hvd.allreduce(tf.zeros([1]), op=hvd.Sum, name="scalestudy_barrier").numpy()
+
+    def draw(step: int):
+        batch, scale = batches.batch(step)
+        micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
+        return batch, scale, micro
 
     detector = DivergenceDetector(cfg.divergence, cfg.lr_warmup_steps)
     first_timed = start_step + cfg.timing_warmup_steps
     window_start, excluded = None, 0.0
     timed: list[dict] = []
     status, reason, step = "completed", "", start_step - 1
+    prefetch = ThreadPoolExecutor(max_workers=1, thread_name_prefix="batches")
+    upcoming = prefetch.submit(draw, start_step)
 
     for step in range(start_step, cfg.steps + 1):
         if step == first_timed:
             barrier()
             window_start = pc()
         t_data = pc()
-        batch, scale = batches.batch(step)
-        micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
+        batch, scale, micro = upcoming.result()
+        if step < cfg.steps:
+            upcoming = prefetch.submit(draw, step + 1)
         t0 = pc()
         if cfg.inject_failure and (cfg.inject_failure.rank, cfg.inject_failure.step) == (
             rank,
             step,
         ):
             raise InjectedFailure(f"injected failure on rank {rank} at step {step}")
-        grads, xent = None, 0.0
-        for mb in micro:
-            x, g = compute(mb.src, mb.tgt, tf.constant(scale, tf.float32))
-            grads, xent = accumulate(grads, g), xent + float(x)
-        t1 = pc()
-        sent = exchange.densify(grads) if cfg.sparse_as_dense else grads
-        t2 = pc()
-        local_loss = xent / max(batch.tgt_tokens, 1)
-        control = tf.constant([local_loss, 1.0 if stop.requested else 0.0, 0.0], tf.float32)
-        reduced, rows, agreed = exchange.exchange(sent, control)
-        agreed = agreed.numpy()
-        t3 = pc()
-        loss = float(agreed[0]) / size
-        diverged = detector.update(step, loss)
         lr = schedule.learning_rate(step, peak, hidden, cfg.lr_warmup_steps)
-        if not diverged:
-            optimizer.learning_rate.assign(lr)
-            apply(reduced)
-        t4 = pc()
-        vol = exchange.volume(sent, reduced, rows)
+        result = train_step(
+            micro,
+            scale,
+            lr,
+            stop.requested,
+            gate=lambda agreed, step=step: not detector.update(step, float(agreed[0]) / size),
+        )
+        t1 = pc()
+        loss = float(result.agreed[0]) / size
+        diverged = detector.diverged
+        vol = result.volume
         rss, peak_rss = rss_bytes()
         in_window = window_start is not None
         rec = {
             "step": step,
             "t": time.time(),
             "timed": in_window,
-            "step_s": t4 - t0,
+            "step_s": t1 - t0,
             "data_s": t0 - t_data,
-            "compute_s": t1 - t0,
-            "densify_s": t2 - t1,
-            "comm_s": t3 - t2,
-            "apply_s": t4 - t3,
+            **result.phases,
             "sentences": batch.sentences,
             "micro_batches": len(micro),
             "tokens": {
@@ -209,11 +230,13 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
                 "tgt": sum(m.tgt_slots for m in micro),
             },
             "loss": loss,
-            "loss_local": local_loss,
-            "lr": lr if not diverged else None,
-            "applied": not diverged,
+            "loss_local": result.loss_local,
+            "lr": lr if result.applied else None,
+            "applied": result.applied,
+            "diverged": diverged,
             "embedding_grad": vol.embedding_form,
             "embedding_rows_per_rank": vol.rows_per_rank,
+            "grad_dtypes": vol.grad_dtypes,
             "bytes": {
                 "logical_embedding": vol.logical_embedding,
                 "logical_total": vol.logical_total,
@@ -231,7 +254,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
         if diverged:
             status, reason = "diverged", detector.reason
             break
-        if agreed[1] > 0:
+        if result.agreed[1] > 0:
             t = pc()
             log.flush()
             ckpt.save(step)
@@ -250,6 +273,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             log.flush()
             barrier()
             excluded += pc() - t
+    prefetch.shutdown(wait=False, cancel_futures=True)
 
     if cfg.dump_final_weights:
         np.savez(
@@ -314,7 +338,8 @@ def _timing_summary(tf, hvd, window_start, excluded, timed) -> dict:
         "step_s_max_over_ranks": _quantiles(step_max),
         "this_rank": {
             k: _quantiles([r[k] for r in timed])
-            for k in ("step_s", "compute_s", "densify_s", "comm_s", "apply_s")
+            for k in ("step_s", "data_s", "compute_s", "densify_s", "comm_s", "apply_s")
+            if k in timed[0]
         },
     }
 

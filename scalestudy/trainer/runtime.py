@@ -22,6 +22,9 @@ class LaunchMismatch(Exception):
 def configure_tensorflow(cfg):
     """Import TensorFlow with the thread settings and determinism the point asks for."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    # Read once, when TensorFlow loads: it must be set before the import.
+    if cfg.onednn != "auto":
+        os.environ["TF_ENABLE_ONEDNN_OPTS"] = "1" if cfg.onednn == "on" else "0"
     import keras
     import tensorflow as tf
 
@@ -36,6 +39,11 @@ def configure_tensorflow(cfg):
     tf.keras.utils.set_random_seed(cfg.seed)
     if cfg.deterministic:
         tf.config.experimental.enable_op_determinism()
+    # bf16 compute, fp32 variables; the model casts its logits to fp32 for the loss, and the
+    # gradients (of fp32 variables) are fp32, so the optimizer and the exchange stay fp32.
+    tf.keras.mixed_precision.set_global_policy(
+        "mixed_bfloat16" if cfg.precision == "bf16" else "float32"
+    )
     return tf
 
 
@@ -145,7 +153,8 @@ def environment_header(tf, hvd, cfg) -> dict:
             "version": tf.__version__,
             "git": tf.version.GIT_VERSION,
             "onednn": os.environ.get(
-                "TF_ENABLE_ONEDNN_OPTS", "unset (TF 2.15 enables oneDNN on x86 Linux)"
+                "TF_ENABLE_ONEDNN_OPTS",
+                "unset (TF 2.15 decides: on for CPUs with AVX512_VNNI/BF16/AMX, else off)",
             ),
             "build": {k: str(v) for k, v in build.items()},
         },

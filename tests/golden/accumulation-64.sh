@@ -1,18 +1,18 @@
-##### b0001-p1-t38-a0-9c5cc99b
+##### b0001-p1-t38-a0-f32972b8
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a0-9c5cc99b
+#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a0-f32972b8
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-9c5cc99b/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-f32972b8/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a0-9c5cc99b, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a0-f32972b8, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-9c5cc99b/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-f32972b8/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -37,16 +37,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0001-p1-d9ed1344a0-a0-r0
+# run 1 of 2: point n0001-p1-59a5e14a90-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-d9ed1344a0-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-d9ed1344a0-a0-r0
+  export SCALESTUDY_POINT=n0001-p1-59a5e14a90-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-d9ed1344a0-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -58,16 +58,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0001-p1-a8ab5fa1af-a0-r0
+# run 2 of 2: point n0001-p1-574f1a0d21-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-a8ab5fa1af-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-a8ab5fa1af-a0-r0
+  export SCALESTUDY_POINT=n0001-p1-574f1a0d21-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-a8ab5fa1af-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -79,21 +79,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0001-p1-t38-a1-22d79629
+##### b0001-p1-t38-a1-be2f9c33
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a1-22d79629
+#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a1-be2f9c33
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-22d79629/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-be2f9c33/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a1-22d79629, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a1-be2f9c33, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-22d79629/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-be2f9c33/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -118,16 +118,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0001-p1-d9ed1344a0-a1-r0
+# run 1 of 2: point n0001-p1-574f1a0d21-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-d9ed1344a0-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-d9ed1344a0-a1-r0
+  export SCALESTUDY_POINT=n0001-p1-574f1a0d21-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-d9ed1344a0-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -139,16 +139,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0001-p1-a8ab5fa1af-a1-r0
+# run 2 of 2: point n0001-p1-59a5e14a90-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-a8ab5fa1af-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-a8ab5fa1af-a1-r0
+  export SCALESTUDY_POINT=n0001-p1-59a5e14a90-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-a8ab5fa1af-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -160,21 +160,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p1-t38-a0-a17b3717
+##### b0002-p1-t38-a0-870a364e
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a0-a17b3717
+#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a0-870a364e
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-a17b3717/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-870a364e/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a0-a17b3717, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a0-870a364e, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-a17b3717/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-870a364e/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -199,16 +199,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0002-p1-6df2384e39-a0-r0
+# run 1 of 2: point n0002-p1-bad69d6b72-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-6df2384e39-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-6df2384e39-a0-r0
+  export SCALESTUDY_POINT=n0002-p1-bad69d6b72-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-6df2384e39-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -220,16 +220,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0002-p1-f3b840c6c4-a0-r0
+# run 2 of 2: point n0002-p1-a182302d68-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-f3b840c6c4-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-a182302d68-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-f3b840c6c4-a0-r0
+  export SCALESTUDY_POINT=n0002-p1-a182302d68-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-f3b840c6c4-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-a182302d68-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -241,21 +241,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p1-t38-a1-ba100ef9
+##### b0002-p1-t38-a1-dbf5d6bf
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a1-ba100ef9
+#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a1-dbf5d6bf
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-ba100ef9/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-dbf5d6bf/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a1-ba100ef9, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a1-dbf5d6bf, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-ba100ef9/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-dbf5d6bf/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -280,16 +280,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0002-p1-6df2384e39-a1-r0
+# run 1 of 2: point n0002-p1-bad69d6b72-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-6df2384e39-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-6df2384e39-a1-r0
+  export SCALESTUDY_POINT=n0002-p1-bad69d6b72-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-6df2384e39-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -301,16 +301,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0002-p1-f3b840c6c4-a1-r0
+# run 2 of 2: point n0002-p1-a182302d68-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-f3b840c6c4-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-a182302d68-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-f3b840c6c4-a1-r0
+  export SCALESTUDY_POINT=n0002-p1-a182302d68-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-f3b840c6c4-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-a182302d68-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -322,21 +322,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p1-t38-a0-5ec8d503
+##### b0004-p1-t38-a0-55c3070b
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a0-5ec8d503
+#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a0-55c3070b
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-5ec8d503/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-55c3070b/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a0-5ec8d503, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a0-55c3070b, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-5ec8d503/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-55c3070b/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -361,16 +361,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0004-p1-bbc1ecb2a1-a0-r0
+# run 1 of 2: point n0004-p1-49ad8edc85-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-bbc1ecb2a1-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-bbc1ecb2a1-a0-r0
+  export SCALESTUDY_POINT=n0004-p1-49ad8edc85-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-bbc1ecb2a1-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -382,16 +382,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0004-p1-ed3609253e-a0-r0
+# run 2 of 2: point n0004-p1-deec334dc8-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-ed3609253e-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-deec334dc8-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-ed3609253e-a0-r0
+  export SCALESTUDY_POINT=n0004-p1-deec334dc8-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-ed3609253e-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-deec334dc8-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -403,21 +403,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p1-t38-a1-04094150
+##### b0004-p1-t38-a1-d738ef42
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a1-04094150
+#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a1-d738ef42
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-04094150/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-d738ef42/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a1-04094150, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a1-d738ef42, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-04094150/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-d738ef42/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -442,16 +442,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0004-p1-bbc1ecb2a1-a1-r0
+# run 1 of 2: point n0004-p1-49ad8edc85-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-bbc1ecb2a1-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-bbc1ecb2a1-a1-r0
+  export SCALESTUDY_POINT=n0004-p1-49ad8edc85-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-bbc1ecb2a1-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -463,16 +463,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0004-p1-ed3609253e-a1-r0
+# run 2 of 2: point n0004-p1-deec334dc8-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-ed3609253e-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-deec334dc8-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-ed3609253e-a1-r0
+  export SCALESTUDY_POINT=n0004-p1-deec334dc8-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-ed3609253e-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-deec334dc8-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -484,21 +484,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p1-t38-a0-6fc796f6
+##### b0008-p1-t38-a0-c2f86e6d
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a0-6fc796f6
+#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a0-c2f86e6d
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-6fc796f6/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-c2f86e6d/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a0-6fc796f6, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a0-c2f86e6d, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-6fc796f6/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-c2f86e6d/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -523,16 +523,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0008-p1-12265173cf-a0-r0
+# run 1 of 2: point n0008-p1-e99a1ae783-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-12265173cf-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-12265173cf-a0-r0
+  export SCALESTUDY_POINT=n0008-p1-e99a1ae783-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-12265173cf-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -544,16 +544,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0008-p1-fe3985ae7b-a0-r0
+# run 2 of 2: point n0008-p1-cd22ef2531-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-fe3985ae7b-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-fe3985ae7b-a0-r0
+  export SCALESTUDY_POINT=n0008-p1-cd22ef2531-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-fe3985ae7b-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -565,21 +565,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p1-t38-a1-1dab764b
+##### b0008-p1-t38-a1-d48e68a3
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a1-1dab764b
+#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a1-d48e68a3
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-1dab764b/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-d48e68a3/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a1-1dab764b, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a1-d48e68a3, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-1dab764b/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-d48e68a3/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -604,16 +604,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0008-p1-12265173cf-a1-r0
+# run 1 of 2: point n0008-p1-e99a1ae783-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-12265173cf-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-12265173cf-a1-r0
+  export SCALESTUDY_POINT=n0008-p1-e99a1ae783-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-12265173cf-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -625,16 +625,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0008-p1-fe3985ae7b-a1-r0
+# run 2 of 2: point n0008-p1-cd22ef2531-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-fe3985ae7b-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-fe3985ae7b-a1-r0
+  export SCALESTUDY_POINT=n0008-p1-cd22ef2531-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-fe3985ae7b-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -646,21 +646,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p1-t38-a0-d48b8aac
+##### b0016-p1-t38-a0-65e13989
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a0-d48b8aac
+#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a0-65e13989
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-d48b8aac/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-65e13989/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a0-d48b8aac, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a0-65e13989, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-d48b8aac/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-65e13989/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -685,16 +685,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0016-p1-b4d4c6d6c5-a0-r0
+# run 1 of 2: point n0016-p1-6e5c661890-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-b4d4c6d6c5-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-6e5c661890-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-b4d4c6d6c5-a0-r0
+  export SCALESTUDY_POINT=n0016-p1-6e5c661890-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-b4d4c6d6c5-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-6e5c661890-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -706,16 +706,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0016-p1-7293b20efb-a0-r0
+# run 2 of 2: point n0016-p1-f92de2586b-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-7293b20efb-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-f92de2586b-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-7293b20efb-a0-r0
+  export SCALESTUDY_POINT=n0016-p1-f92de2586b-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-7293b20efb-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-f92de2586b-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -727,21 +727,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p1-t38-a1-372b1bc1
+##### b0016-p1-t38-a1-3f698493
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a1-372b1bc1
+#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a1-3f698493
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-372b1bc1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-3f698493/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a1-372b1bc1, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a1-3f698493, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-372b1bc1/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-3f698493/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -766,16 +766,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0016-p1-7293b20efb-a1-r0
+# run 1 of 2: point n0016-p1-6e5c661890-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-7293b20efb-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-6e5c661890-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-7293b20efb-a1-r0
+  export SCALESTUDY_POINT=n0016-p1-6e5c661890-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-7293b20efb-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-6e5c661890-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -787,16 +787,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0016-p1-b4d4c6d6c5-a1-r0
+# run 2 of 2: point n0016-p1-f92de2586b-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-b4d4c6d6c5-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-f92de2586b-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-b4d4c6d6c5-a1-r0
+  export SCALESTUDY_POINT=n0016-p1-f92de2586b-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-b4d4c6d6c5-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-f92de2586b-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -808,21 +808,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p1-t38-a0-117ae2bb
+##### b0032-p1-t38-a0-02fb485a
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a0-117ae2bb
+#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a0-02fb485a
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-117ae2bb/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-02fb485a/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a0-117ae2bb, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a0-02fb485a, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-117ae2bb/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-02fb485a/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -847,16 +847,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p1-7ee06b2583-a0-r0
+# run 1 of 2: point n0032-p1-65900f0767-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-7ee06b2583-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-65900f0767-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-7ee06b2583-a0-r0
+  export SCALESTUDY_POINT=n0032-p1-65900f0767-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-7ee06b2583-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-65900f0767-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -868,16 +868,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p1-0146c770d2-a0-r0
+# run 2 of 2: point n0032-p1-c6f25d4f77-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-0146c770d2-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-0146c770d2-a0-r0
+  export SCALESTUDY_POINT=n0032-p1-c6f25d4f77-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-0146c770d2-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -889,21 +889,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p1-t38-a1-7be0f14d
+##### b0032-p1-t38-a1-8c27c578
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a1-7be0f14d
+#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a1-8c27c578
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-7be0f14d/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-8c27c578/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a1-7be0f14d, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a1-8c27c578, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-7be0f14d/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-8c27c578/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -928,16 +928,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p1-7ee06b2583-a1-r0
+# run 1 of 2: point n0032-p1-65900f0767-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-7ee06b2583-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-65900f0767-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-7ee06b2583-a1-r0
+  export SCALESTUDY_POINT=n0032-p1-65900f0767-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-7ee06b2583-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-65900f0767-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -949,16 +949,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p1-0146c770d2-a1-r0
+# run 2 of 2: point n0032-p1-c6f25d4f77-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-0146c770d2-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-0146c770d2-a1-r0
+  export SCALESTUDY_POINT=n0032-p1-c6f25d4f77-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-0146c770d2-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -970,21 +970,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p1-t38-a0-c72ebc46
+##### b0064-p1-t38-a0-2279b341
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a0-c72ebc46
+#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a0-2279b341
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-c72ebc46/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-2279b341/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a0-c72ebc46, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a0-2279b341, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-c72ebc46/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-2279b341/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1009,16 +1009,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p1-73585a7ab8-a0-r0
+# run 1 of 2: point n0064-p1-115f5d04e7-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-73585a7ab8-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-73585a7ab8-a0-r0
+  export SCALESTUDY_POINT=n0064-p1-115f5d04e7-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-73585a7ab8-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1030,16 +1030,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p1-6fa66e60e7-a0-r0
+# run 2 of 2: point n0064-p1-b37140e8fc-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-6fa66e60e7-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-6fa66e60e7-a0-r0
+  export SCALESTUDY_POINT=n0064-p1-b37140e8fc-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-6fa66e60e7-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1051,21 +1051,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p1-t38-a1-9885a3ab
+##### b0064-p1-t38-a1-75ef8e25
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a1-9885a3ab
+#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a1-75ef8e25
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-9885a3ab/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-75ef8e25/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a1-9885a3ab, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a1-75ef8e25, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-9885a3ab/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-75ef8e25/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1090,16 +1090,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p1-73585a7ab8-a1-r0
+# run 1 of 2: point n0064-p1-b37140e8fc-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-73585a7ab8-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-73585a7ab8-a1-r0
+  export SCALESTUDY_POINT=n0064-p1-b37140e8fc-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-73585a7ab8-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1111,16 +1111,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p1-6fa66e60e7-a1-r0
+# run 2 of 2: point n0064-p1-115f5d04e7-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-6fa66e60e7-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-6fa66e60e7-a1-r0
+  export SCALESTUDY_POINT=n0064-p1-115f5d04e7-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-6fa66e60e7-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"

@@ -1,6 +1,6 @@
-##### b0001-p4-t11-a0-95fe35d6
+##### b0001-p4-t11-a0-25fb21dc
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a0-95fe35d6
+#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a0-25fb21dc
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -8,12 +8,12 @@
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-95fe35d6/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-25fb21dc/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a0-95fe35d6, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a0-25fb21dc, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-95fe35d6/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-25fb21dc/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -40,16 +40,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0001-p4-389060a8b3-a0-r1
+# run 1 of 4: point n0001-p4-63e2e65f46-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-389060a8b3-a0-r1
+  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -61,16 +61,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-3
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0001-p4-71bc9dbaa0-a0-r0
+# run 2 of 4: point n0001-p4-aa0657b898-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-71bc9dbaa0-a0-r0
+  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -82,16 +82,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0001-p4-71bc9dbaa0-a0-r1
+# run 3 of 4: point n0001-p4-aa0657b898-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-71bc9dbaa0-a0-r1
+  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -103,16 +103,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0001-p4-389060a8b3-a0-r0
+# run 4 of 4: point n0001-p4-63e2e65f46-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-389060a8b3-a0-r0
+  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -124,9 +124,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-3
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0001-p4-t11-a1-fd111933
+##### b0001-p4-t11-a1-1f8af5ab
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a1-fd111933
+#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a1-1f8af5ab
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -134,12 +134,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-fd111933/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-1f8af5ab/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a1-fd111933, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a1-1f8af5ab, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-fd111933/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-1f8af5ab/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -166,16 +166,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0001-p4-71bc9dbaa0-a1-r0
+# run 1 of 4: point n0001-p4-63e2e65f46-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-71bc9dbaa0-a1-r0
+  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -187,16 +187,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0001-p4-389060a8b3-a1-r0
+# run 2 of 4: point n0001-p4-63e2e65f46-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-389060a8b3-a1-r0
+  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -208,16 +208,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-3
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0001-p4-389060a8b3-a1-r1
+# run 3 of 4: point n0001-p4-aa0657b898-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-389060a8b3-a1-r1
+  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-389060a8b3-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -229,16 +229,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-3
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0001-p4-71bc9dbaa0-a1-r1
+# run 4 of 4: point n0001-p4-aa0657b898-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-71bc9dbaa0-a1-r1
+  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-71bc9dbaa0-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -250,9 +250,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p4-t11-a0-72f6bc6e
+##### b0002-p4-t11-a0-9875c6dc
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a0-72f6bc6e
+#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a0-9875c6dc
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -260,12 +260,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-72f6bc6e/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-9875c6dc/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a0-72f6bc6e, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a0-9875c6dc, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-72f6bc6e/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-9875c6dc/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -292,16 +292,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0002-p4-60a5c17230-a0-r1
+# run 1 of 4: point n0002-p4-e225191a65-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-60a5c17230-a0-r1
+  export SCALESTUDY_POINT=n0002-p4-e225191a65-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -313,16 +313,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0002-p4-60a5c17230-a0-r0
+# run 2 of 4: point n0002-p4-9cfe6a6913-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-60a5c17230-a0-r0
+  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -334,16 +334,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0002-p4-1568309f6c-a0-r0
+# run 3 of 4: point n0002-p4-9cfe6a6913-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-1568309f6c-a0-r0
+  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -355,16 +355,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0002-p4-1568309f6c-a0-r1
+# run 4 of 4: point n0002-p4-e225191a65-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-1568309f6c-a0-r1
+  export SCALESTUDY_POINT=n0002-p4-e225191a65-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -376,9 +376,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p4-t11-a1-ea77f2a7
+##### b0002-p4-t11-a1-68487bb5
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a1-ea77f2a7
+#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a1-68487bb5
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -386,12 +386,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-ea77f2a7/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-68487bb5/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a1-ea77f2a7, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a1-68487bb5, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-ea77f2a7/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-68487bb5/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -418,16 +418,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0002-p4-1568309f6c-a1-r1
+# run 1 of 4: point n0002-p4-9cfe6a6913-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-1568309f6c-a1-r1
+  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -439,16 +439,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0002-p4-1568309f6c-a1-r0
+# run 2 of 4: point n0002-p4-e225191a65-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-1568309f6c-a1-r0
+  export SCALESTUDY_POINT=n0002-p4-e225191a65-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1568309f6c-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -460,16 +460,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0002-p4-60a5c17230-a1-r1
+# run 3 of 4: point n0002-p4-9cfe6a6913-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-60a5c17230-a1-r1
+  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -481,16 +481,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0002-p4-60a5c17230-a1-r0
+# run 4 of 4: point n0002-p4-e225191a65-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-60a5c17230-a1-r0
+  export SCALESTUDY_POINT=n0002-p4-e225191a65-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-60a5c17230-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -502,9 +502,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p4-t11-a0-1f356226
+##### b0004-p4-t11-a0-da5e117e
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a0-1f356226
+#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a0-da5e117e
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -512,12 +512,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-1f356226/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-da5e117e/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a0-1f356226, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a0-da5e117e, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-1f356226/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-da5e117e/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -544,16 +544,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0004-p4-cad6c81b54-a0-r0
+# run 1 of 4: point n0004-p4-b17f362e62-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-cad6c81b54-a0-r0
+  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -565,16 +565,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0004-p4-cad6c81b54-a0-r1
+# run 2 of 4: point n0004-p4-b17f362e62-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-cad6c81b54-a0-r1
+  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -586,16 +586,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0004-p4-81ff68b7ef-a0-r0
+# run 3 of 4: point n0004-p4-754c076ce6-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-81ff68b7ef-a0-r0
+  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -607,16 +607,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0004-p4-81ff68b7ef-a0-r1
+# run 4 of 4: point n0004-p4-754c076ce6-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-81ff68b7ef-a0-r1
+  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -628,9 +628,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p4-t11-a1-5d2f160e
+##### b0004-p4-t11-a1-0165b499
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a1-5d2f160e
+#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a1-0165b499
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -638,12 +638,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-5d2f160e/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-0165b499/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a1-5d2f160e, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a1-0165b499, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-5d2f160e/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-0165b499/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -670,16 +670,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0004-p4-81ff68b7ef-a1-r1
+# run 1 of 4: point n0004-p4-754c076ce6-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-81ff68b7ef-a1-r1
+  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -691,16 +691,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0004-p4-cad6c81b54-a1-r0
+# run 2 of 4: point n0004-p4-b17f362e62-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-cad6c81b54-a1-r0
+  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -712,16 +712,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0004-p4-cad6c81b54-a1-r1
+# run 3 of 4: point n0004-p4-754c076ce6-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-cad6c81b54-a1-r1
+  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-cad6c81b54-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -733,16 +733,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0004-p4-81ff68b7ef-a1-r0
+# run 4 of 4: point n0004-p4-b17f362e62-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-81ff68b7ef-a1-r0
+  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-81ff68b7ef-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -754,9 +754,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p4-t11-a0-d6b919a9
+##### b0008-p4-t11-a0-f1077206
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a0-d6b919a9
+#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a0-f1077206
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -764,12 +764,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-d6b919a9/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-f1077206/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a0-d6b919a9, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a0-f1077206, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-d6b919a9/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-f1077206/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -796,16 +796,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0008-p4-e849fb5ade-a0-r0
+# run 1 of 4: point n0008-p4-805def7354-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-e849fb5ade-a0-r0
+  export SCALESTUDY_POINT=n0008-p4-805def7354-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -817,16 +817,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0008-p4-9a09a389dd-a0-r0
+# run 2 of 4: point n0008-p4-805def7354-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-9a09a389dd-a0-r0
+  export SCALESTUDY_POINT=n0008-p4-805def7354-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -838,16 +838,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0008-p4-9a09a389dd-a0-r1
+# run 3 of 4: point n0008-p4-caa31cbb41-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-9a09a389dd-a0-r1
+  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -859,16 +859,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0008-p4-e849fb5ade-a0-r1
+# run 4 of 4: point n0008-p4-caa31cbb41-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-e849fb5ade-a0-r1
+  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -880,9 +880,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p4-t11-a1-8c5ddb0f
+##### b0008-p4-t11-a1-156ab9aa
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a1-8c5ddb0f
+#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a1-156ab9aa
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -890,12 +890,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-8c5ddb0f/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-156ab9aa/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a1-8c5ddb0f, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a1-156ab9aa, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-8c5ddb0f/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-156ab9aa/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -922,16 +922,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0008-p4-9a09a389dd-a1-r0
+# run 1 of 4: point n0008-p4-805def7354-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-9a09a389dd-a1-r0
+  export SCALESTUDY_POINT=n0008-p4-805def7354-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -943,16 +943,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0008-p4-e849fb5ade-a1-r0
+# run 2 of 4: point n0008-p4-caa31cbb41-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-e849fb5ade-a1-r0
+  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -964,16 +964,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0008-p4-9a09a389dd-a1-r1
+# run 3 of 4: point n0008-p4-caa31cbb41-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-9a09a389dd-a1-r1
+  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9a09a389dd-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -985,16 +985,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0008-p4-e849fb5ade-a1-r1
+# run 4 of 4: point n0008-p4-805def7354-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-e849fb5ade-a1-r1
+  export SCALESTUDY_POINT=n0008-p4-805def7354-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e849fb5ade-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1006,9 +1006,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p4-t11-a0-e964be40
+##### b0016-p4-t11-a0-831359ac
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a0-e964be40
+#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a0-831359ac
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1016,12 +1016,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-e964be40/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-831359ac/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a0-e964be40, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a0-831359ac, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-e964be40/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-831359ac/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1048,16 +1048,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0016-p4-7ce9e0fc58-a0-r1
+# run 1 of 4: point n0016-p4-d2c9fe61c6-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7ce9e0fc58-a0-r1
+  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1069,16 +1069,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0016-p4-7b768e900c-a0-r0
+# run 2 of 4: point n0016-p4-5f4d438246-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7b768e900c-a0-r0
+  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1090,16 +1090,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0016-p4-7b768e900c-a0-r1
+# run 3 of 4: point n0016-p4-5f4d438246-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7b768e900c-a0-r1
+  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1111,16 +1111,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0016-p4-7ce9e0fc58-a0-r0
+# run 4 of 4: point n0016-p4-d2c9fe61c6-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7ce9e0fc58-a0-r0
+  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1132,9 +1132,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p4-t11-a1-28080093
+##### b0016-p4-t11-a1-2143156b
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a1-28080093
+#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a1-2143156b
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1142,12 +1142,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-28080093/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-2143156b/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a1-28080093, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a1-2143156b, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-28080093/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-2143156b/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1174,16 +1174,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0016-p4-7b768e900c-a1-r0
+# run 1 of 4: point n0016-p4-d2c9fe61c6-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7b768e900c-a1-r0
+  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1195,16 +1195,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0016-p4-7b768e900c-a1-r1
+# run 2 of 4: point n0016-p4-5f4d438246-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7b768e900c-a1-r1
+  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7b768e900c-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1216,16 +1216,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0016-p4-7ce9e0fc58-a1-r0
+# run 3 of 4: point n0016-p4-5f4d438246-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7ce9e0fc58-a1-r0
+  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1237,16 +1237,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0016-p4-7ce9e0fc58-a1-r1
+# run 4 of 4: point n0016-p4-d2c9fe61c6-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-7ce9e0fc58-a1-r1
+  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7ce9e0fc58-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1258,9 +1258,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p4-t11-a0-a5ee2bc7
+##### b0032-p4-t11-a0-a0e24249
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a0-a5ee2bc7
+#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a0-a0e24249
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1268,12 +1268,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-a5ee2bc7/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-a0e24249/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a0-a5ee2bc7, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a0-a0e24249, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-a5ee2bc7/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-a0e24249/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1300,16 +1300,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p4-1657f1a91f-a0-r1
+# run 1 of 2: point n0032-p4-178e31bdd0-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-1657f1a91f-a0-r1
+  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1321,16 +1321,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p4-1657f1a91f-a0-r0
+# run 2 of 2: point n0032-p4-178e31bdd0-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-1657f1a91f-a0-r0
+  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1342,9 +1342,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p4-t11-a1-b28c07a3
+##### b0032-p4-t11-a1-65c56f72
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a1-b28c07a3
+#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a1-65c56f72
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1352,12 +1352,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-b28c07a3/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-65c56f72/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a1-b28c07a3, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a1-65c56f72, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-b28c07a3/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-65c56f72/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1384,16 +1384,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p4-1657f1a91f-a1-r1
+# run 1 of 2: point n0032-p4-178e31bdd0-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-1657f1a91f-a1-r1
+  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1405,16 +1405,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p4-1657f1a91f-a1-r0
+# run 2 of 2: point n0032-p4-178e31bdd0-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-1657f1a91f-a1-r0
+  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1657f1a91f-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1426,9 +1426,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p4-t11-a0-aadaa2f2
+##### b0064-p4-t11-a0-b9ce1d10
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a0-aadaa2f2
+#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a0-b9ce1d10
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1436,12 +1436,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-aadaa2f2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-b9ce1d10/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a0-aadaa2f2, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a0-b9ce1d10, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-aadaa2f2/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-b9ce1d10/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1468,16 +1468,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p4-b6e4eac912-a0-r0
+# run 1 of 2: point n0064-p4-0c1c9ce7fd-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-b6e4eac912-a0-r0
+  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1489,16 +1489,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p4-b6e4eac912-a0-r1
+# run 2 of 2: point n0064-p4-0c1c9ce7fd-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-b6e4eac912-a0-r1
+  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1510,9 +1510,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p4-t11-a1-1be9da00
+##### b0064-p4-t11-a1-d1afb9ea
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a1-1be9da00
+#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a1-d1afb9ea
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1520,12 +1520,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-1be9da00/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-d1afb9ea/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a1-1be9da00, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a1-d1afb9ea, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-1be9da00/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-d1afb9ea/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1552,16 +1552,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p4-b6e4eac912-a1-r0
+# run 1 of 2: point n0064-p4-0c1c9ce7fd-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-b6e4eac912-a1-r0
+  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1573,16 +1573,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p4-b6e4eac912-a1-r1
+# run 2 of 2: point n0064-p4-0c1c9ce7fd-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-b6e4eac912-a1-r1
+  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b6e4eac912-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1594,9 +1594,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0128-p4-t11-a0-5e408ed7
+##### b0128-p4-t11-a0-6e290e9a
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a0-5e408ed7
+#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a0-6e290e9a
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1604,12 +1604,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-5e408ed7/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-6e290e9a/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a0-5e408ed7, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a0-6e290e9a, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-5e408ed7/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-6e290e9a/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1636,16 +1636,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0128-p4-b4f5e883fc-a0-r0
+# run 1 of 2: point n0128-p4-cf046c4b60-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-b4f5e883fc-a0-r0
+  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1657,16 +1657,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0128-p4-b4f5e883fc-a0-r1
+# run 2 of 2: point n0128-p4-cf046c4b60-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-b4f5e883fc-a0-r1
+  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1678,9 +1678,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0128-p4-t11-a1-195b5c49
+##### b0128-p4-t11-a1-821d1495
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a1-195b5c49
+#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a1-821d1495
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1688,12 +1688,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-195b5c49/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-821d1495/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a1-195b5c49, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a1-821d1495, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-195b5c49/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-821d1495/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1720,16 +1720,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0128-p4-b4f5e883fc-a1-r0
+# run 1 of 2: point n0128-p4-cf046c4b60-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-b4f5e883fc-a1-r0
+  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1741,16 +1741,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0128-p4-b4f5e883fc-a1-r1
+# run 2 of 2: point n0128-p4-cf046c4b60-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-b4f5e883fc-a1-r1
+  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b4f5e883fc-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1762,9 +1762,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0256-p4-t11-a0-04e2c023
+##### b0256-p4-t11-a0-16093034
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a0-04e2c023
+#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a0-16093034
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1772,12 +1772,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-04e2c023/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-16093034/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a0-04e2c023, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a0-16093034, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-04e2c023/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-16093034/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1804,16 +1804,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0256-p4-4132eaa4b6-a0-r0
+# run 1 of 2: point n0256-p4-dcf4582310-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-4132eaa4b6-a0-r0
+  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1825,16 +1825,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0256-p4-4132eaa4b6-a0-r1
+# run 2 of 2: point n0256-p4-dcf4582310-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-4132eaa4b6-a0-r1
+  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1846,9 +1846,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0256-p4-t11-a1-794113e6
+##### b0256-p4-t11-a1-09029570
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a1-794113e6
+#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a1-09029570
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1856,12 +1856,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-794113e6/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-09029570/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a1-794113e6, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a1-09029570, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-794113e6/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-09029570/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1888,16 +1888,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0256-p4-4132eaa4b6-a1-r1
+# run 1 of 2: point n0256-p4-dcf4582310-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-4132eaa4b6-a1-r1
+  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1909,16 +1909,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0256-p4-4132eaa4b6-a1-r0
+# run 2 of 2: point n0256-p4-dcf4582310-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-4132eaa4b6-a1-r0
+  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4132eaa4b6-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1930,9 +1930,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-4
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0300-p4-t11-a0-0b9939d1
+##### b0300-p4-t11-a0-921e00e1
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a0-0b9939d1
+#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a0-921e00e1
 #SBATCH --nodes=300
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1940,12 +1940,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-0b9939d1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-921e00e1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a0-0b9939d1, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a0-921e00e1, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-0b9939d1/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-921e00e1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1972,16 +1972,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0300-p4-316c9789c2-a0-r1
+# run 1 of 2: point n0300-p4-4afa6da3bc-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-316c9789c2-a0-r1
+  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1993,16 +1993,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-3
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0300-p4-316c9789c2-a0-r0
+# run 2 of 2: point n0300-p4-4afa6da3bc-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-316c9789c2-a0-r0
+  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -2014,9 +2014,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-3
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0300-p4-t11-a1-2c26886e
+##### b0300-p4-t11-a1-e8a78efd
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a1-2c26886e
+#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a1-e8a78efd
 #SBATCH --nodes=300
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -2024,12 +2024,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-2c26886e/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-e8a78efd/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a1-2c26886e, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a1-e8a78efd, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-2c26886e/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-e8a78efd/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -2056,16 +2056,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0300-p4-316c9789c2-a1-r1
+# run 1 of 2: point n0300-p4-4afa6da3bc-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-316c9789c2-a1-r1
+  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -2077,16 +2077,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-3
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0300-p4-316c9789c2-a1-r0
+# run 2 of 2: point n0300-p4-4afa6da3bc-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-316c9789c2-a1-r0
+  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-316c9789c2-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"

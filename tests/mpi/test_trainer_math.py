@@ -62,17 +62,25 @@ def test_strong_scaling_is_the_same_step_on_1_and_2_workers(run_trainer):
 
 
 @pytest.mark.parametrize("variant", ["sparse", "dense"])
-def test_exchange_equals_distributed_gradient_tape(mpi_stack, variant):
+def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(mpi_stack, variant):
+    """20 steps, 2 ranks, deterministic: the trainer's overlapped step, its phased step and
+    Horovod's own DistributedGradientTape end with the same weights (relative difference
+    <= 1e-6), and training moved them (the initial weights are not what is compared)."""
     script = Path(__file__).with_name("tape_equivalence.py")
     proc = subprocess.run(
-        mpirun_command(2, [str(script), variant], python=sys.executable),
+        mpirun_command(2, [str(script), variant, "tf1", "20"], python=sys.executable),
         env=mpirun_env(),
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert proc.stdout.count("gradients identical") == 2
+    print(proc.stdout)
+    worst = [float(line.split()[-1]) for line in proc.stdout.splitlines() if "worst" in line]
+    moved = [float(line.split()[-2]) for line in proc.stdout.splitlines() if "moved" in line]
+    assert len(worst) == 2 and len(moved) == 2
+    assert max(worst) <= 1e-6
+    assert min(moved) > 1e-3
 
 
 def test_text_source_trains_sentencepiece_and_shards(run_trainer, tmp_path):

@@ -1,0 +1,87 @@
+"""Overlapped vs phases step time at 2 ranks on the quickstart's shapes (tiny model, 1,024
+tokens per worker, tf1, sparse and dense), interleaved repeats in one run. Prints JSON.
+
+phases times compute, densify, comm and apply apart, so its comm is all exposed; overlapped
+times whole steps only, so what the overlap hid is read as phases step - overlapped step
+(paired within a round), and the exposed communication of the overlapped step as
+overlapped step - (phases compute + densify + apply), floored at 0.
+
+Usage: .venv/bin/python benchmarks/overlap.py [--repeats 3] [--steps 40] [--model tiny]"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+from pathlib import Path
+
+from scalestudy.measure.run_local import run_point
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--repeats", type=int, default=3)
+parser.add_argument("--steps", type=int, default=40)
+parser.add_argument("--warmup", type=int, default=10)
+parser.add_argument("--tokens", type=int, default=1024)
+parser.add_argument("--model", default="tiny")
+parser.add_argument("--ranks", type=int, default=2)
+args = parser.parse_args()
+work = Path(tempfile.mkdtemp(prefix="bench-overlap-"))
+VARIANTS = [(dense, timing) for dense in (False, True) for timing in ("overlapped", "phases")]
+samples: dict[str, list[dict]] = {f"{'dense' if d else 'sparse'}/{t}": [] for d, t in VARIANTS}
+for rep in range(args.repeats):
+    for dense, timing in VARIANTS if rep % 2 == 0 else VARIANTS[::-1]:
+        name = f"{'dense' if dense else 'sparse'}/{timing}"
+        run = run_point(
+            work / f"{name.replace('/', '-')}-r{rep}",
+            args.ranks,
+            {
+                "model": {"preset": args.model},
+                "tokens_per_worker": args.tokens,
+                "steps": args.steps,
+                "timing_warmup_steps": args.warmup,
+                "accumulation": "tf1",
+                "sparse_as_dense": dense,
+                "timing": timing,
+            },
+        )
+        if run.returncode != 0:
+            raise SystemExit(f"{name} failed:\n{run.output[-3000:]}")
+        t = run.footer(0)["timing"]
+        mine = t["this_rank"]
+        samples[name].append(
+            {
+                "step_s": t["step_s_max_over_ranks"]["median"],
+                "tokens_per_s": t["throughput_tokens_per_s"]["total"],
+                **{
+                    k: mine[k]["median"]
+                    for k in ("compute_s", "densify_s", "comm_s", "apply_s")
+                    if k in mine
+                },
+            }
+        )
+
+
+def spread(values):
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+out = {"ranks": args.ranks, "model": args.model, "tokens_per_worker": args.tokens, "results": {}}
+for grad in ("sparse", "dense"):
+    ov, ph = samples[f"{grad}/overlapped"], samples[f"{grad}/phases"]
+    hidden = [p["step_s"] - o["step_s"] for o, p in zip(ov, ph, strict=True)]
+    exposed = [
+        max(0.0, o["step_s"] - (p["compute_s"] + p["densify_s"] + p["apply_s"]))
+        for o, p in zip(ov, ph, strict=True)
+    ]
+    out["results"][grad] = {
+        "overlapped_step_s": spread([o["step_s"] for o in ov]),
+        "phases_step_s": spread([p["step_s"] for p in ph]),
+        "phases_comm_s (all exposed)": spread([p["comm_s"] for p in ph]),
+        "overlapped_exposed_comm_s (step - phases compute+densify+apply)": spread(exposed),
+        "hidden_by_overlap_s (phases step - overlapped step)": spread(hidden),
+        "overlapped_tokens_per_s": spread([o["tokens_per_s"] for o in ov]),
+        "phases_tokens_per_s": spread([p["tokens_per_s"] for p in ph]),
+        "samples": {"overlapped": ov, "phases": ph},
+    }
+print(json.dumps(out, indent=1))

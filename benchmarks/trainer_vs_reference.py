@@ -1,0 +1,205 @@
+"""The trainer's speed against TF Model Garden's Transformer, side by side in one run (issue #11).
+
+Same batch for all: `base` (V = 33,708), 32 sentences x 64 tokens per side, random ids, no
+padding, fp32 unless said. Interleaved repeats (every configuration once per round, the order
+shuffled per round), so drift on a shared machine hits all alike; medians and spreads over rounds.
+
+- reference: `official.legacy.transformer` (tf-models-official 2.15.0), its bare train step
+  (benchmarks/reference/model_garden_step.py) in its own venv (`make bench-reference`), run twice:
+  as TensorFlow configures itself on this CPU (what a user gets) and with oneDNN forced on
+  (TF_ENABLE_ONEDNN_OPTS=1, what the trainer uses): the trainer must beat both.
+- trainer: `python -m scalestudy.trainer` under mpirun, 1 rank x 2 intra-op threads, data kind
+  `fixed`, timing overlapped, its own logged throughput (footer), fp32 and bf16.
+- 2 ranks x 1 thread: the trainer (Horovod allreduce between the ranks) and, for scale, two
+  reference processes of 1 thread side by side (no exchange at all: a ceiling, not a peer).
+- this machine's bf16/fp32 matmul ratio (benchmarks/matmul_ratio.py) in the same run.
+
+Prints JSON. Usage: .venv/bin/python benchmarks/trainer_vs_reference.py [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from scalestudy.measure.run_local import run_point
+
+ROOT = Path(__file__).resolve().parent.parent
+parser = argparse.ArgumentParser()
+parser.add_argument("--repeats", type=int, default=3)
+parser.add_argument("--steps", type=int, default=6, help="timed steps per run")
+parser.add_argument("--warmup", type=int, default=2, help="untimed steps per run")
+parser.add_argument("--reference-python", default=str(ROOT / ".venv-ref" / "bin" / "python"))
+parser.add_argument("--skip-two-ranks", action="store_true")
+args = parser.parse_args()
+if not Path(args.reference_python).exists():
+    sys.exit(f"{args.reference_python} missing: run `make bench-reference` first")
+SENTENCES, LENGTH = 32, 64
+work = Path(tempfile.mkdtemp(prefix="bench-ref-"))
+
+
+def reference(threads: int, onednn: str | None) -> float:
+    env = {k: v for k, v in os.environ.items() if k != "TF_ENABLE_ONEDNN_OPTS"}
+    if onednn is not None:
+        env["TF_ENABLE_ONEDNN_OPTS"] = onednn
+    cmd = [
+        args.reference_python,
+        str(ROOT / "benchmarks" / "reference" / "model_garden_step.py"),
+        f"--sentences={SENTENCES}",
+        f"--length={LENGTH}",
+        f"--steps={args.steps}",
+        f"--warmup={args.warmup}",
+        f"--intra={threads}",
+    ]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800)
+    if proc.returncode != 0:
+        sys.exit(f"reference failed:\n{proc.stderr[-3000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])["tokens_per_s"]
+
+
+def reference_pair(onednn: str | None) -> float:
+    """Two 1-thread reference processes at once; their summed tokens/s."""
+    procs = []
+    env = {k: v for k, v in os.environ.items() if k != "TF_ENABLE_ONEDNN_OPTS"}
+    if onednn is not None:
+        env["TF_ENABLE_ONEDNN_OPTS"] = onednn
+    for _ in range(2):
+        cmd = [
+            args.reference_python,
+            str(ROOT / "benchmarks" / "reference" / "model_garden_step.py"),
+            f"--sentences={SENTENCES}",
+            f"--length={LENGTH}",
+            f"--steps={args.steps}",
+            f"--warmup={args.warmup}",
+            "--intra=1",
+        ]
+        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True))
+    total = 0.0
+    for p in procs:
+        out, _ = p.communicate(timeout=3600)
+        if p.returncode != 0:
+            sys.exit("reference (pair) failed")
+        total += json.loads(out.strip().splitlines()[-1])["tokens_per_s"]
+    return total
+
+
+counter = iter(range(10_000))
+
+
+def trainer(ranks: int, precision: str, timing: str = "overlapped") -> dict:
+    run = run_point(
+        work / f"t{next(counter)}",
+        ranks,
+        {
+            "model": {"preset": "base"},
+            "tokens_per_worker": SENTENCES * LENGTH,
+            "data": {"kind": "fixed", "fixed_length": LENGTH},
+            "steps": args.steps + args.warmup,
+            "timing_warmup_steps": args.warmup,
+            "accumulation": "native",
+            "sparse_as_dense": True,
+            "timing": timing,
+            "precision": precision,
+            "intra_op_threads": 2 if ranks == 1 else 1,
+            "inter_op_threads": 1,
+        },
+        timeout=3600,
+    )
+    if run.returncode != 0:
+        sys.exit(f"trainer ({ranks} ranks, {precision}) failed:\n{run.output[-3000:]}")
+    t = run.footer(0)["timing"]
+    return {
+        "tokens_per_s": t["throughput_tokens_per_s"]["total"],
+        "slots_per_s": t["throughput_tokens_per_s"]["slots"],
+    }
+
+
+def matmul() -> dict:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "matmul_ratio.py"), "--repeats=3"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+configs = {
+    "reference_tf_default": lambda: reference(2, None),
+    "reference_onednn_on": lambda: reference(2, "1"),
+    "trainer_fp32": lambda: trainer(1, "fp32")["tokens_per_s"],
+    "trainer_bf16": lambda: trainer(1, "bf16")["tokens_per_s"],
+    "matmul": matmul,
+}
+if not args.skip_two_ranks:
+    configs |= {
+        "2x1_reference_pair_onednn_on": lambda: reference_pair("1"),
+        "2x1_trainer_fp32": lambda: trainer(2, "fp32")["tokens_per_s"],
+        "2x1_trainer_bf16": lambda: trainer(2, "bf16")["tokens_per_s"],
+    }
+samples: dict[str, list] = {k: [] for k in configs}
+rng = random.Random(11)
+for rnd in range(args.repeats):
+    order = list(configs)
+    rng.shuffle(order)
+    for name in order:
+        samples[name].append(configs[name]())
+        print(f"round {rnd}: {name} done", file=sys.stderr, flush=True)
+
+
+def spread(values: list[float]) -> dict:
+    return {
+        "median": statistics.median(values),
+        "min": min(values),
+        "max": max(values),
+        "n": len(values),
+    }
+
+
+def ratio(a: str, b: str) -> dict:
+    """Per-round ratios a/b (paired within a round), summarised."""
+    return spread([x / y for x, y in zip(samples[a], samples[b], strict=True)])
+
+
+mm = samples["matmul"]
+mm_ratio = [m["bf16_over_fp32"] for m in mm]
+out = {
+    "batch": {"model": "base", "sentences": SENTENCES, "length": LENGTH, "padding": 0},
+    "cpu": mm[0]["cpu"],
+    "tokens_per_s": {k: spread(v) for k, v in samples.items() if k != "matmul"},
+    "matmul_bf16_over_fp32": spread(mm_ratio),
+    "matmul_gflops": {
+        "fp32": spread([m["fp32_gflops"]["median"] for m in mm]),
+        "bf16": spread([m["bf16_gflops"]["median"] for m in mm]),
+    },
+    "ratios": {
+        "trainer_fp32_over_reference_tf_default": ratio("trainer_fp32", "reference_tf_default"),
+        "trainer_fp32_over_reference_onednn_on": ratio("trainer_fp32", "reference_onednn_on"),
+        "trainer_bf16_over_trainer_fp32": ratio("trainer_bf16", "trainer_fp32"),
+    },
+    "samples": samples,
+}
+bf16_gain = out["ratios"]["trainer_bf16_over_trainer_fp32"]["median"]
+out["goals"] = {
+    "fp32_at_least_1.10x_reference (both reference settings)": min(
+        out["ratios"]["trainer_fp32_over_reference_tf_default"]["median"],
+        out["ratios"]["trainer_fp32_over_reference_onednn_on"]["median"],
+    )
+    >= 1.10,
+    "bf16_gain_at_least_0.75x_matmul_ratio": bf16_gain >= 0.75 * statistics.median(mm_ratio),
+    "bf16_gain_over_0.75x_matmul_ratio": bf16_gain / (0.75 * statistics.median(mm_ratio)),
+}
+if not args.skip_two_ranks:
+    out["ratios"]["2x1_trainer_fp32_over_reference_pair"] = ratio(
+        "2x1_trainer_fp32", "2x1_reference_pair_onednn_on"
+    )
+    out["ratios"]["2x1_trainer_bf16_over_fp32"] = ratio("2x1_trainer_bf16", "2x1_trainer_fp32")
+print(json.dumps(out, indent=1))

@@ -1,0 +1,145 @@
+"""One training step over a rank's micro-batches, in one of two timings.
+
+- `OverlappedStep` (timing: overlapped, the default): forward, backward, Horovod's collectives
+  and the optimizer in ONE compiled function per micro-batch count. Each gradient is handed to
+  Horovod as soon as the backward pass produces it (graph data flow, no host round trip), so
+  Horovod's background thread negotiates, fuses (HOROVOD_FUSION_THRESHOLD) and runs the
+  collectives every cycle (HOROVOD_CYCLE_TIME) while the rest of the backward pass computes:
+  what `hvd.DistributedGradientTape` training measures. Only the whole step is timed.
+- `PhasedStep` (timing: phases, for diagnosis): compute, densify, exchange and apply run one
+  after the other, each ending on the host, so each can be timed: every byte of communication
+  is exposed, and the step is slower than production training by the overlap it forgoes.
+
+Both run the same operations on the same tensors and give the same weights (tests/mpi).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import tensorflow as tf
+
+from scalestudy.trainer.exchange import ExchangeVolume, GradientExchange, accumulate, densify
+
+pc = time.perf_counter
+
+
+@dataclass
+class StepResult:
+    loss_local: float  # this rank's mean token loss (before averaging over ranks)
+    agreed: np.ndarray  # the control vector summed over ranks: [sum of losses, stops, 0]
+    volume: ExchangeVolume
+    applied: bool  # whether the optimizer update ran
+    phases: dict[str, float] = field(default_factory=dict)  # seconds (timing: phases only)
+
+
+# Consulted with the agreed control vector; False refuses the step's update (a diverged loss).
+Gate = Callable[[np.ndarray], bool]
+
+
+def _micro_spec(count: int) -> list[tf.TensorSpec]:
+    # Sentence and length dimensions left open: one trace serves every batch shape.
+    return [tf.TensorSpec([None, None], tf.int64) for _ in range(2 * count)]
+
+
+class _Step:
+    def __init__(self, model, optimizer, exchange: GradientExchange, sparse_as_dense: bool):
+        self.model, self.optimizer, self.exchange = model, optimizer, exchange
+        self.variables = model.trainable_variables
+        self.sparse_as_dense = sparse_as_dense
+
+    def _gradients(self, pairs, scale):
+        """Summed token loss and accumulated gradients of `scale` x that loss."""
+        grads, xent = None, tf.constant(0.0)
+        for src, tgt in pairs:
+            with tf.GradientTape() as tape:
+                x = self.model.loss_sum(src, tgt, training=True)
+                loss = x * scale
+            grads = accumulate(grads, tape.gradient(loss, self.variables))
+            xent += x
+        return xent, grads
+
+
+class OverlappedStep(_Step):
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self._fns: dict[int, tf.types.experimental.GenericFunction] = {}
+
+    def _function(self, count: int):
+        if count not in self._fns:
+
+            def step(*args):
+                *ids, scale, lr, stop = args
+                pairs = list(zip(ids[0::2], ids[1::2], strict=True))
+                xent, grads = self._gradients(pairs, scale)
+                sent = densify(grads) if self.sparse_as_dense else grads
+                tgt_tokens = tf.add_n(
+                    [tf.math.count_nonzero(t, dtype=tf.float32) for t in ids[1::2]]
+                )
+                local = xent / tf.maximum(tgt_tokens, 1.0)
+                control = tf.stack([local, stop, 0.0])
+                reduced, observed, agreed = self.exchange.collectives(sent, control)
+                self.optimizer.learning_rate.assign(lr)
+                self.optimizer.apply_gradients(zip(reduced, self.variables, strict=True))
+                return local, agreed, observed
+
+            spec = [*_micro_spec(count), *(tf.TensorSpec([], tf.float32) for _ in range(3))]
+            self._fns[count] = tf.function(step, input_signature=spec)
+        return self._fns[count]
+
+    def __call__(self, micro, scale: float, lr: float, stop: bool, gate: Gate) -> StepResult:
+        """The update runs inside the step, before the agreed loss reaches the host: `gate`
+        is consulted afterwards (its verdict stops the run, it cannot undo the update)."""
+        ids = [t for mb in micro for t in (mb.src, mb.tgt)]
+        local, agreed, observed = self._function(len(micro))(
+            *ids, np.float32(scale), np.float32(lr), np.float32(1.0 if stop else 0.0)
+        )
+        agreed = agreed.numpy()
+        gate(agreed)
+        return StepResult(float(local), agreed, self.exchange.volume(observed), applied=True)
+
+
+class PhasedStep(_Step):
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        specs = [tf.TensorSpec([None, None], tf.int64)] * 2 + [tf.TensorSpec([], tf.float32)]
+        self._compute = tf.function(
+            lambda src, tgt, scale: self._gradients([(src, tgt)], scale), input_signature=specs
+        )
+        self._apply = tf.function(self._apply_fn, reduce_retracing=True)
+
+    def _apply_fn(self, grads, lr):
+        self.optimizer.learning_rate.assign(lr)
+        self.optimizer.apply_gradients(zip(grads, self.variables, strict=True))
+
+    def __call__(self, micro, scale: float, lr: float, stop: bool, gate: Gate) -> StepResult:
+        """The agreed loss is on the host before the optimizer runs: a False from `gate`
+        skips the update."""
+        t0 = pc()
+        grads, xent, tgt_tokens = None, 0.0, 0
+        for mb in micro:
+            x, g = self._compute(mb.src, mb.tgt, np.float32(scale))
+            grads, xent = accumulate(grads, g), xent + float(x)
+            tgt_tokens += mb.tgt_tokens
+        t1 = pc()
+        sent = self.exchange.densify(grads) if self.sparse_as_dense else grads
+        t2 = pc()
+        local = xent / max(tgt_tokens, 1)
+        control = tf.constant([local, 1.0 if stop else 0.0, 0.0], tf.float32)
+        reduced, observed, agreed = self.exchange.phased(sent, control)
+        agreed = agreed.numpy()
+        t3 = pc()
+        applied = gate(agreed)
+        if applied:
+            self._apply(reduced, np.float32(lr))
+        t4 = pc()
+        phases = {"compute_s": t1 - t0, "densify_s": t2 - t1, "comm_s": t3 - t2, "apply_s": t4 - t3}
+        return StepResult(local, agreed, self.exchange.volume(observed), applied, phases)
+
+
+def make_step(timing: str, model, optimizer, exchange, sparse_as_dense: bool) -> _Step:
+    cls = {"overlapped": OverlappedStep, "phases": PhasedStep}[timing]
+    return cls(model, optimizer, exchange, sparse_as_dense)
