@@ -279,6 +279,33 @@ def _completed(rows: pd.DataFrame) -> pd.DataFrame:
     return rows[(rows["status"] == "completed") & (rows["tokens_per_s"] > 0)]
 
 
+def _phases_twin(v: Variant, others: list[Variant]) -> Variant | None:
+    """The variant measured like `v` in every respect but `timing: phases`."""
+    want = {k: x for k, x in v.values.items() if k != "timing"}
+    for o in others:
+        same = {k: x for k, x in o.values.items() if k != "timing"} == want
+        if o.mode == v.mode and o.values.get("timing") == "phases" and same:
+            return o
+    return None
+
+
+def _overlap_s(v: Variant, twin: Variant) -> tuple[float, str]:
+    """What the backward pass hides: phases step - overlapped step at the largest size both
+    measured (floored at 0). Once communication outgrows it, only this much stays hidden."""
+    ours = {p.workers: p for p in v.points if p.step_s is not None}
+    theirs = {p.workers: p for p in twin.points if p.step_s is not None}
+    common = sorted(set(ours) & set(theirs))
+    if not common:
+        return 0.0, "no size measured in both timings: no overlap assumed"
+    w = common[-1]
+    hidden = max(0.0, theirs[w].step_s.value - ours[w].step_s.value)
+    return hidden, (
+        f"overlap: the backward pass hid {hidden * 1e3:.1f} ms of communication at {w} "
+        f"worker(s) (phases step - overlapped step); step = compute + apply + "
+        f"max(0, comm - {hidden * 1e3:.1f} ms)"
+    )
+
+
 def _project(
     v: Variant, sc: Scaling | None, project_to: int, ctx: dict | None = None
 ) -> VariantProjection | None:
@@ -326,7 +353,25 @@ def _project(
             f"--project-to {project_to} is within the measured nodes: nothing to project"
         )
     allreduce = _median(done["logical_allreduce_bytes_per_step"])
-    at = lambda col, p: _median(done[done["workers"] == p.workers][col])  # noqa: E731
+    # Compute and apply are timed apart only by `timing: phases` (tables from before the key
+    # existed were all phases). An overlapped variant borrows them from its phases twin, and
+    # the overlap measured between the two.
+    timing = str(_first(v.rows, "timing") or "phases")
+    source, overlap = done, 0.0
+    if timing == "overlapped":
+        twin = _phases_twin(v, (ctx or {}).get("variants", []))
+        if twin is None:
+            source = done.iloc[0:0]
+            vp.notes.append(
+                "step time not projected: an overlapped variant times whole steps; add a "
+                "`timing: phases` twin (matrix: trainer.timing: [overlapped, phases]) to measure "
+                "compute and how much communication the backward pass hides"
+            )
+        else:
+            source = _completed(twin.rows)
+            overlap, note = _overlap_s(v, twin)
+            vp.notes.append(note)
+    at = lambda col, p: _median(source[source["workers"] == p.workers][col])  # noqa: E731
     compute_m, apply_m = at("compute_s_median", pm), at("apply_s_median", pm) or 0.0
     t_meas_m = pm.step_s.value if pm.step_s else None
 
@@ -342,12 +387,13 @@ def _project(
         if c is None or compute_m is None:
             return None
         compute = compute_m * (pm.workers / w if v.mode == "strong" else 1.0)
-        return compute + apply_m + c
+        return compute + apply_m + max(0.0, c - overlap)
 
     if comm_m is None:
         vp.notes.append(f"step time not projected: no interconnect figures ({link_src})")
     elif compute_m is None or allreduce is None:
-        vp.notes.append("step time not projected: the table has no compute time or bytes")
+        if timing != "overlapped" or len(source):
+            vp.notes.append("step time not projected: the table has no compute time or bytes")
     else:
         vp.notes.append(
             f"step time = measured compute + apply at {pm.nodes} node(s) "
@@ -363,7 +409,7 @@ def _project(
         c, comp = comm(p.workers), at("compute_s_median", p)
         if c is None or comp is None or p.step_s is None:
             continue
-        model = comp + (at("apply_s_median", p) or 0.0) + c
+        model = comp + (at("apply_s_median", p) or 0.0) + max(0.0, c - overlap)
         vp.residuals.append(Residual(v.label, p.nodes, p.workers, p.step_s.value, model))
     spec = projection.model_spec(_first(v.rows, "model"), vocab, hidden, tied)
     rss_m = _median(done[done["workers"] == pm.workers]["peak_rss_max"])
@@ -449,6 +495,7 @@ def analyse(
     if project_to:
         by_label = {s.variant.label: s for ss in scaling.values() for s in ss}
         ctx = {
+            "variants": vs,  # an overlapped variant's phases twin
             "explicit": calibration,  # `report --calibration PATH`
             # results/<sweep>/results.csv: calibrations are looked for beside the sweeps
             "roots": sorted({s.folder.resolve().parent for s in sweeps}),
