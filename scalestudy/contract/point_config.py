@@ -124,6 +124,9 @@ class PointConfig(_Strict):
     timing: Literal["overlapped", "phases"] = "overlapped"
     # fp32, or bf16 compute with fp32 master weights, loss and optimizer (Keras mixed_bfloat16)
     precision: Literal["fp32", "bf16"] = "fp32"
+    # diagnosis: Horovod's timeline over the timed steps (rank 0 writes it), summarised per step
+    # in the footer (collectives' busy time, communication left after the last gradient)
+    timeline: bool = False
     # oneDNN kernels in stock TensorFlow (TF_ENABLE_ONEDNN_OPTS before it is imported): TF 2.15
     # turns them on by itself only on CPUs with AVX512_VNNI/BF16/AMX; auto leaves TF's choice
     onednn: Literal["auto", "on", "off"] = "on"

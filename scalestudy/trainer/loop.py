@@ -21,6 +21,7 @@ import numpy as np
 from scalestudy.contract import step_log
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.trainer import runtime, schedule
+from scalestudy.trainer import timeline as hvd_timeline
 from scalestudy.trainer.data import WorkerBatches, load_text_pairs, split_rows, train_spm
 from scalestudy.trainer.divergence import DivergenceDetector
 from scalestudy.trainer.steplog_writer import StepLogWriter, rss_bytes
@@ -72,7 +73,7 @@ HOROVOD_KNOBS = {
     "HOROVOD_CACHE_CAPACITY": "1024 (Horovod's default)",
     "HOROVOD_HIERARCHICAL_ALLREDUCE": "0 (Horovod's default)",
     "HOROVOD_HIERARCHICAL_ALLGATHER": "0 (Horovod's default)",
-    "HOROVOD_TIMELINE": "unset (no timeline)",
+    "HOROVOD_TIMELINE": "unset (no timeline; trainer key timeline: true sets DYNAMIC)",
     "HOROVOD_AUTOTUNE": "0 (Horovod's default)",
 }
 
@@ -132,7 +133,12 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "backward pass; only whole steps are timed. A step the divergence check flags has "
             "already been applied (the loss is known after the step); the run stops there"
         )
-    else:
+    if cfg.timeline:
+        notes.append(
+            "timeline on: Horovod writes a trace of the timed steps (horovod-timeline.json), "
+            "which costs its background thread time: a diagnosis, not a production timing"
+        )
+    if cfg.timing == "phases":
         notes.append(
             "timing phases: compute, densify, comm and apply run one after the other, each "
             "ending on the host; every byte of communication is exposed, so steps are slower "
@@ -178,6 +184,8 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     first_timed = start_step + cfg.timing_warmup_steps
     window_start, excluded = None, 0.0
     timed: list[dict] = []
+    spans: list[tuple[int, float, float]] = []  # timed steps on this clock, for the timeline
+    timeline_path, clock = Path(cfg.log_dir) / "horovod-timeline.json", None
     status, reason, step = "completed", "", start_step - 1
     prefetch = ThreadPoolExecutor(max_workers=1, thread_name_prefix="batches")
     upcoming = prefetch.submit(draw, start_step)
@@ -185,6 +193,8 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     for step in range(start_step, cfg.steps + 1):
         if step == first_timed:
             barrier()
+            if cfg.timeline:
+                clock = hvd_timeline.start(hvd, timeline_path)
             window_start = pc()
         t_data = pc()
         batch, scale, micro = upcoming.result()
@@ -251,6 +261,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
         log.step(rec)
         if in_window:
             timed.append(rec)
+            spans.append((step, t0, t1))
         if diverged:
             status, reason = "diverged", detector.reason
             break
@@ -274,6 +285,17 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             barrier()
             excluded += pc() - t
     prefetch.shutdown(wait=False, cancel_futures=True)
+    timeline = None
+    if clock is not None:
+        hvd_timeline.stop(hvd)
+        barrier()
+        if rank == 0:
+            time.sleep(1.0)  # Horovod's writer thread flushes behind the stop
+            timeline = hvd_timeline.summarise(timeline_path, clock, spans)
+            exposed = [
+                s["exposed_comm_s"] for s in timeline.get("per_step", []) if "exposed_comm_s" in s
+            ]
+            timeline["exposed_comm_s"] = _quantiles(exposed)
 
     if cfg.dump_final_weights:
         np.savez(
@@ -293,6 +315,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
         last_step=step,
         timing=timing,
         warnings=warnings,
+        **({"timeline": timeline} if timeline is not None else {}),
     )
     return code
 
@@ -350,7 +373,7 @@ def run(cfg: PointConfig) -> int:
     log = None
     try:
         tf = runtime.configure_tensorflow(cfg)
-        hvd = runtime.init_horovod()
+        hvd = runtime.init_horovod(cfg)
         log = StepLogWriter(cfg.log_dir, hvd.rank())
         try:
             runtime.check_world(hvd, cfg.expect_ranks, cfg.expect_ranks_per_node)

@@ -47,10 +47,13 @@ def configure_tensorflow(cfg):
     return tf
 
 
-def init_horovod():
+def init_horovod(cfg=None):
     # A rank that stops answering must not hang the others forever.
     os.environ.setdefault("HOROVOD_STALL_CHECK_TIME_SECONDS", "60")
     os.environ.setdefault("HOROVOD_STALL_SHUTDOWN_TIME_SECONDS", "120")
+    if cfg is not None and cfg.timeline:
+        # the trainer starts and stops the timeline around the timed steps itself
+        os.environ["HOROVOD_TIMELINE"] = "DYNAMIC"
     import horovod.tensorflow as hvd
 
     hvd.init()

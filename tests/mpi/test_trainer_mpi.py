@@ -251,3 +251,26 @@ def test_two_singletons_fail_with_launcher_mismatch(mpi_stack, tmp_path):
         out, err = p.communicate(timeout=300)
         assert p.returncode == step_log.EXIT_LAUNCH_MISMATCH, out + err
         assert "launcher mismatch" in err and "singletons" in err
+
+
+def test_horovod_timeline_is_summarised_per_timed_step(run_trainer):
+    """timeline: true writes Horovod's trace of the timed steps (rank 0) and the footer gives,
+    per step, the gradient collectives seen, their busy time and the communication left after
+    the last gradient was handed to Horovod; each within the step it belongs to."""
+    cfg = {**TINY, "steps": 8, "timing_warmup_steps": 3, "timeline": True}
+    run = run_trainer(2, cfg)
+    assert run.returncode == 0, run.output[-3000:]
+    assert (run.logs / "horovod-timeline.json").stat().st_size > 0
+    summary = run.footer(0)["timeline"]
+    assert "error" not in summary, summary
+    per_step = summary["per_step"]
+    assert [s["step"] for s in per_step] == [4, 5, 6, 7, 8]
+    counts = {s["collectives"] for s in per_step}
+    assert len(counts) == 1 and counts.pop() > 10  # every gradient, every step
+    for s in per_step:
+        assert 0 <= s["exposed_comm_s"] <= s["step_s"] + 0.01
+        assert 0 < s["comm_busy_s"] <= s["step_s"] + 0.01
+    assert summary["exposed_comm_s"]["n"] == 5
+    header = step_log.read_segments(run.rank_log(0))[0].header
+    assert header["horovod_settings"]["HOROVOD_TIMELINE"] == "DYNAMIC"
+    assert any("timeline on" in n for n in header["notes"])
