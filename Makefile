@@ -14,6 +14,8 @@ venv: system
 demo: venv
 	$(PY) -m scalestudy.cli submit experiments/quickstart.yaml
 	$(PY) -m scalestudy.cli collect experiments/quickstart.yaml
+	$(PY) -m scalestudy.cli report experiments/quickstart.yaml
+	@echo "open $(CURDIR)/results/quickstart/report/report.html in a browser (one self-contained file)"
 
 test: venv
 	$(PY) -m ruff check scalestudy tests benchmarks

@@ -106,10 +106,11 @@ class PhasedStep(_Step):
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         specs = [tf.TensorSpec([None, None], tf.int64)] * 2 + [tf.TensorSpec([], tf.float32)]
-        self._compute = tf.function(
-            lambda src, tgt, scale: self._gradients([(src, tgt)], scale), input_signature=specs
-        )
+        self._compute = tf.function(self._compute_fn, input_signature=specs)
         self._apply = tf.function(self._apply_fn, reduce_retracing=True)
+
+    def _compute_fn(self, src, tgt, scale):
+        return self._gradients([(src, tgt)], scale)
 
     def _apply_fn(self, grads, lr):
         self.optimizer.learning_rate.assign(lr)
