@@ -1,18 +1,18 @@
-##### b0001-p1-t38-a0-f32972b8
+##### b0001-p1-t38-a0-a06f63ab
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a0-f32972b8
+#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a0-a06f63ab
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-f32972b8/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-a06f63ab/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a0-f32972b8, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a0-a06f63ab, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-f32972b8/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-a06f63ab/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -37,16 +37,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0001-p1-59a5e14a90-a0-r0
+# run 1 of 2: point n0001-p1-36951a8ddc-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-36951a8ddc-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-59a5e14a90-a0-r0
+  export SCALESTUDY_POINT=n0001-p1-36951a8ddc-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-36951a8ddc-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -58,16 +58,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0001-p1-574f1a0d21-a0-r0
+# run 2 of 2: point n0001-p1-0d14b71095-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-0d14b71095-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-574f1a0d21-a0-r0
+  export SCALESTUDY_POINT=n0001-p1-0d14b71095-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-0d14b71095-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -79,21 +79,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0001-p1-t38-a1-be2f9c33
+##### b0001-p1-t38-a1-fd54d519
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a1-be2f9c33
+#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a1-fd54d519
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-be2f9c33/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-fd54d519/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a1-be2f9c33, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a1-fd54d519, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-be2f9c33/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a1-fd54d519/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -118,16 +118,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0001-p1-574f1a0d21-a1-r0
+# run 1 of 2: point n0001-p1-0d14b71095-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-0d14b71095-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-574f1a0d21-a1-r0
+  export SCALESTUDY_POINT=n0001-p1-0d14b71095-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-574f1a0d21-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-0d14b71095-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -139,16 +139,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0001-p1-59a5e14a90-a1-r0
+# run 2 of 2: point n0001-p1-36951a8ddc-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-36951a8ddc-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p1-59a5e14a90-a1-r0
+  export SCALESTUDY_POINT=n0001-p1-36951a8ddc-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-59a5e14a90-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-36951a8ddc-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -160,21 +160,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p1-t38-a0-870a364e
+##### b0002-p1-t38-a0-5876fc36
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a0-870a364e
+#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a0-5876fc36
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-870a364e/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-5876fc36/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a0-870a364e, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a0-5876fc36, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-870a364e/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a0-5876fc36/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -199,16 +199,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0002-p1-bad69d6b72-a0-r0
+# run 1 of 2: point n0002-p1-0b1196f41e-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-0b1196f41e-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-bad69d6b72-a0-r0
+  export SCALESTUDY_POINT=n0002-p1-0b1196f41e-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-0b1196f41e-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -220,16 +220,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0002-p1-a182302d68-a0-r0
+# run 2 of 2: point n0002-p1-10bd590030-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-a182302d68-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-10bd590030-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-a182302d68-a0-r0
+  export SCALESTUDY_POINT=n0002-p1-10bd590030-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-a182302d68-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-10bd590030-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -241,21 +241,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p1-t38-a1-dbf5d6bf
+##### b0002-p1-t38-a1-7efd5479
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a1-dbf5d6bf
+#SBATCH --job-name=ss-accumulation-64-b0002-p1-t38-a1-7efd5479
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-dbf5d6bf/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-7efd5479/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a1-dbf5d6bf, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0002-p1-t38-a1-7efd5479, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-dbf5d6bf/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0002-p1-t38-a1-7efd5479/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -280,16 +280,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0002-p1-bad69d6b72-a1-r0
+# run 1 of 2: point n0002-p1-10bd590030-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-10bd590030-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-bad69d6b72-a1-r0
+  export SCALESTUDY_POINT=n0002-p1-10bd590030-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-bad69d6b72-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-10bd590030-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -301,16 +301,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0002-p1-a182302d68-a1-r0
+# run 2 of 2: point n0002-p1-0b1196f41e-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0002-p1-a182302d68-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0002-p1-0b1196f41e-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p1-a182302d68-a1-r0
+  export SCALESTUDY_POINT=n0002-p1-0b1196f41e-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-a182302d68-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0002-p1-0b1196f41e-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -322,21 +322,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p1-t38-a0-55c3070b
+##### b0004-p1-t38-a0-ab5eb329
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a0-55c3070b
+#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a0-ab5eb329
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-55c3070b/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-ab5eb329/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a0-55c3070b, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a0-ab5eb329, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-55c3070b/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a0-ab5eb329/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -361,16 +361,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0004-p1-49ad8edc85-a0-r0
+# run 1 of 2: point n0004-p1-0becc302ab-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-0becc302ab-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-49ad8edc85-a0-r0
+  export SCALESTUDY_POINT=n0004-p1-0becc302ab-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-0becc302ab-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -382,16 +382,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0004-p1-deec334dc8-a0-r0
+# run 2 of 2: point n0004-p1-a9fa8dc120-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-deec334dc8-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-a9fa8dc120-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-deec334dc8-a0-r0
+  export SCALESTUDY_POINT=n0004-p1-a9fa8dc120-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-deec334dc8-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-a9fa8dc120-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -403,21 +403,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p1-t38-a1-d738ef42
+##### b0004-p1-t38-a1-c4d38e76
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a1-d738ef42
+#SBATCH --job-name=ss-accumulation-64-b0004-p1-t38-a1-c4d38e76
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-d738ef42/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-c4d38e76/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a1-d738ef42, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0004-p1-t38-a1-c4d38e76, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-d738ef42/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0004-p1-t38-a1-c4d38e76/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -442,16 +442,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0004-p1-49ad8edc85-a1-r0
+# run 1 of 2: point n0004-p1-0becc302ab-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-0becc302ab-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-49ad8edc85-a1-r0
+  export SCALESTUDY_POINT=n0004-p1-0becc302ab-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-49ad8edc85-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-0becc302ab-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -463,16 +463,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0004-p1-deec334dc8-a1-r0
+# run 2 of 2: point n0004-p1-a9fa8dc120-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0004-p1-deec334dc8-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0004-p1-a9fa8dc120-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p1-deec334dc8-a1-r0
+  export SCALESTUDY_POINT=n0004-p1-a9fa8dc120-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-deec334dc8-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0004-p1-a9fa8dc120-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -484,21 +484,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p1-t38-a0-c2f86e6d
+##### b0008-p1-t38-a0-0cbb89f5
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a0-c2f86e6d
+#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a0-0cbb89f5
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-c2f86e6d/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-0cbb89f5/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a0-c2f86e6d, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a0-0cbb89f5, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-c2f86e6d/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a0-0cbb89f5/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -523,16 +523,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0008-p1-e99a1ae783-a0-r0
+# run 1 of 2: point n0008-p1-c1310ac0d3-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-c1310ac0d3-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-e99a1ae783-a0-r0
+  export SCALESTUDY_POINT=n0008-p1-c1310ac0d3-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-c1310ac0d3-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -544,16 +544,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0008-p1-cd22ef2531-a0-r0
+# run 2 of 2: point n0008-p1-a60274d50d-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-a60274d50d-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-cd22ef2531-a0-r0
+  export SCALESTUDY_POINT=n0008-p1-a60274d50d-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-a60274d50d-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -565,21 +565,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p1-t38-a1-d48e68a3
+##### b0008-p1-t38-a1-6a917f4e
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a1-d48e68a3
+#SBATCH --job-name=ss-accumulation-64-b0008-p1-t38-a1-6a917f4e
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-d48e68a3/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-6a917f4e/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a1-d48e68a3, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0008-p1-t38-a1-6a917f4e, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-d48e68a3/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0008-p1-t38-a1-6a917f4e/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -604,16 +604,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0008-p1-e99a1ae783-a1-r0
+# run 1 of 2: point n0008-p1-a60274d50d-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-a60274d50d-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-e99a1ae783-a1-r0
+  export SCALESTUDY_POINT=n0008-p1-a60274d50d-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-e99a1ae783-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-a60274d50d-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -625,16 +625,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0008-p1-cd22ef2531-a1-r0
+# run 2 of 2: point n0008-p1-c1310ac0d3-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0008-p1-c1310ac0d3-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p1-cd22ef2531-a1-r0
+  export SCALESTUDY_POINT=n0008-p1-c1310ac0d3-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-cd22ef2531-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0008-p1-c1310ac0d3-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -646,21 +646,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p1-t38-a0-65e13989
+##### b0016-p1-t38-a0-ff7d4176
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a0-65e13989
+#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a0-ff7d4176
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-65e13989/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-ff7d4176/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a0-65e13989, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a0-ff7d4176, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-65e13989/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a0-ff7d4176/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -685,16 +685,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0016-p1-6e5c661890-a0-r0
+# run 1 of 2: point n0016-p1-c091de78a8-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-6e5c661890-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-c091de78a8-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-6e5c661890-a0-r0
+  export SCALESTUDY_POINT=n0016-p1-c091de78a8-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-6e5c661890-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-c091de78a8-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -706,16 +706,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0016-p1-f92de2586b-a0-r0
+# run 2 of 2: point n0016-p1-c279b22059-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-f92de2586b-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-c279b22059-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-f92de2586b-a0-r0
+  export SCALESTUDY_POINT=n0016-p1-c279b22059-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-f92de2586b-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-c279b22059-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -727,21 +727,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p1-t38-a1-3f698493
+##### b0016-p1-t38-a1-f719c275
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a1-3f698493
+#SBATCH --job-name=ss-accumulation-64-b0016-p1-t38-a1-f719c275
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-3f698493/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-f719c275/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a1-3f698493, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0016-p1-t38-a1-f719c275, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-3f698493/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0016-p1-t38-a1-f719c275/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -766,16 +766,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0016-p1-6e5c661890-a1-r0
+# run 1 of 2: point n0016-p1-c279b22059-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-6e5c661890-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-c279b22059-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-6e5c661890-a1-r0
+  export SCALESTUDY_POINT=n0016-p1-c279b22059-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-6e5c661890-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-c279b22059-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -787,16 +787,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0016-p1-f92de2586b-a1-r0
+# run 2 of 2: point n0016-p1-c091de78a8-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0016-p1-f92de2586b-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0016-p1-c091de78a8-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p1-f92de2586b-a1-r0
+  export SCALESTUDY_POINT=n0016-p1-c091de78a8-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-f92de2586b-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0016-p1-c091de78a8-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -808,21 +808,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p1-t38-a0-02fb485a
+##### b0032-p1-t38-a0-15cc2a7a
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a0-02fb485a
+#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a0-15cc2a7a
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-02fb485a/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-15cc2a7a/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a0-02fb485a, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a0-15cc2a7a, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-02fb485a/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a0-15cc2a7a/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -847,16 +847,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p1-65900f0767-a0-r0
+# run 1 of 2: point n0032-p1-e783e67c88-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-65900f0767-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-e783e67c88-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-65900f0767-a0-r0
+  export SCALESTUDY_POINT=n0032-p1-e783e67c88-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-65900f0767-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-e783e67c88-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -868,16 +868,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p1-c6f25d4f77-a0-r0
+# run 2 of 2: point n0032-p1-9680cebc2a-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-9680cebc2a-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-c6f25d4f77-a0-r0
+  export SCALESTUDY_POINT=n0032-p1-9680cebc2a-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-9680cebc2a-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -889,21 +889,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p1-t38-a1-8c27c578
+##### b0032-p1-t38-a1-34261980
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a1-8c27c578
+#SBATCH --job-name=ss-accumulation-64-b0032-p1-t38-a1-34261980
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-8c27c578/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-34261980/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a1-8c27c578, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0032-p1-t38-a1-34261980, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-8c27c578/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0032-p1-t38-a1-34261980/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -928,16 +928,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p1-65900f0767-a1-r0
+# run 1 of 2: point n0032-p1-9680cebc2a-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-65900f0767-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-9680cebc2a-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-65900f0767-a1-r0
+  export SCALESTUDY_POINT=n0032-p1-9680cebc2a-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-65900f0767-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-9680cebc2a-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -949,16 +949,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p1-c6f25d4f77-a1-r0
+# run 2 of 2: point n0032-p1-e783e67c88-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0032-p1-e783e67c88-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p1-c6f25d4f77-a1-r0
+  export SCALESTUDY_POINT=n0032-p1-e783e67c88-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-c6f25d4f77-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0032-p1-e783e67c88-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -970,21 +970,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p1-t38-a0-2279b341
+##### b0064-p1-t38-a0-dda901b3
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a0-2279b341
+#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a0-dda901b3
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-2279b341/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-dda901b3/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a0-2279b341, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a0-dda901b3, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-2279b341/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a0-dda901b3/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1009,16 +1009,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p1-115f5d04e7-a0-r0
+# run 1 of 2: point n0064-p1-8d5af8595c-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-8d5af8595c-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-115f5d04e7-a0-r0
+  export SCALESTUDY_POINT=n0064-p1-8d5af8595c-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-8d5af8595c-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1030,16 +1030,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p1-b37140e8fc-a0-r0
+# run 2 of 2: point n0064-p1-5d2ba4257c-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a0-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-5d2ba4257c-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-b37140e8fc-a0-r0
+  export SCALESTUDY_POINT=n0064-p1-5d2ba4257c-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-5d2ba4257c-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1051,21 +1051,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p1-t38-a1-75ef8e25
+##### b0064-p1-t38-a1-7c0a4492
 #!/bin/bash
-#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a1-75ef8e25
+#SBATCH --job-name=ss-accumulation-64-b0064-p1-t38-a1-7c0a4492
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=38
 #SBATCH --time=00:40:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-75ef8e25/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-7c0a4492/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a1-75ef8e25, attempt 1: 2 runs
+# scalestudy sweep accumulation-64, bundle b0064-p1-t38-a1-7c0a4492, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-75ef8e25/attempt-1
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0064-p1-t38-a1-7c0a4492/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1090,16 +1090,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p1-b37140e8fc-a1-r0
+# run 1 of 2: point n0064-p1-8d5af8595c-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-8d5af8595c-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-b37140e8fc-a1-r0
+  export SCALESTUDY_POINT=n0064-p1-8d5af8595c-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-b37140e8fc-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-8d5af8595c-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1111,16 +1111,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p1-115f5d04e7-a1-r0
+# run 2 of 2: point n0064-p1-5d2ba4257c-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a1-r0/attempt-1
+  run_dir=@RESULTS@/accumulation-64/n0064-p1-5d2ba4257c-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p1-115f5d04e7-a1-r0
+  export SCALESTUDY_POINT=n0064-p1-5d2ba4257c-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-115f5d04e7-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0064-p1-5d2ba4257c-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"

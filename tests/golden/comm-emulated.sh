@@ -1,18 +1,18 @@
-##### n0001-p1-cca02a8f0d-r0
+##### n0001-p1-d076ab8756-r0
 #!/bin/bash
-#SBATCH --job-name=ss-comm-emulated-n0001-p1-cca02a8f0d-r0
+#SBATCH --job-name=ss-comm-emulated-n0001-p1-d076ab8756-r0
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=1
 #SBATCH --time=00:05:00
 #SBATCH --partition=debug
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/comm-emulated/n0001-p1-cca02a8f0d-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/comm-emulated/n0001-p1-d076ab8756-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep comm-emulated, point n0001-p1-cca02a8f0d-r0, attempt 1
+# scalestudy sweep comm-emulated, point n0001-p1-d076ab8756-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/comm-emulated/n0001-p1-cca02a8f0d-r0/attempt-1
+attempt_dir=@RESULTS@/comm-emulated/n0001-p1-d076ab8756-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -25,7 +25,7 @@ export OMPI_MCA_btl=self,tcp
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0001-p1-cca02a8f0d-r0
+export SCALESTUDY_POINT=n0001-p1-d076ab8756-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -38,7 +38,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 1 --map-by ppr:1:node --bind-to none --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x OMPI_MCA_btl -x OMPI_ALLOW_RUN_AS_ROOT -x OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-  python3 -m scalestudy.workloads.comm --config @RESULTS@/comm-emulated/n0001-p1-cca02a8f0d-r0/attempt-1/point.json &
+  python3 -m scalestudy.workloads.comm --config @RESULTS@/comm-emulated/n0001-p1-d076ab8756-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -46,21 +46,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0002-p1-d15be4fae1-r0
+##### n0002-p1-df38c1fb43-r0
 #!/bin/bash
-#SBATCH --job-name=ss-comm-emulated-n0002-p1-d15be4fae1-r0
+#SBATCH --job-name=ss-comm-emulated-n0002-p1-df38c1fb43-r0
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=1
 #SBATCH --time=00:05:00
 #SBATCH --partition=debug
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/comm-emulated/n0002-p1-d15be4fae1-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/comm-emulated/n0002-p1-df38c1fb43-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep comm-emulated, point n0002-p1-d15be4fae1-r0, attempt 1
+# scalestudy sweep comm-emulated, point n0002-p1-df38c1fb43-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/comm-emulated/n0002-p1-d15be4fae1-r0/attempt-1
+attempt_dir=@RESULTS@/comm-emulated/n0002-p1-df38c1fb43-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -73,7 +73,7 @@ export OMPI_MCA_btl=self,tcp
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0002-p1-d15be4fae1-r0
+export SCALESTUDY_POINT=n0002-p1-df38c1fb43-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -86,7 +86,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 2 --map-by ppr:1:node --bind-to none --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x OMPI_MCA_btl -x OMPI_ALLOW_RUN_AS_ROOT -x OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-  python3 -m scalestudy.workloads.comm --config @RESULTS@/comm-emulated/n0002-p1-d15be4fae1-r0/attempt-1/point.json &
+  python3 -m scalestudy.workloads.comm --config @RESULTS@/comm-emulated/n0002-p1-df38c1fb43-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -94,21 +94,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0004-p1-300b910c78-r0
+##### n0004-p1-980ee0fb91-r0
 #!/bin/bash
-#SBATCH --job-name=ss-comm-emulated-n0004-p1-300b910c78-r0
+#SBATCH --job-name=ss-comm-emulated-n0004-p1-980ee0fb91-r0
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=1
 #SBATCH --cpus-per-task=1
 #SBATCH --time=00:05:00
 #SBATCH --partition=debug
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/comm-emulated/n0004-p1-300b910c78-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/comm-emulated/n0004-p1-980ee0fb91-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep comm-emulated, point n0004-p1-300b910c78-r0, attempt 1
+# scalestudy sweep comm-emulated, point n0004-p1-980ee0fb91-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/comm-emulated/n0004-p1-300b910c78-r0/attempt-1
+attempt_dir=@RESULTS@/comm-emulated/n0004-p1-980ee0fb91-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -121,7 +121,7 @@ export OMPI_MCA_btl=self,tcp
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0004-p1-300b910c78-r0
+export SCALESTUDY_POINT=n0004-p1-980ee0fb91-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -134,7 +134,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 4 --map-by ppr:1:node --bind-to none --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x OMPI_MCA_btl -x OMPI_ALLOW_RUN_AS_ROOT -x OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-  python3 -m scalestudy.workloads.comm --config @RESULTS@/comm-emulated/n0004-p1-300b910c78-r0/attempt-1/point.json &
+  python3 -m scalestudy.workloads.comm --config @RESULTS@/comm-emulated/n0004-p1-980ee0fb91-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"

@@ -1,8 +1,8 @@
-##### n0001-p1-f945944201-a0-r0
+##### n0001-p1-2763fd8330-a0-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0001-p1-f945944201-a0-r0, attempt 1
+# scalestudy sweep quickstart, point n0001-p1-2763fd8330-a0-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0001-p1-f945944201-a0-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0001-p1-2763fd8330-a0-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -14,7 +14,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0001-p1-f945944201-a0-r0
+export SCALESTUDY_POINT=n0001-p1-2763fd8330-a0-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -26,7 +26,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 1 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-f945944201-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-2763fd8330-a0-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -34,11 +34,11 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0001-p1-f945944201-a1-r0
+##### n0001-p1-2763fd8330-a1-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0001-p1-f945944201-a1-r0, attempt 1
+# scalestudy sweep quickstart, point n0001-p1-2763fd8330-a1-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0001-p1-f945944201-a1-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0001-p1-2763fd8330-a1-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -50,7 +50,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0001-p1-f945944201-a1-r0
+export SCALESTUDY_POINT=n0001-p1-2763fd8330-a1-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -62,7 +62,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 1 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-f945944201-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-2763fd8330-a1-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -70,11 +70,11 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0002-p1-42da9a4ef4-a0-r0
+##### n0002-p1-2d700edfd3-a0-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0002-p1-42da9a4ef4-a0-r0, attempt 1
+# scalestudy sweep quickstart, point n0002-p1-2d700edfd3-a0-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0002-p1-42da9a4ef4-a0-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0002-p1-2d700edfd3-a0-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -86,7 +86,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0002-p1-42da9a4ef4-a0-r0
+export SCALESTUDY_POINT=n0002-p1-2d700edfd3-a0-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -98,7 +98,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 2 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-42da9a4ef4-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-2d700edfd3-a0-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -106,11 +106,11 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0002-p1-42da9a4ef4-a1-r0
+##### n0002-p1-2d700edfd3-a1-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0002-p1-42da9a4ef4-a1-r0, attempt 1
+# scalestudy sweep quickstart, point n0002-p1-2d700edfd3-a1-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0002-p1-42da9a4ef4-a1-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0002-p1-2d700edfd3-a1-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -122,7 +122,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0002-p1-42da9a4ef4-a1-r0
+export SCALESTUDY_POINT=n0002-p1-2d700edfd3-a1-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -134,7 +134,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 2 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-42da9a4ef4-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-2d700edfd3-a1-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -142,11 +142,11 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0001-p1-746de87e54-a0-r0
+##### n0001-p1-1c464c3ee9-a0-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0001-p1-746de87e54-a0-r0, attempt 1
+# scalestudy sweep quickstart, point n0001-p1-1c464c3ee9-a0-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0001-p1-746de87e54-a0-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0001-p1-1c464c3ee9-a0-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -158,7 +158,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0001-p1-746de87e54-a0-r0
+export SCALESTUDY_POINT=n0001-p1-1c464c3ee9-a0-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -170,7 +170,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 1 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-746de87e54-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-1c464c3ee9-a0-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -178,11 +178,11 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0001-p1-746de87e54-a1-r0
+##### n0001-p1-1c464c3ee9-a1-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0001-p1-746de87e54-a1-r0, attempt 1
+# scalestudy sweep quickstart, point n0001-p1-1c464c3ee9-a1-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0001-p1-746de87e54-a1-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0001-p1-1c464c3ee9-a1-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -194,7 +194,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0001-p1-746de87e54-a1-r0
+export SCALESTUDY_POINT=n0001-p1-1c464c3ee9-a1-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -206,7 +206,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 1 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-746de87e54-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-1c464c3ee9-a1-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -214,11 +214,11 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0002-p1-ea6a09ae4e-a0-r0
+##### n0002-p1-97fb68a964-a0-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0002-p1-ea6a09ae4e-a0-r0, attempt 1
+# scalestudy sweep quickstart, point n0002-p1-97fb68a964-a0-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0002-p1-ea6a09ae4e-a0-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0002-p1-97fb68a964-a0-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -230,7 +230,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0002-p1-ea6a09ae4e-a0-r0
+export SCALESTUDY_POINT=n0002-p1-97fb68a964-a0-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -242,7 +242,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 2 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-ea6a09ae4e-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-97fb68a964-a0-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -250,11 +250,11 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0002-p1-ea6a09ae4e-a1-r0
+##### n0002-p1-97fb68a964-a1-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0002-p1-ea6a09ae4e-a1-r0, attempt 1
+# scalestudy sweep quickstart, point n0002-p1-97fb68a964-a1-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0002-p1-ea6a09ae4e-a1-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0002-p1-97fb68a964-a1-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -266,7 +266,7 @@ trap finish EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0002-p1-ea6a09ae4e-a1-r0
+export SCALESTUDY_POINT=n0002-p1-97fb68a964-a1-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -278,7 +278,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 2 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-ea6a09ae4e-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0002-p1-97fb68a964-a1-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"

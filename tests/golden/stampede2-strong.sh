@@ -1,6 +1,6 @@
-##### n0008-p2-4e0f2a1f4a-r0
+##### n0008-p2-726ad3c495-r0
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0008-p2-4e0f2a1f4a-r0
+#SBATCH --job-name=ss-stampede2-strong-n0008-p2-726ad3c495-r0
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -8,12 +8,12 @@
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0008-p2-4e0f2a1f4a-r0, attempt 1
+# scalestudy sweep stampede2-strong, point n0008-p2-726ad3c495-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r0/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -28,7 +28,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0008-p2-4e0f2a1f4a-r0
+export SCALESTUDY_POINT=n0008-p2-726ad3c495-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -41,7 +41,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -49,9 +49,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0008-p2-4e0f2a1f4a-r1
+##### n0008-p2-726ad3c495-r1
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0008-p2-4e0f2a1f4a-r1
+#SBATCH --job-name=ss-stampede2-strong-n0008-p2-726ad3c495-r1
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -59,12 +59,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0008-p2-4e0f2a1f4a-r1, attempt 1
+# scalestudy sweep stampede2-strong, point n0008-p2-726ad3c495-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r1/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -79,7 +79,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0008-p2-4e0f2a1f4a-r1
+export SCALESTUDY_POINT=n0008-p2-726ad3c495-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -92,7 +92,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -100,9 +100,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0008-p2-4e0f2a1f4a-r2
+##### n0008-p2-726ad3c495-r2
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0008-p2-4e0f2a1f4a-r2
+#SBATCH --job-name=ss-stampede2-strong-n0008-p2-726ad3c495-r2
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -110,12 +110,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0008-p2-4e0f2a1f4a-r2, attempt 1
+# scalestudy sweep stampede2-strong, point n0008-p2-726ad3c495-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r2/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -130,7 +130,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0008-p2-4e0f2a1f4a-r2
+export SCALESTUDY_POINT=n0008-p2-726ad3c495-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -143,7 +143,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-4e0f2a1f4a-r2/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -151,9 +151,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0016-p2-61f4f7f3cb-r0
+##### n0016-p2-e2064a4b8d-r0
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0016-p2-61f4f7f3cb-r0
+#SBATCH --job-name=ss-stampede2-strong-n0016-p2-e2064a4b8d-r0
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -161,12 +161,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0016-p2-61f4f7f3cb-r0, attempt 1
+# scalestudy sweep stampede2-strong, point n0016-p2-e2064a4b8d-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r0/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -181,7 +181,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0016-p2-61f4f7f3cb-r0
+export SCALESTUDY_POINT=n0016-p2-e2064a4b8d-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -194,7 +194,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -202,9 +202,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0016-p2-61f4f7f3cb-r1
+##### n0016-p2-e2064a4b8d-r1
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0016-p2-61f4f7f3cb-r1
+#SBATCH --job-name=ss-stampede2-strong-n0016-p2-e2064a4b8d-r1
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -212,12 +212,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0016-p2-61f4f7f3cb-r1, attempt 1
+# scalestudy sweep stampede2-strong, point n0016-p2-e2064a4b8d-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r1/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -232,7 +232,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0016-p2-61f4f7f3cb-r1
+export SCALESTUDY_POINT=n0016-p2-e2064a4b8d-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -245,7 +245,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -253,9 +253,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0016-p2-61f4f7f3cb-r2
+##### n0016-p2-e2064a4b8d-r2
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0016-p2-61f4f7f3cb-r2
+#SBATCH --job-name=ss-stampede2-strong-n0016-p2-e2064a4b8d-r2
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -263,12 +263,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0016-p2-61f4f7f3cb-r2, attempt 1
+# scalestudy sweep stampede2-strong, point n0016-p2-e2064a4b8d-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r2/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -283,7 +283,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0016-p2-61f4f7f3cb-r2
+export SCALESTUDY_POINT=n0016-p2-e2064a4b8d-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -296,7 +296,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-61f4f7f3cb-r2/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0016-p2-e2064a4b8d-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -304,9 +304,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0032-p2-0854f002ba-r0
+##### n0032-p2-21674fbe4e-r0
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0032-p2-0854f002ba-r0
+#SBATCH --job-name=ss-stampede2-strong-n0032-p2-21674fbe4e-r0
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -314,12 +314,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0032-p2-0854f002ba-r0, attempt 1
+# scalestudy sweep stampede2-strong, point n0032-p2-21674fbe4e-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r0/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -334,7 +334,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0032-p2-0854f002ba-r0
+export SCALESTUDY_POINT=n0032-p2-21674fbe4e-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -347,7 +347,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -355,9 +355,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0032-p2-0854f002ba-r1
+##### n0032-p2-21674fbe4e-r1
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0032-p2-0854f002ba-r1
+#SBATCH --job-name=ss-stampede2-strong-n0032-p2-21674fbe4e-r1
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -365,12 +365,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0032-p2-0854f002ba-r1, attempt 1
+# scalestudy sweep stampede2-strong, point n0032-p2-21674fbe4e-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r1/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -385,7 +385,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0032-p2-0854f002ba-r1
+export SCALESTUDY_POINT=n0032-p2-21674fbe4e-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -398,7 +398,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -406,9 +406,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0032-p2-0854f002ba-r2
+##### n0032-p2-21674fbe4e-r2
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0032-p2-0854f002ba-r2
+#SBATCH --job-name=ss-stampede2-strong-n0032-p2-21674fbe4e-r2
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -416,12 +416,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0032-p2-0854f002ba-r2, attempt 1
+# scalestudy sweep stampede2-strong, point n0032-p2-21674fbe4e-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r2/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -436,7 +436,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0032-p2-0854f002ba-r2
+export SCALESTUDY_POINT=n0032-p2-21674fbe4e-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -449,7 +449,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-0854f002ba-r2/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0032-p2-21674fbe4e-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -457,9 +457,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0064-p2-9a54813255-r0
+##### n0064-p2-ff5c1a8624-r0
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0064-p2-9a54813255-r0
+#SBATCH --job-name=ss-stampede2-strong-n0064-p2-ff5c1a8624-r0
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -467,12 +467,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-9a54813255-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0064-p2-9a54813255-r0, attempt 1
+# scalestudy sweep stampede2-strong, point n0064-p2-ff5c1a8624-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-9a54813255-r0/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -487,7 +487,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0064-p2-9a54813255-r0
+export SCALESTUDY_POINT=n0064-p2-ff5c1a8624-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -500,7 +500,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-9a54813255-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -508,9 +508,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0064-p2-9a54813255-r1
+##### n0064-p2-ff5c1a8624-r1
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0064-p2-9a54813255-r1
+#SBATCH --job-name=ss-stampede2-strong-n0064-p2-ff5c1a8624-r1
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -518,12 +518,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-9a54813255-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0064-p2-9a54813255-r1, attempt 1
+# scalestudy sweep stampede2-strong, point n0064-p2-ff5c1a8624-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-9a54813255-r1/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -538,7 +538,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0064-p2-9a54813255-r1
+export SCALESTUDY_POINT=n0064-p2-ff5c1a8624-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -551,7 +551,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-9a54813255-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -559,9 +559,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0064-p2-9a54813255-r2
+##### n0064-p2-ff5c1a8624-r2
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0064-p2-9a54813255-r2
+#SBATCH --job-name=ss-stampede2-strong-n0064-p2-ff5c1a8624-r2
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -569,12 +569,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-9a54813255-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0064-p2-9a54813255-r2, attempt 1
+# scalestudy sweep stampede2-strong, point n0064-p2-ff5c1a8624-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-9a54813255-r2/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -589,7 +589,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0064-p2-9a54813255-r2
+export SCALESTUDY_POINT=n0064-p2-ff5c1a8624-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -602,7 +602,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-9a54813255-r2/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0064-p2-ff5c1a8624-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -610,9 +610,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0128-p2-e86da78d2f-r0
+##### n0128-p2-f5243623ea-r0
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0128-p2-e86da78d2f-r0
+#SBATCH --job-name=ss-stampede2-strong-n0128-p2-f5243623ea-r0
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -620,12 +620,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0128-p2-e86da78d2f-r0, attempt 1
+# scalestudy sweep stampede2-strong, point n0128-p2-f5243623ea-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r0/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -640,7 +640,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0128-p2-e86da78d2f-r0
+export SCALESTUDY_POINT=n0128-p2-f5243623ea-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -653,7 +653,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -661,9 +661,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0128-p2-e86da78d2f-r1
+##### n0128-p2-f5243623ea-r1
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0128-p2-e86da78d2f-r1
+#SBATCH --job-name=ss-stampede2-strong-n0128-p2-f5243623ea-r1
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -671,12 +671,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0128-p2-e86da78d2f-r1, attempt 1
+# scalestudy sweep stampede2-strong, point n0128-p2-f5243623ea-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r1/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -691,7 +691,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0128-p2-e86da78d2f-r1
+export SCALESTUDY_POINT=n0128-p2-f5243623ea-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -704,7 +704,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -712,9 +712,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0128-p2-e86da78d2f-r2
+##### n0128-p2-f5243623ea-r2
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0128-p2-e86da78d2f-r2
+#SBATCH --job-name=ss-stampede2-strong-n0128-p2-f5243623ea-r2
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -722,12 +722,12 @@ exit "$rc"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0128-p2-e86da78d2f-r2, attempt 1
+# scalestudy sweep stampede2-strong, point n0128-p2-f5243623ea-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r2/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -742,7 +742,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0128-p2-e86da78d2f-r2
+export SCALESTUDY_POINT=n0128-p2-f5243623ea-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -755,7 +755,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-e86da78d2f-r2/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0128-p2-f5243623ea-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -763,9 +763,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0200-p2-8e20f3c9f8-r0
+##### n0200-p2-62437af902-r0
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0200-p2-8e20f3c9f8-r0
+#SBATCH --job-name=ss-stampede2-strong-n0200-p2-62437af902-r0
 #SBATCH --nodes=200
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -773,12 +773,12 @@ exit "$rc"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-62437af902-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0200-p2-8e20f3c9f8-r0, attempt 1
+# scalestudy sweep stampede2-strong, point n0200-p2-62437af902-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r0/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-62437af902-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -793,7 +793,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0200-p2-8e20f3c9f8-r0
+export SCALESTUDY_POINT=n0200-p2-62437af902-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -806,7 +806,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-62437af902-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -814,9 +814,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0200-p2-8e20f3c9f8-r1
+##### n0200-p2-62437af902-r1
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0200-p2-8e20f3c9f8-r1
+#SBATCH --job-name=ss-stampede2-strong-n0200-p2-62437af902-r1
 #SBATCH --nodes=200
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -824,12 +824,12 @@ exit "$rc"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-62437af902-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0200-p2-8e20f3c9f8-r1, attempt 1
+# scalestudy sweep stampede2-strong, point n0200-p2-62437af902-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r1/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-62437af902-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -844,7 +844,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0200-p2-8e20f3c9f8-r1
+export SCALESTUDY_POINT=n0200-p2-62437af902-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -857,7 +857,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-62437af902-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -865,9 +865,9 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0200-p2-8e20f3c9f8-r2
+##### n0200-p2-62437af902-r2
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-strong-n0200-p2-8e20f3c9f8-r2
+#SBATCH --job-name=ss-stampede2-strong-n0200-p2-62437af902-r2
 #SBATCH --nodes=200
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=23
@@ -875,12 +875,12 @@ exit "$rc"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-strong/n0200-p2-62437af902-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-strong, point n0200-p2-8e20f3c9f8-r2, attempt 1
+# scalestudy sweep stampede2-strong, point n0200-p2-62437af902-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r2/attempt-1
+attempt_dir=@RESULTS@/stampede2-strong/n0200-p2-62437af902-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -895,7 +895,7 @@ module load python3/3.7.0
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
-export SCALESTUDY_POINT=n0200-p2-8e20f3c9f8-r2
+export SCALESTUDY_POINT=n0200-p2-62437af902-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -908,7 +908,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-8e20f3c9f8-r2/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-strong/n0200-p2-62437af902-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"

@@ -1,6 +1,6 @@
-##### b0001-p4-t11-a0-25fb21dc
+##### b0001-p4-t11-a0-7da31e04
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a0-25fb21dc
+#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a0-7da31e04
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -8,12 +8,12 @@
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-25fb21dc/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-7da31e04/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a0-25fb21dc, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a0-7da31e04, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-25fb21dc/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a0-7da31e04/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -40,16 +40,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0001-p4-63e2e65f46-a0-r0
+# run 1 of 4: point n0001-p4-132f1c7f69-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a0-r0
+  export SCALESTUDY_POINT=n0001-p4-132f1c7f69-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -61,16 +61,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0001-p4-aa0657b898-a0-r1
+# run 2 of 4: point n0001-p4-fb2b72bbfb-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a0-r1
+  export SCALESTUDY_POINT=n0001-p4-fb2b72bbfb-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -82,16 +82,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-a
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0001-p4-aa0657b898-a0-r0
+# run 3 of 4: point n0001-p4-fb2b72bbfb-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a0-r0
+  export SCALESTUDY_POINT=n0001-p4-fb2b72bbfb-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -103,16 +103,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-a
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0001-p4-63e2e65f46-a0-r1
+# run 4 of 4: point n0001-p4-132f1c7f69-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a0-r1
+  export SCALESTUDY_POINT=n0001-p4-132f1c7f69-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -124,9 +124,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0001-p4-t11-a1-1f8af5ab
+##### b0001-p4-t11-a1-237ccd30
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a1-1f8af5ab
+#SBATCH --job-name=ss-stampede2-weak-b0001-p4-t11-a1-237ccd30
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -134,12 +134,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-1f8af5ab/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-237ccd30/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a1-1f8af5ab, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0001-p4-t11-a1-237ccd30, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-1f8af5ab/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0001-p4-t11-a1-237ccd30/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -166,16 +166,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0001-p4-63e2e65f46-a1-r0
+# run 1 of 4: point n0001-p4-fb2b72bbfb-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a1-r0
+  export SCALESTUDY_POINT=n0001-p4-fb2b72bbfb-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -187,16 +187,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0001-p4-63e2e65f46-a1-r1
+# run 2 of 4: point n0001-p4-132f1c7f69-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-63e2e65f46-a1-r1
+  export SCALESTUDY_POINT=n0001-p4-132f1c7f69-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-63e2e65f46-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -208,16 +208,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-6
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0001-p4-aa0657b898-a1-r1
+# run 3 of 4: point n0001-p4-fb2b72bbfb-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a1-r1
+  export SCALESTUDY_POINT=n0001-p4-fb2b72bbfb-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-fb2b72bbfb-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -229,16 +229,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-a
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0001-p4-aa0657b898-a1-r0
+# run 4 of 4: point n0001-p4-132f1c7f69-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p4-aa0657b898-a1-r0
+  export SCALESTUDY_POINT=n0001-p4-132f1c7f69-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-aa0657b898-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-132f1c7f69-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -250,9 +250,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0001-p4-a
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p4-t11-a0-9875c6dc
+##### b0002-p4-t11-a0-77803cb7
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a0-9875c6dc
+#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a0-77803cb7
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -260,12 +260,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-9875c6dc/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-77803cb7/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a0-9875c6dc, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a0-77803cb7, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-9875c6dc/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a0-77803cb7/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -292,16 +292,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0002-p4-e225191a65-a0-r0
+# run 1 of 4: point n0002-p4-577e4574b0-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-e225191a65-a0-r0
+  export SCALESTUDY_POINT=n0002-p4-577e4574b0-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -313,16 +313,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0002-p4-9cfe6a6913-a0-r1
+# run 2 of 4: point n0002-p4-2180263fa7-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a0-r1
+  export SCALESTUDY_POINT=n0002-p4-2180263fa7-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -334,16 +334,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0002-p4-9cfe6a6913-a0-r0
+# run 3 of 4: point n0002-p4-577e4574b0-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a0-r0
+  export SCALESTUDY_POINT=n0002-p4-577e4574b0-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -355,16 +355,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0002-p4-e225191a65-a0-r1
+# run 4 of 4: point n0002-p4-2180263fa7-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-e225191a65-a0-r1
+  export SCALESTUDY_POINT=n0002-p4-2180263fa7-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -376,9 +376,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p4-t11-a1-68487bb5
+##### b0002-p4-t11-a1-b410576c
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a1-68487bb5
+#SBATCH --job-name=ss-stampede2-weak-b0002-p4-t11-a1-b410576c
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -386,12 +386,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-68487bb5/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-b410576c/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a1-68487bb5, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0002-p4-t11-a1-b410576c, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-68487bb5/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0002-p4-t11-a1-b410576c/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -418,16 +418,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0002-p4-9cfe6a6913-a1-r1
+# run 1 of 4: point n0002-p4-2180263fa7-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a1-r1
+  export SCALESTUDY_POINT=n0002-p4-2180263fa7-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -439,16 +439,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0002-p4-e225191a65-a1-r0
+# run 2 of 4: point n0002-p4-577e4574b0-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-e225191a65-a1-r0
+  export SCALESTUDY_POINT=n0002-p4-577e4574b0-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -460,16 +460,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0002-p4-9cfe6a6913-a1-r0
+# run 3 of 4: point n0002-p4-2180263fa7-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-9cfe6a6913-a1-r0
+  export SCALESTUDY_POINT=n0002-p4-2180263fa7-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9cfe6a6913-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-2180263fa7-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -481,16 +481,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-9
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0002-p4-e225191a65-a1-r1
+# run 4 of 4: point n0002-p4-577e4574b0-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p4-e225191a65-a1-r1
+  export SCALESTUDY_POINT=n0002-p4-577e4574b0-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e225191a65-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-577e4574b0-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -502,9 +502,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0002-p4-e
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p4-t11-a0-da5e117e
+##### b0004-p4-t11-a0-2855cb5b
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a0-da5e117e
+#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a0-2855cb5b
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -512,12 +512,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-da5e117e/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-2855cb5b/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a0-da5e117e, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a0-2855cb5b, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-da5e117e/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a0-2855cb5b/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -544,16 +544,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0004-p4-b17f362e62-a0-r0
+# run 1 of 4: point n0004-p4-fdb950cfc7-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a0-r0
+  export SCALESTUDY_POINT=n0004-p4-fdb950cfc7-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -565,16 +565,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0004-p4-b17f362e62-a0-r1
+# run 2 of 4: point n0004-p4-6b63932621-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-6b63932621-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a0-r1
+  export SCALESTUDY_POINT=n0004-p4-6b63932621-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-6b63932621-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -586,16 +586,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0004-p4-754c076ce6-a0-r0
+# run 3 of 4: point n0004-p4-6b63932621-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-6b63932621-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a0-r0
+  export SCALESTUDY_POINT=n0004-p4-6b63932621-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-6b63932621-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -607,16 +607,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0004-p4-754c076ce6-a0-r1
+# run 4 of 4: point n0004-p4-fdb950cfc7-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a0-r1
+  export SCALESTUDY_POINT=n0004-p4-fdb950cfc7-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -628,9 +628,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p4-t11-a1-0165b499
+##### b0004-p4-t11-a1-c90614c4
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a1-0165b499
+#SBATCH --job-name=ss-stampede2-weak-b0004-p4-t11-a1-c90614c4
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -638,12 +638,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-0165b499/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-c90614c4/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a1-0165b499, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0004-p4-t11-a1-c90614c4, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-0165b499/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0004-p4-t11-a1-c90614c4/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -670,16 +670,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0004-p4-754c076ce6-a1-r0
+# run 1 of 4: point n0004-p4-6b63932621-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-6b63932621-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a1-r0
+  export SCALESTUDY_POINT=n0004-p4-6b63932621-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-6b63932621-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -691,16 +691,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0004-p4-b17f362e62-a1-r1
+# run 2 of 4: point n0004-p4-fdb950cfc7-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a1-r1
+  export SCALESTUDY_POINT=n0004-p4-fdb950cfc7-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -712,16 +712,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0004-p4-754c076ce6-a1-r1
+# run 3 of 4: point n0004-p4-fdb950cfc7-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-754c076ce6-a1-r1
+  export SCALESTUDY_POINT=n0004-p4-fdb950cfc7-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-754c076ce6-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-fdb950cfc7-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -733,16 +733,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-7
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0004-p4-b17f362e62-a1-r0
+# run 4 of 4: point n0004-p4-6b63932621-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0004-p4-6b63932621-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p4-b17f362e62-a1-r0
+  export SCALESTUDY_POINT=n0004-p4-6b63932621-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b17f362e62-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-6b63932621-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -754,9 +754,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0004-p4-b
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p4-t11-a0-f1077206
+##### b0008-p4-t11-a0-e501f754
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a0-f1077206
+#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a0-e501f754
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -764,12 +764,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-f1077206/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-e501f754/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a0-f1077206, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a0-e501f754, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-f1077206/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a0-e501f754/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -796,16 +796,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0008-p4-805def7354-a0-r0
+# run 1 of 4: point n0008-p4-068bda1fbe-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-805def7354-a0-r0
+  export SCALESTUDY_POINT=n0008-p4-068bda1fbe-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -817,16 +817,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0008-p4-805def7354-a0-r1
+# run 2 of 4: point n0008-p4-5fa77dcc77-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-805def7354-a0-r1
+  export SCALESTUDY_POINT=n0008-p4-5fa77dcc77-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -838,16 +838,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0008-p4-caa31cbb41-a0-r1
+# run 3 of 4: point n0008-p4-068bda1fbe-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a0-r1
+  export SCALESTUDY_POINT=n0008-p4-068bda1fbe-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -859,16 +859,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0008-p4-caa31cbb41-a0-r0
+# run 4 of 4: point n0008-p4-5fa77dcc77-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a0-r0
+  export SCALESTUDY_POINT=n0008-p4-5fa77dcc77-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -880,9 +880,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p4-t11-a1-156ab9aa
+##### b0008-p4-t11-a1-3abcd864
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a1-156ab9aa
+#SBATCH --job-name=ss-stampede2-weak-b0008-p4-t11-a1-3abcd864
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -890,12 +890,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-156ab9aa/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-3abcd864/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a1-156ab9aa, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0008-p4-t11-a1-3abcd864, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-156ab9aa/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0008-p4-t11-a1-3abcd864/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -922,16 +922,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0008-p4-805def7354-a1-r0
+# run 1 of 4: point n0008-p4-5fa77dcc77-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-805def7354-a1-r0
+  export SCALESTUDY_POINT=n0008-p4-5fa77dcc77-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -943,16 +943,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0008-p4-caa31cbb41-a1-r1
+# run 2 of 4: point n0008-p4-068bda1fbe-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a1-r1
+  export SCALESTUDY_POINT=n0008-p4-068bda1fbe-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -964,16 +964,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0008-p4-caa31cbb41-a1-r0
+# run 3 of 4: point n0008-p4-068bda1fbe-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-caa31cbb41-a1-r0
+  export SCALESTUDY_POINT=n0008-p4-068bda1fbe-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-caa31cbb41-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-068bda1fbe-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -985,16 +985,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0008-p4-805def7354-a1-r1
+# run 4 of 4: point n0008-p4-5fa77dcc77-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p4-805def7354-a1-r1
+  export SCALESTUDY_POINT=n0008-p4-5fa77dcc77-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-805def7354-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-5fa77dcc77-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1006,9 +1006,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0008-p4-8
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p4-t11-a0-831359ac
+##### b0016-p4-t11-a0-ce30e870
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a0-831359ac
+#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a0-ce30e870
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1016,12 +1016,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-831359ac/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-ce30e870/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a0-831359ac, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a0-ce30e870, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-831359ac/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a0-ce30e870/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1048,16 +1048,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0016-p4-d2c9fe61c6-a0-r0
+# run 1 of 4: point n0016-p4-052f3ca27e-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a0-r0
+  export SCALESTUDY_POINT=n0016-p4-052f3ca27e-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1069,16 +1069,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0016-p4-5f4d438246-a0-r0
+# run 2 of 4: point n0016-p4-2045b3e832-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a0-r0
+  export SCALESTUDY_POINT=n0016-p4-2045b3e832-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1090,16 +1090,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0016-p4-5f4d438246-a0-r1
+# run 3 of 4: point n0016-p4-052f3ca27e-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a0-r1
+  export SCALESTUDY_POINT=n0016-p4-052f3ca27e-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1111,16 +1111,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0016-p4-d2c9fe61c6-a0-r1
+# run 4 of 4: point n0016-p4-2045b3e832-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a0-r1
+  export SCALESTUDY_POINT=n0016-p4-2045b3e832-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1132,9 +1132,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p4-t11-a1-2143156b
+##### b0016-p4-t11-a1-233f6144
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a1-2143156b
+#SBATCH --job-name=ss-stampede2-weak-b0016-p4-t11-a1-233f6144
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1142,12 +1142,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-2143156b/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-233f6144/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a1-2143156b, attempt 1: 4 runs
+# scalestudy sweep stampede2-weak, bundle b0016-p4-t11-a1-233f6144, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-2143156b/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0016-p4-t11-a1-233f6144/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1174,16 +1174,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0016-p4-d2c9fe61c6-a1-r0
+# run 1 of 4: point n0016-p4-052f3ca27e-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a1-r0
+  export SCALESTUDY_POINT=n0016-p4-052f3ca27e-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1195,16 +1195,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0016-p4-5f4d438246-a1-r1
+# run 2 of 4: point n0016-p4-052f3ca27e-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a1-r1
+  export SCALESTUDY_POINT=n0016-p4-052f3ca27e-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-052f3ca27e-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1216,16 +1216,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0016-p4-5f4d438246-a1-r0
+# run 3 of 4: point n0016-p4-2045b3e832-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-5f4d438246-a1-r0
+  export SCALESTUDY_POINT=n0016-p4-2045b3e832-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5f4d438246-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1237,16 +1237,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-5
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0016-p4-d2c9fe61c6-a1-r1
+# run 4 of 4: point n0016-p4-2045b3e832-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p4-d2c9fe61c6-a1-r1
+  export SCALESTUDY_POINT=n0016-p4-2045b3e832-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d2c9fe61c6-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-2045b3e832-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1258,9 +1258,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0016-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p4-t11-a0-a0e24249
+##### b0032-p4-t11-a0-166a3714
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a0-a0e24249
+#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a0-166a3714
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1268,12 +1268,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-a0e24249/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-166a3714/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a0-a0e24249, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a0-166a3714, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-a0e24249/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a0-166a3714/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1300,16 +1300,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p4-178e31bdd0-a0-r1
+# run 1 of 2: point n0032-p4-c3bc2c17e3-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a0-r1
+  export SCALESTUDY_POINT=n0032-p4-c3bc2c17e3-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1321,16 +1321,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p4-178e31bdd0-a0-r0
+# run 2 of 2: point n0032-p4-c3bc2c17e3-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a0-r0
+  export SCALESTUDY_POINT=n0032-p4-c3bc2c17e3-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1342,9 +1342,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p4-t11-a1-65c56f72
+##### b0032-p4-t11-a1-be151d6d
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a1-65c56f72
+#SBATCH --job-name=ss-stampede2-weak-b0032-p4-t11-a1-be151d6d
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1352,12 +1352,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-65c56f72/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-be151d6d/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a1-65c56f72, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0032-p4-t11-a1-be151d6d, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-65c56f72/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0032-p4-t11-a1-be151d6d/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1384,16 +1384,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0032-p4-178e31bdd0-a1-r1
+# run 1 of 2: point n0032-p4-c3bc2c17e3-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a1-r1
+  export SCALESTUDY_POINT=n0032-p4-c3bc2c17e3-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1405,16 +1405,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0032-p4-178e31bdd0-a1-r0
+# run 2 of 2: point n0032-p4-c3bc2c17e3-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p4-178e31bdd0-a1-r0
+  export SCALESTUDY_POINT=n0032-p4-c3bc2c17e3-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-178e31bdd0-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-c3bc2c17e3-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1426,9 +1426,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0032-p4-1
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p4-t11-a0-b9ce1d10
+##### b0064-p4-t11-a0-8dc2c6d8
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a0-b9ce1d10
+#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a0-8dc2c6d8
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1436,12 +1436,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-b9ce1d10/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-8dc2c6d8/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a0-b9ce1d10, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a0-8dc2c6d8, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-b9ce1d10/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a0-8dc2c6d8/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1468,16 +1468,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p4-0c1c9ce7fd-a0-r0
+# run 1 of 2: point n0064-p4-d2fe03b484-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a0-r0
+  export SCALESTUDY_POINT=n0064-p4-d2fe03b484-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1489,16 +1489,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p4-0c1c9ce7fd-a0-r1
+# run 2 of 2: point n0064-p4-d2fe03b484-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a0-r1
+  export SCALESTUDY_POINT=n0064-p4-d2fe03b484-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1510,9 +1510,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p4-t11-a1-d1afb9ea
+##### b0064-p4-t11-a1-d596063f
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a1-d1afb9ea
+#SBATCH --job-name=ss-stampede2-weak-b0064-p4-t11-a1-d596063f
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1520,12 +1520,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-d1afb9ea/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-d596063f/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a1-d1afb9ea, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0064-p4-t11-a1-d596063f, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-d1afb9ea/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0064-p4-t11-a1-d596063f/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1552,16 +1552,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0064-p4-0c1c9ce7fd-a1-r0
+# run 1 of 2: point n0064-p4-d2fe03b484-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a1-r0
+  export SCALESTUDY_POINT=n0064-p4-d2fe03b484-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1573,16 +1573,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0064-p4-0c1c9ce7fd-a1-r1
+# run 2 of 2: point n0064-p4-d2fe03b484-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p4-0c1c9ce7fd-a1-r1
+  export SCALESTUDY_POINT=n0064-p4-d2fe03b484-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0c1c9ce7fd-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-d2fe03b484-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1594,9 +1594,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0064-p4-0
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0128-p4-t11-a0-6e290e9a
+##### b0128-p4-t11-a0-43fbe95e
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a0-6e290e9a
+#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a0-43fbe95e
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1604,12 +1604,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-6e290e9a/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-43fbe95e/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a0-6e290e9a, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a0-43fbe95e, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-6e290e9a/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a0-43fbe95e/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1636,16 +1636,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0128-p4-cf046c4b60-a0-r1
+# run 1 of 2: point n0128-p4-53a2355dec-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a0-r1
+  export SCALESTUDY_POINT=n0128-p4-53a2355dec-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1657,16 +1657,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0128-p4-cf046c4b60-a0-r0
+# run 2 of 2: point n0128-p4-53a2355dec-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a0-r0
+  export SCALESTUDY_POINT=n0128-p4-53a2355dec-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1678,9 +1678,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0128-p4-t11-a1-821d1495
+##### b0128-p4-t11-a1-c450a1e0
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a1-821d1495
+#SBATCH --job-name=ss-stampede2-weak-b0128-p4-t11-a1-c450a1e0
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1688,12 +1688,12 @@ exit "$failed"
 #SBATCH --partition=skx-normal
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-821d1495/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-c450a1e0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a1-821d1495, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0128-p4-t11-a1-c450a1e0, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-821d1495/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0128-p4-t11-a1-c450a1e0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1720,16 +1720,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0128-p4-cf046c4b60-a1-r0
+# run 1 of 2: point n0128-p4-53a2355dec-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a1-r0
+  export SCALESTUDY_POINT=n0128-p4-53a2355dec-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1741,16 +1741,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0128-p4-cf046c4b60-a1-r1
+# run 2 of 2: point n0128-p4-53a2355dec-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p4-cf046c4b60-a1-r1
+  export SCALESTUDY_POINT=n0128-p4-53a2355dec-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-cf046c4b60-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-53a2355dec-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1762,9 +1762,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0128-p4-c
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0256-p4-t11-a0-16093034
+##### b0256-p4-t11-a0-65badb2c
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a0-16093034
+#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a0-65badb2c
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1772,12 +1772,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-16093034/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-65badb2c/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a0-16093034, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a0-65badb2c, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-16093034/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a0-65badb2c/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1804,16 +1804,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0256-p4-dcf4582310-a0-r0
+# run 1 of 2: point n0256-p4-f0b0870c47-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a0-r0
+  export SCALESTUDY_POINT=n0256-p4-f0b0870c47-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1825,16 +1825,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0256-p4-dcf4582310-a0-r1
+# run 2 of 2: point n0256-p4-f0b0870c47-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a0-r1
+  export SCALESTUDY_POINT=n0256-p4-f0b0870c47-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1846,9 +1846,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0256-p4-t11-a1-09029570
+##### b0256-p4-t11-a1-69b83968
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a1-09029570
+#SBATCH --job-name=ss-stampede2-weak-b0256-p4-t11-a1-69b83968
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1856,12 +1856,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-09029570/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-69b83968/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a1-09029570, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0256-p4-t11-a1-69b83968, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-09029570/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0256-p4-t11-a1-69b83968/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1888,16 +1888,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0256-p4-dcf4582310-a1-r0
+# run 1 of 2: point n0256-p4-f0b0870c47-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a1-r0
+  export SCALESTUDY_POINT=n0256-p4-f0b0870c47-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1909,16 +1909,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0256-p4-dcf4582310-a1-r1
+# run 2 of 2: point n0256-p4-f0b0870c47-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p4-dcf4582310-a1-r1
+  export SCALESTUDY_POINT=n0256-p4-f0b0870c47-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-dcf4582310-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-f0b0870c47-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1930,9 +1930,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0256-p4-d
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0300-p4-t11-a0-921e00e1
+##### b0300-p4-t11-a0-2b7ca5bc
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a0-921e00e1
+#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a0-2b7ca5bc
 #SBATCH --nodes=300
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -1940,12 +1940,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-921e00e1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-2b7ca5bc/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a0-921e00e1, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a0-2b7ca5bc, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-921e00e1/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a0-2b7ca5bc/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1972,16 +1972,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0300-p4-4afa6da3bc-a0-r1
+# run 1 of 2: point n0300-p4-3bd04d7ef8-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a0-r1
+  export SCALESTUDY_POINT=n0300-p4-3bd04d7ef8-a0-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1993,16 +1993,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0300-p4-4afa6da3bc-a0-r0
+# run 2 of 2: point n0300-p4-3bd04d7ef8-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a0-r0
+  export SCALESTUDY_POINT=n0300-p4-3bd04d7ef8-a0-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a0-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -2014,9 +2014,9 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0300-p4-t11-a1-e8a78efd
+##### b0300-p4-t11-a1-bcc3bfb8
 #!/bin/bash
-#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a1-e8a78efd
+#SBATCH --job-name=ss-stampede2-weak-b0300-p4-t11-a1-bcc3bfb8
 #SBATCH --nodes=300
 #SBATCH --ntasks-per-node=4
 #SBATCH --cpus-per-task=11
@@ -2024,12 +2024,12 @@ exit "$failed"
 #SBATCH --partition=skx-large
 #SBATCH --account=MY-ALLOCATION
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-e8a78efd/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-bcc3bfb8/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a1-e8a78efd, attempt 1: 2 runs
+# scalestudy sweep stampede2-weak, bundle b0300-p4-t11-a1-bcc3bfb8, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-e8a78efd/attempt-1
+attempt_dir=@RESULTS@/stampede2-weak/bundles/b0300-p4-t11-a1-bcc3bfb8/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -2056,16 +2056,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0300-p4-4afa6da3bc-a1-r1
+# run 1 of 2: point n0300-p4-3bd04d7ef8-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r1/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a1-r1
+  export SCALESTUDY_POINT=n0300-p4-3bd04d7ef8-a1-r1
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r1/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -2077,16 +2077,16 @@ ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0300-p4-4afa6da3bc-a1-r0
+# run 2 of 2: point n0300-p4-3bd04d7ef8-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r0/attempt-1
+  run_dir=@RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0300-p4-4afa6da3bc-a1-r0
+  export SCALESTUDY_POINT=n0300-p4-3bd04d7ef8-a1-r0
   date +%s.%N > "$run_dir/started_at"
   export I_MPI_PIN_DOMAIN=omp:compact
 export I_MPI_DEBUG=4
-ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-4afa6da3bc-a1-r0/attempt-1/point.json &
+ibrun python3 -m scalestudy.trainer --config @RESULTS@/stampede2-weak/n0300-p4-3bd04d7ef8-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"

@@ -1,18 +1,18 @@
-##### n0008-p2-840c619461-r0
+##### n0008-p2-884a21c03c-r0
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0008-p2-840c619461-r0
+#SBATCH --job-name=ss-zenith-strong-n0008-p2-884a21c03c-r0
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-840c619461-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0008-p2-840c619461-r0, attempt 1
+# scalestudy sweep zenith-strong, point n0008-p2-884a21c03c-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0008-p2-840c619461-r0/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -25,7 +25,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0008-p2-840c619461-r0
+export SCALESTUDY_POINT=n0008-p2-884a21c03c-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -38,7 +38,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0008-p2-840c619461-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0008-p2-884a21c03c-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -46,21 +46,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0008-p2-840c619461-r1
+##### n0008-p2-884a21c03c-r1
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0008-p2-840c619461-r1
+#SBATCH --job-name=ss-zenith-strong-n0008-p2-884a21c03c-r1
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-840c619461-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0008-p2-840c619461-r1, attempt 1
+# scalestudy sweep zenith-strong, point n0008-p2-884a21c03c-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0008-p2-840c619461-r1/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -73,7 +73,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0008-p2-840c619461-r1
+export SCALESTUDY_POINT=n0008-p2-884a21c03c-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -86,7 +86,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0008-p2-840c619461-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0008-p2-884a21c03c-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -94,21 +94,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0008-p2-840c619461-r2
+##### n0008-p2-884a21c03c-r2
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0008-p2-840c619461-r2
+#SBATCH --job-name=ss-zenith-strong-n0008-p2-884a21c03c-r2
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-840c619461-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0008-p2-840c619461-r2, attempt 1
+# scalestudy sweep zenith-strong, point n0008-p2-884a21c03c-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0008-p2-840c619461-r2/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -121,7 +121,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0008-p2-840c619461-r2
+export SCALESTUDY_POINT=n0008-p2-884a21c03c-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -134,7 +134,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0008-p2-840c619461-r2/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0008-p2-884a21c03c-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -142,21 +142,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0016-p2-9e355116df-r0
+##### n0016-p2-5644477cad-r0
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0016-p2-9e355116df-r0
+#SBATCH --job-name=ss-zenith-strong-n0016-p2-5644477cad-r0
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-9e355116df-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-5644477cad-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0016-p2-9e355116df-r0, attempt 1
+# scalestudy sweep zenith-strong, point n0016-p2-5644477cad-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0016-p2-9e355116df-r0/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0016-p2-5644477cad-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -169,7 +169,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0016-p2-9e355116df-r0
+export SCALESTUDY_POINT=n0016-p2-5644477cad-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -182,7 +182,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0016-p2-9e355116df-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0016-p2-5644477cad-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -190,21 +190,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0016-p2-9e355116df-r1
+##### n0016-p2-5644477cad-r1
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0016-p2-9e355116df-r1
+#SBATCH --job-name=ss-zenith-strong-n0016-p2-5644477cad-r1
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-9e355116df-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-5644477cad-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0016-p2-9e355116df-r1, attempt 1
+# scalestudy sweep zenith-strong, point n0016-p2-5644477cad-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0016-p2-9e355116df-r1/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0016-p2-5644477cad-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -217,7 +217,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0016-p2-9e355116df-r1
+export SCALESTUDY_POINT=n0016-p2-5644477cad-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -230,7 +230,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0016-p2-9e355116df-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0016-p2-5644477cad-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -238,21 +238,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0016-p2-9e355116df-r2
+##### n0016-p2-5644477cad-r2
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0016-p2-9e355116df-r2
+#SBATCH --job-name=ss-zenith-strong-n0016-p2-5644477cad-r2
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-9e355116df-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0016-p2-5644477cad-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0016-p2-9e355116df-r2, attempt 1
+# scalestudy sweep zenith-strong, point n0016-p2-5644477cad-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0016-p2-9e355116df-r2/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0016-p2-5644477cad-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -265,7 +265,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0016-p2-9e355116df-r2
+export SCALESTUDY_POINT=n0016-p2-5644477cad-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -278,7 +278,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0016-p2-9e355116df-r2/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0016-p2-5644477cad-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -286,21 +286,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0032-p2-f68404ccce-r0
+##### n0032-p2-2633a5f4ae-r0
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0032-p2-f68404ccce-r0
+#SBATCH --job-name=ss-zenith-strong-n0032-p2-2633a5f4ae-r0
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-f68404ccce-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0032-p2-f68404ccce-r0, attempt 1
+# scalestudy sweep zenith-strong, point n0032-p2-2633a5f4ae-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0032-p2-f68404ccce-r0/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -313,7 +313,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0032-p2-f68404ccce-r0
+export SCALESTUDY_POINT=n0032-p2-2633a5f4ae-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -326,7 +326,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0032-p2-f68404ccce-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -334,21 +334,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0032-p2-f68404ccce-r1
+##### n0032-p2-2633a5f4ae-r1
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0032-p2-f68404ccce-r1
+#SBATCH --job-name=ss-zenith-strong-n0032-p2-2633a5f4ae-r1
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-f68404ccce-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0032-p2-f68404ccce-r1, attempt 1
+# scalestudy sweep zenith-strong, point n0032-p2-2633a5f4ae-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0032-p2-f68404ccce-r1/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -361,7 +361,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0032-p2-f68404ccce-r1
+export SCALESTUDY_POINT=n0032-p2-2633a5f4ae-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -374,7 +374,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0032-p2-f68404ccce-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -382,21 +382,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0032-p2-f68404ccce-r2
+##### n0032-p2-2633a5f4ae-r2
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0032-p2-f68404ccce-r2
+#SBATCH --job-name=ss-zenith-strong-n0032-p2-2633a5f4ae-r2
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-f68404ccce-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0032-p2-f68404ccce-r2, attempt 1
+# scalestudy sweep zenith-strong, point n0032-p2-2633a5f4ae-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0032-p2-f68404ccce-r2/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -409,7 +409,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0032-p2-f68404ccce-r2
+export SCALESTUDY_POINT=n0032-p2-2633a5f4ae-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -422,7 +422,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0032-p2-f68404ccce-r2/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0032-p2-2633a5f4ae-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -430,21 +430,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0064-p2-e6cc9f507e-r0
+##### n0064-p2-45144a5b94-r0
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0064-p2-e6cc9f507e-r0
+#SBATCH --job-name=ss-zenith-strong-n0064-p2-45144a5b94-r0
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-45144a5b94-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0064-p2-e6cc9f507e-r0, attempt 1
+# scalestudy sweep zenith-strong, point n0064-p2-45144a5b94-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r0/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0064-p2-45144a5b94-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -457,7 +457,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0064-p2-e6cc9f507e-r0
+export SCALESTUDY_POINT=n0064-p2-45144a5b94-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -470,7 +470,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0064-p2-45144a5b94-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -478,21 +478,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0064-p2-e6cc9f507e-r1
+##### n0064-p2-45144a5b94-r1
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0064-p2-e6cc9f507e-r1
+#SBATCH --job-name=ss-zenith-strong-n0064-p2-45144a5b94-r1
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-45144a5b94-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0064-p2-e6cc9f507e-r1, attempt 1
+# scalestudy sweep zenith-strong, point n0064-p2-45144a5b94-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r1/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0064-p2-45144a5b94-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -505,7 +505,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0064-p2-e6cc9f507e-r1
+export SCALESTUDY_POINT=n0064-p2-45144a5b94-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -518,7 +518,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0064-p2-45144a5b94-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -526,21 +526,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0064-p2-e6cc9f507e-r2
+##### n0064-p2-45144a5b94-r2
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0064-p2-e6cc9f507e-r2
+#SBATCH --job-name=ss-zenith-strong-n0064-p2-45144a5b94-r2
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0064-p2-45144a5b94-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0064-p2-e6cc9f507e-r2, attempt 1
+# scalestudy sweep zenith-strong, point n0064-p2-45144a5b94-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r2/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0064-p2-45144a5b94-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -553,7 +553,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0064-p2-e6cc9f507e-r2
+export SCALESTUDY_POINT=n0064-p2-45144a5b94-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -566,7 +566,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0064-p2-e6cc9f507e-r2/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0064-p2-45144a5b94-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -574,21 +574,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0128-p2-5f875cb0da-r0
+##### n0128-p2-5fc5a9c17d-r0
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0128-p2-5f875cb0da-r0
+#SBATCH --job-name=ss-zenith-strong-n0128-p2-5fc5a9c17d-r0
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0128-p2-5f875cb0da-r0, attempt 1
+# scalestudy sweep zenith-strong, point n0128-p2-5fc5a9c17d-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r0/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -601,7 +601,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0128-p2-5f875cb0da-r0
+export SCALESTUDY_POINT=n0128-p2-5fc5a9c17d-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -614,7 +614,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 256 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -622,21 +622,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0128-p2-5f875cb0da-r1
+##### n0128-p2-5fc5a9c17d-r1
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0128-p2-5f875cb0da-r1
+#SBATCH --job-name=ss-zenith-strong-n0128-p2-5fc5a9c17d-r1
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0128-p2-5f875cb0da-r1, attempt 1
+# scalestudy sweep zenith-strong, point n0128-p2-5fc5a9c17d-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r1/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -649,7 +649,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0128-p2-5f875cb0da-r1
+export SCALESTUDY_POINT=n0128-p2-5fc5a9c17d-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -662,7 +662,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 256 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -670,21 +670,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0128-p2-5f875cb0da-r2
+##### n0128-p2-5fc5a9c17d-r2
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0128-p2-5f875cb0da-r2
+#SBATCH --job-name=ss-zenith-strong-n0128-p2-5fc5a9c17d-r2
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0128-p2-5f875cb0da-r2, attempt 1
+# scalestudy sweep zenith-strong, point n0128-p2-5fc5a9c17d-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r2/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -697,7 +697,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0128-p2-5f875cb0da-r2
+export SCALESTUDY_POINT=n0128-p2-5fc5a9c17d-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -710,7 +710,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 256 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0128-p2-5f875cb0da-r2/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0128-p2-5fc5a9c17d-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -718,21 +718,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0256-p2-4b03aa5f04-r0
+##### n0256-p2-24e5510ec1-r0
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0256-p2-4b03aa5f04-r0
+#SBATCH --job-name=ss-zenith-strong-n0256-p2-24e5510ec1-r0
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r0/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0256-p2-4b03aa5f04-r0, attempt 1
+# scalestudy sweep zenith-strong, point n0256-p2-24e5510ec1-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r0/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -745,7 +745,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0256-p2-4b03aa5f04-r0
+export SCALESTUDY_POINT=n0256-p2-24e5510ec1-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -758,7 +758,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 512 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -766,21 +766,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0256-p2-4b03aa5f04-r1
+##### n0256-p2-24e5510ec1-r1
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0256-p2-4b03aa5f04-r1
+#SBATCH --job-name=ss-zenith-strong-n0256-p2-24e5510ec1-r1
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r1/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r1/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0256-p2-4b03aa5f04-r1, attempt 1
+# scalestudy sweep zenith-strong, point n0256-p2-24e5510ec1-r1, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r1/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r1/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -793,7 +793,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0256-p2-4b03aa5f04-r1
+export SCALESTUDY_POINT=n0256-p2-24e5510ec1-r1
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -806,7 +806,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 512 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r1/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
@@ -814,21 +814,21 @@ while :; do
   kill -0 "$launcher_pid" 2>/dev/null || break
 done
 exit "$rc"
-##### n0256-p2-4b03aa5f04-r2
+##### n0256-p2-24e5510ec1-r2
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-strong-n0256-p2-4b03aa5f04-r2
+#SBATCH --job-name=ss-zenith-strong-n0256-p2-24e5510ec1-r2
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=00:45:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r2/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-strong, point n0256-p2-4b03aa5f04-r2, attempt 1
+# scalestudy sweep zenith-strong, point n0256-p2-24e5510ec1-r2, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r2/attempt-1
+attempt_dir=@RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -841,7 +841,7 @@ export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=19
-export SCALESTUDY_POINT=n0256-p2-4b03aa5f04-r2
+export SCALESTUDY_POINT=n0256-p2-24e5510ec1-r2
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -854,7 +854,7 @@ forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 512 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0256-p2-4b03aa5f04-r2/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0256-p2-24e5510ec1-r2/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"

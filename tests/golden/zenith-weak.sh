@@ -1,18 +1,18 @@
-##### b0001-p2-t19-a0-ef945709
+##### b0001-p2-t19-a0-2d286dcf
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0001-p2-t19-a0-ef945709
+#SBATCH --job-name=ss-zenith-weak-b0001-p2-t19-a0-2d286dcf
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a0-ef945709/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a0-2d286dcf/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0001-p2-t19-a0-ef945709, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0001-p2-t19-a0-2d286dcf, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a0-ef945709/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a0-2d286dcf/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -37,16 +37,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0001-p2-de412b6e28-a0-r1
+# run 1 of 4: point n0001-p2-0abd563550-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-de412b6e28-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-0abd563550-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-de412b6e28-a0-r1
+  export SCALESTUDY_POINT=n0001-p2-0abd563550-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-de412b6e28-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0abd563550-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -58,16 +58,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0001-p2-de412b6e28-a0-r0
+# run 2 of 4: point n0001-p2-0abd563550-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-de412b6e28-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-0abd563550-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-de412b6e28-a0-r0
+  export SCALESTUDY_POINT=n0001-p2-0abd563550-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-de412b6e28-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0abd563550-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -79,16 +79,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0001-p2-0837a90e4e-a0-r1
+# run 3 of 4: point n0001-p2-1193710c23-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-1193710c23-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-0837a90e4e-a0-r1
+  export SCALESTUDY_POINT=n0001-p2-1193710c23-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-1193710c23-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -100,16 +100,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0001-p2-0837a90e4e-a0-r0
+# run 4 of 4: point n0001-p2-1193710c23-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-1193710c23-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-0837a90e4e-a0-r0
+  export SCALESTUDY_POINT=n0001-p2-1193710c23-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-1193710c23-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -121,21 +121,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0001-p2-t19-a1-cca01f0a
+##### b0001-p2-t19-a1-5796e98d
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0001-p2-t19-a1-cca01f0a
+#SBATCH --job-name=ss-zenith-weak-b0001-p2-t19-a1-5796e98d
 #SBATCH --nodes=1
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a1-cca01f0a/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a1-5796e98d/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0001-p2-t19-a1-cca01f0a, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0001-p2-t19-a1-5796e98d, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a1-cca01f0a/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0001-p2-t19-a1-5796e98d/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -160,16 +160,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0001-p2-0837a90e4e-a1-r0
+# run 1 of 4: point n0001-p2-1193710c23-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-1193710c23-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-0837a90e4e-a1-r0
+  export SCALESTUDY_POINT=n0001-p2-1193710c23-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-1193710c23-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -181,16 +181,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0001-p2-0837a90e4e-a1-r1
+# run 2 of 4: point n0001-p2-1193710c23-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-1193710c23-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-0837a90e4e-a1-r1
+  export SCALESTUDY_POINT=n0001-p2-1193710c23-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0837a90e4e-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-1193710c23-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -202,16 +202,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0001-p2-de412b6e28-a1-r0
+# run 3 of 4: point n0001-p2-0abd563550-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-de412b6e28-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-0abd563550-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-de412b6e28-a1-r0
+  export SCALESTUDY_POINT=n0001-p2-0abd563550-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-de412b6e28-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0abd563550-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -223,16 +223,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0001-p2-de412b6e28-a1-r1
+# run 4 of 4: point n0001-p2-0abd563550-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0001-p2-de412b6e28-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0001-p2-0abd563550-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0001-p2-de412b6e28-a1-r1
+  export SCALESTUDY_POINT=n0001-p2-0abd563550-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 2 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-de412b6e28-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0001-p2-0abd563550-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -244,21 +244,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p2-t19-a0-1a9ecf98
+##### b0002-p2-t19-a0-9507c8b3
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0002-p2-t19-a0-1a9ecf98
+#SBATCH --job-name=ss-zenith-weak-b0002-p2-t19-a0-9507c8b3
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a0-1a9ecf98/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a0-9507c8b3/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0002-p2-t19-a0-1a9ecf98, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0002-p2-t19-a0-9507c8b3, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a0-1a9ecf98/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a0-9507c8b3/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -283,16 +283,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0002-p2-90383961d1-a0-r0
+# run 1 of 4: point n0002-p2-2386c4ef8d-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-90383961d1-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-90383961d1-a0-r0
+  export SCALESTUDY_POINT=n0002-p2-2386c4ef8d-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-90383961d1-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -304,16 +304,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0002-p2-f93e520e91-a0-r0
+# run 2 of 4: point n0002-p2-2386c4ef8d-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-f93e520e91-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-f93e520e91-a0-r0
+  export SCALESTUDY_POINT=n0002-p2-2386c4ef8d-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-f93e520e91-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -325,16 +325,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0002-p2-90383961d1-a0-r1
+# run 3 of 4: point n0002-p2-2ff8f8b15a-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-90383961d1-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-90383961d1-a0-r1
+  export SCALESTUDY_POINT=n0002-p2-2ff8f8b15a-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-90383961d1-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -346,16 +346,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0002-p2-f93e520e91-a0-r1
+# run 4 of 4: point n0002-p2-2ff8f8b15a-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-f93e520e91-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-f93e520e91-a0-r1
+  export SCALESTUDY_POINT=n0002-p2-2ff8f8b15a-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-f93e520e91-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -367,21 +367,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0002-p2-t19-a1-132a1a20
+##### b0002-p2-t19-a1-db109d71
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0002-p2-t19-a1-132a1a20
+#SBATCH --job-name=ss-zenith-weak-b0002-p2-t19-a1-db109d71
 #SBATCH --nodes=2
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a1-132a1a20/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a1-db109d71/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0002-p2-t19-a1-132a1a20, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0002-p2-t19-a1-db109d71, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a1-132a1a20/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0002-p2-t19-a1-db109d71/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -406,16 +406,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0002-p2-90383961d1-a1-r1
+# run 1 of 4: point n0002-p2-2386c4ef8d-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-90383961d1-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-90383961d1-a1-r1
+  export SCALESTUDY_POINT=n0002-p2-2386c4ef8d-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-90383961d1-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -427,16 +427,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0002-p2-f93e520e91-a1-r0
+# run 2 of 4: point n0002-p2-2386c4ef8d-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-f93e520e91-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-f93e520e91-a1-r0
+  export SCALESTUDY_POINT=n0002-p2-2386c4ef8d-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-f93e520e91-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2386c4ef8d-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -448,16 +448,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0002-p2-90383961d1-a1-r0
+# run 3 of 4: point n0002-p2-2ff8f8b15a-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-90383961d1-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-90383961d1-a1-r0
+  export SCALESTUDY_POINT=n0002-p2-2ff8f8b15a-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-90383961d1-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -469,16 +469,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0002-p2-f93e520e91-a1-r1
+# run 4 of 4: point n0002-p2-2ff8f8b15a-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0002-p2-f93e520e91-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0002-p2-f93e520e91-a1-r1
+  export SCALESTUDY_POINT=n0002-p2-2ff8f8b15a-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 4 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-f93e520e91-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0002-p2-2ff8f8b15a-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -490,21 +490,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p2-t19-a0-29dd8b64
+##### b0004-p2-t19-a0-50c9f52e
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0004-p2-t19-a0-29dd8b64
+#SBATCH --job-name=ss-zenith-weak-b0004-p2-t19-a0-50c9f52e
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a0-29dd8b64/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a0-50c9f52e/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0004-p2-t19-a0-29dd8b64, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0004-p2-t19-a0-50c9f52e, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a0-29dd8b64/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a0-50c9f52e/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -529,16 +529,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0004-p2-054d53c6d4-a0-r1
+# run 1 of 4: point n0004-p2-8aff95baff-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-8aff95baff-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-054d53c6d4-a0-r1
+  export SCALESTUDY_POINT=n0004-p2-8aff95baff-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-8aff95baff-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -550,16 +550,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0004-p2-77888183c0-a0-r1
+# run 2 of 4: point n0004-p2-8aff95baff-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-77888183c0-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-8aff95baff-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-77888183c0-a0-r1
+  export SCALESTUDY_POINT=n0004-p2-8aff95baff-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-77888183c0-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-8aff95baff-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -571,16 +571,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0004-p2-77888183c0-a0-r0
+# run 3 of 4: point n0004-p2-c63c0b9012-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-77888183c0-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-77888183c0-a0-r0
+  export SCALESTUDY_POINT=n0004-p2-c63c0b9012-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-77888183c0-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -592,16 +592,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0004-p2-054d53c6d4-a0-r0
+# run 4 of 4: point n0004-p2-c63c0b9012-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-054d53c6d4-a0-r0
+  export SCALESTUDY_POINT=n0004-p2-c63c0b9012-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -613,21 +613,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0004-p2-t19-a1-806653ae
+##### b0004-p2-t19-a1-916641c5
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0004-p2-t19-a1-806653ae
+#SBATCH --job-name=ss-zenith-weak-b0004-p2-t19-a1-916641c5
 #SBATCH --nodes=4
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a1-806653ae/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a1-916641c5/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0004-p2-t19-a1-806653ae, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0004-p2-t19-a1-916641c5, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a1-806653ae/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0004-p2-t19-a1-916641c5/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -652,16 +652,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0004-p2-77888183c0-a1-r0
+# run 1 of 4: point n0004-p2-c63c0b9012-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-77888183c0-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-77888183c0-a1-r0
+  export SCALESTUDY_POINT=n0004-p2-c63c0b9012-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-77888183c0-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -673,16 +673,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0004-p2-054d53c6d4-a1-r0
+# run 2 of 4: point n0004-p2-8aff95baff-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-8aff95baff-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-054d53c6d4-a1-r0
+  export SCALESTUDY_POINT=n0004-p2-8aff95baff-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-8aff95baff-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -694,16 +694,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0004-p2-054d53c6d4-a1-r1
+# run 3 of 4: point n0004-p2-8aff95baff-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-8aff95baff-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-054d53c6d4-a1-r1
+  export SCALESTUDY_POINT=n0004-p2-8aff95baff-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-054d53c6d4-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-8aff95baff-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -715,16 +715,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0004-p2-77888183c0-a1-r1
+# run 4 of 4: point n0004-p2-c63c0b9012-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0004-p2-77888183c0-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0004-p2-77888183c0-a1-r1
+  export SCALESTUDY_POINT=n0004-p2-c63c0b9012-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 8 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-77888183c0-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0004-p2-c63c0b9012-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -736,21 +736,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p2-t19-a0-78e84c0f
+##### b0008-p2-t19-a0-ad8821ab
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0008-p2-t19-a0-78e84c0f
+#SBATCH --job-name=ss-zenith-weak-b0008-p2-t19-a0-ad8821ab
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a0-78e84c0f/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a0-ad8821ab/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0008-p2-t19-a0-78e84c0f, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0008-p2-t19-a0-ad8821ab, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a0-78e84c0f/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a0-ad8821ab/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -775,16 +775,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0008-p2-8166887bee-a0-r0
+# run 1 of 4: point n0008-p2-dd0d3e35c4-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-8166887bee-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-8166887bee-a0-r0
+  export SCALESTUDY_POINT=n0008-p2-dd0d3e35c4-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-8166887bee-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -796,16 +796,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0008-p2-33c7849fb9-a0-r1
+# run 2 of 4: point n0008-p2-dd0d3e35c4-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-33c7849fb9-a0-r1
+  export SCALESTUDY_POINT=n0008-p2-dd0d3e35c4-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -817,16 +817,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0008-p2-8166887bee-a0-r1
+# run 3 of 4: point n0008-p2-112ecd391f-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-8166887bee-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-112ecd391f-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-8166887bee-a0-r1
+  export SCALESTUDY_POINT=n0008-p2-112ecd391f-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-8166887bee-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-112ecd391f-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -838,16 +838,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0008-p2-33c7849fb9-a0-r0
+# run 4 of 4: point n0008-p2-112ecd391f-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-112ecd391f-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-33c7849fb9-a0-r0
+  export SCALESTUDY_POINT=n0008-p2-112ecd391f-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-112ecd391f-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -859,21 +859,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0008-p2-t19-a1-a038e3c5
+##### b0008-p2-t19-a1-66cfc804
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0008-p2-t19-a1-a038e3c5
+#SBATCH --job-name=ss-zenith-weak-b0008-p2-t19-a1-66cfc804
 #SBATCH --nodes=8
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a1-a038e3c5/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a1-66cfc804/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0008-p2-t19-a1-a038e3c5, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0008-p2-t19-a1-66cfc804, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a1-a038e3c5/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0008-p2-t19-a1-66cfc804/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -898,16 +898,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0008-p2-8166887bee-a1-r0
+# run 1 of 4: point n0008-p2-112ecd391f-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-8166887bee-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-112ecd391f-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-8166887bee-a1-r0
+  export SCALESTUDY_POINT=n0008-p2-112ecd391f-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-8166887bee-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-112ecd391f-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -919,16 +919,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0008-p2-33c7849fb9-a1-r0
+# run 2 of 4: point n0008-p2-112ecd391f-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-112ecd391f-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-33c7849fb9-a1-r0
+  export SCALESTUDY_POINT=n0008-p2-112ecd391f-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-112ecd391f-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -940,16 +940,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0008-p2-33c7849fb9-a1-r1
+# run 3 of 4: point n0008-p2-dd0d3e35c4-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-33c7849fb9-a1-r1
+  export SCALESTUDY_POINT=n0008-p2-dd0d3e35c4-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-33c7849fb9-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -961,16 +961,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0008-p2-8166887bee-a1-r1
+# run 4 of 4: point n0008-p2-dd0d3e35c4-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0008-p2-8166887bee-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0008-p2-8166887bee-a1-r1
+  export SCALESTUDY_POINT=n0008-p2-dd0d3e35c4-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-8166887bee-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0008-p2-dd0d3e35c4-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -982,21 +982,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p2-t19-a0-158b23e8
+##### b0016-p2-t19-a0-aa1af649
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0016-p2-t19-a0-158b23e8
+#SBATCH --job-name=ss-zenith-weak-b0016-p2-t19-a0-aa1af649
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a0-158b23e8/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a0-aa1af649/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0016-p2-t19-a0-158b23e8, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0016-p2-t19-a0-aa1af649, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a0-158b23e8/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a0-aa1af649/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1021,16 +1021,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0016-p2-fb4deea279-a0-r0
+# run 1 of 4: point n0016-p2-3176278fd8-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-fb4deea279-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-3176278fd8-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-fb4deea279-a0-r0
+  export SCALESTUDY_POINT=n0016-p2-3176278fd8-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-fb4deea279-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-3176278fd8-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1042,16 +1042,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0016-p2-49f4454fd6-a0-r0
+# run 2 of 4: point n0016-p2-519205e495-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-519205e495-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-49f4454fd6-a0-r0
+  export SCALESTUDY_POINT=n0016-p2-519205e495-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-519205e495-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1063,16 +1063,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0016-p2-fb4deea279-a0-r1
+# run 3 of 4: point n0016-p2-3176278fd8-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-fb4deea279-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-3176278fd8-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-fb4deea279-a0-r1
+  export SCALESTUDY_POINT=n0016-p2-3176278fd8-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-fb4deea279-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-3176278fd8-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1084,16 +1084,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0016-p2-49f4454fd6-a0-r1
+# run 4 of 4: point n0016-p2-519205e495-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-519205e495-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-49f4454fd6-a0-r1
+  export SCALESTUDY_POINT=n0016-p2-519205e495-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-519205e495-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1105,21 +1105,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0016-p2-t19-a1-de29c3c3
+##### b0016-p2-t19-a1-47552eb5
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0016-p2-t19-a1-de29c3c3
+#SBATCH --job-name=ss-zenith-weak-b0016-p2-t19-a1-47552eb5
 #SBATCH --nodes=16
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a1-de29c3c3/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a1-47552eb5/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0016-p2-t19-a1-de29c3c3, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0016-p2-t19-a1-47552eb5, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a1-de29c3c3/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0016-p2-t19-a1-47552eb5/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1144,16 +1144,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0016-p2-49f4454fd6-a1-r1
+# run 1 of 4: point n0016-p2-519205e495-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-519205e495-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-49f4454fd6-a1-r1
+  export SCALESTUDY_POINT=n0016-p2-519205e495-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-519205e495-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1165,16 +1165,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0016-p2-fb4deea279-a1-r1
+# run 2 of 4: point n0016-p2-3176278fd8-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-fb4deea279-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-3176278fd8-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-fb4deea279-a1-r1
+  export SCALESTUDY_POINT=n0016-p2-3176278fd8-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-fb4deea279-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-3176278fd8-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1186,16 +1186,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0016-p2-fb4deea279-a1-r0
+# run 3 of 4: point n0016-p2-519205e495-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-fb4deea279-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-519205e495-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-fb4deea279-a1-r0
+  export SCALESTUDY_POINT=n0016-p2-519205e495-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-fb4deea279-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-519205e495-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1207,16 +1207,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0016-p2-49f4454fd6-a1-r0
+# run 4 of 4: point n0016-p2-3176278fd8-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0016-p2-3176278fd8-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0016-p2-49f4454fd6-a1-r0
+  export SCALESTUDY_POINT=n0016-p2-3176278fd8-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 32 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-49f4454fd6-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0016-p2-3176278fd8-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1228,21 +1228,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p2-t19-a0-1dc24144
+##### b0032-p2-t19-a0-438a388f
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0032-p2-t19-a0-1dc24144
+#SBATCH --job-name=ss-zenith-weak-b0032-p2-t19-a0-438a388f
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a0-1dc24144/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a0-438a388f/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0032-p2-t19-a0-1dc24144, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0032-p2-t19-a0-438a388f, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a0-1dc24144/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a0-438a388f/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1267,16 +1267,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0032-p2-b44974c8da-a0-r0
+# run 1 of 4: point n0032-p2-e80ff95429-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-b44974c8da-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-e80ff95429-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-b44974c8da-a0-r0
+  export SCALESTUDY_POINT=n0032-p2-e80ff95429-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-b44974c8da-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-e80ff95429-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1288,16 +1288,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0032-p2-b44974c8da-a0-r1
+# run 2 of 4: point n0032-p2-e80ff95429-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-b44974c8da-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-e80ff95429-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-b44974c8da-a0-r1
+  export SCALESTUDY_POINT=n0032-p2-e80ff95429-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-b44974c8da-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-e80ff95429-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1309,16 +1309,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0032-p2-921d64f837-a0-r0
+# run 3 of 4: point n0032-p2-476c33a9d2-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-921d64f837-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-921d64f837-a0-r0
+  export SCALESTUDY_POINT=n0032-p2-476c33a9d2-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-921d64f837-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1330,16 +1330,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0032-p2-921d64f837-a0-r1
+# run 4 of 4: point n0032-p2-476c33a9d2-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-921d64f837-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-921d64f837-a0-r1
+  export SCALESTUDY_POINT=n0032-p2-476c33a9d2-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-921d64f837-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1351,21 +1351,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0032-p2-t19-a1-6d0e7b97
+##### b0032-p2-t19-a1-69ecc083
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0032-p2-t19-a1-6d0e7b97
+#SBATCH --job-name=ss-zenith-weak-b0032-p2-t19-a1-69ecc083
 #SBATCH --nodes=32
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a1-6d0e7b97/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a1-69ecc083/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0032-p2-t19-a1-6d0e7b97, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0032-p2-t19-a1-69ecc083, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a1-6d0e7b97/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0032-p2-t19-a1-69ecc083/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1390,16 +1390,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0032-p2-b44974c8da-a1-r0
+# run 1 of 4: point n0032-p2-476c33a9d2-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-b44974c8da-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-b44974c8da-a1-r0
+  export SCALESTUDY_POINT=n0032-p2-476c33a9d2-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-b44974c8da-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1411,16 +1411,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0032-p2-921d64f837-a1-r1
+# run 2 of 4: point n0032-p2-e80ff95429-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-921d64f837-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-e80ff95429-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-921d64f837-a1-r1
+  export SCALESTUDY_POINT=n0032-p2-e80ff95429-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-921d64f837-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-e80ff95429-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1432,16 +1432,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0032-p2-b44974c8da-a1-r1
+# run 3 of 4: point n0032-p2-e80ff95429-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-b44974c8da-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-e80ff95429-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-b44974c8da-a1-r1
+  export SCALESTUDY_POINT=n0032-p2-e80ff95429-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-b44974c8da-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-e80ff95429-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1453,16 +1453,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0032-p2-921d64f837-a1-r0
+# run 4 of 4: point n0032-p2-476c33a9d2-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0032-p2-921d64f837-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0032-p2-921d64f837-a1-r0
+  export SCALESTUDY_POINT=n0032-p2-476c33a9d2-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 64 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-921d64f837-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0032-p2-476c33a9d2-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1474,21 +1474,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p2-t19-a0-491aa7da
+##### b0064-p2-t19-a0-45a2a118
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0064-p2-t19-a0-491aa7da
+#SBATCH --job-name=ss-zenith-weak-b0064-p2-t19-a0-45a2a118
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a0-491aa7da/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a0-45a2a118/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0064-p2-t19-a0-491aa7da, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0064-p2-t19-a0-45a2a118, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a0-491aa7da/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a0-45a2a118/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1513,16 +1513,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0064-p2-3b4c417a8e-a0-r0
+# run 1 of 4: point n0064-p2-60bfd39465-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-60bfd39465-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-3b4c417a8e-a0-r0
+  export SCALESTUDY_POINT=n0064-p2-60bfd39465-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-60bfd39465-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1534,16 +1534,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0064-p2-9b3d663dd4-a0-r1
+# run 2 of 4: point n0064-p2-60bfd39465-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-60bfd39465-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-9b3d663dd4-a0-r1
+  export SCALESTUDY_POINT=n0064-p2-60bfd39465-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-60bfd39465-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1555,16 +1555,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0064-p2-3b4c417a8e-a0-r1
+# run 3 of 4: point n0064-p2-b218dd5e37-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-3b4c417a8e-a0-r1
+  export SCALESTUDY_POINT=n0064-p2-b218dd5e37-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1576,16 +1576,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0064-p2-9b3d663dd4-a0-r0
+# run 4 of 4: point n0064-p2-b218dd5e37-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-9b3d663dd4-a0-r0
+  export SCALESTUDY_POINT=n0064-p2-b218dd5e37-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1597,21 +1597,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0064-p2-t19-a1-dae3a365
+##### b0064-p2-t19-a1-1f6c9fd2
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0064-p2-t19-a1-dae3a365
+#SBATCH --job-name=ss-zenith-weak-b0064-p2-t19-a1-1f6c9fd2
 #SBATCH --nodes=64
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=02:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a1-dae3a365/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a1-1f6c9fd2/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0064-p2-t19-a1-dae3a365, attempt 1: 4 runs
+# scalestudy sweep zenith-weak, bundle b0064-p2-t19-a1-1f6c9fd2, attempt 1: 4 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a1-dae3a365/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0064-p2-t19-a1-1f6c9fd2/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1636,16 +1636,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 4: point n0064-p2-9b3d663dd4-a1-r1
+# run 1 of 4: point n0064-p2-b218dd5e37-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-9b3d663dd4-a1-r1
+  export SCALESTUDY_POINT=n0064-p2-b218dd5e37-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1657,16 +1657,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 4: point n0064-p2-3b4c417a8e-a1-r0
+# run 2 of 4: point n0064-p2-60bfd39465-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-60bfd39465-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-3b4c417a8e-a1-r0
+  export SCALESTUDY_POINT=n0064-p2-60bfd39465-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-60bfd39465-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1678,16 +1678,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 3 of 4: point n0064-p2-3b4c417a8e-a1-r1
+# run 3 of 4: point n0064-p2-b218dd5e37-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-3b4c417a8e-a1-r1
+  export SCALESTUDY_POINT=n0064-p2-b218dd5e37-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-3b4c417a8e-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-b218dd5e37-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1699,16 +1699,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 4 of 4: point n0064-p2-9b3d663dd4-a1-r0
+# run 4 of 4: point n0064-p2-60bfd39465-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0064-p2-60bfd39465-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0064-p2-9b3d663dd4-a1-r0
+  export SCALESTUDY_POINT=n0064-p2-60bfd39465-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 128 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-9b3d663dd4-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0064-p2-60bfd39465-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1720,21 +1720,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0128-p2-t19-a0-d2a92e7d
+##### b0128-p2-t19-a0-5b651cf3
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0128-p2-t19-a0-d2a92e7d
+#SBATCH --job-name=ss-zenith-weak-b0128-p2-t19-a0-5b651cf3
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=01:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a0-d2a92e7d/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a0-5b651cf3/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0128-p2-t19-a0-d2a92e7d, attempt 1: 2 runs
+# scalestudy sweep zenith-weak, bundle b0128-p2-t19-a0-5b651cf3, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a0-d2a92e7d/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a0-5b651cf3/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1759,16 +1759,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0128-p2-1ce44d47bd-a0-r1
+# run 1 of 2: point n0128-p2-117cb51870-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0128-p2-117cb51870-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p2-1ce44d47bd-a0-r1
+  export SCALESTUDY_POINT=n0128-p2-117cb51870-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 256 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-117cb51870-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1780,16 +1780,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0128-p2-1ce44d47bd-a0-r0
+# run 2 of 2: point n0128-p2-117cb51870-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0128-p2-117cb51870-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p2-1ce44d47bd-a0-r0
+  export SCALESTUDY_POINT=n0128-p2-117cb51870-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 256 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-117cb51870-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1801,21 +1801,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0128-p2-t19-a1-6b45eff6
+##### b0128-p2-t19-a1-c45a93f0
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0128-p2-t19-a1-6b45eff6
+#SBATCH --job-name=ss-zenith-weak-b0128-p2-t19-a1-c45a93f0
 #SBATCH --nodes=128
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=01:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a1-6b45eff6/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a1-c45a93f0/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0128-p2-t19-a1-6b45eff6, attempt 1: 2 runs
+# scalestudy sweep zenith-weak, bundle b0128-p2-t19-a1-c45a93f0, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a1-6b45eff6/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0128-p2-t19-a1-c45a93f0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1840,16 +1840,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0128-p2-1ce44d47bd-a1-r1
+# run 1 of 2: point n0128-p2-117cb51870-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0128-p2-117cb51870-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p2-1ce44d47bd-a1-r1
+  export SCALESTUDY_POINT=n0128-p2-117cb51870-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 256 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-117cb51870-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1861,16 +1861,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0128-p2-1ce44d47bd-a1-r0
+# run 2 of 2: point n0128-p2-117cb51870-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0128-p2-117cb51870-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0128-p2-1ce44d47bd-a1-r0
+  export SCALESTUDY_POINT=n0128-p2-117cb51870-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 256 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-1ce44d47bd-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0128-p2-117cb51870-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1882,21 +1882,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0256-p2-t19-a0-ce83a9aa
+##### b0256-p2-t19-a0-8ccf3be6
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0256-p2-t19-a0-ce83a9aa
+#SBATCH --job-name=ss-zenith-weak-b0256-p2-t19-a0-8ccf3be6
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=01:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a0-ce83a9aa/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a0-8ccf3be6/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0256-p2-t19-a0-ce83a9aa, attempt 1: 2 runs
+# scalestudy sweep zenith-weak, bundle b0256-p2-t19-a0-8ccf3be6, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a0-ce83a9aa/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a0-8ccf3be6/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -1921,16 +1921,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0256-p2-b83bed5c82-a0-r0
+# run 1 of 2: point n0256-p2-730680c81c-a0-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a0-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0256-p2-730680c81c-a0-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p2-b83bed5c82-a0-r0
+  export SCALESTUDY_POINT=n0256-p2-730680c81c-a0-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 512 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-730680c81c-a0-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1942,16 +1942,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0256-p2-b83bed5c82-a0-r1
+# run 2 of 2: point n0256-p2-730680c81c-a0-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a0-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0256-p2-730680c81c-a0-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p2-b83bed5c82-a0-r1
+  export SCALESTUDY_POINT=n0256-p2-730680c81c-a0-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 512 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a0-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-730680c81c-a0-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -1963,21 +1963,21 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 exit "$failed"
-##### b0256-p2-t19-a1-f7a664ec
+##### b0256-p2-t19-a1-3b1dc15f
 #!/bin/bash
-#SBATCH --job-name=ss-zenith-weak-b0256-p2-t19-a1-f7a664ec
+#SBATCH --job-name=ss-zenith-weak-b0256-p2-t19-a1-3b1dc15f
 #SBATCH --nodes=256
 #SBATCH --ntasks-per-node=2
 #SBATCH --cpus-per-task=19
 #SBATCH --time=01:00:00
 #SBATCH --partition=zenith
 #SBATCH --exclusive
-#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a1-f7a664ec/attempt-1/slurm-%j.out
+#SBATCH --output=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a1-3b1dc15f/attempt-1/slurm-%j.out
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
-# scalestudy sweep zenith-weak, bundle b0256-p2-t19-a1-f7a664ec, attempt 1: 2 runs
+# scalestudy sweep zenith-weak, bundle b0256-p2-t19-a1-3b1dc15f, attempt 1: 2 runs
 set -uo pipefail
-attempt_dir=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a1-f7a664ec/attempt-1
+attempt_dir=@RESULTS@/zenith-weak/bundles/b0256-p2-t19-a1-3b1dc15f/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -2002,16 +2002,16 @@ forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/d
 trap forward USR1 TERM
 failed=0
 
-# run 1 of 2: point n0256-p2-b83bed5c82-a1-r0
+# run 1 of 2: point n0256-p2-730680c81c-a1-r0
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a1-r0/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0256-p2-730680c81c-a1-r0/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p2-b83bed5c82-a1-r0
+  export SCALESTUDY_POINT=n0256-p2-730680c81c-a1-r0
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 512 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a1-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-730680c81c-a1-r0/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
@@ -2023,16 +2023,16 @@ if [ "$stopped" = 0 ]; then
   [ "$rc" = 0 ] || failed=1
 fi
 
-# run 2 of 2: point n0256-p2-b83bed5c82-a1-r1
+# run 2 of 2: point n0256-p2-730680c81c-a1-r1
 if [ "$stopped" = 0 ]; then
-  run_dir=@RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a1-r1/attempt-1
+  run_dir=@RESULTS@/zenith-weak/n0256-p2-730680c81c-a1-r1/attempt-1
   mkdir -p "$run_dir"
   ln -sfn "$attempt_dir/env" "$run_dir/env"
-  export SCALESTUDY_POINT=n0256-p2-b83bed5c82-a1-r1
+  export SCALESTUDY_POINT=n0256-p2-730680c81c-a1-r1
   date +%s.%N > "$run_dir/started_at"
   mpirun -np 512 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
   -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
-  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-b83bed5c82-a1-r1/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-weak/n0256-p2-730680c81c-a1-r1/attempt-1/point.json &
   launcher_pid=$!
   while :; do
     wait "$launcher_pid"
