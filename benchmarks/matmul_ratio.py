@@ -39,12 +39,16 @@ def cpu() -> dict:
     return {"model": model, "flags": {f: f in flags for f in wanted}}
 
 
+@tf.function
+def mm(x, y):
+    return tf.reduce_sum(tf.cast(tf.matmul(x, y)[:1, :1], tf.float32))
+
+
 def rates(dtype, repeats: int) -> list[float]:
     n = args.size
     a = tf.cast(tf.random.normal([n, n]), dtype)
     b = tf.cast(tf.random.normal([n, n]), dtype)
-    mm = tf.function(lambda x, y: tf.reduce_sum(tf.cast(tf.matmul(x, y)[:1, :1], tf.float32)))
-    mm(a, b).numpy()
+    mm(a, b).numpy()  # one trace per dtype
     out = []
     for _ in range(repeats):
         t = time.perf_counter()

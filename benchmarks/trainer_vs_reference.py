@@ -38,6 +38,9 @@ parser.add_argument("--steps", type=int, default=6, help="timed steps per run")
 parser.add_argument("--warmup", type=int, default=2, help="untimed steps per run")
 parser.add_argument("--reference-python", default=str(ROOT / ".venv-ref" / "bin" / "python"))
 parser.add_argument("--skip-two-ranks", action="store_true")
+parser.add_argument(
+    "--samples-out", help="append every sample as a JSON line as it is measured (partial runs)"
+)
 args = parser.parse_args()
 if not Path(args.reference_python).exists():
     sys.exit(f"{args.reference_python} missing: run `make bench-reference` first")
@@ -153,6 +156,10 @@ for rnd in range(args.repeats):
     for name in order:
         samples[name].append(configs[name]())
         print(f"round {rnd}: {name} done", file=sys.stderr, flush=True)
+        if args.samples_out:
+            with open(args.samples_out, "a") as fh:
+                fh.write(json.dumps({"round": rnd, "config": name, "value": samples[name][-1]}))
+                fh.write("\n")
 
 
 def spread(values: list[float]) -> dict:
