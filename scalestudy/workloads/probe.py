@@ -141,9 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     tmp.write_text(json.dumps(report, indent=1))
     os.replace(tmp, log_dir / f"probe.rank{rank}.json")
     expect = config.get("expect_ranks")
-    if rank == 0 and expect:
-        # rank 0 judges the whole launch; its exit code fails the job (and a gated sweep)
-        reports = _gather(log_dir, int(expect), timeout=seconds + 30)
+    if rank != 0:
+        # Only rank 0 carries the job's exit code: a non-zero exit here would make mpirun kill
+        # the ranks that have not yet written their report (on a loaded node, some would not).
+        return 0
+    if expect:
+        # rank 0 judges the whole launch; its exit code fails the job (and a gated sweep).
+        # After a checkpoint signal the others write within seconds; the job's margin is short.
+        reports = _gather(log_dir, int(expect), timeout=30 if received else seconds + 30)
         problems = check(reports, int(expect), config.get("expect_ranks_per_node"))
         summary = log_dir / "probe-check.json"
         tmp = log_dir / ".probe-check.json.tmp"
@@ -154,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"probe: {line}", file=sys.stderr)
         if problems:
             return 1
-    return 4 if received else 0
+    return 4 if received else 0  # 4: interrupted (the trainer's code too)
 
 
 if __name__ == "__main__":
