@@ -310,7 +310,7 @@ def collect_comm(
     """comm.csv and calibration.json of a `comm` sweep; notes each point's records in its
     results.csv row (status_reason). Returns the calibration written."""
     from scalestudy.contract import comm_fit
-    from scalestudy.workloads.comm import records_of
+    from scalestudy.workloads.comm_records import records_of
 
     by_id = {r["point_id"]: r for r in rows}
     table: list[dict] = []
