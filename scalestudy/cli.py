@@ -100,12 +100,13 @@ def _schedule_line(loaded, points) -> str:
     sw = loaded.sweep
     if sw.schedule != "bundled":
         return f"schedule: separate, one job per point ({loaded.schedule_reason})"
+    from scalestudy.executors import registry
     from scalestudy.plan import make_bundles
 
     jobs = len(make_bundles(points))
     where = (
         "jobs, one per node count and allocation"
-        if loaded.profile.scheduler == "slurm"
+        if registry.get(loaded.profile.scheduler).bundles_are_jobs
         else "bundles run one after another on this machine, one per node count and pass"
     )
     return (
@@ -163,6 +164,7 @@ def _poll_interval(args) -> float:
 def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
     """One pass of submit; returns how many points still wait for room in the queue, or None
     when it was interrupted."""
+    from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
     from scalestudy.submit import decide, submit, sweep_dir
 
@@ -194,7 +196,7 @@ def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
         print(f"queue limit: {decision.queue_limit}")
     for reason, ids in decision.skipped.items():
         print(f"skipped {len(ids)}: {reason}")
-    if args.executor == "slurm":
+    if registry.get(args.executor).queues_jobs:
         for pid, job in decision.job_ids.items():
             print(f"submitted {pid} as job {job}")
         verb = "would submit" if args.dry_run else "submitted"
@@ -209,13 +211,19 @@ def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
 def cmd_submit(args) -> int:
     import time
 
+    from scalestudy.executors import registry
     from scalestudy.plan import make_plan
 
     loaded = _load(args.sweep)
     points = make_plan(loaded)
     args.executor = args.executor or loaded.profile.scheduler
-    if args.watch and args.executor != "slurm":
-        raise UsageError("--watch tops up a Slurm queue: use it with --executor slurm")
+    backend = registry.get(args.executor)
+    if args.watch and not backend.queues_jobs:
+        queues = [n for n in registry.names() if registry.get(n).queues_jobs]
+        raise UsageError(
+            "--watch tops up a scheduler's queue: use it with "
+            + " or ".join(f"--executor {n}" for n in queues)
+        )
     interval = _poll_interval(args) if args.watch else 0.0
     try:
         waiting = _submit_once(args, loaded, points)
@@ -226,9 +234,9 @@ def cmd_submit(args) -> int:
             waiting = _submit_once(args, loaded, points)
     except KeyboardInterrupt:
         print(
-            "\ninterrupted: the running point is marked cancelled, the rest not started"
-            if args.executor == "local"
-            else "\ninterrupted: jobs already queued stay queued",
+            "\ninterrupted: jobs already queued stay queued"
+            if backend.queues_jobs
+            else "\ninterrupted: the running point is marked cancelled, the rest not started",
             file=sys.stderr,
         )
         return 130
@@ -279,13 +287,13 @@ def cmd_collect(args) -> int:
 
     loaded = _load(args.sweep)
     points = make_plan(loaded)
+    from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
-    from scalestudy.submit import reconcile
 
     sdir = sweep_dir(Path(args.results), loaded)
     if (sdir / "manifest.json").exists():
         with Manifest(sdir).edit() as data:
-            reconcile(sdir, data)
+            registry.reconcile(sdir, data)
     rows = collect_rows(points, sdir, loaded.profile.name, profile=loaded.profile)
     path = write_table(rows, sdir)
     head = (
@@ -375,9 +383,11 @@ def build_parser() -> argparse.ArgumentParser:
     render = verb("render", cmd_render, "write every point's job script without submitting")
     render.add_argument("--out", help="folder for the scripts (default results/<sweep>/rendered)")
     submit = verb("submit", cmd_submit, "run or submit what is not done yet")
+    from scalestudy.executors import registry  # names only: no backend is imported yet
+
     submit.add_argument(
         "--executor",
-        choices=["local", "slurm"],
+        choices=registry.names(),
         help="where points run (default: the profile's scheduler)",
     )
     submit.add_argument("--dry-run", action="store_true")

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from scalestudy.contract import step_log
+from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.plan import Point
 from scalestudy.profiles import Profile, ProfileError, load_profile
@@ -208,16 +209,10 @@ def collect_rows(
 ) -> list[dict]:
     data = Manifest(sweep_dir).read()
     site = _profile_columns(points, profile)
-    job_ids = [
-        e["attempts"][-1]["job_id"]
-        for e in data["points"].values()
-        if e["attempts"] and e["attempts"][-1].get("job_id")
-    ]
-    acct = {}
-    if job_ids:
-        from scalestudy.executors.slurm import accounting
-
-        acct = accounting(job_ids)
+    # the scheduler's accounting of each point's last attempt (one query per backend)
+    acct = registry.accounting(
+        [e["attempts"][-1] for e in data["points"].values() if e["attempts"]]
+    )
     rows = []
     for p in points:
         c = p.config
@@ -315,7 +310,7 @@ def collect_comm(
     """comm.csv and calibration.json of a `comm` sweep; notes each point's records in its
     results.csv row (status_reason). Returns the calibration written."""
     from scalestudy.contract import comm_fit
-    from scalestudy.workloads.comm import records_of
+    from scalestudy.workloads.comm_records import records_of
 
     by_id = {r["point_id"]: r for r in rows}
     table: list[dict] = []

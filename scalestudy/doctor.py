@@ -209,10 +209,11 @@ def _sweep_file(folder: Path, name: str, profile_path: Path, nodes: int, ppn: in
 def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: float = 900):
     """Submit a one-point sweep and wait for it; `during(attempt_dir, job_id)` is called while
     it runs (until it returns True). Returns the final attempt record and its folder."""
+    from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
     from scalestudy.plan import make_plan
     from scalestudy.spec.sweep import load_sweep
-    from scalestudy.submit import reconcile, submit, sweep_dir
+    from scalestudy.submit import submit, sweep_dir
 
     loaded = load_sweep(sweep)
     points = make_plan(loaded)
@@ -223,7 +224,7 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
     done_during = during is None
     while True:
         with manifest.edit() as data:
-            reconcile(sdir, data)
+            registry.reconcile(sdir, data)
         (entry,) = data["points"].values()
         attempt = entry["attempts"][-1]
         adir = sdir / attempt["folder"]
@@ -239,7 +240,9 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
 def check_probe(
     profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int
 ) -> list[Check]:
-    executor = "slurm" if profile.scheduler == "slurm" else "local"
+    from scalestudy.executors import registry
+
+    executor = registry.get(profile.scheduler)
     sweep = _sweep_file(
         folder, "doctor-probe", profile_path, nodes, ppn, workload="probe", probe_seconds=60
     )
@@ -250,13 +253,16 @@ def check_probe(
         started = len(list((adir / "logs").glob("probe.rank*.started")))
         if started < workers or job is None:
             return False
-        # as Slurm does before a time limit: USR1 to the batch shell, which forwards it
-        subprocess.run(["scancel", "--batch", "--signal=USR1", job], capture_output=True)
+        # as the scheduler does before a time limit: USR1 to the batch shell, which forwards it
+        executor.signal_job(job, "USR1")
         signalled.append(time.time())
         return True
 
     attempt, adir = _run_job(
-        sweep, folder, executor, during=signal_when_started if executor == "slurm" else None
+        sweep,
+        folder,
+        executor.name,
+        during=signal_when_started if executor.delivers_signals else None,
     )
     verdict_path = adir / "logs" / "probe-check.json"
     if not verdict_path.exists():
@@ -285,7 +291,7 @@ def check_probe(
             "TaskPlugin (srun binds only with task/affinity or task/cgroup)",
         )
     ]
-    if executor == "slurm":
+    if executor.delivers_signals:
         missed = [r["rank"] for r in reports if "SIGUSR1" not in r.get("received_signals", [])]
         checks.append(
             Check(
@@ -315,9 +321,8 @@ def check_probe(
 def check_trainer(
     profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int
 ) -> Check:
-    executor = "slurm" if profile.scheduler == "slurm" else "local"
     sweep = _sweep_file(folder, "doctor-trainer", profile_path, nodes, ppn)
-    attempt, adir = _run_job(sweep, folder, executor)
+    attempt, adir = _run_job(sweep, folder, profile.scheduler)
     if attempt["state"] == "completed":
         return Check(
             "trainer job", "ok", f"3 steps on {nodes} node(s) x {ppn} (job {attempt.get('job_id')})"

@@ -7,9 +7,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scalestudy.executors import registry
 from scalestudy.executors.manifest import ACTIVE, UNKNOWN, Manifest, point_state
 from scalestudy.plan import Point
-from scalestudy.submit import reconcile
 
 
 @dataclass
@@ -34,7 +34,7 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
     manifest = Manifest(sdir)
     if manifest.path.exists():
         with manifest.edit() as data:
-            reconcile(sdir, data)
+            registry.reconcile(sdir, data)
     else:
         data = manifest.read()
     snap = Snapshot()

@@ -1,2 +1,3 @@
-"""Executors run rendered points: `local` (this machine) and, later, `slurm` (submitit). They
-share the manifest (state and locking) and the attempt-folder layout."""
+"""Executors run rendered points. `base.Executor` is the interface, `registry` finds a backend
+by name (`local`: this machine; `slurm`: sbatch through submitit); they share the manifest
+(state and locking) and the attempt-folder layout (`layout`)."""

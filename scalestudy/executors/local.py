@@ -9,13 +9,19 @@ functions); the script is exactly the one `render` shows and the Slurm executor 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 from scalestudy.contract import step_log
+from scalestudy.executors.base import Executor, Progress, Submission
+from scalestudy.executors.manifest import Manifest
+from scalestudy.executors.registry import register
+from scalestudy.plan import Point
 
 
 def state_from_exit(code: int | None) -> str:
@@ -65,3 +71,61 @@ def run_script(script: Path, attempt_dir: Path) -> int | None:
     while not marker.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     return int(marker.read_text().strip()) if marker.exists() else None
+
+
+@register
+class LocalExecutor(Executor):
+    """Points run one after another on this machine while `submit` waits."""
+
+    name = "local"
+
+    def submit(self, sub: Submission) -> None:
+        pass  # nothing to hand over: `execute` runs the scripts once the lock is released
+
+    def execute(
+        self, manifest: Manifest, queued: list[tuple[Point, Path]], progress: Progress | None
+    ) -> None:
+        remaining = list(queued)
+        try:
+            while remaining:
+                p, adir = remaining[0]
+                _set_state(manifest, p.id, state="running", started_at=time.time())
+                if progress:
+                    progress.start(p)
+                code = run_script(adir / "job.sh", adir)
+                state = state_from_exit(code)
+                _set_state(manifest, p.id, state=state, exit_code=code, ended_at=time.time())
+                remaining.pop(0)
+                if progress:
+                    progress.done(p, state)
+        except KeyboardInterrupt:
+            # Leave a clean state: the interrupted point is cancelled, the unstarted ones vanish.
+            if remaining:
+                p, _ = remaining[0]
+                _set_state(manifest, p.id, state="cancelled", ended_at=time.time())
+            with manifest.edit() as data:
+                for p, adir in remaining[1:]:
+                    data["points"][p.id]["attempts"].pop()
+                    if not data["points"][p.id]["attempts"]:
+                        del data["points"][p.id]
+                    shutil.rmtree(adir, ignore_errors=True)
+            raise
+
+    def reconcile(self, records: list[dict], sweep_dir: Path) -> None:
+        pass  # `execute` records every state as it happens
+
+    def alive(self, attempt: dict) -> bool:
+        """Whether the `submit` running this attempt is still alive (on another host: assume
+        so, it cannot be asked)."""
+        if attempt.get("host") != socket.gethostname():
+            return True
+        try:
+            os.kill(int(attempt["submitter_pid"]), 0)
+        except (OSError, KeyError, ValueError):
+            return False
+        return True
+
+
+def _set_state(manifest: Manifest, point_id: str, **fields) -> None:
+    with manifest.edit() as data:
+        data["points"][point_id]["attempts"][-1].update(fields)

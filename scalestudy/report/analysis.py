@@ -1,6 +1,7 @@
 """Everything the figures and summaries show, computed once from the loaded sweeps: variants
 and their points, efficiencies and speedups (own and common baseline), what failed or is
-missing, the published references, and (only with --project-to) the projection."""
+missing, the published references, paired ratios (schedule: bundled), the series each figure
+draws (`series`), and (only with --project-to) the projection. The figures only draw it."""
 
 from __future__ import annotations
 
@@ -12,9 +13,16 @@ from pathlib import Path
 import pandas as pd
 
 from scalestudy.contract import comm_model
-from scalestudy.report import comm as comm_report
-from scalestudy.report import projection, references
-from scalestudy.report.load import ReportError, RunLog, SweepResults, clean_text
+from scalestudy.report import projection, references, series
+from scalestudy.report.load import (
+    CommResults,
+    ReportError,
+    RunLog,
+    SweepResults,
+    clean_text,
+    load_comm,
+)
+from scalestudy.report.paired import PairedRatio, paired_ratios
 from scalestudy.report.scaling import (
     MissingBaseline,
     PointStats,
@@ -116,7 +124,12 @@ class Analysis:
     projections: list[VariantProjection]
     warnings: list[str]
     comm_models: list[projection.CommModel] = field(default_factory=list)  # those used
-    comm: list[comm_report.CommResults] = field(default_factory=list)  # comm sweeps' calibrations
+    comm: list[CommResults] = field(default_factory=list)  # comm sweeps' calibrations
+    paired: list[PairedRatio] = field(default_factory=list)  # variants inside one allocation
+    accumulation: series.Accumulation | None = None
+    memory: list[series.MemorySeries] = field(default_factory=list)
+    memory_ceilings: list[series.Ceiling] = field(default_factory=list)
+    comm_calibration: series.CommCalibration | str = ""  # str: why there is none
 
     @property
     def title(self) -> str:
@@ -126,6 +139,17 @@ class Analysis:
 
     def variant(self, label: str) -> Variant:
         return next(v for v in self.variants if v.label == label)
+
+    def projection_of(self, label: str) -> VariantProjection | None:
+        return next((p for p in self.projections if p.variant.label == label), None)
+
+    def label_and_nodes(self) -> dict[str, tuple[str, int]]:
+        """Each point id's variant label and node count."""
+        out = {}
+        for v in self.variants:
+            for pid in v.rows["point_id"]:
+                out[str(pid)] = (v.label, v.rows[v.rows["point_id"] == pid]["nodes"].iloc[0])
+        return out
 
 
 def _median(values) -> float | None:
@@ -478,7 +502,7 @@ def analyse(
     calibration: Path | None = None,
 ) -> Analysis:
     table = pd.concat([s.table for s in sweeps], ignore_index=True)
-    comm_results = comm_report.load({s.name: s.folder for s in sweeps}, warnings)
+    comm_results = load_comm({s.name: s.folder for s in sweeps}, warnings)
     # comm points are measured in comm.csv, not as training throughput: not variants
     comm_ids = {str(i) for c in comm_results for i in c.table["point_id"]}
     vs = variants(table[~table["point_id"].astype(str).isin(comm_ids)])
@@ -511,6 +535,7 @@ def analyse(
                 "the projection uses fitted communication figures for some variants and "
                 "nominal ones for others (see each variant's communication model)"
             )
+    memory, ceilings = series.memory(vs)
     return Analysis(
         sweeps=sweeps,
         table=table,
@@ -527,6 +552,11 @@ def analyse(
         warnings=warnings,
         comm_models=comm_models,
         comm=comm_results,
+        paired=paired_ratios(vs),
+        accumulation=series.accumulation(vs, project_to, refs),
+        memory=memory,
+        memory_ceilings=ceilings,
+        comm_calibration=series.comm_calibration(comm_results) if comm_results else "",
     )
 
 

@@ -1,9 +1,11 @@
-"""Find and read what `scalestudy collect` wrote: results/<sweep>/results.csv (or .parquet), and
-the per-rank step logs where a figure needs them. A table copied from a cluster without its logs
-still reports: the figures that need logs are skipped and the summary says so."""
+"""Find and read what `scalestudy collect` wrote: results/<sweep>/results.csv (or .parquet), the
+per-rank step logs where a figure needs them, and a comm sweep's comm.csv and calibration.json.
+A table copied from a cluster without its logs still reports: the figures that need logs are
+skipped and the summary says so."""
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -348,3 +350,46 @@ def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:
         run.rows = check if (check.rank_steps or check.bytes_checked) else None
         runs[run.point_id] = run
     return runs
+
+
+@dataclass
+class CommResults:
+    """A `workload: comm` sweep's comm.csv (one row per point x collective x message) and
+    calibration.json (scalestudy.contract.comm_fit's fits). Nothing is refitted in the report:
+    it shows the calibration the projection would use."""
+
+    sweep: str
+    table: pd.DataFrame  # comm.csv
+    calibration: dict | None  # calibration.json, None when absent or unreadable
+    calibration_path: Path
+    problem: str | None = None  # why the calibration could not be read
+
+    def fit(self, collective: str) -> dict | None:
+        return ((self.calibration or {}).get("collectives") or {}).get(collective)
+
+    def error(self, collective: str) -> str | None:
+        return ((self.calibration or {}).get("errors") or {}).get(collective)
+
+
+def load_comm(folders: dict[str, Path], warnings: list[str]) -> list[CommResults]:
+    """The comm results of the sweeps that have them (by sweep name -> its results folder)."""
+    out = []
+    for name, folder in folders.items():
+        csv = folder / "comm.csv"
+        if not csv.exists():
+            continue
+        try:
+            table = pd.read_csv(csv)
+        except (OSError, ValueError) as exc:
+            warnings.append(f"{csv}: not readable ({exc}); its comm figure is left out")
+            continue
+        cal_path = folder / "calibration.json"
+        cal, problem = None, None
+        try:
+            cal = json.loads(cal_path.read_text())
+        except FileNotFoundError:
+            problem = f"{cal_path}: missing (run `scalestudy collect` on the sweep)"
+        except (OSError, ValueError) as exc:
+            problem = f"{cal_path}: not readable ({exc})"
+        out.append(CommResults(name, table, cal, cal_path, problem))
+    return out

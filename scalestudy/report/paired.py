@@ -116,12 +116,3 @@ def paired_ratios(variants: list[Variant], baseline: str = "dense") -> list[Pair
                     )
                 )  # fmt: skip
     return out
-
-
-def of(analysis) -> list[PairedRatio]:
-    """The paired ratios of an Analysis, computed once (figure, summary and JSON share them)."""
-    cached = getattr(analysis, "_paired", None)
-    if cached is None:
-        cached = paired_ratios(analysis.variants)
-        analysis._paired = cached
-    return cached

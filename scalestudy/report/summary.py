@@ -6,8 +6,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from scalestudy.contract import comm_fit
+from scalestudy.report import projection
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures import Rendered, Skipped
+from scalestudy.report.figures.common import Rendered, Skipped
+from scalestudy.report.series import gbs
 from scalestudy.report.stats import Estimate
 
 GIB = 2**30
@@ -113,9 +116,7 @@ def _points(a: Analysis) -> Table:
 
 
 def _paired(a: Analysis) -> Table | None:
-    from scalestudy.report import paired
-
-    ratios = paired.of(a)
+    ratios = a.paired
     if not ratios:
         return None
     t = Table(
@@ -268,12 +269,65 @@ def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
 
 
 def _calibration(a: Analysis) -> tuple[Table | None, list[str]]:
-    from scalestudy.report import comm
-
     if not a.comm:
         return None, []
-    head, rows, notes = comm.table(a)
+    head, rows, notes = _calibration_table(a)
     return Table(head, rows), notes
+
+
+def _calibration_table(a: Analysis) -> tuple[list[str], list[list[str]], list[str]]:
+    """The calibration table (one row per sweep x collective) and its notes."""
+    head = [
+        "sweep",
+        "collective",
+        "overhead per call",
+        "local copy",
+        "alpha (latency)",
+        "beta (bandwidth)",
+        "R^2",
+        "relative residual RMS / max",
+        "points (node counts)",
+    ]
+    rows, notes = [], []
+    for c in a.comm:
+        if c.problem:
+            notes.append(f"{c.sweep}: {c.problem}")
+        for coll in comm_fit.COLLECTIVES:
+            fit, err = c.fit(coll), c.error(coll)
+            if fit is not None:
+                nodes = "/".join(str(n) for n in fit.get("node_counts", []))
+                rows.append(
+                    [
+                        c.sweep,
+                        coll,
+                        f"{projection.fmt_us(fit.get('overhead_s') or 0.0)} us",
+                        gbs(fit.get("local_s_per_byte")),
+                        f"{projection.fmt_us(fit['alpha_s'])} us",
+                        f"{fit['bandwidth_bytes_per_s'] / 1e9:.4g} GB/s",
+                        _fmt(fit.get("r2"), ".3f"),
+                        f"{_fmt(fit.get('rms_relative_residual'), '.1%')} / "
+                        f"{_fmt(fit.get('max_abs_relative_residual'), '.1%')}",
+                        f"{fit.get('n_points')} ({nodes} nodes)",
+                    ]
+                )
+                notes += [f"{c.sweep} {coll}: {n}" for n in fit.get("notes", [])]
+            elif err:
+                notes.append(f"{c.sweep} {coll}: not fitted: {err}")
+        notes += [f"{c.sweep}: {e}" for e in (c.calibration or {}).get("excluded") or []]
+        checks = (c.calibration or {}).get("trainer_shape_checks") or []
+        for chk in checks:
+            notes.append(
+                f"{c.sweep} {chk['collective']} at the trainer's shape ({chk['nodes']} nodes, "
+                f"{int(chk['bytes']):,} B): measured {chk['measured_s'] * 1e3:.3g} ms, model "
+                f"{chk['model_s'] * 1e3:.3g} ms ({chk['relative']:+.0%})"
+            )
+    return head, rows, notes
+
+
+def _fmt(v, fmt: str) -> str:
+    if v is None or (isinstance(v, float) and not math.isfinite(v)):
+        return "-"
+    return format(v, fmt)
 
 
 def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:

@@ -20,8 +20,8 @@ everyone); the first `warmup` iterations are not kept. Rank 0 writes <log_dir>/c
 (atomically): every record with the per-iteration maxima, median, p10 and p90, and each rank's
 median. Exit codes as the trainer's: 0 done, 1 failed, 2 bad configuration, 5 launch mismatch.
 
-TensorFlow and Horovod are imported only inside the functions the workload runs, so the harness
-can import this module (e.g. for `records_of`) without them.
+TensorFlow and Horovod are imported only inside the functions the workload runs; the harness
+reads comm.json through `scalestudy.workloads.comm_records`, which imports neither.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ from pathlib import Path
 
 from scalestudy.contract import comm_model, step_log
 from scalestudy.contract.point_config import PointConfig
+from scalestudy.workloads.comm_records import RESULT_FILE, SCHEMA, records_of
 
-SCHEMA = "scalestudy.comm/1"
-RESULT_FILE = "comm.json"
+__all__ = ["RESULT_FILE", "SCHEMA", "main", "records_of", "run"]
 
 
 class CommConfigError(Exception):
@@ -316,18 +316,6 @@ def run(cfg: PointConfig, options: dict) -> int:
     except Exception:
         print(traceback.format_exc(), file=sys.stderr, flush=True)
         return step_log.EXIT_FAILED
-
-
-def records_of(log_dir: str | Path) -> dict | None:
-    """The document rank 0 wrote, or None when there is none (no TensorFlow needed)."""
-    path = Path(log_dir) / RESULT_FILE
-    if not path.exists():
-        return None
-    try:
-        doc = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError):
-        return None
-    return doc if doc.get("schema") == SCHEMA else None
 
 
 def main(argv: list[str] | None = None) -> int:

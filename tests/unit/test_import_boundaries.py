@@ -1,5 +1,13 @@
+"""Import boundaries: no cycle in scalestudy/, TensorFlow/Horovod only in the trainer, a CLI
+that starts without them (checked both statically, with ast, and by importing)."""
+
+from __future__ import annotations
+
+import ast
 import subprocess
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 
 def test_harness_side_imports_without_tensorflow():
@@ -25,3 +33,165 @@ def test_report_verb_imports_no_pandas_or_matplotlib_until_it_runs():
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- static: every import of every module, read with ast (nothing is imported) ----------------
+PACKAGE = Path(__file__).resolve().parents[2] / "scalestudy"
+HEAVY = {"tensorflow", "horovod", "keras"}
+# Modules outside scalestudy/trainer/ allowed a TensorFlow/Horovod import, and why. Each entry
+# must still import one (a stale entry fails), so the list can only shrink.
+HEAVY_ALLOWED = {
+    # the comm workload is a Horovod job of its own (run under mpirun, like the trainer); it
+    # imports TensorFlow inside run(), never when the harness imports it
+    "scalestudy.workloads.comm": "tensorflow",
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    source: str  # the importing module
+    target: str  # the module imported (a scalestudy module, or a top-level third-party name)
+    line: int
+    lazy: bool  # inside a function (runs when called), not at import time
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imports(name: str, path: Path, known: set[str]) -> list[Import]:
+    """Every import statement in the module, at any depth (functions, TYPE_CHECKING blocks),
+    resolved to module names; `from pkg import mod` names the submodule when it is one."""
+    is_package = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(), str(path))
+    lazy_lines = {
+        n.lineno
+        for f in ast.walk(tree)
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        for n in ast.walk(f)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+    }
+    out = []
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the importing module's package
+                package = name.split(".") if is_package else name.split(".")[:-1]
+                anchor = package[: len(package) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            targets = [base]
+            targets += [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in known]
+        for t in targets:
+            top = t.split(".")[0]
+            target = t if top == "scalestudy" else top
+            if target != name:
+                out.append(Import(name, target, node.lineno, node.lineno in lazy_lines))
+    return out
+
+
+def _graph() -> dict[str, list[Import]]:
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(name, path, known) for name, path in modules.items()}
+
+
+def _cycles(graph: dict[str, list[Import]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), each a cycle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for imp in graph.get(v, []):
+            w = imp.target
+            if w not in graph:
+                continue  # third-party
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_in_the_package_lazy_imports_included():
+    """A cycle is a design smell even when a function-level import lets it run: every import
+    statement counts (module level, in functions, under TYPE_CHECKING). Importing a submodule
+    is an edge to that submodule only (not to its package's __init__)."""
+    graph = _graph()
+    problems = []
+    for component in _cycles(graph):
+        members = set(component)
+        edges = [
+            f"  {i.source}:{i.line} -> {i.target}{' (lazy)' if i.lazy else ''}"
+            for m in component
+            for i in graph[m]
+            if i.target in members
+        ]
+        problems.append("cycle: " + ", ".join(component) + "\n" + "\n".join(edges))
+    assert not problems, "\n".join(problems)
+
+
+def test_the_cycle_finder_sees_a_lazy_cycle():
+    lazy = {
+        "a": [Import("a", "b", 1, False)],
+        "b": [Import("b", "c", 1, False)],
+        "c": [Import("c", "a", 9, True), Import("c", "numpy", 1, False)],
+        "d": [Import("d", "a", 1, False)],
+    }
+    assert _cycles(lazy) == [["a", "b", "c"]]
+    assert _cycles({**lazy, "c": []}) == []
+
+
+def test_only_the_trainer_imports_tensorflow_or_horovod():
+    heavy_users = {
+        i.source: i.target
+        for imports in _graph().values()
+        for i in imports
+        if i.target in HEAVY and not i.source.startswith("scalestudy.trainer")
+    }
+    assert heavy_users == HEAVY_ALLOWED
+
+
+def test_the_cli_reaches_no_tensorflow_or_horovod_import():
+    """Everything `scalestudy` (the console script) can import, following every import
+    statement (lazy ones too) except into the trainer and the allowed Horovod workloads, which
+    it only starts as separate processes (python -m) and never imports."""
+    graph = _graph()
+    seen, todo = set(), ["scalestudy.cli"]
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        todo += [i.target for i in graph.get(m, [])]
+    heavy = sorted(seen & HEAVY)
+    reached = sorted(m for m in seen if m.startswith("scalestudy.trainer") or m in HEAVY_ALLOWED)
+    assert heavy == [] and reached == [], (heavy, reached)

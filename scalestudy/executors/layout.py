@@ -1,0 +1,45 @@
+"""The attempt-folder layout every backend shares:
+
+results/<sweep>/<point-id>/attempt-<k>/ holds point.json, job.sh (the exact script), logs/ and
+exit_code; results/<sweep>/<point-id>/checkpoints/ is shared by the attempts so a retry resumes.
+A bundle run as one job has its own results/<sweep>/bundles/<bundle-id>/attempt-<k>/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scalestudy.plan import Bundle, Point
+from scalestudy.render import render_bundle
+from scalestudy.spec.sweep import LoadedSweep
+
+
+def sweep_dir(results: Path, loaded: LoadedSweep) -> Path:
+    return results / loaded.sweep.name
+
+
+def next_attempt_dir(sdir: Path, manifest: dict, point: Point) -> tuple[int, Path]:
+    entry = manifest["points"].get(point.id, {"attempts": []})
+    k = len(entry["attempts"]) + 1
+    return k, sdir / point.id / f"attempt-{k}"
+
+
+def point_json(point: Point, attempt_dir: Path, fresh_checkpoints: bool) -> dict:
+    cfg = point.config.model_dump(mode="json")
+    cfg["log_dir"] = str(attempt_dir / "logs")
+    ckpt = attempt_dir / "checkpoints" if fresh_checkpoints else attempt_dir.parent / "checkpoints"
+    cfg["checkpoint_dir"] = str(ckpt)
+    if point.sweep.workload == "probe":
+        cfg["probe_seconds"] = point.sweep.probe_seconds
+    if point.sweep.workload == "comm":
+        cfg["comm"] = point.sweep.comm.model_dump(mode="json")
+    return cfg
+
+
+def bundle_script(
+    b: Bundle, loaded: LoadedSweep, bdir: Path, run_dirs: dict[str, Path], env, attempt: int = 1
+) -> str:
+    """The bundle's job script; a member without a laid-out attempt folder gets one under the
+    bundle's (a placeholder, for --test-only)."""
+    dirs = {m.id: run_dirs.get(m.id, bdir / m.id) for m in b.members}
+    return render_bundle(b, loaded.profile, bdir, attempt, dirs, env)

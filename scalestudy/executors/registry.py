@@ -1,0 +1,65 @@
+"""Backends by name. Built-in backends are imported on first use, so the CLI starts without
+submitit; any other backend registers itself with `register` (a test does, for one)."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from scalestudy.executors.base import Executor
+
+# name -> the module that registers it when imported
+BUILTIN = {"local": "scalestudy.executors.local", "slurm": "scalestudy.executors.slurm"}
+_BACKENDS: dict[str, type[Executor]] = {}
+
+
+def register(cls: type[Executor]) -> type[Executor]:
+    """Class decorator: make `cls` the backend called `cls.name`."""
+    _BACKENDS[cls.name] = cls
+    return cls
+
+
+def names() -> list[str]:
+    return sorted({*BUILTIN, *_BACKENDS})
+
+
+def get(name: str) -> Executor:
+    if name not in _BACKENDS and name in BUILTIN:
+        importlib.import_module(BUILTIN[name])
+    try:
+        return _BACKENDS[name]()
+    except KeyError:
+        raise KeyError(f"no executor {name!r} (known: {', '.join(names())})") from None
+
+
+def _by_backend(records: list[dict]) -> dict[str, list[dict]]:
+    """Records grouped by the executor that made them; a name no backend claims (a manifest
+    from elsewhere) is left alone."""
+    out: dict[str, list[dict]] = {}
+    for r in records:
+        name = r.get("executor")
+        if name in _BACKENDS or name in BUILTIN:
+            out.setdefault(name, []).append(r)
+    return out
+
+
+def reconcile(sweep_dir: Path, data: dict) -> None:
+    """Bring every attempt of a sweep's manifest up to date, each through the backend that
+    made it: points' attempts, bundles' jobs and probe gates alike."""
+    points = [a for e in data["points"].values() for a in e["attempts"]]
+    bundles = [a for b in data.get("bundles", {}).values() for a in b["attempts"]]
+    for name, records in _by_backend([*points, *data.get("gates", []), *bundles]).items():
+        get(name).reconcile(records, sweep_dir)
+
+
+def accounting(attempts: list[dict]) -> dict[str, dict]:
+    """The scheduler's accounting of these attempts' jobs, by job id."""
+    out: dict[str, dict] = {}
+    for name, records in _by_backend([a for a in attempts if a.get("job_id")]).items():
+        out.update(get(name).accounting([r["job_id"] for r in records]))
+    return out
+
+
+def alive(attempt: dict) -> bool:
+    name = attempt.get("executor")
+    return get(name).alive(attempt) if name in names() else True

@@ -1,0 +1,350 @@
+"""What the Slurm backend asks Slurm's commands, and how their answers map to the manifest.
+
+sbatch (through submitit) receives our rendered script byte for byte (so what `render` showed
+is what runs, and none of submitit's own #SBATCH defaults, such as its wckey, reach the site),
+and job states come from submitit's watcher, which asks sacct about every job of a sweep in one
+call. Without accounting, squeue and the exit markers decide, and what cannot be known is
+UNKNOWN, never a guess. submitit is imported only when a job is submitted or watched, so that
+`plan` and `render` of a Slurm sweep start fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from scalestudy.contract.step_log import EXIT_INTERRUPTED
+from scalestudy.errors import SchedulerRefused
+from scalestudy.executors.local import state_from_exit
+
+# Slurm job states -> the manifest's states
+SLURM_STATES = {
+    "PENDING": "pending",
+    "CONFIGURING": "pending",
+    "REQUEUED": "pending",
+    "REQUEUE_HOLD": "pending",
+    "REQUEUE_FED": "pending",
+    "RESV_DEL_HOLD": "pending",
+    "RUNNING": "running",
+    "COMPLETING": "running",
+    "SUSPENDED": "running",
+    "STAGE_OUT": "running",
+    "RESIZING": "running",
+    "SIGNALING": "running",
+    "FAILED": "failed",
+    "BOOT_FAIL": "failed",
+    "DEADLINE": "timeout",
+    "TIMEOUT": "timeout",
+    "NODE_FAIL": "node_fail",
+    "PREEMPTED": "preempted",
+    "CANCELLED": "cancelled",
+    "OUT_OF_MEMORY": "out_of_memory",
+    "REVOKED": "cancelled",
+}
+
+
+@functools.cache
+def _script_submitter() -> type:
+    """submitit's Slurm executor with the submission file replaced by our rendered script."""
+    import submitit
+
+    class ScriptSubmitter(submitit.SlurmExecutor):
+        after_ok: str | None = None
+
+        def _make_submission_file_text(self, command: str, uid: str) -> str:
+            return command
+
+        def _num_tasks(self) -> int:
+            return 1
+
+        def _make_submission_command(self, submission_file_path: Path) -> list[str]:
+            # a gate is an sbatch option, not a script line: the archived script stays the one
+            # `render` showed, and the dependency is recorded in the manifest
+            gate = (
+                [f"--dependency=afterok:{self.after_ok}", "--kill-on-invalid-dep=yes"]
+                if self.after_ok
+                else []
+            )
+            return ["sbatch", *gate, str(submission_file_path)]
+
+    return ScriptSubmitter
+
+
+def submit_script(script: str, folder: Path, after_ok: str | None = None) -> str:
+    """sbatch the script (through submitit) and return the job id; with after_ok, the job
+    starts only if that job succeeds and is cancelled if it fails."""
+    # The job inherits this environment (sbatch --export=ALL): make `python3` this harness's.
+    bin_dir = str(Path(sys.executable).parent)
+    if not os.environ.get("PATH", "").startswith(bin_dir):
+        os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
+    folder.mkdir(parents=True, exist_ok=True)
+    executor = _script_submitter()(folder=folder)
+    executor.after_ok = after_ok
+    job = executor._submit_command(script)
+    return str(job.job_id)
+
+
+def _directives(script: str) -> tuple[str, ...]:
+    """What the controller judges a job by: its #SBATCH lines, less name and output path."""
+    return tuple(
+        line
+        for line in script.splitlines()
+        if line.startswith("#SBATCH")
+        and not line.startswith(("#SBATCH --job-name", "#SBATCH --output"))
+    )
+
+
+def test_only(scripts: dict[str, str]) -> int:
+    """`sbatch --test-only` once per distinct job shape; raises SchedulerRefused naming the
+    first point the controller would reject and its reason. Returns how many shapes passed."""
+    shapes: dict[tuple[str, ...], str] = {}
+    for pid, script in scripts.items():
+        shapes.setdefault(_directives(script), pid)
+    for shape, pid in shapes.items():
+        try:
+            out = subprocess.run(
+                ["sbatch", "--test-only"],
+                input=scripts[pid],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        except FileNotFoundError as exc:
+            raise SchedulerRefused("sbatch not found: is this a Slurm login node?") from exc
+        except subprocess.SubprocessError as exc:
+            raise SchedulerRefused(f"sbatch --test-only did not answer: {exc}") from exc
+        if out.returncode != 0:
+            why = out.stderr.strip().replace("sbatch: error: ", "") or f"exit {out.returncode}"
+            raise SchedulerRefused(
+                f"Slurm would refuse point {pid} ({' '.join(shape)}): {why}"
+                "\nhint: check the profile's partition/account/qos and the sweep's nodes, ppn, "
+                "threads_per_worker and time_limit against `sinfo` and `sacctmgr show assoc`"
+            )
+    return len(shapes)
+
+
+def association_limit() -> tuple[int, str] | None:
+    """The user's job-count limit from accounting: the smallest MaxSubmitJobs / MaxJobs of
+    their associations and of those associations' QOS (per user). None when there is none or
+    accounting cannot be asked."""
+    import getpass
+
+    def ask(entity: str, where: str, fields: list[str]) -> list[dict[str, str]]:
+        try:
+            out = subprocess.run(
+                ["sacctmgr", "-n", "-P", "show", entity, where, f"format={','.join(fields)}"],
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return []
+        if out.returncode != 0:
+            return []
+        return [
+            dict(zip(fields, line.split("|"), strict=False)) for line in out.stdout.splitlines()
+        ]
+
+    user = getpass.getuser()
+    limits: list[tuple[int, str]] = []
+    qos_names: set[str] = set()
+    for row in ask("assoc", f"user={user}", ["Account", "MaxSubmit", "MaxJobs", "QOS"]):
+        for key in ("MaxSubmit", "MaxJobs"):
+            if row.get(key, "").isdigit():
+                limits.append((int(row[key]), f"{key} of association {user}/{row['Account']}"))
+        qos_names.update(q for q in row.get("QOS", "").split(",") if q)
+    if qos_names:
+        for row in ask(
+            "qos", f"names={','.join(sorted(qos_names))}", ["Name", "MaxSubmitPU", "MaxJobsPU"]
+        ):
+            for key in ("MaxSubmitPU", "MaxJobsPU"):
+                if row.get(key, "").isdigit():
+                    limits.append((int(row[key]), f"{key} of QOS {row['Name']}"))
+    if not limits:
+        return None
+    limit, source = min(limits)
+    return limit, f"{source}, from sacctmgr"
+
+
+def jobs_in_queue() -> int:
+    """How many jobs the user has queued or running (one squeue call)."""
+    out = subprocess.run(
+        ["squeue", "--me", "-h", "-o", "%i"], capture_output=True, text=True, timeout=60
+    )
+    return len(out.stdout.split()) if out.returncode == 0 else 0
+
+
+def accounting_enabled() -> bool:
+    """Whether this cluster stores accounting (asked once per process and cluster)."""
+    return _accounting_enabled(os.environ.get("SLURM_CONF"))
+
+
+@functools.lru_cache(maxsize=16)
+def _accounting_enabled(slurm_conf: str | None) -> bool:
+    try:
+        out = subprocess.run(
+            ["scontrol", "show", "config"], capture_output=True, text=True, timeout=60
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return True  # cannot tell: try sacct, whose failure is handled
+    return "accounting_storage/none" not in out
+
+
+def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
+    """(state, reason) of the jobs the controller still knows, from one squeue call; None when
+    the controller cannot be asked."""
+    try:
+        out = subprocess.run(
+            ["squeue", "-h", "-o", "%i|%T|%r", "-j", ",".join(job_ids)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0 and "Invalid job id" not in out.stderr:
+        return None
+    rows = (line.strip().split("|", 2) for line in out.stdout.splitlines() if "|" in line)
+    return {r[0]: (r[1], r[2]) for r in rows if len(r) == 3}
+
+
+def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
+    """Refresh the state of Slurm attempts in place: one sacct call (submitit's watcher) for all
+    of them, one squeue call for the pending Reason or where accounting has nothing, and the
+    exit markers the job scripts write."""
+    active = [
+        a
+        for a in attempts
+        if a.get("executor") == "slurm"
+        and a.get("job_id")
+        and a["state"] in ("submitted", "pending", "running", "unknown")
+    ]
+    if not active:
+        return
+    from submitit.slurm.slurm import SlurmInfoWatcher
+
+    # A watcher of our own per refresh: submitit's shared one caches finished jobs by id for
+    # the life of the process, and ids repeat across clusters (or after a controller reset).
+    watcher = SlurmInfoWatcher(delay_s=0)
+    for a in active:
+        watcher.register_job(str(a["job_id"]))
+    # without accounting sacct fails on every call (and submitit warns each time): skip it;
+    # the squeue fallback below decides, and status says UNKNOWN where it cannot know
+    logging.getLogger("submitit").setLevel(logging.ERROR)
+    if accounting_enabled():
+        watcher.update()  # one sacct call for every active job of the sweep
+    queued = _queue([str(a["job_id"]) for a in active]) or {}  # the one squeue call
+    for a in active:
+        slurm_state = watcher.get_state(str(a["job_id"]), mode="cache")
+        word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
+        a["slurm_state"] = word
+        marker = sweep_dir / a["folder"] / "exit_code"
+        code = int(marker.read_text()) if marker.exists() else None
+        if code is not None:
+            a["exit_code"] = code
+        if a.get("bundle"):
+            if word == "UNKNOWN":  # no accounting record: the queue knows a live job
+                word = queued.get(str(a["job_id"]), ("UNKNOWN", ""))[0]
+            _bundle_member_state(a, word, code, sweep_dir / a["folder"])
+        elif word in ("COMPLETED", "FAILED") and code is not None:
+            # the batch script ended: its exit code says what the trainer did
+            a["state"] = state_from_exit(code)
+        elif word == "TIMEOUT":
+            # checkpointed on the signal before the limit (exit 4) or cut off without one
+            a["state"] = "interrupted" if code == EXIT_INTERRUPTED else "timeout"
+        elif word in SLURM_STATES:
+            a["state"] = SLURM_STATES[word]
+        elif code is not None:  # no accounting record, but the script ended
+            a["state"] = state_from_exit(code)
+        else:  # accounting has no record: ask the queue, never guess
+            word = queued.get(str(a["job_id"]), ("UNKNOWN", ""))[0]
+            a["slurm_state"] = f"{word} (squeue)"
+            a["state"] = SLURM_STATES.get(word, "unknown")
+    for a in active:
+        pending = a["state"] == "pending"
+        a["reason"] = queued.get(str(a["job_id"]), ("", None))[1] if pending else None
+        if pending and a.get("bundle") and word_of(a) == "RUNNING":
+            a["reason"] = f"waiting in its bundle (run {a['run_order'] + 1})"
+
+
+def word_of(attempt: dict) -> str:
+    return str(attempt.get("slurm_state", "")).split(" ")[0]
+
+
+def _bundle_member_state(a: dict, word: str, code: int | None, folder: Path) -> None:
+    """A point of a bundle: its own exit marker decides once it ran; before that, the
+    bundle's job state says whether it waits, runs, or will never run."""
+    started = (folder / "started_at").exists()
+    if code is not None:
+        a["state"] = state_from_exit(code)
+    elif word in ("PENDING", "CONFIGURING", "REQUEUED"):
+        a["state"] = "pending"
+    elif word in ("RUNNING", "COMPLETING"):
+        a["state"] = "running" if started else "pending"
+    elif word in ("COMPLETED", "FAILED") or (word == "TIMEOUT" and not started):
+        a["state"] = "cancelled"  # the bundle ended before this run started (e.g. a signal)
+    elif word in SLURM_STATES:
+        a["state"] = SLURM_STATES[word] if started else "cancelled"
+    else:
+        a["state"] = "unknown"
+
+
+_UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def _bytes(value: str) -> int | None:
+    value = value.strip()
+    if not value:
+        return None
+    if value[-1] in _UNITS:
+        return int(float(value[:-1]) * _UNITS[value[-1]])
+    return int(float(value))
+
+
+def accounting(job_ids: list[str]) -> dict[str, dict]:
+    """State, exit code, elapsed time, node list and the largest step MaxRSS (with its node) of
+    each job, from one sacct call. Under mpirun a step's MaxRSS is the node daemon's (orted and
+    the ranks it started), not one rank's: the column names say so. Empty when accounting is
+    off."""
+    if not job_ids:
+        return {}
+    fields = ["JobID", "State", "ExitCode", "Elapsed", "MaxRSS", "MaxRSSNode", "NodeList"]
+    try:
+        out = subprocess.run(
+            [
+                "sacct",
+                "-j",
+                ",".join(job_ids),
+                "--parsable2",
+                "--noheader",
+                f"--format={','.join(fields)}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    if out.returncode != 0:
+        return {}
+    result: dict[str, dict] = {}
+    for line in out.stdout.splitlines():
+        row = dict(zip(fields, line.split("|"), strict=False))
+        job, _, step = row["JobID"].partition(".")
+        entry = result.setdefault(job, {"sacct_maxrss_step_max": None})
+        if not step:
+            entry.update(
+                slurm_state=row["State"].split()[0],
+                slurm_exit_code=row["ExitCode"],
+                elapsed=row["Elapsed"],
+                node_list=row["NodeList"],
+            )
+        rss = _bytes(row.get("MaxRSS", ""))
+        if rss is not None and (entry["sacct_maxrss_step_max"] or 0) < rss:
+            entry["sacct_maxrss_step_max"] = rss
+            entry["sacct_maxrss_node"] = row.get("MaxRSSNode")
+    return result

@@ -1,0 +1,45 @@
+"""The report's figures (matplotlib, no pyplot: Figure objects, Agg canvas, no global state),
+one module each; every module's `draw(analysis)` returns a Rendered figure or a Skipped one
+(see `common`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scalestudy.report.analysis import Analysis
+from scalestudy.report.figures import (
+    accumulation,
+    comm,
+    loss_lr,
+    memory,
+    paired,
+    strong_scaling,
+    throughput,
+    weak_efficiency,
+)
+from scalestudy.report.figures.common import COLORS, Rendered, Skipped
+
+__all__ = ["ALL", "COLORS", "Rendered", "Skipped", "render_all", "save"]
+
+ALL = (
+    weak_efficiency.draw,
+    strong_scaling.draw,
+    throughput.draw,
+    accumulation.draw,
+    memory.draw,
+    loss_lr.draw,
+    paired.draw,
+)
+
+
+def render_all(a: Analysis) -> list[Rendered | Skipped]:
+    figs = [draw(a) for draw in ALL]
+    # the comm figure belongs to comm sweeps only: a trainer report does not list it skipped
+    return [*figs, comm.draw(a)] if a.comm else figs
+
+
+def save(r: Rendered, out: Path) -> dict[str, Path]:
+    png, svg = out / f"{r.name}.png", out / f"{r.name}.svg"
+    r.fig.savefig(png, dpi=110, metadata={"Software": None})
+    r.fig.savefig(svg, metadata={"Date": None})  # no timestamp: the same data, the same file
+    return {"png": png, "svg": svg}

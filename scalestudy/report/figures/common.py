@@ -1,0 +1,102 @@
+"""What every figure shares: the result types, colours, axes and the projection's legend.
+
+A figure module takes the Analysis and returns a Rendered figure (the Figure, a title, a caption
+and `data`: exactly the series it plotted, JSON-able, so tests compare them with the table) or
+a Skipped one with the reason. It only draws: every number comes from the Analysis.
+Conventions: measured series solid with 95% bootstrap intervals over repeats; "vs common
+baseline" dotted with hollow markers; projection dashed and labelled "projection"; published
+numbers as stars labelled "published ... (context)"; ideal lines grey.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from matplotlib.figure import Figure
+from matplotlib.ticker import FixedLocator, NullLocator
+
+from scalestudy.report.analysis import Analysis, Scaling, VariantProjection
+from scalestudy.report.scaling import Variant
+
+COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+
+
+@dataclass
+class Rendered:
+    name: str
+    title: str
+    caption: str
+    fig: Figure
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Skipped:
+    name: str
+    reason: str
+
+
+def color_of(a: Analysis, label: str) -> str:
+    labels = [v.label for v in a.variants]
+    return COLORS[labels.index(label) % len(COLORS)] if label in labels else "black"
+
+
+def log2_x(ax, xs: list[float], label: str) -> None:
+    ax.set_xscale("log", base=2)
+    ticks: list[int] = []
+    for t in sorted({int(x) for x in xs if x and x > 0}):
+        if ticks and t / ticks[-1] < 1.35:  # labels would overlap (e.g. 256 and 300): keep t
+            ticks.pop()
+        ticks.append(t)
+    if ticks:
+        ax.xaxis.set_major_locator(FixedLocator(ticks))
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.set_xticklabels([str(t) for t in ticks])
+        lo, hi = min(xs), max(xs)
+        ax.set_xlim(lo / 1.3, hi * 1.3)
+    ax.set_xlabel(label)
+
+
+def pct(values) -> list[float]:
+    return [100.0 * v for v in values]
+
+
+def err(values, lo, hi) -> list[list[float]]:
+    return [
+        [v - lo_ for v, lo_ in zip(values, lo, strict=True)],
+        [hi_ - v for v, hi_ in zip(values, hi, strict=True)],
+    ]
+
+
+def comm_of(vp: VariantProjection | None) -> dict:
+    """What a step-time projection line says about its communication model (figures.json)."""
+    if vp is None or vp.comm is None:
+        return {}
+    return {"comm_model": vp.comm.description, "comm_fitted": vp.comm.fitted}
+
+
+def comm_models_drawn(a: Analysis, data: dict) -> list:
+    said = {p.get("comm_model") for p in data.get("projection", [])}
+    return [m for m in a.comm_models if m.description in said]
+
+
+def comm_legend(ax, a: Analysis, data: dict) -> None:
+    """A legend line naming the communication model of the dashed step-time projection:
+    fitted (and from which comm sweep) or the profile's nominal figures."""
+    for m in comm_models_drawn(a, data):
+        label = f"dashed: {m.short}"
+        ax.plot([], [], " ", label=label)
+        if label not in data.setdefault("comm_legend", []):
+            data["comm_legend"].append(label)
+
+
+def comm_caption(a: Analysis, data: dict) -> str:
+    return "".join(f" Dashed projection: {m.description}." for m in comm_models_drawn(a, data))
+
+
+def baselines_text(ss: list[Scaling], common: Variant | None) -> str:
+    n0 = sorted({s.n0_nodes for s in ss})
+    text = "N0 = " + "/".join(str(n) for n in n0) + " node(s) (own)"
+    if common is not None:
+        text += f"; common baseline: {common.label} at N0 = {common.n0.nodes} node(s)"
+    return text

@@ -1,0 +1,109 @@
+"""Loss and learning rate per step from rank 0's step logs; diverged runs marked."""
+
+from __future__ import annotations
+
+import math
+
+from matplotlib.figure import Figure
+
+from scalestudy.report.analysis import Analysis
+from scalestudy.report.figures.common import Rendered, Skipped, color_of
+
+
+def draw(a: Analysis) -> Rendered | Skipped:
+    runs = [r for r in a.runs.values() if r.steps]
+    if not runs:
+        return Skipped(
+            "loss_lr",
+            "no step logs found next to the table (a copied table has "
+            "none): loss and learning-rate curves need logs/rank00000.jsonl",
+        )
+    label_of = a.label_and_nodes()
+    fig = Figure(figsize=(12, 5), layout="constrained")
+    ax, ax_lr = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    title = f"Loss and learning rate per step: {a.title}"
+    data: dict = {"title": title, "loss": [], "lr": [], "diverged": []}
+    schedules: dict[tuple, list] = {}
+    for r in sorted(runs, key=lambda r: r.point_id):
+        label, nodes = label_of.get(r.point_id, ("?", 0))
+        color = color_of(a, label)
+        diverged = r.status == "diverged"
+        style = "-" if r.status == "completed" else ":"
+        ax.plot(
+            r.steps,
+            r.loss,
+            style,
+            color=color,
+            lw=1,
+            alpha=0.8,
+            label=f"{label}, {int(nodes)} node(s) [{r.point_id[-2:]}]"
+            + ("" if r.status == "completed" else f" ({r.status})"),
+        )
+        data["loss"].append(
+            {
+                "point_id": r.point_id,
+                "variant": label,
+                "status": r.status,
+                "x": r.steps,
+                "y": r.loss,
+            }
+        )
+        if diverged:
+            # mark the last finite loss: a non-finite one (the usual end) cannot be drawn
+            finite = [k for k, x in enumerate(r.loss) if math.isfinite(x)]
+            k = finite[-1] if finite else 0
+            y = r.loss[k] if finite else 0.0
+            ax.plot([r.steps[k]], [y], "X", ms=12, color="red")
+            ax.annotate(
+                f"diverged: {r.point_id} (step {r.steps[-1]})",
+                (r.steps[k], y),
+                fontsize=7,
+                color="red",
+                xytext=(4, 4),
+                textcoords="offset points",
+            )
+            data["diverged"].append(
+                {
+                    "point_id": r.point_id,
+                    "step": r.steps[-1],
+                    "marked_at": r.steps[k],
+                    "reason": r.reason,
+                }
+            )
+        # runs given the same rates share one line: the schedule, not 8 copies of it
+        pts = tuple((st, lr) for st, lr in zip(r.steps, r.lr, strict=True) if lr is not None)
+        if pts:
+            schedules.setdefault(pts, []).append((label, r))
+    for pts, members in schedules.items():
+        variants_ = sorted({m[0] for m in members})
+        color = color_of(a, variants_[0]) if len(variants_) == 1 else "black"
+        counts = ", ".join(f"{v} x{sum(m[0] == v for m in members)}" for v in variants_)
+        stopped = [m[1].point_id for m in members if m[1].status != "completed"]
+        lab = f"{len(members)} run(s): {counts}" + (
+            f" ({', '.join(stopped)} stopped)" if stopped else ""
+        )
+        ax_lr.plot([p[0] for p in pts], [p[1] for p in pts], "-", color=color, label=lab)
+        data["lr"].append(
+            {
+                "runs": [m[1].point_id for m in members],
+                "x": [p[0] for p in pts],
+                "y": [p[1] for p in pts],
+            }
+        )
+    ax.set_xlabel("step")
+    ax.set_ylabel("training loss (cross-entropy, nats per target token, mean over ranks)")
+    ax.set_title("loss per step; diverged runs marked X", fontsize=9)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=6)
+    ax_lr.set_xlabel("step")
+    ax_lr.set_ylabel("learning rate applied")
+    ax_lr.set_title("learning-rate schedule actually applied (from the step logs)", fontsize=9)
+    ax_lr.grid(True, alpha=0.3)
+    ax_lr.legend(fontsize=7)
+    ax_lr.ticklabel_format(axis="y", style="sci", scilimits=(0, 0))
+    fig.suptitle(title, fontsize=10)
+    caption = (
+        "Loss per step from rank 0's log (the average over ranks) for every run; the "
+        "learning rate the optimizer was given at each step."
+    )
+    return Rendered("loss_lr", title, caption, fig, data)

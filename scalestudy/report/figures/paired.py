@@ -1,0 +1,60 @@
+"""Variant / baseline throughput inside the same allocations (schedule: bundled)."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from scalestudy.report.analysis import Analysis
+from scalestudy.report.figures.common import Rendered, Skipped, color_of, err, log2_x
+
+
+def draw(a: Analysis) -> Rendered | Skipped:
+    """Variant B / variant A inside the same allocations (schedule: bundled)."""
+    ratios = a.paired
+    if not ratios:
+        return Skipped(
+            "paired",
+            "no variants measured inside the same allocations (schedule: bundled)",
+        )
+    fig = Figure(figsize=(8, 5.2), layout="constrained")
+    ax = fig.add_subplot()
+    title = f"Paired throughput ratio inside each allocation: {a.title}"
+    data: dict = {"title": title, "x": "nodes", "y": "ratio", "series": []}
+    xs: list[float] = []
+    for key in sorted({(r.variant, r.baseline) for r in ratios}):
+        rs = sorted((r for r in ratios if (r.variant, r.baseline) == key), key=lambda r: r.nodes)
+        color = color_of(a, key[0])
+        nodes = [r.nodes for r in rs]
+        val = [r.estimate.value for r in rs]
+        lo, hi = [r.estimate.lo for r in rs], [r.estimate.hi for r in rs]
+        label = f"{key[0]} / {key[1]} (median over allocations, 95% CI)"
+        ax.errorbar(nodes, val, yerr=err(val, lo, hi), fmt="-o", color=color, capsize=3,
+                    label=label)  # fmt: skip
+        for r in rs:  # every allocation's own ratio, so the spread between them shows
+            ys = list(r.per_allocation.values())
+            ax.plot([r.nodes] * len(ys), ys, "x", color=color, alpha=0.6, ms=7)
+        xs += nodes
+        data["series"].append(
+            {
+                "label": label,
+                "x": nodes,
+                "y": val,
+                "lo": lo,
+                "hi": hi,
+                "per_allocation": [r.per_allocation for r in rs],
+            }
+        )
+    log2_x(ax, xs, "nodes (log2)")
+    ax.axhline(1.0, color="grey", lw=1, label="equal throughput")
+    ax.set_ylabel("tokens/s of variant / tokens/s of baseline\n(same allocation)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.plot([], [], "x", color="grey", label="one allocation")
+    ax.legend(fontsize=7, loc="best")
+    n_alloc = max(r.estimate.n for r in ratios)
+    caption = (
+        f"Within-allocation ratios of global tokens/s (variants interleaved in a random, "
+        f"recorded order on the same nodes); crosses: each of {n_alloc} allocation(s); interval "
+        "from a two-level bootstrap (allocations, then repeats)."
+    )
+    return Rendered("paired", title, caption, fig, data)

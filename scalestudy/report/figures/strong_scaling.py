@@ -1,0 +1,148 @@
+"""Strong-scaling speedup and efficiency against N0 (own and common baseline), projection."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from scalestudy.report.analysis import Analysis
+from scalestudy.report.figures.common import (
+    Rendered,
+    Skipped,
+    baselines_text,
+    color_of,
+    comm_caption,
+    comm_legend,
+    comm_of,
+    err,
+    log2_x,
+    pct,
+)
+
+
+def draw(a: Analysis) -> Rendered | Skipped:
+    ss = a.scaling.get("strong")
+    if not ss:
+        return Skipped("strong_scaling", "no strong-scaling points in the table")
+    if not any(s.speedup for s in ss):
+        why = "; ".join(s.error for s in ss if s.error) or "no completed repeats"
+        return Skipped("strong_scaling", f"no speedup can be computed: {why}")
+    common = a.common.get("strong")
+    fig = Figure(figsize=(11, 4.8), layout="constrained")
+    ax_s, ax_e = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    title = f"Strong scaling: {a.title}; {baselines_text(ss, common)}"
+    data: dict = {"title": title, "x": "nodes", "speedup": [], "efficiency": [], "ideal": []}
+    xs: list[float] = []
+    for s in ss:
+        v, color = s.variant, color_of(a, s.variant.label)
+        for kind, sp, eff, style, face in (
+            ("own", s.speedup, s.efficiency, "-", color),
+            ("common", {} if s.is_common else s.common_speedup, s.common_efficiency, ":", "white"),
+        ):
+            if not sp:
+                continue
+            ws = sorted(sp)
+            nodes = [v.point_at(w).nodes for w in ws]
+            n0 = s.n0_nodes if kind == "own" else s.common_n0_nodes
+            base = f"own N0={n0}" if kind == "own" else f"vs {s.common_label} N0={n0}"
+            label = f"{v.label} ({base})"
+            for ax, est, key, scale in (
+                (ax_s, sp, "speedup", 1.0),
+                (ax_e, eff, "efficiency", 100.0),
+            ):
+                val = [scale * est[w].value for w in ws]
+                lo, hi = [scale * est[w].lo for w in ws], [scale * est[w].hi for w in ws]
+                ax.errorbar(
+                    nodes,
+                    val,
+                    yerr=err(val, lo, hi),
+                    fmt=style,
+                    marker="o",
+                    color=color,
+                    mfc=face,
+                    capsize=3,
+                    label=label,
+                )
+                data[key].append(
+                    {
+                        "label": label,
+                        "variant": v.label,
+                        "baseline": kind,
+                        "n0_nodes": n0,
+                        "x": nodes,
+                        "workers": ws,
+                        "y": val,
+                        "lo": lo,
+                        "hi": hi,
+                    }
+                )
+            xs += nodes
+        if s.speedup:
+            ws = sorted(s.speedup)
+            nodes = [v.point_at(w).nodes for w in ws]
+            data["ideal"].append(
+                {"variant": v.label, "x": nodes, "y": [w / s.n0_workers for w in ws]}
+            )
+        vp = a.projection_of(v.label)
+        pts = [p for p in vp.points if p.speedup is not None] if vp else []
+        if pts:
+            lab = f"{v.label}: projection (step-time model)"
+            # drawn from the measured anchor on, so it reads as a continuation
+            anchor = vp.anchor_nodes * v.ppn
+            ax_ = [vp.anchor_nodes] if anchor in s.speedup else []
+            sp_ = [s.speedup[anchor].value] if ax_ else []
+            ef_ = [100 * s.efficiency[anchor].value] if ax_ else []
+            px = [p.nodes for p in pts]
+            ax_s.plot(ax_ + px, sp_ + [p.speedup for p in pts], "--", color=color, label=lab)
+            ax_e.plot(ax_ + px, ef_ + pct(p.efficiency for p in pts), "--", color=color, label=lab)
+            xs += px
+            data.setdefault("projection", []).append(
+                {
+                    "label": lab,
+                    "x": px,
+                    "speedup": [p.speedup for p in pts],
+                    "efficiency": pct(p.efficiency for p in pts),
+                    **comm_of(vp),
+                }
+            )
+    for r in (r for r in a.references if r.metric == "strong_efficiency" and r.plot):
+        ax_e.plot(
+            [r.nodes],
+            [100 * r.value],
+            marker="*",
+            ms=15,
+            color="black",
+            ls="none",
+            label=f"{r.label}: {r.describe()}",
+        )
+        xs.append(r.nodes)
+        data.setdefault("references", []).append(
+            {"label": r.label, "x": r.nodes, "y": 100 * r.value}
+        )
+    own = [x for x in ss if x.speedup]
+    if own:  # the ideal over the whole axis, from the smallest N0 drawn
+        s0 = min(own, key=lambda x: x.n0_workers)
+        top = max(xs) * s0.variant.ppn
+        ix = [s0.n0_nodes, max(xs)]
+        ax_s.plot(
+            ix,
+            [1.0, top / s0.n0_workers],
+            color="grey",
+            lw=1,
+            label=f"ideal N/N0 (N0={s0.n0_nodes})",
+        )
+    comm_legend(ax_s, a, data)
+    for ax in (ax_s, ax_e):
+        log2_x(ax, xs, "nodes (log2)")
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=1)
+    ax_s.set_ylabel("speedup t(N0) / t(N)  (time per step)")
+    ax_s.set_yscale("log", base=2)
+    ax_e.set_ylabel("strong-scaling efficiency (%)  speedup · N0/N")
+    ax_e.axhline(100, color="grey", lw=1)
+    ax_e.set_ylim(bottom=0, top=max(110, ax_e.get_ylim()[1]))
+    fig.suptitle(title, fontsize=10)
+    caption = (
+        "Speedup and efficiency from the time per step, median over repeats with 95% "
+        "bootstrap intervals; grey: ideal."
+    ) + comm_caption(a, data)
+    return Rendered("strong_scaling", title, caption, fig, data)

@@ -1,0 +1,98 @@
+"""Global tokens/s per variant against nodes, with the ideal line from the common baseline."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from scalestudy.report.analysis import Analysis
+from scalestudy.report.figures.common import (
+    Rendered,
+    Skipped,
+    color_of,
+    comm_caption,
+    comm_legend,
+    comm_of,
+    err,
+    log2_x,
+)
+
+
+def draw(a: Analysis) -> Rendered | Skipped:
+    measured = [v for v in a.variants if any(p.throughput for p in v.points)]
+    if not measured:
+        return Skipped("throughput", "no completed point with a throughput measurement")
+    modes = sorted({v.mode for v in measured}, key=["weak", "strong"].index)
+    fig = Figure(figsize=(6.5 * len(modes) + 1.5, 5), layout="constrained")
+    bases = [
+        f"ideal ({m}) from {c.label} at N0 = {c.n0.nodes} node(s)"
+        for m, c in a.common.items()
+        if c is not None
+    ]
+    title = f"Global throughput: {a.title}" + (f"; {'; '.join(bases)}" if bases else "")
+    data: dict = {"title": title, "x": "nodes", "y": "tokens_per_s", "series": [], "ideal": []}
+    for i, mode in enumerate(modes):
+        ax = fig.add_subplot(1, len(modes), i + 1)
+        xs: list[float] = []
+        for v in (v for v in measured if v.mode == mode):
+            color = color_of(a, v.label)
+            pts = [p for p in v.points if p.throughput]
+            x = [p.nodes for p in pts]
+            y = [p.throughput.value for p in pts]
+            lo, hi = [p.throughput.lo for p in pts], [p.throughput.hi for p in pts]
+            ax.errorbar(
+                x,
+                y,
+                yerr=err(y, lo, hi),
+                fmt="-o",
+                color=color,
+                capsize=3,
+                label=f"{v.label} (median of repeats)",
+            )
+            xs += x
+            data["series"].append(
+                {
+                    "label": v.label,
+                    "mode": mode,
+                    "x": x,
+                    "workers": [p.workers for p in pts],
+                    "y": y,
+                    "lo": lo,
+                    "hi": hi,
+                    "n": [p.throughput.n for p in pts],
+                }
+            )
+            vp = a.projection_of(v.label)
+            if vp is not None:
+                pp = [p for p in vp.points if p.tokens_per_s]
+                if pp:
+                    px = [pts[-1].nodes] + [p.nodes for p in pp]
+                    py = [pts[-1].throughput.value] + [p.tokens_per_s for p in pp]
+                    ax.plot(px, py, "--", color=color, label=f"{v.label}: projection")
+                    xs += px
+                    data.setdefault("projection", []).append(
+                        {"label": f"{v.label}: projection", "x": px, "y": py, **comm_of(vp)}
+                    )
+        ref = a.common.get(mode)
+        if ref is not None and ref.n0.throughput is not None:
+            p0 = ref.n0
+            top = max(xs)
+            ix = [p0.nodes, top]
+            iy = [p0.throughput.value, p0.throughput.value * (top * ref.ppn) / p0.workers]
+            ax.plot(
+                ix, iy, color="grey", lw=1, label=f"ideal: linear from {ref.label} at N0={p0.nodes}"
+            )
+            data["ideal"].append({"mode": mode, "variant": ref.label, "x": ix, "y": iy})
+        log2_x(ax, xs, "nodes (log2)")
+        ax.set_yscale("log")
+        ax.set_ylabel("global throughput (non-padding tokens/s)")
+        ax.set_title(f"{mode} scaling", fontsize=9)
+        ax.grid(True, which="both", alpha=0.3)
+        comm_legend(ax, a, data)
+        ax.legend(fontsize=7)
+    fig.suptitle(title, fontsize=10)
+    caption = (
+        "Measured global tokens/s over the timed steps (sum over ranks / window time), "
+        "median over repeats with 95% bootstrap intervals; failed and diverged runs "
+        "are not plotted."
+    ) + comm_caption(a, data)
+    return Rendered("throughput", title, caption, fig, data)
