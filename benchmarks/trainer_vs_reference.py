@@ -124,9 +124,14 @@ def trainer(ranks: int, precision: str, timing: str = "overlapped") -> dict:
     }
 
 
-def matmul() -> dict:
+def matmul(threads: int = 2) -> dict:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "matmul_ratio.py"), "--repeats=3"],
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "matmul_ratio.py"),
+            "--repeats=3",
+            f"--threads={threads}",
+        ],
         capture_output=True,
         text=True,
         timeout=600,
@@ -147,6 +152,8 @@ if not args.skip_two_ranks:
         "2x1_reference_pair_onednn_on": lambda: reference_pair("1"),
         "2x1_trainer_fp32": lambda: trainer(2, "fp32")["tokens_per_s"],
         "2x1_trainer_bf16": lambda: trainer(2, "bf16")["tokens_per_s"],
+        # each 2x1 rank computes on one thread: its bf16 gain is judged against 1-thread matmuls
+        "matmul_1thread": lambda: matmul(1),
     }
 samples: dict[str, list] = {k: [] for k in configs}
 rng = random.Random(11)
@@ -181,7 +188,7 @@ mm_ratio = [m["bf16_over_fp32"] for m in mm]
 out = {
     "batch": {"model": "base", "sentences": SENTENCES, "length": LENGTH, "padding": 0},
     "cpu": mm[0]["cpu"],
-    "tokens_per_s": {k: spread(v) for k, v in samples.items() if k != "matmul"},
+    "tokens_per_s": {k: spread(v) for k, v in samples.items() if not k.startswith("matmul")},
     "matmul_bf16_over_fp32": spread(mm_ratio),
     "matmul_gflops": {
         "fp32": spread([m["fp32_gflops"]["median"] for m in mm]),
@@ -209,4 +216,11 @@ if not args.skip_two_ranks:
         "2x1_trainer_fp32", "2x1_reference_pair_onednn_on"
     )
     out["ratios"]["2x1_trainer_bf16_over_fp32"] = ratio("2x1_trainer_bf16", "2x1_trainer_fp32")
+    mm1_ratio = statistics.median(m["bf16_over_fp32"] for m in samples["matmul_1thread"])
+    out["matmul_1thread_bf16_over_fp32"] = mm1_ratio
+    gain2 = out["ratios"]["2x1_trainer_bf16_over_fp32"]["median"]
+    out["goals"]["2x1_fp32_at_least_1.10x_reference_pair"] = (
+        out["ratios"]["2x1_trainer_fp32_over_reference_pair"]["median"] >= 1.10
+    )
+    out["goals"]["2x1_bf16_gain_at_least_0.75x_1thread_matmul_ratio"] = gain2 >= 0.75 * mm1_ratio
 print(json.dumps(out, indent=1))

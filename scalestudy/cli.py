@@ -446,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except SchedulerRefused as exc:
         print(
-            f"scalestudy: {getattr(args, 'sweep', args.verb)}: nothing submitted: {exc}",
+            f"scalestudy: {getattr(args, 'sweep', args.verb)}: {exc}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT

@@ -73,6 +73,8 @@ def decide(
             d.skip("completed (use --force to run again)", p)
         elif state in FAILED and not (retry_failed or force):
             d.skip(f"{state} (use --retry-failed)", p)
+        elif state == "submitting":
+            d.skip("submission interrupted: its job is looked up by name before any resubmit", p)
         elif state in UNKNOWN:
             d.skip("state unknown (not resubmitted: it may still be running)", p)
         elif not p.fits and not allow_oom:
@@ -178,6 +180,8 @@ def submit(
                 p.id,
                 folder=str(adir.relative_to(sdir)),
                 executor=backend.name,
+                # a queueing backend moves it to "submitted" once the job id is on disk
+                state="submitting" if backend.queues_jobs else "submitted",
                 host=socket.gethostname(),
                 submitter_pid=os.getpid(),
                 template_hash=thash,
@@ -191,7 +195,13 @@ def submit(
             for b in bundles:
                 _record_bundle_order(b, data, backend.name)
         sub = Submission(loaded, sdir, data, env, queued, bundles=jobs if as_jobs else [])
+        sub.save = lambda: manifest.flush(data)
+        sub.save()  # write-ahead: every attempt about to be handed over is on disk first
         backend.submit(sub)
+        for p, _ in queued:  # a backend need not say "submitted": a job id says it
+            attempt = data["points"][p.id]["attempts"][-1]
+            if attempt["state"] == "submitting" and attempt.get("job_id"):
+                attempt["state"] = "submitted"
         decision.job_ids, decision.gate_job = sub.job_ids, sub.gate_job
     backend.execute(manifest, [] if as_jobs else queued, progress)
     return decision

@@ -43,6 +43,9 @@ class Submission:
     bundles: list[Bundle] = field(default_factory=list)
     job_ids: dict[str, str] = field(default_factory=dict)  # point id -> job id
     gate_job: str | None = None  # the job every point of this submit waits on
+    # writes `data` to disk now (atomic, synced): a backend calls it before each job it hands
+    # to the scheduler (its intent) and right after (its job id), so a crash loses nothing
+    save: Callable[[], None] = lambda: None
 
 
 class Progress(Protocol):

@@ -27,7 +27,11 @@ FAILED = {
     "out_of_memory",
     "preempted",
 }
-UNKNOWN = {"unknown"}  # neither resubmitted nor counted done: it may still be running
+# neither resubmitted nor counted done: it may still be running. "submitting": the intent to
+# sbatch is on disk but no job id (a submit died or sbatch's answer was lost): its job is
+# looked up by identity before anything is resubmitted
+UNKNOWN = {"unknown", "submitting"}
+NOT_QUEUED = "not_queued"  # looked up and never queued: the next submit runs it
 
 
 class Manifest:
@@ -42,9 +46,24 @@ class Manifest:
         return json.loads(self.path.read_text())
 
     def _write(self, data: dict) -> None:
+        # durable before it counts: a manifest that says a job was queued must survive a crash
+        # of this host right after sbatch (file synced before the rename, folder after)
         tmp = self.path.with_name(f".manifest.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
+        with open(tmp, "w") as fh:
+            fh.write(json.dumps(data, indent=1, sort_keys=True))
+            fh.flush()
+            os.fsync(fh.fileno())
         os.replace(tmp, self.path)
+        fd = os.open(self.dir, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def flush(self, data: dict) -> None:
+        """Write the manifest being edited now, before the `edit` block ends (the caller holds
+        the lock): submission records its intent before each sbatch and the job id after."""
+        self._write(data)
 
     @contextmanager
     def edit(self) -> Iterator[dict]:
@@ -71,7 +90,6 @@ def new_attempt(data: dict, point_id: str, **fields) -> dict:
         "attempt": len(entry["attempts"]) + 1,
         "state": "submitted",
         "submitted_at": time.time(),
-        **fields,
-    }
+    } | fields
     entry["attempts"].append(attempt)
     return attempt

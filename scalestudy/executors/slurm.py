@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from scalestudy.errors import SchedulerRefused
 from scalestudy.executors import slurmctl
 from scalestudy.executors.base import Executor, Job, Submission
 from scalestudy.executors.layout import bundle_script, point_json
@@ -54,23 +55,26 @@ class SlurmExecutor(Executor):
         return max(room, 0), f"{limit} jobs ({source})"
 
     def submit(self, sub: Submission) -> None:
-        if sub.loaded.sweep.slurm.gate_on_probe and sub.queued:
-            sub.gate_job = _submit_gate(sub, [p for p, _ in sub.queued])
-        if sub.bundles:
-            run_dirs = {p.id: adir for p, adir in sub.queued}
-            for b in sub.bundles:
-                _submit_bundle(sub, b, run_dirs)
-            return
-        for p, adir in sub.queued:
-            attempt = sub.data["points"][p.id]["attempts"][-1]
-            script = (adir / "job.sh").read_text()
-            attempt["job_id"] = slurmctl.submit_script(
-                script, sub.sweep_dir / ".submitit", after_ok=sub.gate_job
-            )
-            attempt["after_ok"] = sub.gate_job
-            sub.job_ids[p.id] = attempt["job_id"]
+        try:
+            if sub.loaded.sweep.slurm.gate_on_probe and sub.queued:
+                sub.gate_job = _submit_gate(sub, [p for p, _ in sub.queued])
+            if sub.bundles:
+                run_dirs = {p.id: adir for p, adir in sub.queued}
+                for b in sub.bundles:
+                    _submit_bundle(sub, b, run_dirs)
+                return
+            for p, adir in sub.queued:
+                attempt = sub.data["points"][p.id]["attempts"][-1]
+                script = (adir / "job.sh").read_text()
+                attempt["after_ok"] = sub.gate_job
+                job = _sbatch(sub, [attempt], script, p.id, attempt["attempt"])
+                sub.job_ids[p.id] = job
+        except _Failed as failed:
+            _forget_unsent(sub, failed)
+            raise SchedulerRefused(_refusal(sub, failed)) from failed.cause
 
     def reconcile(self, records: list[dict], sweep_dir: Path) -> None:
+        slurmctl.find_submitted(records, sweep_dir)
         slurmctl.reconcile(records, sweep_dir)
 
     def accounting(self, job_ids: list[str]) -> dict[str, dict]:
@@ -94,28 +98,27 @@ def _submit_bundle(sub: Submission, b: Bundle, run_dirs: dict[str, Path]) -> Non
     bdir.mkdir(parents=True, exist_ok=True)
     script = bundle_script(b, sub.loaded, bdir, run_dirs, sub.env, k)
     (bdir / "job.sh").write_text(script)
-    job = slurmctl.submit_script(script, sdir / ".submitit", after_ok=sub.gate_job)
-    record["attempts"].append(
-        {
-            "job_id": job,
-            "executor": SlurmExecutor.name,
-            "state": "submitted",
-            "folder": str(bdir.relative_to(sdir)),
-            "nodes": b.nodes,
-            "ppn": b.ppn,
-            "allocation": b.allocation,
-            "order": [m.id for m in b.members],
-            "submitted_at": time.time(),
-            "after_ok": sub.gate_job,
-        }
-    )
+    bundle_attempt = {
+        "executor": SlurmExecutor.name,
+        "state": "submitting",
+        "folder": str(bdir.relative_to(sdir)),
+        "nodes": b.nodes,
+        "ppn": b.ppn,
+        "allocation": b.allocation,
+        "order": [m.id for m in b.members],
+        "submitted_at": time.time(),
+        "after_ok": sub.gate_job,
+    }
+    record["attempts"].append(bundle_attempt)
+    members = []
     for i, m in enumerate(b.members):
         attempt = data["points"][m.id]["attempts"][-1]
-        attempt.update(
-            job_id=job, bundle=b.id, bundle_folder=str(bdir.relative_to(sdir)), run_order=i
-        )
+        attempt.update(bundle=b.id, bundle_folder=str(bdir.relative_to(sdir)), run_order=i)
         attempt["allocation"] = b.allocation
         attempt["after_ok"] = sub.gate_job
+        members.append(attempt)
+    job = _sbatch(sub, [bundle_attempt, *members], script, b.id, k)
+    for m in b.members:
         sub.job_ids[m.id] = job
 
 
@@ -134,17 +137,106 @@ def _submit_gate(sub: Submission, run: list[Point]) -> str:
     (adir / "point.json").write_text(json.dumps(point_json(probe, adir, True), indent=1))
     script = render_script(probe, sub.loaded.profile, adir, len(gates) + 1, sub.env)
     (adir / "job.sh").write_text(script)
-    job = slurmctl.submit_script(script, sub.sweep_dir / ".submitit")
-    gates.append(
-        {
-            "job_id": job,
-            "executor": SlurmExecutor.name,
-            "state": "submitted",
-            "folder": str(adir.relative_to(sub.sweep_dir)),
-            "nodes": big.nodes,
-            "ppn": big.ppn,
-            "submitted_at": time.time(),
-            "gates": [p.id for p in run],
-        }
-    )
+    gate = {
+        "executor": SlurmExecutor.name,
+        "state": "submitting",
+        "folder": str(adir.relative_to(sub.sweep_dir)),
+        "nodes": big.nodes,
+        "ppn": big.ppn,
+        "submitted_at": time.time(),
+        "gates": [p.id for p in run],
+    }
+    gates.append(gate)
+    return _sbatch(sub, [gate], script, probe.id, len(gates), gate=True)
+
+
+class _Failed(Exception):
+    """sbatch gave no job id for `records` (one job's records) after `sent` jobs of this submit
+    were queued."""
+
+    def __init__(self, cause: slurmctl.SubmitFailed, records: list[dict], key: str):
+        super().__init__(cause.reason)
+        self.cause, self.records, self.key = cause, records, key
+
+
+def _job_name(script: str) -> str:
+    for line in script.splitlines():
+        if line.startswith("#SBATCH --job-name="):
+            return line.split("=", 1)[1].strip()
+    raise ValueError("job script without #SBATCH --job-name")  # render always writes one
+
+
+def _sbatch(
+    sub: Submission, records: list[dict], script: str, key: str, k: int, gate: bool = False
+) -> str:
+    """Hand one job to sbatch, write-ahead: the records say "submitting" with the job's
+    identity (its name, and a comment naming sweep, job and attempt, which sbatch attaches
+    to the job) on disk before sbatch runs, and carry its id on disk right after."""
+    identity = f"scalestudy sweep={sub.loaded.sweep.name} job={key} attempt={k}"
+    for r in records:
+        r.update(state="submitting", job_name=_job_name(script), identity=identity)
+        r["intent_at"] = time.time()
+    sub.save()
+    try:
+        job = slurmctl.submit_script(
+            script,
+            sub.sweep_dir / ".submitit",
+            after_ok=None if gate else sub.gate_job,
+            comment=identity,
+        )
+    except slurmctl.SubmitFailed as exc:
+        raise _Failed(exc, records, key) from exc
+    for r in records:
+        r.update(job_id=job, state="submitted")
+    sub.save()
     return job
+
+
+def _forget_unsent(sub: Submission, failed: _Failed) -> None:
+    """After sbatch failed: records of jobs never handed to sbatch are removed (with their
+    attempt folders: nothing ran there); the failed job's records too, unless the controller
+    may have queued it (then they stay "submitting", to be looked up by identity)."""
+    keep = {id(r) for r in failed.records} if failed.cause.maybe_queued else set()
+    data, sdir = sub.data, sub.sweep_dir
+
+    def unsent(r: dict) -> bool:
+        return r.get("state") == "submitting" and not r.get("job_id") and id(r) not in keep
+
+    for pid in list(data["points"]):
+        attempts = data["points"][pid]["attempts"]
+        if attempts and unsent(attempts[-1]):
+            _remove_folder(sdir / attempts.pop()["folder"])
+            if not attempts:
+                del data["points"][pid]
+    for record in data.get("bundles", {}).values():
+        for r in [r for r in record["attempts"] if unsent(r)]:
+            record["attempts"].remove(r)
+            _remove_folder(sdir / r["folder"])
+    for r in [g for g in data.get("gates", []) if unsent(g)]:
+        data["gates"].remove(r)
+        _remove_folder(sdir / r["folder"])
+    data["bundles"] = {k: v for k, v in data.get("bundles", {}).items() if v["attempts"]}
+    sub.save()
+
+
+def _remove_folder(folder: Path) -> None:
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _refusal(sub: Submission, failed: _Failed) -> str:
+    queued = sorted(set(sub.job_ids.values()) | ({sub.gate_job} if sub.gate_job else set()))
+    what = (
+        "its answer was lost, so it may be queued: `scalestudy status` looks it up by name"
+        if failed.cause.maybe_queued
+        else "not queued"
+    )
+    return (
+        f"sbatch failed for {failed.key} ({what}): {failed.cause.reason}\n"
+        f"{len(queued)} job(s) of this submit were queued before it and are in the manifest"
+        + (f" ({', '.join(queued[:8])}{', ...' if len(queued) > 8 else ''})" if queued else "")
+        + "; the rest were not submitted.\nhint: fix the cause (partition, QOS limits, "
+        "`sacctmgr show assoc`, the controller) and run `scalestudy submit` again: it submits "
+        "only what is not queued"
+    )

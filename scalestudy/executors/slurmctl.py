@@ -15,11 +15,13 @@ import logging
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from scalestudy.contract.step_log import EXIT_INTERRUPTED
 from scalestudy.errors import SchedulerRefused
 from scalestudy.executors.local import state_from_exit
+from scalestudy.executors.manifest import NOT_QUEUED
 
 # Slurm job states -> the manifest's states
 SLURM_STATES = {
@@ -54,6 +56,7 @@ def _script_submitter() -> type:
 
     class ScriptSubmitter(submitit.SlurmExecutor):
         after_ok: str | None = None
+        comment: str | None = None
 
         def _make_submission_file_text(self, command: str, uid: str) -> str:
             return command
@@ -69,23 +72,70 @@ def _script_submitter() -> type:
                 if self.after_ok
                 else []
             )
-            return ["sbatch", *gate, str(submission_file_path)]
+            # the job's identity (sweep, job, attempt) lets a later `submit` or `status` find a
+            # job whose id never reached the manifest (a submit killed right after sbatch)
+            tag = [f"--comment={self.comment}"] if self.comment else []
+            return ["sbatch", *gate, *tag, str(submission_file_path)]
 
     return ScriptSubmitter
 
 
-def submit_script(script: str, folder: Path, after_ok: str | None = None) -> str:
+class SubmitFailed(Exception):
+    """sbatch did not give a job id. `maybe_queued`: the controller may have queued the job
+    anyway (the answer was lost), so it must be looked up, never simply resubmitted."""
+
+    def __init__(self, reason: str, maybe_queued: bool):
+        super().__init__(reason)
+        self.reason, self.maybe_queued = reason, maybe_queued
+
+
+# sbatch's answers that mean "the controller was never reached": safe to retry
+_UNREACHABLE = ("Unable to contact slurm controller", "Connection refused", "connect failure")
+# answers after which the job may exist all the same
+_AMBIGUOUS = ("timed out", "Socket timed out", "killed for an unknown reason")
+
+
+def _backoff() -> list[float]:
+    """Seconds to wait before each retry while the controller is unreachable (about a minute
+    in all by default; SCALESTUDY_SBATCH_RETRY_S="1,2" shortens it, e.g. in tests)."""
+    spec = os.environ.get("SCALESTUDY_SBATCH_RETRY_S", "2,4,8,16,30")
+    return [float(x) for x in spec.split(",") if x.strip()]
+
+
+def submit_script(
+    script: str, folder: Path, after_ok: str | None = None, comment: str | None = None
+) -> str:
     """sbatch the script (through submitit) and return the job id; with after_ok, the job
-    starts only if that job succeeds and is cancelled if it fails."""
+    starts only if that job succeeds and is cancelled if it fails; `comment` tags the job.
+    Retries with backoff while the controller cannot be reached; raises SubmitFailed otherwise."""
+    from submitit.core.utils import FailedJobError
+
     # The job inherits this environment (sbatch --export=ALL): make `python3` this harness's.
     bin_dir = str(Path(sys.executable).parent)
     if not os.environ.get("PATH", "").startswith(bin_dir):
         os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
     folder.mkdir(parents=True, exist_ok=True)
     executor = _script_submitter()(folder=folder)
-    executor.after_ok = after_ok
-    job = executor._submit_command(script)
-    return str(job.job_id)
+    executor.after_ok, executor.comment = after_ok, comment
+    waits = _backoff()
+    for attempt in range(len(waits) + 1):
+        try:
+            return str(executor._submit_command(script).job_id)
+        except (FailedJobError, OSError) as exc:
+            reason = str(exc).strip().replace("sbatch: error: ", "") or type(exc).__name__
+            if isinstance(exc, FileNotFoundError):
+                raise SubmitFailed("sbatch not found: is this a Slurm login node?", False) from exc
+            if any(m in reason for m in _AMBIGUOUS):
+                raise SubmitFailed(reason, True) from exc
+            if not any(m in reason for m in _UNREACHABLE) or attempt == len(waits):
+                raise SubmitFailed(reason, False) from exc
+            print(
+                f"slurmctld unreachable ({reason.splitlines()[-1]}): retrying in "
+                f"{waits[attempt]:g} s ({attempt + 1} of {len(waits)})",
+                file=sys.stderr,
+            )
+            time.sleep(waits[attempt])
+    raise AssertionError("unreachable")
 
 
 def _directives(script: str) -> tuple[str, ...]:
@@ -114,13 +164,17 @@ def test_only(scripts: dict[str, str]) -> int:
                 timeout=60,
             )
         except FileNotFoundError as exc:
-            raise SchedulerRefused("sbatch not found: is this a Slurm login node?") from exc
+            raise SchedulerRefused(
+                "nothing submitted: sbatch not found: is this a Slurm login node?"
+            ) from exc
         except subprocess.SubprocessError as exc:
-            raise SchedulerRefused(f"sbatch --test-only did not answer: {exc}") from exc
+            raise SchedulerRefused(
+                f"nothing submitted: sbatch --test-only did not answer: {exc}"
+            ) from exc
         if out.returncode != 0:
             why = out.stderr.strip().replace("sbatch: error: ", "") or f"exit {out.returncode}"
             raise SchedulerRefused(
-                f"Slurm would refuse point {pid} ({' '.join(shape)}): {why}"
+                f"nothing submitted: Slurm would refuse point {pid} ({' '.join(shape)}): {why}"
                 "\nhint: check the profile's partition/account/qos and the sweep's nodes, ppn, "
                 "threads_per_worker and time_limit against `sinfo` and `sacctmgr show assoc`"
             )
@@ -210,6 +264,121 @@ def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
         return None
     rows = (line.strip().split("|", 2) for line in out.stdout.splitlines() if "|" in line)
     return {r[0]: (r[1], r[2]) for r in rows if len(r) == 3}
+
+
+def find_submitted(records: list[dict], sweep_dir: Path) -> None:
+    """Resolve records left "submitting" (the intent to sbatch is on disk, the job id is not:
+    a submit was killed between the two writes, or sbatch's answer was lost). Each is adopted
+    when its job is found (its output file in the attempt folder, else squeue, else sacct, by
+    job name and the identity comment, submitted after the intent), and marked not_queued only
+    when every source answered and none knows it. A record that never reached sbatch (no
+    identity yet) is not_queued at once. The controller unreachable: left as it is."""
+    waiting = [r for r in records if r.get("state") == "submitting" and not r.get("job_id")]
+    if not waiting:
+        return
+    claimed = {r["job_id"]: r.get("identity") for r in records if r.get("job_id")}
+    lookup = []
+    for r in waiting:
+        outputs = sorted((sweep_dir / r["folder"]).glob("slurm-*.out"))
+        if not r.get("identity"):
+            r.update(state=NOT_QUEUED, reason="its submit ended before handing it to sbatch")
+        elif outputs:  # the job started: its output file is named after its id
+            _adopt(r, outputs[-1].stem.removeprefix("slurm-"), "its output file")
+        else:
+            lookup.append(r)
+    if not lookup:
+        return
+    found = _jobs_named(
+        sorted({r["job_name"] for r in lookup}), min(r["intent_at"] for r in lookup)
+    )
+    if found is None:
+        for r in lookup:
+            r["reason"] = "controller unreachable: its job is looked up on the next status"
+        return
+    for r in lookup:
+        mine = [
+            j
+            for j in found
+            if j["name"] == r["job_name"]
+            and claimed.get(j["id"], r["identity"]) == r["identity"]
+            and (
+                j["comment"] == r["identity"]
+                or (not j["comment"] and j["submit"] >= r["intent_at"] - 5)
+            )
+        ]
+        if mine:
+            _adopt(r, mine[0]["id"], mine[0]["source"])
+            claimed[mine[0]["id"]] = r["identity"]
+        else:
+            r.update(
+                state=NOT_QUEUED,
+                reason="sbatch never queued it (squeue and sacct know no such job)",
+            )
+
+
+def _adopt(record: dict, job_id: str, source: str) -> None:
+    record.update(job_id=job_id, state="submitted", adopted_from=source)
+
+
+def _jobs_named(names: list[str], since: float) -> list[dict] | None:
+    """Jobs with these names known to the controller (squeue, all states) and, with accounting,
+    to sacct since `since`: id, name, comment, submit time and where it was found. None when a
+    source that should answer did not."""
+    import datetime as dt
+
+    def when(text: str) -> float:
+        try:
+            return dt.datetime.fromisoformat(text.strip()).timestamp()
+        except ValueError:
+            return 0.0
+
+    jobs: dict[str, dict] = {}
+    fmt = "%i|%j|%V|%k"  # the comment last: it may hold anything but a newline
+    try:
+        out = subprocess.run(
+            ["squeue", "-h", "--states=all", "-o", fmt, f"--name={','.join(names)}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0:
+        return None
+    for line in out.stdout.splitlines():
+        f = line.split("|", 3)
+        if len(f) == 4:
+            jobs[f[0]] = dict(id=f[0], name=f[1], submit=when(f[2]), comment=f[3], source="squeue")
+    if accounting_enabled():
+        start = dt.datetime.fromtimestamp(since - 60).strftime("%Y-%m-%dT%H:%M:%S")
+        fields = "JobID,JobName,Submit,Comment"
+        try:
+            out = subprocess.run(
+                [
+                    "sacct",
+                    "-X",
+                    "-n",
+                    "-P",
+                    f"--name={','.join(names)}",
+                    "-S",
+                    start,
+                    f"--format={fields}",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        if out.returncode != 0:
+            return None
+        for line in out.stdout.splitlines():
+            f = line.split("|", 3)
+            if len(f) == 4 and f[0] not in jobs:
+                jobs[f[0]] = dict(
+                    id=f[0], name=f[1], submit=when(f[2]), comment=f[3], source="sacct"
+                )
+    return list(jobs.values())
 
 
 def reconcile(attempts: list[dict], sweep_dir: Path) -> None:

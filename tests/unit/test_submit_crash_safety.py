@@ -1,0 +1,124 @@
+"""Submission keeps its promise when it goes wrong: nothing queued twice, nothing lost. Slurm's
+commands are stand-ins (tests/unit/fake_slurm.py) that refuse, time out or kill the submit at
+a chosen sbatch; the real-cluster path is tests/slurm."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import fake_slurm
+import pytest
+import yaml
+
+from scalestudy.cli import main
+
+SWEEP = {
+    "name": "crash",
+    "cluster": "slurm",
+    "mode": "weak",
+    "nodes": [1, 2],
+    "ppn": 1,
+    "schedule": "separate",
+    "time_limit": "00:05:00",
+    "trainer": {"model": "tiny", "steps": 4, "tokens_per_worker": 1024},
+    "matrix": {"trainer.sparse_as_dense": [False, True]},
+}
+
+
+@pytest.fixture
+def slurm(tmp_path, monkeypatch):
+    env = fake_slurm.install(tmp_path / "bin", tmp_path / "queue.json")
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    for fault in ("FAKE_SBATCH_REFUSE_AT", "FAKE_SBATCH_KILL_AT", "FAKE_SBATCH_UNREACHABLE"):
+        monkeypatch.delenv(fault, raising=False)
+    monkeypatch.setenv("SCALESTUDY_SBATCH_RETRY_S", "0.01,0.01,0.01")
+    sweep = tmp_path / "crash.yaml"
+    sweep.write_text(yaml.safe_dump(SWEEP))
+    return sweep, tmp_path / "results", tmp_path / "queue.json"
+
+
+def _submit(sweep: Path, results: Path) -> int:
+    return main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"])
+
+
+def _manifest(results: Path) -> dict:
+    return json.loads((results / "crash" / "manifest.json").read_text())
+
+
+def _last_attempts(results: Path) -> dict[str, dict]:
+    return {pid: e["attempts"][-1] for pid, e in _manifest(results)["points"].items()}
+
+
+def test_a_refusal_midway_keeps_what_was_queued_and_the_next_submit_sends_only_the_rest(
+    slurm, monkeypatch, capsys
+):
+    sweep, results, queue = slurm
+    monkeypatch.setenv("FAKE_SBATCH_REFUSE_AT", "3")
+    assert _submit(sweep, results) == 2
+    err = capsys.readouterr().err
+    assert "sbatch failed for n000" in err and "QOS" in err and "2 job(s)" in err
+    assert "Traceback" not in err
+    queued = fake_slurm.jobs(queue)
+    assert len(queued) == 2
+    last = _last_attempts(results)
+    assert sorted(a["job_id"] for a in last.values()) == sorted(j["id"] for j in queued)
+    assert all(a["state"] == "submitted" and a["identity"] for a in last.values())
+    # the refused and the never-sent points left no attempt folder behind
+    assert len(list((results / "crash").glob("n*/attempt-*"))) == 2
+
+    monkeypatch.delenv("FAKE_SBATCH_REFUSE_AT")
+    assert _submit(sweep, results) == 0
+    queued = fake_slurm.jobs(queue)
+    assert len(queued) == 4 and len({j["name"] for j in queued}) == 4  # one job per point
+    assert {a["state"] for a in _last_attempts(results).values()} <= {"submitted", "pending"}
+
+
+def test_a_submit_killed_after_sbatch_is_adopted_not_resubmitted(slurm, monkeypatch, capsys):
+    sweep, results, queue = slurm
+    env = dict(os.environ, FAKE_SBATCH_KILL_AT="2")
+    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
+    cmd += ["--results", str(results), "--executor", "slurm"]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -9, proc.stderr
+    # on disk: job 1 with its id; job 2 queued but its id never written ("submitting", with
+    # its identity); the other two never handed to sbatch
+    states = sorted((a["state"], bool(a.get("job_id"))) for a in _last_attempts(results).values())
+    assert states == [("submitted", True), *[("submitting", False)] * 3]
+    assert len(fake_slurm.jobs(queue)) == 2
+
+    monkeypatch.setenv("FAKE_SQUEUE_DOWN", "1")  # cannot look it up: it is not resubmitted
+    assert _submit(sweep, results) == 0
+    capsys.readouterr()
+    assert len(fake_slurm.jobs(queue)) == 4  # the two never sent, sent now
+    waiting = [a for a in _last_attempts(results).values() if a["state"] == "submitting"]
+    assert len(waiting) == 1 and "unreachable" in waiting[0]["reason"]
+
+    monkeypatch.delenv("FAKE_SQUEUE_DOWN")
+    assert main(["status", str(sweep), "--results", str(results)]) == 0
+    queued = fake_slurm.jobs(queue)
+    assert len(queued) == 4 and len({j["name"] for j in queued}) == 4  # nothing twice
+    last = _last_attempts(results)
+    assert sorted(a["job_id"] for a in last.values()) == sorted(j["id"] for j in queued)
+    adopted = [a for a in last.values() if a.get("adopted_from")]
+    assert [a["adopted_from"] for a in adopted] == ["squeue"]
+    assert _submit(sweep, results) == 0 and len(fake_slurm.jobs(queue)) == 4
+
+
+def test_an_unreachable_controller_is_retried_then_reported(slurm, monkeypatch, capsys):
+    sweep, results, queue = slurm
+    monkeypatch.setenv("FAKE_SBATCH_UNREACHABLE", "2")
+    assert _submit(sweep, results) == 0
+    assert "slurmctld unreachable" in capsys.readouterr().err
+    assert len(fake_slurm.jobs(queue)) == 4
+
+    monkeypatch.setenv("FAKE_SBATCH_UNREACHABLE", "99")
+    assert main(["submit", str(sweep), "--results", str(results / "b"), "--executor", "slurm"]) == 2
+    err = capsys.readouterr().err
+    assert "Unable to contact slurm controller" in err and "0 job(s)" in err
+    assert "Traceback" not in err
+    assert json.loads((results / "b" / "crash" / "manifest.json").read_text())["points"] == {}
