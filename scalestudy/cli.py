@@ -7,6 +7,7 @@ Nothing here imports TensorFlow or Horovod (login nodes, fast --help); pandas on
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 import time
 from pathlib import Path
@@ -15,6 +16,8 @@ from scalestudy.errors import SchedulerRefused, UsageError
 from scalestudy.spec.sweep import LoadedSweep, SweepError, load_sweep
 
 EXIT_OK, EXIT_RUN_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+# a full disk, a read-only or foreign results folder: said plainly, never a traceback
+_CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM}
 
 
 def _load(path: str) -> LoadedSweep:
@@ -450,6 +453,17 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    except OSError as exc:
+        if exc.errno not in _CANNOT_WRITE:
+            raise
+        print(
+            f"scalestudy {args.verb}: cannot write {exc.filename or 'a results file'}: "
+            f"{exc.strerror}. Files written before are intact (each is replaced whole, never "
+            "half-written).\nhint: free space or make the results folder writable, then run "
+            "the same command again (it picks up where it stopped)",
+            file=sys.stderr,
+        )
+        return EXIT_RUN_FAILED
     except ValueError as exc:  # e.g. a matrix producing identical points
         print(f"scalestudy: {getattr(args, 'sweep', args.verb)}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

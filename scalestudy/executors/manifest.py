@@ -49,11 +49,16 @@ class Manifest:
         # durable before it counts: a manifest that says a job was queued must survive a crash
         # of this host right after sbatch (file synced before the rename, folder after)
         tmp = self.path.with_name(f".manifest.{os.getpid()}.tmp")
-        with open(tmp, "w") as fh:
-            fh.write(json.dumps(data, indent=1, sort_keys=True))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.path)
+        try:
+            with open(tmp, "w") as fh:
+                fh.write(json.dumps(data, indent=1, sort_keys=True))
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except OSError as exc:  # e.g. a full disk: the previous manifest stays as it was
+            tmp.unlink(missing_ok=True)
+            exc.filename = exc.filename or str(self.path)
+            raise
         fd = os.open(self.dir, os.O_RDONLY)
         try:
             os.fsync(fd)

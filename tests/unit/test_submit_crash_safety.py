@@ -122,3 +122,31 @@ def test_an_unreachable_controller_is_retried_then_reported(slurm, monkeypatch, 
     assert "Unable to contact slurm controller" in err and "0 job(s)" in err
     assert "Traceback" not in err
     assert json.loads((results / "b" / "crash" / "manifest.json").read_text())["points"] == {}
+
+
+def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
+    slurm, monkeypatch, capsys
+):
+    """ENOSPC on the manifest's second write (the intent is on disk, the first job id is not):
+    a clear error, exit 1, the manifest on disk as last written whole, no temporary file."""
+    import errno
+
+    from scalestudy.executors import manifest as manifest_module
+
+    sweep, results, _queue = slurm
+    real_fsync, calls = manifest_module.os.fsync, []
+
+    def fsync(fd):
+        calls.append(fd)
+        if len(calls) == 5:  # manifest written twice (file + folder each), then the disk fills
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(fd)
+
+    monkeypatch.setattr(manifest_module.os, "fsync", fsync)
+    assert _submit(sweep, results) == 1
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "manifest.json" in err and "No space left" in err
+    assert "Traceback" not in err
+    assert not list((results / "crash").glob(".manifest.*.tmp"))
+    states = [a["state"] for a in _last_attempts(results).values()]
+    assert states and set(states) == {"submitting"}  # intact, and looked up before any resubmit
