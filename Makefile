@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv demo test test-fast lint bench bench-reference cluster-up cluster-down
+.PHONY: system venv demo test test-fast lint docs bench bench-reference cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -24,6 +24,11 @@ test: venv
 
 test-fast:
 	$(PY) -m pytest -m "not mpi and not slurm and not trainer"
+
+# The generated key references in docs/ (from the pydantic models); tests/unit/test_docs_schema.py
+# fails when they are out of date.
+docs:
+	$(PY) -m scalestudy.spec.docgen
 
 bench: venv
 	$(PY) benchmarks/cli_speed.py

@@ -2,7 +2,7 @@
 
 Schema `scalestudy.steplog/1`. A file holds one or more segments (a segment per process start:
 a resumed run appends a new one); each segment is a `header`, then `step` records, then a
-`footer` unless the process was killed. Field reference: docs in README.md ("Trainer log").
+`footer` unless the process was killed. Field reference: docs/trainer.md ("The step log").
 
 Merging rule (no gap, no repeat): a segment that starts at step s supersedes every record of
 earlier segments with step >= s (those steps were redone after the checkpoint).

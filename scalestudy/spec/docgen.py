@@ -1,0 +1,492 @@
+"""The key references in docs/, generated from the pydantic models so they cannot drift.
+
+    python -m scalestudy.spec.docgen [--out docs] [--check]
+
+writes docs/sweep-reference.md (`Sweep`), docs/profile-reference.md (`Profile`, plus the
+profiles bundled in templates/clusters/) and docs/point-config-reference.md (`PointConfig`,
+the trainer's point.json). Each key's type, default and bounds come from the model; its
+sentence comes from the field's `description` when it has one, else from `DESCRIPTIONS` below.
+A field with neither stops the generator: a new key is documented when it is added.
+`--check` writes nothing and exits 1 when a committed page differs from what would be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import types
+import typing
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import annotated_types
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from scalestudy.contract.point_config import PRESETS, PointConfig
+from scalestudy.profiles import CLUSTERS, Profile
+from scalestudy.spec.sweep import Sweep, TrainerSection
+from scalestudy.spec.yamlload import load_file
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+# "Model.field" -> one sentence, for fields whose model gives no `description`. TrainerSection
+# copies its fields from PointConfig, so it falls back to the PointConfig entry.
+DESCRIPTIONS: dict[str, str] = {
+    # -- the sweep ------------------------------------------------------------------------------
+    "Sweep.name": "The sweep's name: its results folder `results/<name>/`. Letters, digits, "
+    "`.`, `_`, `-`; starts with a letter or digit; at most 64 characters.",
+    "Sweep.cluster": "A profile name (`templates/clusters/<name>.yaml`) or a path to a profile "
+    "file (relative to the sweep file).",
+    "Sweep.mode": "`weak`: `trainer.tokens_per_worker` is fixed, the global batch grows with "
+    "the workers. `strong`: `trainer.global_batch_tokens` is fixed and split over the workers.",
+    "Sweep.nodes": "Node counts: a list, or a range `{from, to, factor}` (below).",
+    "Sweep.ppn": "MPI processes (Horovod workers) per node.",
+    "Sweep.threads_per_worker": "TensorFlow intra-op threads per worker; also the job's "
+    "`--cpus-per-task` and `OMP_NUM_THREADS`. `ppn x threads_per_worker` may not exceed the "
+    "profile's cores per node.",
+    "Sweep.repeats": "Runs of each point (with `schedule: bundled`: per allocation).",
+    "Sweep.time_limit": "Slurm time limit per job: `MM`, `MM:SS`, `HH:MM:SS`, `D-HH[:MM[:SS]]`. "
+    "Quote it: unquoted YAML reads `1:30:00` as a number.",
+    "Sweep.slurm": "Slurm options (below).",
+    "Sweep.modules": "`module load` lines, after the profile's.",
+    "Sweep.env": "Environment variables exported by the job script, over the profile's. Names "
+    "are shell identifiers; values are shell-quoted.",
+    "Sweep.python": "The Python that runs the workload; default: the profile's `python`.",
+    "Sweep.max_jobs_in_queue": "Most of this sweep's jobs queued at once (Slurm); the rest wait "
+    "for a later `submit` (or `submit --watch`). Default: the profile's.",
+    "Sweep.workload": "`trainer`: the Transformer trainer. `probe`: a seconds-long check of "
+    "placement, binding and signal delivery (no TensorFlow, no MPI initialisation). `comm`: "
+    "Horovod collectives alone, on the trainer's exchange shapes plus a size sweep.",
+    "Sweep.probe_seconds": "`workload: probe`: seconds of CPU timing each rank runs.",
+    "Sweep.comm": "`workload: comm` options (below).",
+    "Sweep.schedule": "`separate`: one job per point. `bundled`: per node count and allocation, "
+    "one job runs every variant and repeat in a random recorded order. Unset: `bundled` when "
+    "the matrix makes more than one variant, else `separate`. See [schedules.md](schedules.md).",
+    "Sweep.allocations": "`schedule: bundled` only: independent allocations per node count "
+    "(default 2).",
+    "Sweep.trainer": "The trainer's configuration (below); `trainer.model` and `trainer.data` "
+    "have their own sections.",
+    "Sweep.matrix": "Dotted key -> list of values; the sweep runs the cartesian product. Any "
+    "top-level key except `name`, `cluster`, `matrix`, `schedule`, `allocations`, or any "
+    "`trainer.<key>`.",
+    "Sweep.reference": "Published figures the report overlays, by name in "
+    "`scalestudy/report/references.yaml` (e.g. `stampede2-weak`).",
+    "NodeRange.from_": "First node count.",
+    "NodeRange.to": "Last node count (included when the progression reaches it).",
+    "NodeRange.factor": "Each node count is the previous one times this.",
+    "SlurmOptions.account": "`#SBATCH --account`.",
+    "SlurmOptions.qos": "`#SBATCH --qos`.",
+    "SlurmOptions.constraint": "`#SBATCH --constraint`.",
+    "SlurmOptions.exclusive": "`#SBATCH --exclusive`.",
+    "SlurmOptions.partition": "`#SBATCH --partition`; default: the smallest of the profile's "
+    "partitions that takes the point's node count.",
+    "SlurmOptions.signal_margin_s": "Seconds before the time limit at which Slurm sends USR1 "
+    "(the trainer checkpoints and exits with code 4); default: the profile's "
+    "`checkpoint_signal_margin_s`.",
+    "SlurmOptions.exclude_nodes": "Slurm hostlists kept out of every job (`#SBATCH --exclude`), "
+    "e.g. `c[101-104]`.",
+    "SlurmOptions.gate_on_probe": "Submit a probe job first (the batch's largest node count); "
+    "every point waits on it with `--dependency=afterok`.",
+    "CommOptions.collectives": "The collectives timed.",
+    "CommOptions.sizes_bytes": "Message sizes per rank of the size sweep, besides the "
+    "trainer's own exchange shapes. Default: 1 KiB to 64 MiB in powers of 4.",
+    "CommOptions.iterations": "Timed iterations per collective and size.",
+    "CommOptions.warmup": "Untimed iterations before them.",
+    "TrainerSection.model": "A preset name (`tiny`, `base`, `big`) or a mapping of overrides "
+    "(`trainer.model.*` below).",
+    "TrainerSection.data": "The training data (`trainer.data.*` below).",
+    "TrainerSection.divergence": "When a run counts as diverged (`trainer.divergence.*` below).",
+    # -- the trainer's point configuration --------------------------------------------------------
+    "PointConfig.model": "The model (`model.*` below); presets are listed at the end.",
+    "PointConfig.mode": "`weak` (`tokens_per_worker`) or `strong` (`global_batch_tokens`).",
+    "PointConfig.tokens_per_worker": "Weak scaling: each worker's batch per step, in padded "
+    "token slots (sentences x padded length, per side, at most this). Required when `mode` "
+    "is `weak`.",
+    "PointConfig.global_batch_tokens": "Strong scaling: the global batch in padded token slots, "
+    "split evenly over the workers. Required when `mode` is `strong`.",
+    "PointConfig.micro_batches": "Forward/backward passes per step, summed before one exchange.",
+    "PointConfig.steps": "Training steps.",
+    "PointConfig.timing_warmup_steps": "Steps before the timed window (below `steps`).",
+    "PointConfig.learning_rate": "The PEAK learning rate, reached at the end of "
+    "`lr_warmup_steps` (the Transformer schedule's multiplier is derived from it).",
+    "PointConfig.checkpoint_every": "Steps between checkpoints; `0`: only when SIGUSR1 or "
+    "SIGTERM asks (agreed at a step boundary).",
+    "PointConfig.dump_final_weights": "Write `weights.rank<r>.npz` to `log_dir` at the end.",
+    "PointConfig.lr_warmup_steps": "Linear warm-up steps of the Transformer schedule.",
+    "PointConfig.lr_scaling": "Scale the peak rate with the global batch: `linear` or `sqrt` of "
+    "global batch / `lr_reference_batch_tokens`.",
+    "PointConfig.lr_reference_batch_tokens": "The global batch at which `learning_rate` holds "
+    "unscaled; required when `lr_scaling` is not `none`.",
+    "PointConfig.accumulation": "`tf1`: TF 1.x aggregation of the tied embedding's gradients "
+    "(concatenated IndexedSlices, V + Tsrc + Ttgt rows, never summed). `native`: TF 2.15's own "
+    "(dense for a tied weight).",
+    "PointConfig.sparse_as_dense": "Densify IndexedSlices before the exchange (an allreduce of "
+    "4VH bytes) instead of allgathering them.",
+    "PointConfig.timing": "`overlapped`: Horovod's collectives inside one compiled step, "
+    "overlapping the backward pass. `phases`: compute, densify, exchange and apply one after "
+    "the other, each timed (diagnosis). See [trainer.md](trainer.md).",
+    "PointConfig.precision": "`fp32`, or `bf16` compute with fp32 weights, loss and optimizer "
+    "(Keras `mixed_bfloat16`); exchanged gradients stay fp32.",
+    "PointConfig.timeline": "Diagnosis: Horovod's timeline of the timed steps "
+    "(`logs/horovod-timeline.json`, rank 0), summarised per step in the footer.",
+    "PointConfig.onednn": "`TF_ENABLE_ONEDNN_OPTS` for stock TensorFlow; `auto` leaves "
+    "TensorFlow's own choice.",
+    "PointConfig.data": "The training data (`data.*` below).",
+    "PointConfig.seed": "Seed of data, initialisation and dropout.",
+    "PointConfig.deterministic": "TensorFlow's deterministic ops.",
+    "PointConfig.expect_ranks": "The world size the job asked for; another one (singletons "
+    "from the wrong launcher) fails at start with exit code 5.",
+    "PointConfig.expect_ranks_per_node": "Ranks per host the job asked for; checked likewise.",
+    "PointConfig.intra_op_threads": "TensorFlow intra-op threads.",
+    "PointConfig.inter_op_threads": "TensorFlow inter-op threads.",
+    "PointConfig.log_dir": "Folder of the rank logs (relative to point.json).",
+    "PointConfig.log_flush_every": "Steps between flushes of the rank logs.",
+    "PointConfig.checkpoint_dir": "Checkpoint folder (relative to point.json); a restart "
+    "resumes from it.",
+    "PointConfig.divergence": "When a run counts as diverged (`divergence.*` below).",
+    "PointConfig.inject_failure": "Test hook: one rank raises at one step.",
+    "ModelSpec.preset": "The preset the other keys override.",
+    "ModelSpec.hidden": "Model width H.",
+    "ModelSpec.enc_layers": "Encoder layers.",
+    "ModelSpec.dec_layers": "Decoder layers.",
+    "ModelSpec.heads": "Attention heads (must divide `hidden`).",
+    "ModelSpec.filter": "Feed-forward width.",
+    "ModelSpec.vocab": "Vocabulary size V.",
+    "ModelSpec.dropout": "Dropout rate.",
+    "ModelSpec.max_length": "Longest sentence, in tokens.",
+    "ModelSpec.tie_embeddings": "One weight for the input embeddings and the pre-softmax "
+    "projection.",
+    "DataSpec.kind": "`synthetic`: realistic length mix, random tokens (throughput). "
+    "`translate`: a learnable token-wise dictionary task (convergence, divergence). `text`: "
+    "parallel files `source`/`target`. `fixed`: `fixed_length` ids per sentence and side, no "
+    "padding (the same shape every step).",
+    "DataSpec.source": "`text`: the source-side file, one sentence a line.",
+    "DataSpec.target": "`text`: the target-side file, line-aligned with `source`.",
+    "DataSpec.spm_model": "`text`: a SentencePiece model; without one, one is trained.",
+    "DataSpec.spm_dir": "`text`: where a SentencePiece model is trained (default `<log_dir>/spm`).",
+    "DivergenceSpec.ema": "Smoothing of the loss's exponential moving average.",
+    "InjectFailure.rank": "The rank that fails.",
+    "InjectFailure.step": "The step at which it fails.",
+    # -- the cluster profile ----------------------------------------------------------------------
+    "Profile.name": "The profile's name (reported in plans, tables and reports).",
+    "Profile.description": "One line about the machine.",
+    "Profile.scheduler": "The executor points run on: `slurm` (sbatch) or `local` (this "
+    "machine, while `submit` waits). `submit --executor` overrides it.",
+    "Profile.sockets": "Sockets per node.",
+    "Profile.cores_per_socket": "Physical cores per socket.",
+    "Profile.threads_per_core": "Hardware threads per core (SMT); informational.",
+    "Profile.memory_gb": "Memory per node; `plan` flags points predicted not to fit.",
+    "Profile.mpi": "The MPI flavour; `doctor` checks that Horovod links the launcher's MPI.",
+    "Profile.launcher": "The launch partial in `templates/clusters/launch/`: `mpirun` (Open "
+    "MPI inside the allocation), `mpirun-local` (this machine), `srun` (`--mpi=pmi2`), "
+    "`ibrun` (TACC, Intel MPI).",
+    "Profile.emulated_nodes": "All ranks run on one host (the local profile): a point's ranks "
+    "per host are nodes x ppn.",
+    "Profile.bind": "`cores`: every rank pinned to its own cores. `none`: ranks left unpinned "
+    "(`mpirun --bind-to none`, `srun --cpu-bind=none`); not with `ibrun`.",
+    "Profile.partitions": "Partitions (`partitions[].*` below); a point goes to the smallest "
+    "that takes its node count.",
+    "Profile.interconnect": "The network (`interconnect.*` below), for the report's projection.",
+    "Profile.python": "The Python that runs the workload in the job.",
+    "Profile.modules": "`module load` lines of every job.",
+    "Profile.env": "Environment variables of every job (a sweep's `env` wins).",
+    "Profile.max_jobs_in_queue": "Most jobs of one sweep queued at once (a sweep's wins).",
+    "Profile.checkpoint_signal_margin_s": "Seconds before the time limit at which Slurm sends "
+    "USR1 (`#SBATCH --signal=B:USR1@<margin>`).",
+    "Partition.name": "The Slurm partition.",
+    "Partition.max_nodes": "The most nodes a job may ask of it.",
+    "Interconnect.name": "A name for tables and figures.",
+    "Interconnect.latency_us": "Nominal latency per message, microseconds.",
+    "Interconnect.bandwidth_gbps": "Nominal link bandwidth per node, Gbit/s.",
+}
+
+
+class MissingDescription(Exception):
+    pass
+
+
+@dataclass
+class Row:
+    key: str  # dotted, as written in YAML/JSON
+    type: str
+    default: str
+    bounds: str
+    text: str
+
+
+_BOUNDS = {
+    annotated_types.Ge: ("≥", "ge"),
+    annotated_types.Gt: (">", "gt"),
+    annotated_types.Le: ("≤", "le"),
+    annotated_types.Lt: ("<", "lt"),
+}
+
+
+def _bounds(metadata: list[Any]) -> list[str]:
+    out = []
+    for m in metadata:
+        for cls, (sign, attr) in _BOUNDS.items():
+            if isinstance(m, cls):
+                out.append(f"{sign} {getattr(m, attr)}")
+        if isinstance(m, annotated_types.MinLen):
+            out.append(f"at least {m.min_length} item(s)")
+        pattern = getattr(m, "pattern", None)
+        if pattern:
+            out.append(f"matches `{pattern}`")
+    return out
+
+
+def _models_in(annotation: Any, in_list: bool = False) -> list[tuple[type[BaseModel], bool]]:
+    """The models a field's value may be, each with whether it is an item of a list."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [(annotation, in_list)]
+    origin = typing.get_origin(annotation)
+    if origin in (Literal, dict):
+        return []
+    args = typing.get_args(annotation)
+    return [m for a in args for m in _models_in(a, in_list or origin is list)]
+
+
+def _type(annotation: Any) -> str:
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if annotation is type(None):
+        return "null"
+    if origin is Literal:
+        return "one of " + ", ".join(f"`{a}`" for a in args)
+    if origin is typing.Annotated:
+        inner, *meta = args
+        extra = [b for m in meta for b in _bounds(getattr(m, "metadata", [m]))]
+        return _type(inner) + (f" ({', '.join(extra)})" if extra else "")
+    if origin in (typing.Union, types.UnionType):
+        parts = [_type(a) for a in args if a is not type(None)]
+        if type(None) in args:
+            parts.append("null")
+        return " or ".join(parts)
+    if origin is list:
+        return f"list of {_type(args[0])}"
+    if origin is dict:
+        return f"mapping of {_type(args[0])} to {_type(args[1])}"
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "mapping"
+    names = {int: "integer", float: "number", str: "string", bool: "boolean"}
+    if annotation is Any:
+        return "any"
+    return names.get(annotation, getattr(annotation, "__name__", str(annotation)))
+
+
+def _default(field: FieldInfo) -> str:
+    if field.is_required():
+        return "required"
+    value = field.get_default(call_default_factory=True)
+    if isinstance(value, BaseModel):
+        return "see below"
+    return f"`{json.dumps(value)}`"
+
+
+def _description(model: type[BaseModel], name: str, field: FieldInfo) -> str | None:
+    """DESCRIPTIONS' sentence, else the field's own `description`."""
+    for owner in (model.__name__, "PointConfig" if model is TrainerSection else None):
+        if owner and f"{owner}.{name}" in DESCRIPTIONS:
+            return DESCRIPTIONS[f"{owner}.{name}"]
+    if field.description:
+        # "fixed: tokens per ..." names the case it applies to: `fixed`: tokens per ...
+        text = re.sub(r"^([\w.]+):", r"`\1`:", field.description)
+        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    return None
+
+
+def rows(model: type[BaseModel], prefix: str = "") -> Iterator[tuple[str, type[BaseModel], Row]]:
+    """Every key of `model`, depth first, as (section prefix, owning model, row): a nested
+    model's keys follow under their dotted prefix."""
+    missing = []
+    nested = []
+    for name, field in model.model_fields.items():
+        key = prefix + (field.alias or name)
+        text = _description(model, name, field)
+        if text is None:
+            missing.append(f"{model.__name__}.{name}")
+            continue
+        row = Row(
+            key, _type(field.annotation), _default(field), ", ".join(_bounds(field.metadata)), text
+        )
+        yield prefix, model, row
+        nested += [
+            (key + ("[]." if listed else "."), m) for m, listed in _models_in(field.annotation)
+        ]
+    if missing:
+        raise MissingDescription(
+            "no description for " + ", ".join(missing) + ": give the field a "
+            "description= or add it to DESCRIPTIONS in scalestudy/spec/docgen.py"
+        )
+    for sub_prefix, sub in nested:
+        yield from rows(sub, sub_prefix)
+
+
+def keys(model: type[BaseModel]) -> list[str]:
+    """The dotted keys the reference of `model` documents."""
+    return [r.key for _, _, r in rows(model)]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _tables(model: type[BaseModel], title: str, intros: dict[str, str]) -> list[str]:
+    out: list[str] = []
+    current = None
+    for prefix, _owner, r in rows(model):
+        if prefix != current:
+            current = prefix
+            heading = f"`{prefix.rstrip('.')}`" if prefix else title
+            out += ["", f"## {heading}", ""]
+            if prefix.rstrip(".") in intros:
+                out += [intros[prefix.rstrip(".")], ""]
+            out += [
+                "| key | type | default | bounds | meaning |",
+                "| --- | --- | --- | --- | --- |",
+            ]
+        out.append(
+            "| "
+            + " | ".join(
+                _cell(c) for c in (f"`{r.key}`", r.type, r.default, r.bounds or "", r.text)
+            )
+            + " |"
+        )
+    return out
+
+
+_HEADER = (
+    "<!-- generated by `make docs` (python -m scalestudy.spec.docgen) from {source}: "
+    "edit the model or scalestudy/spec/docgen.py, not this file -->"
+)
+
+
+def sweep_reference() -> str:
+    harness = sorted(set(PointConfig.model_fields) - set(TrainerSection.model_fields))
+    lines = [
+        _HEADER.format(source="scalestudy/spec/sweep.py"),
+        "# Sweep file reference",
+        "",
+        "Every key of a sweep file (`sweep.yaml`), as `scalestudy validate` checks it. Unknown "
+        "keys are errors (with a did-you-mean); a nested key is written as a YAML mapping, e.g. "
+        "`slurm: {account: X}` for `slurm.account`. How a sweep is written and checked: "
+        "[sweeps.md](sweeps.md).",
+        "",
+        "The trainer keys a sweep may not set, because the harness sets them per point: "
+        + ", ".join(f"`{k}`" for k in harness)
+        + " (`mode` and `intra_op_threads` come from the sweep's `mode` and "
+        "`threads_per_worker`; the rest from the point's folder and size).",
+    ]
+    intros = {
+        "nodes": "The range form of `nodes`: `{from: 1, to: 256, factor: 2}` is 1, 2, 4, ..., 256.",
+        "slurm": "`#SBATCH` values are held to the alphabet shown (they are read by sbatch, not "
+        "the shell).",
+        "trainer": "Every key of the trainer's point configuration "
+        "([point-config-reference.md](point-config-reference.md)) except the harness's own.",
+        "trainer.model": "The mapping form of `trainer.model`: a preset and overrides of its "
+        "sizes. The presets are in [point-config-reference.md](point-config-reference.md).",
+    }
+    lines += _tables(Sweep, "Top level", intros)
+    return "\n".join(lines) + "\n"
+
+
+def bundled_profiles() -> list[tuple[str, dict]]:
+    out = []
+    for path in sorted(CLUSTERS.glob("*.yaml")):
+        out.append((path.stem, load_file(path).data))
+    return out
+
+
+def profile_reference() -> str:
+    lines = [
+        _HEADER.format(source="scalestudy/profiles.py and templates/clusters/*.yaml"),
+        "# Cluster profile reference",
+        "",
+        "A profile describes a site: its nodes, MPI, launcher, partitions and network. A sweep "
+        "names a bundled profile (`cluster: zenith`) or gives a path to its own file "
+        "(`cluster: my-site.yaml`, relative to the sweep). Copy a bundled one to start. "
+        "Unknown keys are errors.",
+    ]
+    lines += _tables(Profile, "Keys", {})
+    lines += [
+        "",
+        "## Bundled profiles (`templates/clusters/`)",
+        "",
+        "| profile | scheduler | launcher | bind | MPI | largest partition | description |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, data in bundled_profiles():
+        p = Profile.model_validate(data)
+        cells = (
+            f"`{name}`",
+            p.scheduler,
+            p.launcher,
+            p.bind,
+            p.mpi,
+            f"{p.max_nodes} nodes",
+            p.description,
+        )
+        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def point_config_reference() -> str:
+    lines = [
+        _HEADER.format(source="scalestudy/contract/point_config.py"),
+        "# Trainer point configuration reference (`point.json`)",
+        "",
+        "What `python -m scalestudy.trainer --config point.json` reads; `submit` writes one per "
+        "attempt. A sweep sets these keys under `trainer:` "
+        "([sweep-reference.md](sweep-reference.md)). Relative paths are relative to point.json. "
+        "Unknown keys are errors. The trainer itself: [trainer.md](trainer.md).",
+    ]
+    lines += _tables(PointConfig, "Top level", {})
+    fields = list(next(iter(PRESETS.values())))
+    lines += [
+        "",
+        "## Model presets",
+        "",
+        "| preset | " + " | ".join(fields) + " |",
+        "| --- | " + " | ".join("---" for _ in fields) + " |",
+    ]
+    for name, preset in PRESETS.items():
+        lines.append(f"| `{name}` | " + " | ".join(f"{preset[f]:,}" for f in fields) + " |")
+    return "\n".join(lines) + "\n"
+
+
+PAGES = {
+    "sweep-reference.md": sweep_reference,
+    "profile-reference.md": profile_reference,
+    "point-config-reference.md": point_config_reference,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scalestudy.spec.docgen", description=__doc__)
+    parser.add_argument("--out", type=Path, default=DOCS, help="folder (default: docs/)")
+    parser.add_argument("--check", action="store_true", help="compare only; exit 1 on a change")
+    args = parser.parse_args(argv)
+    stale = []
+    for name, make in PAGES.items():
+        path, text = args.out / name, make()
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(name)
+            continue
+        args.out.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    if stale:
+        print(f"out of date: {', '.join(stale)}; run `make docs`", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
