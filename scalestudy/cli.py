@@ -20,8 +20,16 @@ EXIT_OK, EXIT_RUN_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM}
 
 
-def _load(path: str) -> LoadedSweep:
-    loaded = load_sweep(path)
+def _load(args: argparse.Namespace) -> LoadedSweep:
+    """The sweep named on the command line: a file, a submitted sweep's name, or (status,
+    collect) none: the only or newest sweep under --results, said on stderr."""
+    from scalestudy.spec.locate import sweep_file
+
+    located = sweep_file(args.sweep, Path(args.results))
+    if located.note:
+        print(f"scalestudy {args.verb}: {located.note}", file=sys.stderr)
+    args.sweep = located.path
+    loaded = load_sweep(located.path)
     for w in loaded.warnings:
         print(f"warning: {w.format(loaded.path)}", file=sys.stderr)
     return loaded
@@ -32,7 +40,7 @@ def _gb(n: float) -> str:
 
 
 def cmd_validate(args) -> int:
-    loaded = _load(args.sweep)
+    loaded = _load(args)
     from scalestudy.plan import make_plan
 
     points = make_plan(loaded)
@@ -43,7 +51,7 @@ def cmd_validate(args) -> int:
 def cmd_plan(args) -> int:
     from scalestudy.plan import make_plan, node_hours
 
-    loaded = _load(args.sweep)
+    loaded = _load(args)
     points = make_plan(loaded)
     head = (
         "id",
@@ -123,7 +131,7 @@ def cmd_render(args) -> int:
     from scalestudy.plan import make_plan
     from scalestudy.submit import bundles_are_jobs, render_all
 
-    loaded = _load(args.sweep)
+    loaded = _load(args)
     points = make_plan(loaded)
     out = Path(args.out) if args.out else Path(args.results) / loaded.sweep.name / "rendered"
     out.mkdir(parents=True, exist_ok=True)
@@ -217,7 +225,7 @@ def cmd_submit(args) -> int:
     from scalestudy.executors import registry
     from scalestudy.plan import make_plan
 
-    loaded = _load(args.sweep)
+    loaded = _load(args)
     points = make_plan(loaded)
     args.executor = args.executor or loaded.profile.scheduler
     backend = registry.get(args.executor)
@@ -253,7 +261,7 @@ def cmd_status(args) -> int:
     from scalestudy.status import plain, refresh, table
     from scalestudy.submit import sweep_dir
 
-    loaded = _load(args.sweep)
+    loaded = _load(args)
     points = make_plan(loaded)
     sdir = sweep_dir(Path(args.results), loaded)
     if not args.watch:
@@ -288,7 +296,7 @@ def cmd_collect(args) -> int:
     from scalestudy.plan import make_plan
     from scalestudy.submit import sweep_dir
 
-    loaded = _load(args.sweep)
+    loaded = _load(args)
     points = make_plan(loaded)
     from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
@@ -374,9 +382,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="verb", required=True)
 
-    def verb(name, func, help_):
+    def verb(name, func, help_, optional=False):
         p = sub.add_parser(name, help=help_)
-        p.add_argument("sweep", help="the sweep file (YAML)")
+        p.add_argument(
+            "sweep",
+            nargs="?" if optional else None,
+            help="the sweep file (YAML) or a submitted sweep's name"
+            + (" (default: the only or newest sweep under --results)" if optional else ""),
+        )
         p.add_argument("--results", default="results", help="results root (default: ./results)")
         p.set_defaults(func=func)
         return p
@@ -404,7 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep topping the queue up to max_jobs_in_queue until every point is submitted",
     )
-    status = verb("status", cmd_status, "the state of every point")
+    status = verb("status", cmd_status, "the state of every point", optional=True)
     status.add_argument(
         "--watch", action="store_true", help="refresh until nothing is queued or running"
     )
@@ -415,7 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
             default=30.0,
             help=f"seconds between refreshes with --watch (default 30, at least {MIN_POLL_S:g})",
         )
-    verb("collect", cmd_collect, "parse the logs into results.csv")
+    verb("collect", cmd_collect, "parse the logs into results.csv", optional=True)
     doctor = sub.add_parser(
         "doctor", help="check a cluster profile: Python, TF/Horovod/MPI, a probe job, a trainer job"
     )

@@ -12,10 +12,10 @@ EXIT_OK, EXIT_BAD_INPUT = 0, 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "sweeps",
-        nargs="+",
+        nargs="*",
         metavar="SWEEP",
         help="sweep names (folders under --results) or sweep files (their `name:`); "
-        "several make one combined report",
+        "several make one combined report; none: the only or newest sweep under --results",
     )
     parser.add_argument("--results", default="results", help="results root (default: ./results)")
     parser.add_argument(
@@ -54,6 +54,17 @@ def run(args: argparse.Namespace) -> int:
                 "scalestudy report: note: --calibration is only used by --project-to",
                 file=sys.stderr,
             )
+    if not args.sweeps:
+        from scalestudy.errors import UsageError
+        from scalestudy.spec.locate import sweep_file
+
+        try:
+            located = sweep_file(None, Path(args.results))
+        except UsageError as exc:
+            print(f"scalestudy report: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"scalestudy report: {located.note}", file=sys.stderr)
+        args.sweeps = [located.path]
     try:
         from scalestudy.report.build import build
         from scalestudy.report.markdown import terminal

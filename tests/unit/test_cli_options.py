@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scalestudy.cli import main
@@ -39,3 +41,38 @@ def test_status_watch_without_a_terminal_prints_blocks_and_stops_when_settled(tm
     out = capsys.readouterr().out
     assert out.startswith("--- ") and "quickstart on local" in out.splitlines()[0]
     assert out.count("--- ") == 1 and "planned: 8" in out
+
+
+def _submitted(results, name: str, sweep_file: str, mtime: float) -> None:
+    import json
+
+    folder = results / name
+    folder.mkdir(parents=True)
+    manifest = folder / "manifest.json"
+    attempt = {"state": "cancelled", "submitted_at": mtime, "folder": "x", "executor": "local"}
+    data = {"version": 1, "points": {"x": {"attempts": [attempt]}}, "sweep_file": sweep_file}
+    manifest.write_text(json.dumps(data))
+
+
+def test_status_and_collect_without_a_sweep_act_on_the_only_or_newest_one(tmp_path, capsys):
+    from scalestudy.cli import main
+
+    results = tmp_path / "results"
+    assert main(["status", "--results", str(results)]) == 2
+    assert "no submitted sweep under" in capsys.readouterr().err
+    quick = str(Path("experiments/quickstart.yaml").resolve())
+    _submitted(results, "quickstart", quick, 1000.0)
+    assert main(["status", "--results", str(results)]) == 0
+    captured = capsys.readouterr()
+    assert "sweep quickstart (the only one under" in captured.err
+    assert "n0001" in captured.out  # the quickstart's points
+    comm = str(Path("experiments/comm-emulated.yaml").resolve())
+    _submitted(results, "comm-emulated", comm, 2000.0)
+    assert main(["status", "--results", str(results)]) == 0
+    err = capsys.readouterr().err
+    assert "sweep comm-emulated, the newest of 2" in err and "others: quickstart" in err
+    # a submitted sweep's name works wherever a sweep file does
+    assert main(["plan", "quickstart", "--results", str(results)]) == 0
+    assert "n0002" in capsys.readouterr().out
+    assert main(["status", "nosuch", "--results", str(results)]) == 2
+    assert "neither a sweep file nor a submitted sweep" in capsys.readouterr().err

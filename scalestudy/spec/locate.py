@@ -1,0 +1,74 @@
+"""Which sweep a command means: a sweep file, a sweep's name (its folder under the results root,
+whose manifest records the file it was submitted from), or nothing (the only sweep under the
+results root, else the newest one, and a note saying which)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from scalestudy.errors import UsageError
+
+
+@dataclass
+class Located:
+    path: str  # the sweep file
+    note: str | None = None  # said to the user when the choice was not theirs
+
+
+def _submitted(results: Path) -> dict[str, tuple[float, str]]:
+    """Sweeps under `results` that were submitted: name -> (when last submitted, sweep file).
+    When: the newest attempt's submission time (status rewrites the manifest, so its mtime
+    says when it was last looked at, not submitted), else the manifest's mtime."""
+    found: dict[str, tuple[float, str]] = {}
+    for manifest in sorted(results.glob("*/manifest.json")):
+        try:
+            data = json.loads(manifest.read_text())
+        except (OSError, ValueError):
+            continue
+        if data.get("sweep_file"):
+            times = [
+                a.get("submitted_at", 0.0)
+                for e in data.get("points", {}).values()
+                for a in e.get("attempts", [])
+            ]
+            when = max(times, default=0.0) or manifest.stat().st_mtime
+            found[manifest.parent.name] = (when, data["sweep_file"])
+    return found
+
+
+def sweep_file(arg: str | None, results: Path) -> Located:
+    if arg is not None and (Path(arg).is_file() or arg.endswith((".yaml", ".yml"))):
+        return Located(arg)  # a file (a missing one is load_sweep's error to report)
+    found = _submitted(results)
+    if arg is not None:
+        if arg not in found:
+            known = ", ".join(sorted(found)) or "none"
+            raise UsageError(
+                f"{arg!r} is neither a sweep file nor a submitted sweep under {results}/ "
+                f"(submitted there: {known})"
+            )
+        return Located(_existing(found[arg][1], arg, results))
+    if not found:
+        raise UsageError(
+            f"no submitted sweep under {results}/: name a sweep file "
+            "(e.g. experiments/quickstart.yaml) or use --results"
+        )
+    newest = max(found, key=lambda name: found[name][0])
+    path = _existing(found[newest][1], newest, results)
+    if len(found) == 1:
+        return Located(path, f"sweep {newest} (the only one under {results}/)")
+    others = ", ".join(sorted(set(found) - {newest}))
+    return Located(
+        path, f"sweep {newest}, the newest of {len(found)} under {results}/ (others: {others})"
+    )
+
+
+def _existing(path: str, name: str, results: Path) -> str:
+    if not Path(path).is_file():
+        raise UsageError(
+            f"sweep {name} was submitted from {path}, which no longer exists: "
+            f"name the sweep file (results stay in {results}/{name}/)"
+        )
+    return path
