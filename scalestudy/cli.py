@@ -143,23 +143,6 @@ def cmd_render(args) -> int:
     return EXIT_OK
 
 
-class _Progress:
-    def __init__(self, total: int):
-        self.total, self.n = total, 0
-
-    def start(self, point) -> None:
-        self.n += 1
-        print(
-            f"[{self.n}/{self.total}] {point.id} ({point.nodes} node(s) x {point.ppn}, "
-            f"{point.flags}) ...",
-            end="",
-            flush=True,
-        )
-
-    def done(self, point, state: str) -> None:
-        print(f" {state}", flush=True)
-
-
 MIN_POLL_S = 5.0  # the controller is shared: never poll it faster than this
 
 
@@ -177,6 +160,7 @@ def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
     when it was interrupted."""
     from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
+    from scalestudy.progress import for_terminal
     from scalestudy.submit import decide, submit, sweep_dir
 
     preview = decide(
@@ -186,17 +170,21 @@ def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
         retry_failed=args.retry_failed,
         force=args.force,
     )
-    decision = submit(
-        loaded,
-        points,
-        Path(args.results),
-        dry_run=args.dry_run,
-        allow_oom=args.allow_oom,
-        retry_failed=args.retry_failed,
-        force=args.force,
-        progress=_Progress(len(preview.run)),
-        executor=args.executor,
-    )
+    progress = for_terminal(len(preview.run))
+    try:
+        decision = submit(
+            loaded,
+            points,
+            Path(args.results),
+            dry_run=args.dry_run,
+            allow_oom=args.allow_oom,
+            retry_failed=args.retry_failed,
+            force=args.force,
+            progress=progress,
+            executor=args.executor,
+        )
+    finally:
+        progress.close()
     if decision.template_changed:
         print(
             f"note: the job template changed since earlier points were submitted "

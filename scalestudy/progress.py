@@ -1,0 +1,122 @@
+"""How `submit` on this machine shows its points running: a live display on a terminal (points
+done / total, the running point, elapsed, time left estimated from the points already run),
+plain lines anywhere else (CI, logs, a pipe)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+
+def _clock(seconds: float) -> str:
+    s = round(seconds)
+    if s >= 3600:
+        return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
+
+
+class _Estimate:
+    """Time left = points left x the median time of the points already run (points of one
+    sweep differ in size, so this is said to be an estimate)."""
+
+    def __init__(self, total: int):
+        self.total, self.n, self.durations = total, 0, []
+        self.began = time.monotonic()
+        self.point_began = self.began
+
+    def start(self) -> None:
+        self.n += 1
+        self.point_began = time.monotonic()
+
+    def done(self) -> float:
+        took = time.monotonic() - self.point_began
+        self.durations.append(took)
+        return took
+
+    def left(self) -> float | None:
+        if not self.durations:
+            return None
+        ordered = sorted(self.durations)
+        return ordered[len(ordered) // 2] * (self.total - len(self.durations))
+
+
+class PlainProgress:
+    """One line when a point starts and its state when it ends."""
+
+    def __init__(self, total: int, out: TextIO | None = None):
+        self.est, self.out = _Estimate(total), out or sys.stdout
+
+    def start(self, point) -> None:
+        self.est.start()
+        print(
+            f"[{self.est.n}/{self.est.total}] {point.id} ({point.nodes} node(s) x {point.ppn}, "
+            f"{point.flags}) ...",
+            end="",
+            flush=True,
+            file=self.out,
+        )
+
+    def done(self, point, state: str) -> None:
+        took = self.est.done()
+        elapsed = time.monotonic() - self.est.began
+        left = self.est.left()
+        tail = f", about {_clock(left)} left" if left and self.est.n < self.est.total else ""
+        print(
+            f" {state} in {_clock(took)} (elapsed {_clock(elapsed)}{tail})",
+            flush=True,
+            file=self.out,
+        )
+
+    def close(self) -> None:
+        pass
+
+
+class LiveProgress:
+    """rich's live display: a bar of points, the running one, elapsed and time left; each
+    finished point stays printed above the bar."""
+
+    def __init__(self, total: int):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        self.est = _Estimate(total)
+        self.console = Console()
+        self.bar = Progress(
+            TextColumn("[bold]points"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[running]}"),
+            TextColumn("elapsed {task.fields[elapsed]}  {task.fields[left]}"),
+            console=self.console,
+            refresh_per_second=2,
+        )
+        self.task = self.bar.add_task("points", total=total, running="", elapsed="0:00", left="")
+        self.started = False
+
+    def _fields(self) -> dict:
+        left = self.est.left()
+        return {
+            "elapsed": _clock(time.monotonic() - self.est.began),
+            "left": f"about {_clock(left)} left" if left is not None else "time left: after 1st",
+        }
+
+    def start(self, point) -> None:
+        if not self.started:
+            self.bar.start()
+            self.started = True
+        self.est.start()
+        self.bar.update(self.task, running=f"running {point.id}", **self._fields())
+
+    def done(self, point, state: str) -> None:
+        took = self.est.done()
+        self.bar.console.print(f"{point.id} ({point.flags}): {state} in {_clock(took)}")
+        self.bar.update(self.task, advance=1, running="", **self._fields())
+
+    def close(self) -> None:
+        if self.started:
+            self.bar.stop()
+
+
+def for_terminal(total: int) -> PlainProgress | LiveProgress:
+    return LiveProgress(total) if sys.stdout.isatty() else PlainProgress(total)

@@ -1,0 +1,37 @@
+"""What `submit` on this machine prints while points run: plain lines when not on a terminal
+(each point, its state, elapsed and time left), a live display on one."""
+
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+
+from scalestudy import progress
+
+
+def _point(i: int):
+    return SimpleNamespace(id=f"n000{i}-p1-x", nodes=i, ppn=1, flags="sparse")
+
+
+def test_plain_lines_when_not_on_a_terminal(monkeypatch):
+    clock = iter([0.0, 0.0, 10.0, 10.0, 10.0, 30.0, 30.0])
+    monkeypatch.setattr(progress.time, "monotonic", lambda: next(clock))
+    out = io.StringIO()
+    p = progress.PlainProgress(3, out)
+    for i, (state) in enumerate(["completed", "failed"], start=1):
+        p.start(_point(i))
+        p.done(_point(i), state)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[1/3] n0001-p1-x (1 node(s) x 1, sparse) ... completed in 0:10")
+    # after two points of 10 s and 20 s, one left: the median (20 s) x 1
+    assert lines[1].endswith("failed in 0:20 (elapsed 0:30, about 0:20 left)")
+    p.close()
+
+
+def test_the_display_is_chosen_by_the_terminal(monkeypatch):
+    monkeypatch.setattr(progress.sys.stdout, "isatty", lambda: False, raising=False)
+    assert isinstance(progress.for_terminal(2), progress.PlainProgress)
+    monkeypatch.setattr(progress.sys.stdout, "isatty", lambda: True, raising=False)
+    live = progress.for_terminal(2)
+    assert isinstance(live, progress.LiveProgress)
+    live.close()  # never started: nothing to stop
