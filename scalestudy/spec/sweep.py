@@ -27,6 +27,7 @@ from pydantic import (
 
 from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
 from scalestudy.profiles import Profile, ProfileError, load_profile
+from scalestudy.spec import consistency
 from scalestudy.spec.yamlload import Located, YamlError, load_file
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -403,6 +404,12 @@ def load_sweep(path: str | Path) -> LoadedSweep:
                     i.message = f"{i.message} (matrix value {overrides[mk]!r})"
                 issues.append(i)
             continue
+        label = ", ".join(f"{k}={v!r}" for k, v in overrides.items())
+        for line, key, message in consistency.issues(
+            data, profile, path.parent, at, f" (with {label})" if label else ""
+        ):
+            mk = next((k for k in keys if key.startswith(k) or k.startswith(key)), None)
+            issues.append(Issue(matrix_line(mk) if mk else line, key, message))
         configs: dict[int, PointConfig] = {}
         for n in vs.node_list():
             issues += _meaning_issues(vs, n, profile, at, overrides)

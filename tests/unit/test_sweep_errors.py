@@ -103,6 +103,48 @@ CASES = [
     (GOOD + "1: numeric key\n", 10, "<top>", "must be a string"),
     (GOOD + "trainer: {model: tiny}\n", 10, "trainer", "duplicate"),
     (GOOD.replace("name: t\n", ""), 1, "name", "required"),
+    # keys that exclude each other, or only mean something beside another key's value
+    (
+        _replace("  steps: 10", "  steps: 10\n  global_batch_tokens: 4096"),
+        10,
+        "trainer.global_batch_tokens",
+        "only means something with mode: strong",
+    ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  data: {kind: synthetic, fixed_length: 32}"),
+        10,
+        "trainer.data.fixed_length",
+        "data.kind: fixed",
+    ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  lr_reference_batch_tokens: 4096"),
+        10,
+        "trainer.lr_reference_batch_tokens",
+        "lr_scaling",
+    ),
+    (GOOD + "probe_seconds: 5\n", 10, "probe_seconds", "workload: probe"),
+    (
+        GOOD + "matrix:\n  trainer.data.kind: [synthetic, fixed]\n  trainer.data.task_vocab: [8]\n",
+        12,
+        "trainer.data.task_vocab",
+        "data.kind: translate",
+    ),
+    # names that refer to something that does not exist
+    (GOOD + "reference: stampede3\n", 10, "reference", "not a published reference"),
+    (GOOD + "slurm: {partition: gpu}\n", 10, "slurm.partition", "not a partition of profile"),
+    # input files that do not exist
+    (
+        _replace("  steps: 10", "  steps: 10\n  data: {kind: text, source: no.src}"),
+        10,
+        "trainer.data.source",
+        "no such file",
+    ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  data: {kind: text, source: no.src}"),
+        10,
+        "trainer.data.target",
+        "needs both source and target",
+    ),
 ]
 
 

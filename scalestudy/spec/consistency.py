@@ -1,0 +1,126 @@
+"""Mistakes a schema alone lets through, caught by `validate` before anything reaches a
+cluster, as classes rather than cases:
+
+- keys that exclude each other, or that only mean something beside another key's value
+  (given, they would be silently ignored);
+- names that refer to something that must exist (a published reference, a partition of the
+  profile);
+- input files that must exist (the text data and its SentencePiece model).
+
+Each check reads the keys the user wrote (the sweep's own mapping, matrix values applied), so a
+default never trips it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scalestudy.profiles import Profile
+
+# trainer.data.<key> -> the data.kind it belongs to
+DATA_KEYS_OF_KIND = {
+    "fixed_length": "fixed",
+    "task_vocab": "translate",
+    "task_max_length": "translate",
+    "source": "text",
+    "target": "text",
+    "spm_model": "text",
+    "spm_dir": "text",
+}
+# trainer.<key> -> the mode it belongs to
+TRAINER_KEYS_OF_MODE = {"tokens_per_worker": "weak", "global_batch_tokens": "strong"}
+# sweep key -> the workload it belongs to
+SWEEP_KEYS_OF_WORKLOAD = {"probe_seconds": "probe", "comm": "comm"}
+
+
+def issues(
+    data: dict[str, Any],
+    profile: Profile,
+    base: Path,
+    at: Callable[[str], int | None],
+    where: str = "",
+) -> list[tuple[int | None, str, str]]:
+    """(line, key, message) for every problem of one resolved variant's mapping `data`."""
+    out: list[tuple[int | None, str, str]] = []
+
+    def add(key: str, message: str) -> None:
+        line = at(key)
+        for parent in _parents(key):  # a key inherited from a preset has no line of its own
+            line = line or at(parent)
+        out.append((line, key, message + where))
+
+    trainer = data.get("trainer") or {}
+    mode = data.get("mode")
+    for key, wanted in TRAINER_KEYS_OF_MODE.items():
+        if key in trainer and mode != wanted:
+            add(
+                f"trainer.{key}",
+                f"only means something with mode: {wanted} (this sweep is {mode}): remove it",
+            )
+    if "lr_reference_batch_tokens" in trainer and trainer.get("lr_scaling", "none") == "none":
+        add(
+            "trainer.lr_reference_batch_tokens",
+            "only means something with lr_scaling: linear or sqrt (lr_scaling is none)",
+        )
+    workload = data.get("workload", "trainer")
+    for key, wanted in SWEEP_KEYS_OF_WORKLOAD.items():
+        if key in data and workload != wanted:
+            add(key, f"only means something with workload: {wanted} (workload is {workload})")
+
+    spec = trainer.get("data") or {}
+    kind = spec.get("kind", "synthetic")
+    for key, wanted in DATA_KEYS_OF_KIND.items():
+        if key in spec and kind != wanted:
+            add(
+                f"trainer.data.{key}",
+                f"only means something with data.kind: {wanted} (data.kind is {kind})",
+            )
+    if kind == "text":
+        for key in ("source", "target"):
+            if not spec.get(key):
+                add(f"trainer.data.{key}", "data.kind: text needs both source and target files")
+        for key in ("source", "target", "spm_model"):
+            value = spec.get(key)
+            if value and not (base / str(value)).is_file():
+                add(
+                    f"trainer.data.{key}",
+                    f"{value}: no such file (paths are relative to the sweep file's folder, "
+                    f"{base})",
+                )
+
+    reference = data.get("reference")
+    if reference is not None:
+        known = _reference_names()
+        if known is not None and reference not in known:
+            add(
+                "reference",
+                f"{reference!r} is not a published reference (known: {', '.join(sorted(known))})",
+            )
+
+    partition = (data.get("slurm") or {}).get("partition")
+    names = [p.name for p in profile.partitions]
+    if partition is not None and partition not in names:
+        add(
+            "slurm.partition",
+            f"{partition!r} is not a partition of profile {profile.name} "
+            f"(it has {', '.join(names)}); add it to the profile or choose one of those",
+        )
+    return out
+
+
+def _parents(key: str) -> list[str]:
+    parts = key.split(".")
+    return [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
+
+
+def _reference_names() -> set[str] | None:
+    """The names in the published references file; None when it cannot be read (the report
+    says why)."""
+    from scalestudy.report.references import ReferenceError, load
+
+    try:
+        return set(load())
+    except ReferenceError:
+        return None
