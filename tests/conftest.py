@@ -97,6 +97,7 @@ def start_cluster(tmp_path_factory):
         next(gen, None)
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the node ids
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (`make test` uses `-n 2 --dist loadgroup`): every Slurm test on one
     worker (they share the session's clusters and mostly wait on the scheduler), every test that
