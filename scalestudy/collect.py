@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from scalestudy.contract import step_log
+from scalestudy.contract.point_config import is_sparse
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.plan import Point
@@ -112,7 +113,9 @@ def _phase_median(timing: dict, phase: str) -> float | None:
     return (timing["this_rank"].get(phase) or {}).get("median")
 
 
-def _from_logs(logs: Path, workers: int) -> dict:
+def _from_logs(logs: Path, workers: int, sparse: bool) -> dict:
+    """The trainer's measurements of one attempt; `sparse` (is_sparse of the point's
+    configuration) says whether the embedding gradient went by allgather or allreduce."""
     row: dict = {}
     rank_files = [logs / step_log.rank_log_name(r) for r in range(workers)]
     present = [f for f in rank_files if f.exists()]
@@ -146,7 +149,6 @@ def _from_logs(logs: Path, workers: int) -> dict:
     steps0 = step_log.merged_steps(present[0])
     timed = [s for s in steps0 if s.get("timed")] or steps0
     if timed:
-        sparse = timed[0]["embedding_grad"].get("form") == "indexed_slices"
         emb = _median(s["bytes"]["logical_embedding"] for s in timed)
         total = _median(s["bytes"]["logical_total"] for s in timed)
         row.update(
@@ -263,7 +265,7 @@ def collect_rows(
                 end=a.get("ended_at"),
             )
             manifest_state = row["status"]
-            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers))
+            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, is_sparse(c)))
             if manifest_state not in ("completed",) and row["status"] == "completed":
                 row["status"] = manifest_state  # the job failed after the trainer finished
             sa = acct.get(str(a.get("job_id")), {})

@@ -36,7 +36,7 @@ import traceback
 from pathlib import Path
 
 from scalestudy.contract import comm_model, step_log
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.contract.point_config import PointConfig, is_sparse
 from scalestudy.workloads.comm_records import RESULT_FILE, SCHEMA, records_of
 
 __all__ = ["RESULT_FILE", "SCHEMA", "main", "records_of", "run"]
@@ -106,7 +106,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         "rows_source": source,
         # whether this point's trainer really ships them: a densified trainer allreduces the
         # [V, H] tensor; native TF with a tied embedding sums the gradients densely
-        "trainer_allgathers": (not cfg.sparse_as_dense) and (cfg.accumulation == "tf1" or not tied),
+        "trainer_allgathers": is_sparse(cfg),
     }
 
 
