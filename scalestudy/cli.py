@@ -280,7 +280,7 @@ def cmd_status(args) -> int:
 
 
 def cmd_collect(args) -> int:
-    from scalestudy.collect import collect_rows, write_table
+    from scalestudy.collect import collect_rows, write_points, write_table
     from scalestudy.plan import make_plan
     from scalestudy.submit import sweep_dir
 
@@ -295,6 +295,7 @@ def cmd_collect(args) -> int:
             registry.reconcile(sdir, data)
     rows = collect_rows(points, sdir, loaded.profile.name, profile=loaded.profile)
     path = write_table(rows, sdir)
+    write_points(points, sdir)  # each point's full configuration, beside the table
     head = (
         "point",
         "nodes",

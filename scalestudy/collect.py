@@ -4,6 +4,12 @@ One row per point and repeat, the latest attempt of each; points that failed, di
 ran appear with their status, never dropped. Throughput is what the trainer measured in its
 timed window (global tokens summed over ranks / window time); nothing is extrapolated.
 
+Each row names its variant (`variant`, the plan's id: the report groups by it alone, and
+`variant_label`, how legends name it). results/<sweep>/points.jsonl keeps every point's full
+configuration beside the table (one JSON object per line, by point_id: the variant's matrix
+values, the trainer configuration and the resolved model), so the report never has to rebuild
+a run's configuration from columns.
+
 A sweep of the `comm` workload also gets results/<sweep>/comm.csv (one row per point x
 collective x message) and results/<sweep>/calibration.json: latency and bandwidth fitted per
 collective (scalestudy.contract.comm_fit), which `scalestudy report --project-to` uses.
@@ -19,14 +25,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from scalestudy.contract import step_log
+from scalestudy.contract.point_config import is_sparse
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
-from scalestudy.plan import Point
+from scalestudy.fileio import write_atomic
+from scalestudy.plan import Point, variant_overrides
 from scalestudy.profiles import Profile, ProfileError, load_profile
 
 COLUMNS = [
     "point_id",
     "sweep",
+    # the plan's name of the experiment this row is one size/repeat of: the report groups by
+    # `variant` only and labels curves with `variant_label` (points.jsonl has its configuration)
+    "variant",
+    "variant_label",
     "mode",
     "cluster",
     "nodes",
@@ -112,7 +124,9 @@ def _phase_median(timing: dict, phase: str) -> float | None:
     return (timing["this_rank"].get(phase) or {}).get("median")
 
 
-def _from_logs(logs: Path, workers: int) -> dict:
+def _from_logs(logs: Path, workers: int, sparse: bool) -> dict:
+    """The trainer's measurements of one attempt; `sparse` (is_sparse of the point's
+    configuration) says whether the embedding gradient went by allgather or allreduce."""
     row: dict = {}
     rank_files = [logs / step_log.rank_log_name(r) for r in range(workers)]
     present = [f for f in rank_files if f.exists()]
@@ -146,7 +160,6 @@ def _from_logs(logs: Path, workers: int) -> dict:
     steps0 = step_log.merged_steps(present[0])
     timed = [s for s in steps0 if s.get("timed")] or steps0
     if timed:
-        sparse = timed[0]["embedding_grad"].get("form") == "indexed_slices"
         emb = _median(s["bytes"]["logical_embedding"] for s in timed)
         total = _median(s["bytes"]["logical_total"] for s in timed)
         row.update(
@@ -221,6 +234,8 @@ def collect_rows(
         row.update(
             point_id=p.id,
             sweep=p.sweep.name,
+            variant=p.variant,
+            variant_label=p.variant_label,
             mode=c.mode,
             cluster=cluster,
             nodes=p.nodes,
@@ -263,7 +278,7 @@ def collect_rows(
                 end=a.get("ended_at"),
             )
             manifest_state = row["status"]
-            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers))
+            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, is_sparse(c)))
             if manifest_state not in ("completed",) and row["status"] == "completed":
                 row["status"] = manifest_state  # the job failed after the trainer finished
             sa = acct.get(str(a.get("job_id")), {})
@@ -284,6 +299,10 @@ def collect_rows(
 COMM_COLUMNS = [
     "point_id",
     "sweep",
+    # the plan's name of the experiment this row is one size/repeat of: the report groups by
+    # `variant` only and labels curves with `variant_label` (points.jsonl has its configuration)
+    "variant",
+    "variant_label",
     "cluster",
     "nodes",
     "ppn",
@@ -397,9 +416,9 @@ def collect_comm(
         "excluded": excluded,
         "trainer_shape_checks": _trainer_shape_checks(table, fits),
     }
-    tmp = sweep_dir / f".calibration.json.{os.getpid()}.tmp"
-    tmp.write_text(json.dumps(calibration, indent=1, default=_json_default))
-    os.replace(tmp, sweep_dir / "calibration.json")
+    write_atomic(
+        sweep_dir / "calibration.json", json.dumps(calibration, indent=1, default=_json_default)
+    )
     for c, f in fits.items():
         print(f"calibration {c}: {comm_fit.describe(f)}")
     for c, e in errors.items():
@@ -459,3 +478,49 @@ def write_table(rows: list[dict], sweep_dir: Path) -> Path:
     except ImportError as exc:  # the CSV is the table of record; say why parquet is missing
         print(f"note: results.parquet not written ({exc})", file=sys.stderr)
     return csv
+
+
+POINTS_FILE = "points.jsonl"
+POINTS_SCHEMA = "scalestudy.point/1"
+
+
+def point_record(p: Point) -> dict:
+    """A point's full configuration as the report reads it from points.jsonl: who it is (id,
+    variant, size, repeat), what its variant changed (the matrix values), and everything the
+    run was configured with (the trainer configuration without its paths, the resolved model,
+    the environment)."""
+    sw = p.sweep
+    record = {
+        "schema": POINTS_SCHEMA,
+        "point_id": p.id,
+        "sweep": sw.name,
+        "variant": p.variant,
+        "variant_label": p.variant_label,
+        "variant_overrides": variant_overrides(p.overrides),
+        "workload": sw.workload,
+        "cluster": sw.cluster,
+        "mode": p.config.mode,
+        "nodes": p.nodes,
+        "ppn": p.ppn,
+        "workers": p.workers,
+        "threads": sw.threads_per_worker,
+        "repeat": p.repeat,
+        "allocation": p.allocation,
+        "tokens_per_worker": p.tokens_per_worker,
+        "global_batch_tokens": p.global_batch_tokens,
+        "env": dict(sw.env),
+        "model_spec": p.config.model.resolved(),
+        "config": p.config.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
+    }
+    if sw.workload == "comm":
+        record["comm"] = sw.comm.model_dump(mode="json")
+    return record
+
+
+def write_points(points: list[Point], sweep_dir: Path) -> Path:
+    """results/<sweep>/points.jsonl, one point's record per line (written atomically)."""
+    sweep_dir.mkdir(parents=True, exist_ok=True)
+    path = sweep_dir / POINTS_FILE
+    lines = [json.dumps(point_record(p), sort_keys=True, default=_json_default) for p in points]
+    write_atomic(path, "".join(line + "\n" for line in lines))
+    return path

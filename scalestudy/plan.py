@@ -3,6 +3,13 @@
 A point's id is hashed from its scientific parameters only (cluster, mode, nodes, ppn, threads,
 the trainer configuration, the environment, the repeat), so editing a template, a time limit or
 an account never turns old results into new points. The template's hash is kept as provenance.
+
+A variant is one combination of the sweep's matrix: every size, repeat and allocation of one
+experiment. The plan names it once, here: `variant` (an id hashed from the sweep's name and
+the matrix values that make a different experiment) and `variant_label` (what a reader sees
+in legends: the keys that vary between the sweep's variants). collect writes both into
+results.csv and the report groups by the id alone, so a new matrix dimension needs no change
+in the report.
 """
 
 from __future__ import annotations
@@ -11,10 +18,12 @@ import hashlib
 import itertools
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from scalestudy.contract.memory_model import MemoryEstimate, estimate
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.spec.sweep import LoadedSweep, Sweep, time_limit_minutes
+from scalestudy.spec.sweep import Variant as SweepVariant
 
 
 @dataclass
@@ -28,6 +37,8 @@ class Point:
     memory: MemoryEstimate | None = None
     node_memory_bytes: float = 0.0
     allocation: int | None = None  # bundled schedule: which independent allocation
+    variant: str = ""  # the experiment this point is one size/repeat of (variant_id)
+    variant_label: str = ""  # how legends name that variant (variant_labels)
 
     @property
     def ppn(self) -> int:
@@ -68,6 +79,74 @@ class Point:
         if c.precision != "fp32":
             flags += f",{c.precision}"
         return flags
+
+
+# Sweep keys a matrix may vary that do not make another experiment: the size (a variant is
+# every size of one experiment) and how its jobs are run (limits, site options, interpreter).
+NOT_VARIANT_KEYS = frozenset(
+    {"nodes", "repeats", "time_limit", "slurm", "modules", "python", "max_jobs_in_queue"}
+)
+
+
+def variant_overrides(overrides: dict[str, Any]) -> dict[str, Any]:
+    """The matrix values that make a variant: all but the size and how the jobs run."""
+    return {k: v for k, v in overrides.items() if k.split(".")[0] not in NOT_VARIANT_KEYS}
+
+
+def variant_id(sweep_name: str, overrides: dict[str, Any]) -> str:
+    """Short and stable: the same sweep and matrix values give the same id in every plan."""
+    payload = {"sweep": sweep_name, "overrides": variant_overrides(overrides)}
+    text = json.dumps(payload, sort_keys=True, default=str)
+    return "v" + hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def _label_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return str(value)
+
+
+def _label_part(key: str, value: Any) -> str:
+    # the report's long-standing words for its two most compared settings
+    if key == "trainer.sparse_as_dense":
+        return "dense" if value else "sparse"
+    if key == "trainer.learning_rate":
+        return f"lr={_label_value(value)}"
+    return f"{key.removeprefix('trainer.')}={_label_value(value)}"
+
+
+def variant_labels(variants: list[SweepVariant], sweep_name: str) -> dict[str, str]:
+    """Each variant's id -> its label: a trainer variant says sparse or dense first (the
+    comparison the report is about), then key=value for every matrix key whose value differs
+    between the sweep's variants. One variant reads "sparse" or "dense" (another workload: its
+    name)."""
+    found: dict[str, tuple[dict[str, Any], Sweep]] = {}
+    for v in variants:
+        found.setdefault(
+            variant_id(sweep_name, v.overrides), (variant_overrides(v.overrides), v.sweep)
+        )
+    keys: list[str] = []
+    for overrides, _ in found.values():
+        keys += [k for k in overrides if k not in keys]
+
+    def seen(k: str) -> set[str]:
+        return {json.dumps(o.get(k), sort_keys=True, default=str) for o, _ in found.values()}
+
+    differing = [k for k in keys if len(seen(k)) > 1]
+    out = {}
+    for vid, (overrides, sw) in found.items():
+        parts = []
+        if sw.workload == "trainer":
+            parts.append(_label_part("trainer.sparse_as_dense", sw.trainer.sparse_as_dense))
+        parts += [
+            _label_part(k, overrides.get(k)) for k in differing if k != "trainer.sparse_as_dense"
+        ]
+        out[vid] = ", ".join(parts) or sw.workload
+    return out
 
 
 def _point_id(
@@ -123,8 +202,10 @@ def make_bundles(points: list[Point], attempt_salt: str = "") -> list[Bundle]:
 def make_plan(loaded: LoadedSweep) -> list[Point]:
     profile = loaded.profile
     points: list[Point] = []
+    labels = variant_labels(loaded.variants, loaded.sweep.name)
     for variant in loaded.variants:
         sw = variant.sweep
+        vid = variant_id(loaded.sweep.name, variant.overrides)
         for nodes, cfg in variant.point_configs.items():
             science = {
                 "cluster": profile.name,
@@ -144,6 +225,7 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 spec = cfg.model.resolved()
                 point = Point(pid, sw, nodes, repeat, cfg, variant.overrides)
                 point.allocation = allocation
+                point.variant, point.variant_label = vid, labels[vid]
                 point.memory = estimate(
                     spec,
                     workers=point.workers,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scalestudy.contract import comm_model
+from scalestudy.contract.point_config import is_sparse
 
 RUNTIME_OVERHEAD = 600 * 2**20
 
@@ -78,7 +79,9 @@ def estimate(
     act += 4 * 3 * per_pass * v
     p = parameter_count(spec)
     tied = bool(spec["tie_embeddings"])
-    sparse = not sparse_as_dense and (accumulation == "tf1" or not tied)
+    sparse = is_sparse(
+        {"sparse_as_dense": sparse_as_dense, "accumulation": accumulation, "tie_embeddings": tied}
+    )
     if sparse:
         rows = (
             tf1_rows_estimate(spec, tokens_per_worker, micro_batches)

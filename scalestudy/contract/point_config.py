@@ -6,8 +6,9 @@ Validated with pydantic so a bad file fails before TensorFlow is even imported.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -169,6 +170,43 @@ class PointConfig(_Strict):
                 )
         self.model.resolved()  # raises on inconsistent overrides
         return self
+
+
+def is_sparse(config: PointConfig | Mapping[str, Any]) -> bool:
+    """Whether the run exchanges its embedding gradient sparsely (IndexedSlices, allgathered)
+    rather than densely (a [V, H] allreduce): THE rule, used wherever the question comes up
+    (plan's memory model, collect's byte split, the comm workload, the report's formulas).
+
+    Sparse unless sparse_as_dense densifies it, or native accumulation with a tied embedding
+    lets TensorFlow sum the gradient densely by itself (tf1 accumulation keeps IndexedSlices).
+
+    `config` is a PointConfig, a point's full configuration as JSON (points.jsonl's `config`,
+    point.json) or a results.csv row (columns sparse_as_dense, accumulation, tie_embeddings);
+    what it does not say takes PointConfig's defaults (sparse_as_dense false, tf1, tied).
+    """
+    if isinstance(config, PointConfig):
+        dense, accumulation = config.sparse_as_dense, config.accumulation
+        tied = config.model.tie_embeddings
+    else:
+        model = config.get("model")
+        tied = model.get("tie_embeddings") if isinstance(model, Mapping) else None
+        if tied is None:
+            tied = config.get("tie_embeddings")
+        dense = config.get("sparse_as_dense")
+        accumulation = config.get("accumulation")
+    dense = _flag(dense, False)
+    tied = _flag(tied, True)
+    accumulation = accumulation if isinstance(accumulation, str) else "tf1"
+    return not dense and (accumulation == "tf1" or not tied)
+
+
+def _flag(value: Any, default: bool) -> bool:
+    """A boolean as a table or JSON may hold it (True, "true", 1, NaN/None = unknown)."""
+    if value is None or (isinstance(value, float) and value != value):
+        return default
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes")
+    return bool(value)
 
 
 class ConfigError(Exception):

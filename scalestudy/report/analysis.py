@@ -24,6 +24,7 @@ from scalestudy.report.load import (
 )
 from scalestudy.report.paired import PairedRatio, paired_ratios
 from scalestudy.report.scaling import (
+    TIMING_KEYS,
     MissingBaseline,
     PointStats,
     Variant,
@@ -304,11 +305,16 @@ def _completed(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def _phases_twin(v: Variant, others: list[Variant]) -> Variant | None:
-    """The variant measured like `v` in every respect but `timing: phases`."""
-    want = {k: x for k, x in v.values.items() if k != "timing"}
+    """The variant measured like `v` in every respect but `timing: phases`: the same settings
+    (its sweep's matrix values, or a table's grouping columns) but the timing."""
+
+    def but_timing(x: Variant) -> dict:
+        return {k: val for k, val in x.settings.items() if k not in TIMING_KEYS}
+
+    want = but_timing(v)
     for o in others:
-        same = {k: x for k, x in o.values.items() if k != "timing"} == want
-        if o.mode == v.mode and o.values.get("timing") == "phases" and same:
+        timing = _first(o.rows, "timing") if "timing" in o.rows else None
+        if o.mode == v.mode and timing == "phases" and but_timing(o) == want and o is not v:
             return o
     return None
 
@@ -345,7 +351,7 @@ def _project(
     acc = str(_first(v.rows, "accumulation") or "tf1")
     tied = _first(v.rows, "tie_embeddings")
     tied = True if tied is None else bool(tied)
-    sparse = not v.dense and (acc == "tf1" or not tied)
+    sparse = v.sparse  # the one rule (is_sparse), on the variant's configuration
     comm_m, comm_notes = _comm_model(
         v, link, link_src, sparse, ctx or {"explicit": None, "roots": []}
     )
@@ -435,7 +441,16 @@ def _project(
             continue
         model = comp + (at("apply_s_median", p) or 0.0) + max(0.0, c - overlap)
         vp.residuals.append(Residual(v.label, p.nodes, p.workers, p.step_s.value, model))
-    spec = projection.model_spec(_first(v.rows, "model"), vocab, hidden, tied)
+    # the model its points ran (points.jsonl); a table without it: the preset and the two
+    # columns it records, which misses any other override of the model
+    spec = v.model_spec
+    if spec is None:
+        spec = projection.model_spec(_first(v.rows, "model"), vocab, hidden, tied)
+        if spec is not None:
+            vp.notes.append(
+                "model for the memory projection: its preset with the table's vocabulary and "
+                "width (no points.jsonl beside the table: `scalestudy collect` writes it)"
+            )
     rss_m = _median(done[done["workers"] == pm.workers]["peak_rss_max"])
     node_mem = _node_memory(v)
     if spec is None:
@@ -505,7 +520,8 @@ def analyse(
     comm_results = load_comm({s.name: s.folder for s in sweeps}, warnings)
     # comm points are measured in comm.csv, not as training throughput: not variants
     comm_ids = {str(i) for c in comm_results for i in c.table["point_id"]}
-    vs = variants(table[~table["point_id"].astype(str).isin(comm_ids)])
+    records = {pid: rec for s in sweeps for pid, rec in s.points.items()}
+    vs = variants(table[~table["point_id"].astype(str).isin(comm_ids)], records)
     scaling, common = {}, {}
     for mode in ("weak", "strong"):
         of_mode = [v for v in vs if v.mode == mode]

@@ -69,6 +69,8 @@ NUMERIC_COLUMNS = (
 )
 TEXT_COLUMNS = (
     "sweep",
+    "variant",
+    "variant_label",
     "cluster",
     "model",
     "accumulation",
@@ -88,6 +90,7 @@ class SweepResults:
     table_path: Path
     reference: str | None = None
     sweep_file: Path | None = None
+    points: dict[str, dict] = field(default_factory=dict)  # points.jsonl: point id -> record
 
 
 @dataclass
@@ -230,6 +233,26 @@ def read_table(folder: Path, sweep_file: Path | None = None) -> tuple[pd.DataFra
     return _normalise(frame), path
 
 
+def read_points(folder: Path) -> dict[str, dict]:
+    """points.jsonl beside the table (each point's full configuration, by point id); empty
+    when the table has none (collected before it existed, or copied without it): the report
+    then works from the table's columns alone."""
+    path = folder / "points.jsonl"
+    out: dict[str, dict] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return out
+    for line in text.splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue  # a line cut short: that point's configuration is unknown, not wrong
+        if isinstance(record, dict) and "point_id" in record:
+            out[str(record["point_id"])] = record
+    return out
+
+
 def load_sweeps(args: list[str], results_root: Path) -> list[SweepResults]:
     out: list[SweepResults] = []
     for arg in args:
@@ -244,7 +267,7 @@ def load_sweeps(args: list[str], results_root: Path) -> list[SweepResults]:
             ref = refs[0] if refs else None
         if any(s.name == name for s in out):
             raise ReportError(f"sweep {name!r} given twice")
-        out.append(SweepResults(name, folder, table, path, ref, sweep_file))
+        out.append(SweepResults(name, folder, table, path, ref, sweep_file, read_points(folder)))
     return out
 
 

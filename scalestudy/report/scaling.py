@@ -1,6 +1,11 @@
 """Weak and strong scaling, defined once (MISSION §3), and the grouping of a results table into
 variants (everything but the node count and the repeat) and points (a variant at one size).
 
+The variants are the plan's: rows are grouped by the `variant` column alone and a variant is
+labelled with its `variant_label` (scalestudy.plan names both, collect writes them), so a
+matrix key the report has never heard of still gives one curve per variant. Its full
+configuration comes from points.jsonl beside the table when there is one.
+
 weak:   efficiency(N) = T(N) / ((N / N0) x T(N0)), T the global tokens/s, N workers
 strong: speedup(N) = t(N0) / t(N), t the time per step; efficiency = speedup x N0 / N
 N0 is the variant's smallest planned size, or a common baseline (the dense N0) so a slow
@@ -10,6 +15,7 @@ silent step to the next size.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -18,11 +24,18 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from scalestudy.contract.point_config import is_sparse
 from scalestudy.report.stats import Estimate, median_ci, ratio_ci
 
-# What makes two rows the same experiment apart from size and repeat. The batch column that
-# follows from the size (weak: the global batch; strong: the per-worker share) is left out.
-VARIANT_KEYS = (
+_SPARSE_COLUMNS = ("sparse_as_dense", "accumulation", "tie_embeddings")  # is_sparse's inputs
+
+# Tables written before collect named the variants (no `variant` column, or rows without a
+# value in it) are grouped as they always were: by these columns, which were all that made two
+# rows different experiments then. This is a fallback only: a matrix key outside this list is
+# not seen in such a table, and `scalestudy collect` on the sweep rewrites it with the plan's
+# variants (and points.jsonl). The batch column that follows from the size (weak: the global
+# batch; strong: the per-worker share) is left out.
+LEGACY_VARIANT_KEYS = (
     "sweep",
     "cluster",
     "model",
@@ -40,6 +53,7 @@ VARIANT_KEYS = (
     "lr_warmup_steps",
 )
 BATCH_KEY = {"weak": "tokens_per_worker", "strong": "global_batch_tokens"}
+TIMING_KEYS = ("timing", "trainer.timing")  # a variant's timing: a column, or a matrix key
 REPEAT_SUFFIX = re.compile(r"-r\d+$")
 
 
@@ -66,16 +80,41 @@ class PointStats:
 
 @dataclass
 class Variant:
-    key: tuple
+    key: str  # the plan's variant id (a table from before it: derived, "legacy-...")
     label: str
     mode: str
     sweep: str
     cluster: str
     ppn: int
-    dense: bool | None
-    values: dict
+    dense: bool | None  # sparse_as_dense, as set
+    values: dict  # what the variant's rows share: the columns constant over them
     rows: pd.DataFrame
     points: list[PointStats] = field(default_factory=list)
+    # one of its points' full configuration (points.jsonl; None for a table without it)
+    record: dict | None = None
+    # what makes it this variant and not another of its sweep: the matrix values (points.jsonl)
+    # or, for a table from before the plan named variants, the columns it was grouped by
+    settings: dict = field(default_factory=dict)
+
+    @property
+    def config(self) -> dict | None:
+        """The trainer configuration its points ran with (points.jsonl), if known."""
+        return (self.record or {}).get("config")
+
+    @property
+    def sparse(self) -> bool:
+        """Whether its embedding gradient is exchanged sparsely: the one rule (is_sparse), on
+        its configuration, else on its table columns."""
+        if self.config is not None:
+            return is_sparse(self.config)
+        return is_sparse(
+            {k: _value(self.rows[k].iloc[0]) for k in _SPARSE_COLUMNS if k in self.rows}
+        )
+
+    @property
+    def model_spec(self) -> dict | None:
+        """The resolved model of its points (points.jsonl), if known."""
+        return (self.record or {}).get("model_spec")
 
     @property
     def planned_workers(self) -> list[int]:
@@ -108,14 +147,15 @@ def _fmt(key: str, value) -> str:
     return f"{key}={value}"
 
 
-def variants(table: pd.DataFrame) -> list[Variant]:
-    """Group the table into variants, each labelled by what distinguishes it from the others
-    of its mode (always sparse/dense: the comparison the report is about)."""
-    out: list[Variant] = []
-    for mode, rows in table.groupby("mode", sort=True):
-        keys = [k for k in (*VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in rows]
+def _legacy_variants(rows: pd.DataFrame) -> pd.DataFrame:
+    """`variant` and `variant_label` for rows a table left without them (see
+    LEGACY_VARIANT_KEYS), labelled as the report always labelled them: sparse or dense, then
+    what differs between them."""
+    rows = rows.copy()
+    for mode, of_mode in rows.groupby("mode", sort=True):
+        keys = [k for k in (*LEGACY_VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in of_mode]
         groups: dict[tuple, list] = {}  # key -> the row labels of that variant
-        for idx, r in rows.iterrows():
+        for idx, r in of_mode.iterrows():
             groups.setdefault(tuple(_value(r[k]) for k in keys), []).append(idx)
         differing = [k for i, k in enumerate(keys) if len({key[i] for key in groups}) > 1]
         for key, index in groups.items():
@@ -125,18 +165,78 @@ def variants(table: pd.DataFrame) -> list[Variant]:
                 if k == "sparse_as_dense":
                     continue
                 parts.append(str(values[k]) if k == "sweep" else _fmt(k, values[k]))
+            digest = hashlib.sha256(repr((mode, key)).encode()).hexdigest()[:8]
+            rows.loc[index, "variant"] = f"legacy-{digest}"
+            rows.loc[index, "variant_label"] = ", ".join(parts)
+    return rows
+
+
+def _missing(v) -> bool:
+    return v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)) or v == ""
+
+
+def _constant_columns(frame: pd.DataFrame) -> dict:
+    out = {}
+    for col in frame.columns:
+        vals = {repr(_value(v)) for v in frame[col]}
+        if len(vals) == 1:
+            out[col] = _value(frame[col].iloc[0])
+    return out
+
+
+def variants(table: pd.DataFrame, records: Mapping[str, dict] | None = None) -> list[Variant]:
+    """Group the table into the plan's variants: by the `variant` column only, labelled with
+    `variant_label`. `records` (point id -> its points.jsonl record) give each variant its
+    full configuration. Rows without a variant (tables collected before the plan named
+    variants) are grouped by LEGACY_VARIANT_KEYS, as before."""
+    records = records or {}
+    table = table.copy()
+    for col in ("variant", "variant_label"):
+        if col not in table:
+            table[col] = None
+        table[col] = table[col].astype(object)
+    legacy = table["variant"].map(_missing)
+    if legacy.any():
+        table.loc[legacy, ["variant", "variant_label"]] = _legacy_variants(table[legacy])[
+            ["variant", "variant_label"]
+        ]
+    out: list[Variant] = []
+    for mode, rows in table.groupby("mode", sort=True):
+        groups: dict[str, list] = {}  # variant id -> the row labels of that variant
+        for idx, vid in rows["variant"].items():
+            groups.setdefault(str(vid), []).append(idx)
+        for vid, index in groups.items():
             frame = rows.loc[index]  # a slice keeps the table's dtypes
+            first = frame.iloc[0]
+            labels = [str(x) for x in frame["variant_label"] if not _missing(x)]
+            record = next((records[str(p)] for p in frame["point_id"] if str(p) in records), None)
+            if record is not None:
+                settings = {
+                    "sweep": record.get("sweep"),
+                    "mode": record.get("mode"),
+                    **(record.get("variant_overrides") or {}),
+                }
+            else:
+                keys = [
+                    k for k in (*LEGACY_VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in frame
+                ]
+                settings = {k: _value(first[k]) for k in keys}
+            dense = (record or {}).get("config", {}).get("sparse_as_dense")
+            if dense is None and "sparse_as_dense" in frame:
+                dense = _value(first["sparse_as_dense"])
             out.append(
                 Variant(
-                    key=key,
-                    label=", ".join(parts),
+                    key=vid,
+                    label=labels[0] if labels else vid,
                     mode=str(mode),
-                    sweep=str(values.get("sweep")),
-                    cluster=str(values.get("cluster")),
-                    ppn=int(values.get("ppn") or 1),
-                    dense=values.get("sparse_as_dense"),
-                    values=values,
+                    sweep=str(_value(first.get("sweep"))),
+                    cluster=str(_value(first.get("cluster"))),
+                    ppn=int(_value(first.get("ppn")) or 1),
+                    dense=dense,
+                    values=_constant_columns(frame),
                     rows=frame,
+                    record=record,
+                    settings=settings,
                 )
             )
     # labels are unique within a mode; across modes (weak and strong sweeps in one report) the

@@ -25,7 +25,13 @@ from pydantic import (
     field_validator,
 )
 
-from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
+from scalestudy.contract.point_config import (
+    DataSpec,
+    DivergenceSpec,
+    ModelSpec,
+    PointConfig,
+    is_sparse,
+)
 from scalestudy.profiles import Profile, ProfileError, load_profile
 from scalestudy.spec import consistency
 from scalestudy.spec.yamlload import Located, YamlError, load_file
@@ -498,11 +504,9 @@ def _meaning_issues(sw: Sweep, nodes: int, profile: Profile, at, overrides) -> l
 def _warnings(sw: Sweep, at, overrides) -> list[Issue]:
     out = []
     tied = isinstance(sw.trainer.model, str) or sw.trainer.model.tie_embeddings
-    if (
-        sw.trainer.accumulation == "native"
-        and tied
-        and ("trainer.sparse_as_dense" in overrides or sw.trainer.sparse_as_dense)
-    ):
+    # dense even without sparse_as_dense (the one rule, is_sparse): the flag changes nothing
+    dense_anyway = not is_sparse({"accumulation": sw.trainer.accumulation, "tie_embeddings": tied})
+    if dense_anyway and ("trainer.sparse_as_dense" in overrides or sw.trainer.sparse_as_dense):
         out.append(
             Issue(
                 at("trainer.accumulation"),

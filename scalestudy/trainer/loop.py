@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from scalestudy.contract import step_log
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.contract.point_config import PointConfig, is_sparse
 from scalestudy.trainer import runtime, schedule
 from scalestudy.trainer import timeline as hvd_timeline
 from scalestudy.trainer.data import WorkerBatches, load_text_pairs, split_rows, train_spm
@@ -121,7 +121,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
         cfg.learning_rate, cfg.lr_scaling, global_batch, cfg.lr_reference_batch_tokens
     )
     notes = []
-    if cfg.accumulation == "native" and model.tied:
+    if not is_sparse({"accumulation": cfg.accumulation, "tie_embeddings": model.tied}):
         notes.append(
             "accumulation native with tied embeddings: TF 2.15 sums the dense "
             "pre-softmax gradient and the input gathers into one dense tensor, so "

@@ -36,7 +36,8 @@ import traceback
 from pathlib import Path
 
 from scalestudy.contract import comm_model, step_log
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.contract.point_config import PointConfig, is_sparse
+from scalestudy.fileio import write_atomic
 from scalestudy.workloads.comm_records import RESULT_FILE, SCHEMA, records_of
 
 __all__ = ["RESULT_FILE", "SCHEMA", "main", "records_of", "run"]
@@ -106,7 +107,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         "rows_source": source,
         # whether this point's trainer really ships them: a densified trainer allreduces the
         # [V, H] tensor; native TF with a tied embedding sums the gradients densely
-        "trainer_allgathers": (not cfg.sparse_as_dense) and (cfg.accumulation == "tf1" or not tied),
+        "trainer_allgathers": is_sparse(cfg),
     }
 
 
@@ -115,12 +116,6 @@ def _quantiles(values) -> dict:
 
     q = np.percentile(np.asarray(values, dtype=float), [10, 50, 90])
     return {"p10_s": float(q[0]), "median_s": float(q[1]), "p90_s": float(q[2])}
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
 
 
 def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
@@ -304,7 +299,7 @@ def run(cfg: PointConfig, options: dict) -> int:
                 "ended_at": time.time(),
                 **result,
             }
-            _write_atomic(log_dir / RESULT_FILE, json.dumps(doc, indent=1))
+            write_atomic(log_dir / RESULT_FILE, json.dumps(doc, indent=1))
             for r in result["records"]:
                 print(
                     f"comm: {r['collective']:9s} {r['kind']:7s} {r['bytes']:>12,d} B/rank  "
