@@ -21,6 +21,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from scalestudy.fileio import write_atomic
 from scalestudy.provenance import git_state
 
 
@@ -60,9 +61,7 @@ def _run(out: Path, name: str, cmd: list[str]) -> dict:
         text, code = f"{cmd[0]}: not found on {socket.gethostname()}\n", None
     except subprocess.TimeoutExpired:
         text, code = f"{' '.join(cmd)}: no answer in 60 s\n", None
-    tmp = out / f".{name}.tmp"
-    tmp.write_text(text)
-    os.replace(tmp, out / name)
+    write_atomic(out / name, text)
     return {"command": cmd, "exit_code": code, "seconds": round(time.monotonic() - start, 3)}
 
 
@@ -83,9 +82,7 @@ def capture(out: Path) -> dict:
         "slurm_nodelist": os.environ.get("SLURM_JOB_NODELIST"),
     }
     index = {"harness": harness, "files": files}
-    tmp = out / ".capture.json.tmp"
-    tmp.write_text(json.dumps(index, indent=1))
-    os.replace(tmp, out / "capture.json")
+    write_atomic(out / "capture.json", json.dumps(index, indent=1))
     return index
 
 

@@ -18,7 +18,6 @@ collective (scalestudy.contract.comm_fit), which `scalestudy report --project-to
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import sys
 from datetime import UTC, datetime
@@ -28,7 +27,7 @@ from scalestudy.contract import step_log
 from scalestudy.contract.point_config import is_sparse
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
-from scalestudy.fileio import write_atomic
+from scalestudy.fileio import replacing, write_atomic
 from scalestudy.plan import Point, variant_overrides
 from scalestudy.profiles import Profile, ProfileError, load_profile
 
@@ -395,11 +394,10 @@ def collect_comm(
     import pandas as pd
 
     sweep_dir.mkdir(parents=True, exist_ok=True)
-    tmp = sweep_dir / f".comm.csv.{os.getpid()}.tmp"
     frame = pd.DataFrame(table, columns=COMM_COLUMNS)
     frame["rows"] = frame["rows"].astype("Int64")  # empty for all but the trainer's allgather
-    frame.to_csv(tmp, index=False)
-    os.replace(tmp, sweep_dir / "comm.csv")
+    with replacing(sweep_dir / "comm.csv") as tmp:
+        frame.to_csv(tmp, index=False)
     fits, errors = comm_fit.fit_all(samples)
     for c in points[0].sweep.comm.collectives:
         if c not in fits and c not in errors:
@@ -468,13 +466,11 @@ def write_table(rows: list[dict], sweep_dir: Path) -> Path:
     frame = pd.DataFrame(rows, columns=COLUMNS)
     sweep_dir.mkdir(parents=True, exist_ok=True)
     csv = sweep_dir / "results.csv"
-    tmp = sweep_dir / f".results.csv.{os.getpid()}.tmp"
-    frame.to_csv(tmp, index=False)
-    os.replace(tmp, csv)
+    with replacing(csv) as tmp:
+        frame.to_csv(tmp, index=False)
     try:
-        tmp = sweep_dir / f".results.parquet.{os.getpid()}.tmp"
-        frame.to_parquet(tmp, index=False)
-        os.replace(tmp, sweep_dir / "results.parquet")
+        with replacing(sweep_dir / "results.parquet") as tmp:
+            frame.to_parquet(tmp, index=False)
     except ImportError as exc:  # the CSV is the table of record; say why parquet is missing
         print(f"note: results.parquet not written ({exc})", file=sys.stderr)
     return csv

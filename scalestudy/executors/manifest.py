@@ -7,13 +7,14 @@ two `submit` commands at once see one consistent state and a crash never leaves 
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from filelock import FileLock
+
+from scalestudy.fileio import write_atomic
 
 ACTIVE = {"submitted", "pending", "running"}
 DONE = {"completed"}
@@ -48,22 +49,7 @@ class Manifest:
     def _write(self, data: dict) -> None:
         # durable before it counts: a manifest that says a job was queued must survive a crash
         # of this host right after sbatch (file synced before the rename, folder after)
-        tmp = self.path.with_name(f".manifest.{os.getpid()}.tmp")
-        try:
-            with open(tmp, "w") as fh:
-                fh.write(json.dumps(data, indent=1, sort_keys=True))
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except OSError as exc:  # e.g. a full disk: the previous manifest stays as it was
-            tmp.unlink(missing_ok=True)
-            exc.filename = exc.filename or str(self.path)
-            raise
-        fd = os.open(self.dir, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True), durable=True)
 
     def flush(self, data: dict) -> None:
         """Write the manifest being edited now, before the `edit` block ends (the caller holds

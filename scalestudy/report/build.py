@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from scalestudy.fileio import write_atomic
 from scalestudy.report import analysis, figures, html, load, markdown, summary
 
 
@@ -44,9 +44,7 @@ def _jsonable(obj):
 
 
 def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, text)
 
 
 def build(

@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from scalestudy.fileio import write_atomic
+
 ENV_PREFIXES = ("SLURM_", "OMPI_", "PMIX_", "PMI_", "I_MPI_", "HOROVOD_", "OMP_", "KMP_")
 
 
@@ -137,9 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 5
-    tmp = log_dir / f".probe.rank{rank}.json.tmp"
-    tmp.write_text(json.dumps(report, indent=1))
-    os.replace(tmp, log_dir / f"probe.rank{rank}.json")
+    write_atomic(log_dir / f"probe.rank{rank}.json", json.dumps(report, indent=1))
     expect = config.get("expect_ranks")
     if rank != 0:
         # Only rank 0 carries the job's exit code: a non-zero exit here would make mpirun kill
@@ -150,11 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         # After a checkpoint signal the others write within seconds; the job's margin is short.
         reports = _gather(log_dir, int(expect), timeout=30 if received else seconds + 30)
         problems = check(reports, int(expect), config.get("expect_ranks_per_node"))
-        summary = log_dir / "probe-check.json"
-        tmp = log_dir / ".probe-check.json.tmp"
         verdict = {"ok": not problems, "problems": problems, "slow_nodes": slow_nodes(reports)}
-        tmp.write_text(json.dumps(verdict, indent=1))
-        os.replace(tmp, summary)
+        write_atomic(log_dir / "probe-check.json", json.dumps(verdict, indent=1))
         for line in problems:
             print(f"probe: {line}", file=sys.stderr)
         if problems:

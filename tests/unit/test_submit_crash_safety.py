@@ -131,10 +131,10 @@ def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
     a clear error, exit 1, the manifest on disk as last written whole, no temporary file."""
     import errno
 
-    from scalestudy.executors import manifest as manifest_module
+    from scalestudy import fileio
 
     sweep, results, _queue = slurm
-    real_fsync, calls = manifest_module.os.fsync, []
+    real_fsync, calls = fileio.os.fsync, []
 
     def fsync(fd):
         calls.append(fd)
@@ -142,11 +142,11 @@ def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_fsync(fd)
 
-    monkeypatch.setattr(manifest_module.os, "fsync", fsync)
+    monkeypatch.setattr(fileio.os, "fsync", fsync)
     assert _submit(sweep, results) == 1
     err = capsys.readouterr().err
     assert "cannot write" in err and "manifest.json" in err and "No space left" in err
     assert "Traceback" not in err
-    assert not list((results / "crash").glob(".manifest.*.tmp"))
+    assert not list((results / "crash").glob(".manifest*.tmp"))
     states = [a["state"] for a in _last_attempts(results).values()]
     assert states and set(states) == {"submitting"}  # intact, and looked up before any resubmit
