@@ -363,6 +363,18 @@ def cmd_doctor(args) -> int:
     return EXIT_OK
 
 
+def cmd_profile_detect(args) -> int:
+    from scalestudy import profile_detect
+
+    try:
+        text = profile_detect.detect(profile_detect.ask(), args.partition, args.name)
+    except profile_detect.DetectError as exc:
+        print(f"scalestudy profile detect: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scalestudy",
@@ -429,6 +441,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-jobs", action="store_true", help="only the checks that submit nothing"
     )
     doctor.set_defaults(func=cmd_doctor)
+    profile = sub.add_parser("profile", help="site profiles: `profile detect > mysite.yaml`")
+    profile_verbs = profile.add_subparsers(dest="profile_verb", required=True)
+    detect = profile_verbs.add_parser(
+        "detect", help="write a profile read off this Slurm cluster (sinfo/scontrol/srun)"
+    )
+    detect.add_argument(
+        "--partition",
+        help="the partition whose nodes to describe (default: the cluster's default partition)",
+    )
+    detect.add_argument("--name", default="mysite", help="the profile's name (default mysite)")
+    detect.set_defaults(func=cmd_profile_detect)
     from scalestudy.report import cli as report_cli  # argparse only: no pandas/matplotlib yet
 
     report = sub.add_parser(

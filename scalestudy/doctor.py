@@ -191,7 +191,9 @@ def _sweep_file(folder: Path, name: str, profile_path: Path, nodes: int, ppn: in
         "mode": "weak",
         "nodes": [nodes],
         "ppn": ppn,
-        "time_limit": "00:05:00",
+        # minutes to spare: a busy node's TensorFlow start must not meet the checkpoint signal
+        # (sent signal_margin before the limit), which would read as a failed trainer job
+        "time_limit": "00:10:00",
         "slurm": {"exclusive": False},
         "trainer": {
             "model": "tiny",

@@ -57,3 +57,19 @@ def test_doctor_names_an_mpi_family_mismatch_before_any_job(tmp_path, capsys):
     assert "[FAIL] MPI match: Horovod links openmpi" in out and "the profile says intelmpi" in out
     assert "fix: ranks would start as singletons" in out
     assert "probe" not in out  # nothing was submitted
+
+
+@pytest.mark.slurm
+def test_a_profile_detected_from_the_cluster_passes_doctor(in_cluster, tmp_path, capsys):
+    """`profile detect > mysite.yaml` on the live cluster, then `doctor mysite.yaml`."""
+    assert main(["profile", "detect", "--name", "mysite"]) == 0
+    text = capsys.readouterr().out
+    site = tmp_path / "mysite.yaml"
+    site.write_text(text)
+    detected = yaml.safe_load(text)
+    assert detected["launcher"] == "mpirun" and detected["env"]["OMPI_MCA_btl"] == "self,tcp"
+    assert detected["partitions"][0]["max_nodes"] == 4
+    assert main(["doctor", str(site), "--results", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "[  ok] trainer job: 3 steps on 2 node(s) x 1" in out, out
+    assert "is ready (7 checks" in out
