@@ -20,7 +20,7 @@ demo: venv
 test: venv
 	$(PY) -m ruff check scalestudy tests benchmarks
 	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
-	$(PY) -m pytest -n 2 --dist loadgroup --durations=30
+	$(PY) -m pytest --durations=30
 
 test-fast:
 	$(PY) -m pytest -m "not mpi and not slurm and not trainer"

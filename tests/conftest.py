@@ -95,15 +95,3 @@ def start_cluster(tmp_path_factory):
     yield start
     for gen in running:
         next(gen, None)
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the node ids
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (`make test` uses `-n 2 --dist loadgroup`): every Slurm test on one
-    worker (they share the session's clusters and mostly wait on the scheduler), every test that
-    computes with TensorFlow/MPI on the other, so waiting and computing overlap."""
-    for item in items:
-        if item.get_closest_marker("slurm"):
-            item.add_marker(pytest.mark.xdist_group("slurm"))
-        elif item.get_closest_marker("mpi") or item.get_closest_marker("trainer"):
-            item.add_marker(pytest.mark.xdist_group("compute"))
