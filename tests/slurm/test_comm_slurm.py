@@ -47,7 +47,7 @@ def _states(results: Path, name: str) -> list[str]:
     return [e["attempts"][-1]["state"] for e in data["points"].values()]
 
 
-def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 400) -> list[str]:
+def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 900) -> list[str]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         assert main(["status", str(sweep), "--results", str(results)]) == 0

@@ -44,7 +44,7 @@ def _manifest(results: Path, name: str) -> dict:
     return json.loads((results / name / "manifest.json").read_text())
 
 
-def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 400) -> dict:
+def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 900) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         assert main(["status", str(sweep), "--results", str(results)]) == 0
