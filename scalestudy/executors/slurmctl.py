@@ -332,52 +332,35 @@ def _jobs_named(names: list[str], since: float) -> list[dict] | None:
         except ValueError:
             return 0.0
 
-    jobs: dict[str, dict] = {}
-    fmt = "%i|%j|%V|%k"  # the comment last: it may hold anything but a newline
-    try:
-        out = subprocess.run(
-            ["squeue", "-h", "--states=all", "-o", fmt, f"--name={','.join(names)}"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if out.returncode != 0:
-        return None
-    for line in out.stdout.splitlines():
-        f = line.split("|", 3)
-        if len(f) == 4:
-            jobs[f[0]] = dict(id=f[0], name=f[1], submit=when(f[2]), comment=f[3], source="squeue")
-    if accounting_enabled():
-        start = dt.datetime.fromtimestamp(since - 60).strftime("%Y-%m-%dT%H:%M:%S")
-        fields = "JobID,JobName,Submit,Comment"
+    def ask(cmd: list[str], timeout: float) -> str | None:
         try:
-            out = subprocess.run(
-                [
-                    "sacct",
-                    "-X",
-                    "-n",
-                    "-P",
-                    f"--name={','.join(names)}",
-                    "-S",
-                    start,
-                    f"--format={fields}",
-                ],
-                capture_output=True,
-                text=True,
-                timeout=120,
-            )
+            out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except (OSError, subprocess.SubprocessError):
             return None
-        if out.returncode != 0:
-            return None
-        for line in out.stdout.splitlines():
+        return out.stdout if out.returncode == 0 else None
+
+    jobs: dict[str, dict] = {}
+
+    def add(text: str, source: str) -> None:  # id|name|submit|comment (comment last: any text)
+        for line in text.splitlines():
             f = line.split("|", 3)
             if len(f) == 4 and f[0] not in jobs:
                 jobs[f[0]] = dict(
-                    id=f[0], name=f[1], submit=when(f[2]), comment=f[3], source="sacct"
+                    id=f[0], name=f[1], submit=when(f[2]), comment=f[3], source=source
                 )
+
+    name_list = f"--name={','.join(names)}"
+    queued = ask(["squeue", "-h", "--states=all", "-o", "%i|%j|%V|%k", name_list], 60)
+    if queued is None:
+        return None
+    add(queued, "squeue")
+    if accounting_enabled():
+        start = dt.datetime.fromtimestamp(since - 60).strftime("%Y-%m-%dT%H:%M:%S")
+        fields = "--format=JobID,JobName,Submit,Comment"
+        accounted = ask(["sacct", "-X", "-n", "-P", name_list, "-S", start, fields], 120)
+        if accounted is None:
+            return None
+        add(accounted, "sacct")
     return list(jobs.values())
 
 
