@@ -415,8 +415,8 @@ def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
 
 
 def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
-    # valid to scalestudy, refused by this controller: a partition it does not have
-    spec = dict(SWEEP, name="emubadpart", nodes=[1, 2], matrix={}, slurm={"partition": "nosuch"})
+    # valid to scalestudy (which cannot know a site's node features), refused by this controller
+    spec = dict(SWEEP, name="emubadpart", nodes=[1, 2], matrix={}, slurm={"constraint": "nosuch"})
     sweep = tmp_path / "emubadpart.yaml"
     sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
@@ -425,7 +425,7 @@ def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, ca
         assert main(["submit", *args, *extra]) == 2
         err = capsys.readouterr().err
         assert "nothing submitted" in err and "Slurm would refuse point n0001-" in err
-        assert "--partition=nosuch" in err and "invalid partition" in err.lower()
+        assert "--constraint=nosuch" in err and "invalid feature" in err.lower()
         assert "hint:" in err
     from scalestudy.executors.manifest import Manifest
 
