@@ -17,7 +17,9 @@ pytestmark = pytest.mark.slurm
 
 SWEEP = {
     "name": "emubundle",
-    "cluster": "emulated",
+    # unpinned: pinned, every emulated node's rank is bound to the same core 0 of this host
+    # (doctor and test_local_cluster run the pinned profile)
+    "cluster": "emulated-unbound",
     "mode": "weak",
     "nodes": [1, 2],
     "ppn": 1,
