@@ -12,10 +12,15 @@ import sys
 import time
 from pathlib import Path
 
-from scalestudy.errors import SchedulerRefused, UsageError
-from scalestudy.spec.sweep import LoadedSweep, SweepError, load_sweep
+from scalestudy.errors import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_RUN_FAILED,
+    ScalestudyError,
+    UsageError,
+)
+from scalestudy.spec.sweep import LoadedSweep, load_sweep
 
-EXIT_OK, EXIT_RUN_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 # a full disk, a read-only or foreign results folder: said plainly, never a traceback
 _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM}
 
@@ -238,7 +243,7 @@ def cmd_submit(args) -> int:
             else "\ninterrupted: the running point is marked cancelled, the rest not started",
             file=sys.stderr,
         )
-        return 130
+        return EXIT_INTERRUPTED
     return EXIT_OK
 
 
@@ -275,7 +280,7 @@ def cmd_status(args) -> int:
                     break
                 time.sleep(interval)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     return EXIT_OK
 
 
@@ -340,18 +345,11 @@ def cmd_collect(args) -> int:
 
 def cmd_doctor(args) -> int:
     from scalestudy import doctor
-    from scalestudy.profiles import ProfileError
 
     if args.nodes < 1 or args.ppn < 1:
         raise UsageError("--nodes and --ppn must be at least 1")
     start = time.monotonic()
-    try:
-        checks = doctor.run(
-            args.profile, Path(args.results), args.nodes, args.ppn, not args.no_jobs
-        )
-    except ProfileError as exc:
-        print(f"scalestudy doctor: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    checks = doctor.run(args.profile, Path(args.results), args.nodes, args.ppn, not args.no_jobs)
     for check in checks:
         print("\n".join(check.lines()), flush=True)
     failed = [c.name for c in checks if c.status == "FAIL"]
@@ -366,12 +364,7 @@ def cmd_doctor(args) -> int:
 def cmd_profile_detect(args) -> int:
     from scalestudy import profile_detect
 
-    try:
-        text = profile_detect.detect(profile_detect.ask(), args.partition, args.name)
-    except profile_detect.DetectError as exc:
-        print(f"scalestudy profile detect: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    sys.stdout.write(text)
+    sys.stdout.write(profile_detect.detect(profile_detect.ask(), args.partition, args.name))
     return EXIT_OK
 
 
@@ -464,34 +457,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    verb = " ".join(filter(None, (args.verb, getattr(args, "profile_verb", None))))
     try:
         return args.func(args)
-    except SweepError as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except UsageError as exc:
-        print(f"scalestudy {args.verb}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except SchedulerRefused as exc:
-        print(
-            f"scalestudy: {getattr(args, 'sweep', args.verb)}: {exc}",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
+    except ScalestudyError as exc:
+        # a sweep's own errors name file:line:key first; the rest say which verb refused
+        print(str(exc) if exc.names_its_file else f"scalestudy {verb}: {exc}", file=sys.stderr)
+        if exc.hint:
+            print(f"hint: {exc.hint}", file=sys.stderr)
+        return exc.exit_code
     except OSError as exc:
         if exc.errno not in _CANNOT_WRITE:
             raise
         print(
-            f"scalestudy {args.verb}: cannot write {exc.filename or 'a results file'}: "
+            f"scalestudy {verb}: cannot write {exc.filename or 'a results file'}: "
             f"{exc.strerror}. Files written before are intact (each is replaced whole, never "
             "half-written).\nhint: free space or make the results folder writable, then run "
             "the same command again (it picks up where it stopped)",
             file=sys.stderr,
         )
         return EXIT_RUN_FAILED
-    except ValueError as exc:  # e.g. a matrix producing identical points
-        print(f"scalestudy: {getattr(args, 'sweep', args.verb)}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

@@ -1,9 +1,48 @@
-"""Errors the CLI reports as bad input (exit 2) with a message, never a traceback."""
+"""The errors the CLI reports as a message and an exit code, never a traceback, in one hierarchy.
+
+    ScalestudyError            exit_code, optional hint
+    +-- BadInput               2: a file, option, profile or name the user gave cannot work
+    |   +-- UsageError             a command-line option
+    |   +-- SchedulerRefused       sbatch --test-only refused a job of the sweep
+    |   (+ SweepError, YamlError, ProfileError, DetectError, ConfigError, CommConfigError,
+    |      ReportError, UnknownReference, CalibrationError: defined beside the code that raises)
+    +-- RunFailed              1: the input was fine, running it failed (a job, the scheduler)
+
+`cli.main` catches ScalestudyError once; any other exception is a bug and keeps its traceback.
+This module imports nothing, so every layer (the trainer's contract too) can use it.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_RUN_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 
 
-class UsageError(Exception):
+class ScalestudyError(Exception):
+    """An error said to the user as one message (and a hint), with an exit code."""
+
+    exit_code = EXIT_BAD_INPUT
+    hint: str | None = None
+    names_its_file = False  # the message starts with file:line (a sweep's errors)
+
+
+class BadInput(ScalestudyError):
+    """Something the user gave (a file, an option, a name) cannot work as given: exit 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+class RunFailed(ScalestudyError):
+    """The input was fine, running it failed: exit 1."""
+
+    exit_code = EXIT_RUN_FAILED
+
+
+class UsageError(BadInput):
     """A command-line option that cannot work as given."""
 
 
-class SchedulerRefused(Exception):
+class SchedulerRefused(BadInput):
     """The scheduler would not accept a job of the sweep (sbatch --test-only said why)."""

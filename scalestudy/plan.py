@@ -22,7 +22,7 @@ from typing import Any
 
 from scalestudy.contract.memory_model import MemoryEstimate, estimate
 from scalestudy.contract.point_config import PointConfig
-from scalestudy.spec.sweep import LoadedSweep, Sweep, time_limit_minutes
+from scalestudy.spec.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
 from scalestudy.spec.sweep import Variant as SweepVariant
 
 
@@ -240,7 +240,18 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
     ids = [p.id for p in points]
     if len(set(ids)) != len(ids):
         dupes = sorted({i for i in ids if ids.count(i) > 1})
-        raise ValueError(f"the matrix produces identical points: {', '.join(dupes[:5])}")
+        line = loaded.located.line_of(("matrix",)) if loaded.located else None
+        raise SweepError(
+            loaded.path,
+            [
+                Issue(
+                    line,
+                    "matrix",
+                    f"the matrix produces identical points: {', '.join(dupes[:5])}; give each "
+                    "combination a value that changes the point (or drop the repeated values)",
+                )
+            ],
+        )
     return points
 
 

@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from scalestudy.errors import BadInput
 
-class DetectError(Exception):
+
+class DetectError(BadInput):
     """The cluster could not be read (no Slurm commands, no partition of that name)."""
 
 

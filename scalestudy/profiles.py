@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from scalestudy.errors import BadInput
 from scalestudy.spec.yamlload import YamlError, load_file
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -77,8 +78,8 @@ class Profile(BaseModel):
         return min(fitting, key=lambda p: p.max_nodes)
 
 
-class ProfileError(Exception):
-    pass
+class ProfileError(BadInput):
+    """A profile that cannot be found or read; the message names it."""
 
 
 def available_profiles() -> list[str]:

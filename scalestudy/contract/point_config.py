@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from scalestudy.errors import BadInput
+
 # Model presets. `tiny` is for tests; base/big follow "Attention Is All You Need" with the official
 # Transformer's vocabulary of 33,708 subwords.
 PRESETS: dict[str, dict[str, float | int]] = {
@@ -209,7 +211,7 @@ def _flag(value: Any, default: bool) -> bool:
     return bool(value)
 
 
-class ConfigError(Exception):
+class ConfigError(BadInput):
     """A configuration that cannot run; the message names the file and the keys."""
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+from scalestudy.errors import EXIT_OK
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,64 +39,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scalestudy.report.load import ReportError  # pandas/matplotlib only when reporting
+    """Bad input raises (ReportError, UnknownReference, UsageError...): scalestudy.cli says it."""
+    from scalestudy.errors import UsageError
 
     if args.project_to is not None and args.project_to < 1:
-        print("scalestudy report: --project-to must be a node count >= 1", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise UsageError("--project-to must be a node count >= 1")
     calibration = getattr(args, "calibration", None)
     if calibration is not None:
         if not Path(calibration).is_file():
-            print(f"scalestudy report: --calibration {calibration}: no such file", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            raise UsageError(f"--calibration {calibration}: no such file")
         if args.project_to is None:
             print(
                 "scalestudy report: note: --calibration is only used by --project-to",
                 file=sys.stderr,
             )
     if not args.sweeps:
-        from scalestudy.errors import UsageError
         from scalestudy.spec.locate import sweep_file
 
-        try:
-            located = sweep_file(None, Path(args.results))
-        except UsageError as exc:
-            print(f"scalestudy report: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+        located = sweep_file(None, Path(args.results))
         print(f"scalestudy report: {located.note}", file=sys.stderr)
         args.sweeps = [located.path]
-    try:
-        from scalestudy.report.build import build
-        from scalestudy.report.markdown import terminal
-        from scalestudy.report.references import ReferenceError
+    from scalestudy.report.build import build  # pandas/matplotlib only when reporting
+    from scalestudy.report.markdown import terminal
 
-        report = build(
-            list(args.sweeps),
-            Path(args.results),
-            Path(args.out) if args.out else None,
-            args.project_to,
-            Path(calibration) if calibration else None,
-        )
-    except ReportError as exc:
-        print(f"scalestudy report: {exc.message}", file=sys.stderr)
-        if exc.hint:
-            print(f"hint: {exc.hint}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except ReferenceError as exc:
-        print(f"scalestudy report: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    report = build(
+        list(args.sweeps),
+        Path(args.results),
+        Path(args.out) if args.out else None,
+        args.project_to,
+        Path(calibration) if calibration else None,
+    )
     print(terminal(report.summary))
     n = len(report.rendered)
     print(f"wrote {n} figure(s) (PNG + SVG), report.html, summary.md to {report.out}")
     return EXIT_OK
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m scalestudy.report.cli` until the verb is wired into scalestudy/cli.py."""
-    parser = argparse.ArgumentParser(prog="scalestudy report")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

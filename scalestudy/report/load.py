@@ -14,15 +14,16 @@ import pandas as pd
 import yaml
 
 from scalestudy.contract import step_log
+from scalestudy.errors import BadInput
 from scalestudy.report import projection
 
 
-class ReportError(Exception):
+class ReportError(BadInput):
     """Bad input for the report: the message names the file, the hint says what to do."""
 
     def __init__(self, message: str, hint: str | None = None):
         self.message, self.hint = message, hint
-        super().__init__(message + (f"\nhint: {hint}" if hint else ""))
+        super().__init__(message)
 
 
 # Columns without which no report makes sense; every other column is optional (older tables,

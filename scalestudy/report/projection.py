@@ -27,6 +27,7 @@ from pathlib import Path
 
 from scalestudy.contract import comm_model, memory_model
 from scalestudy.contract.point_config import PRESETS
+from scalestudy.errors import BadInput
 
 # Share of the 2 x tokens_per_worker padded slots the official bucketing fills (MISSION §2:
 # ~9,480 of 10,000 at 5,000 tokens per worker); memory_model uses the same figure.
@@ -128,7 +129,7 @@ class CommModel:
         return cls(link, link, False, text, f"comm model: nominal ({profile} profile)", source)
 
 
-class CalibrationError(Exception):
+class CalibrationError(BadInput):
     """A calibration.json that cannot be used; the message names the file."""
 
 

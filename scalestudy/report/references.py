@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml
 
+from scalestudy.errors import BadInput
+
 DATA = Path(__file__).with_name("references.yaml")
 METRICS = {
     "weak_efficiency": "weak-scaling efficiency",
@@ -65,15 +67,15 @@ class Reference:
         return f"{what}: {val}{at}"
 
 
-class ReferenceError(Exception):
-    pass
+class UnknownReference(BadInput):
+    """The published references cannot be read, or a sweep names one that is not there."""
 
 
 def load(path: Path = DATA) -> dict[str, list[Reference]]:
     try:
         raw = yaml.safe_load(path.read_text())
     except (OSError, yaml.YAMLError) as exc:
-        raise ReferenceError(f"{path}: cannot read the published references ({exc})") from None
+        raise UnknownReference(f"{path}: cannot read the published references ({exc})") from None
     sources = {
         k: Source(k, v["short"], v["authors"].strip(), v["title"].strip(), v["venue"], v["url"])
         for k, v in raw["sources"].items()
@@ -84,7 +86,7 @@ def load(path: Path = DATA) -> dict[str, list[Reference]]:
         refs = []
         for e in entries or []:
             if e["source"] not in sources:
-                raise ReferenceError(f"{path}: {name}: unknown source {e['source']!r}")
+                raise UnknownReference(f"{path}: {name}: unknown source {e['source']!r}")
             refs.append(
                 Reference(
                     name=name,

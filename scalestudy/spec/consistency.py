@@ -118,9 +118,9 @@ def _parents(key: str) -> list[str]:
 def _reference_names() -> set[str] | None:
     """The names in the published references file; None when it cannot be read (the report
     says why)."""
-    from scalestudy.report.references import ReferenceError, load
+    from scalestudy.report.references import UnknownReference, load
 
     try:
         return set(load())
-    except ReferenceError:
+    except UnknownReference:
         return None

@@ -32,6 +32,7 @@ from scalestudy.contract.point_config import (
     PointConfig,
     is_sparse,
 )
+from scalestudy.errors import BadInput
 from scalestudy.profiles import Profile, ProfileError, load_profile
 from scalestudy.spec import consistency
 from scalestudy.spec.yamlload import Located, YamlError, load_file
@@ -169,7 +170,9 @@ class Issue:
         return f"{where}: {self.key or '<top>'}: {self.message}"
 
 
-class SweepError(Exception):
+class SweepError(BadInput):
+    names_its_file = True
+
     def __init__(self, path: Path, issues: list[Issue]):
         self.path, self.issues = path, issues
         super().__init__("\n".join(i.format(path) for i in issues))

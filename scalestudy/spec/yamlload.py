@@ -12,6 +12,8 @@ from pathlib import Path
 
 import yaml
 
+from scalestudy.errors import BadInput
+
 Path_ = tuple[str | int, ...]
 
 _PLAIN_TAGS = {
@@ -47,7 +49,7 @@ class LoadIssue:
     message: str
 
 
-class YamlError(Exception):
+class YamlError(BadInput):
     def __init__(self, issues: list[LoadIssue]):
         super().__init__("; ".join(i.message for i in issues))
         self.issues = issues

@@ -37,14 +37,15 @@ from pathlib import Path
 
 from scalestudy.contract import comm_model, step_log
 from scalestudy.contract.point_config import PointConfig, is_sparse
+from scalestudy.errors import BadInput
 from scalestudy.fileio import write_atomic
 from scalestudy.workloads.comm_records import RESULT_FILE, SCHEMA, records_of
 
 __all__ = ["RESULT_FILE", "SCHEMA", "main", "records_of", "run"]
 
 
-class CommConfigError(Exception):
-    pass
+class CommConfigError(BadInput):
+    """A comm point.json that cannot run; the message names the file."""
 
 
 def load_config(path: str | Path) -> tuple[PointConfig, dict]:

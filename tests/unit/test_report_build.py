@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from test_report_support import WEAK, WEAK_STATUS, make_sweep, point_id
 
-from scalestudy.report import cli
+from scalestudy.cli import main
 from scalestudy.report.build import build
 
 
@@ -174,7 +174,7 @@ def test_sweep_file_argument_uses_its_name(tmp_path):
 
 def test_cli_prints_the_summary_and_exits_0(tmp_path, capsys):
     make_sweep(tmp_path, "synth", samples=WEAK, statuses=WEAK_STATUS)
-    assert cli.main(["synth", "--results", str(tmp_path), "--out", str(tmp_path / "o")]) == 0
+    assert main(["report", "synth", "--results", str(tmp_path), "--out", str(tmp_path / "o")]) == 0
     out = capsys.readouterr().out
     assert "tokens/s median" in out and "NOT MEASURED" in out
     assert point_id(2, False, 2) in out
@@ -192,7 +192,7 @@ def test_cli_prints_the_summary_and_exits_0(tmp_path, capsys):
 def test_cli_errors_exit_2_with_a_hint(tmp_path, capsys, monkeypatch, args, message, hint):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "results" / "empty").mkdir(parents=True)
-    assert cli.main(args) == 2
+    assert main(["report", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and hint in err
     assert "Traceback" not in err
@@ -201,12 +201,12 @@ def test_cli_errors_exit_2_with_a_hint(tmp_path, capsys, monkeypatch, args, mess
 def test_cli_rejects_a_table_that_is_not_one(tmp_path, capsys):
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "results.csv").write_text("a,b\n1,2\n")
-    assert cli.main(["bad", "--results", str(tmp_path)]) == 2
+    assert main(["report", "bad", "--results", str(tmp_path)]) == 2
     assert "missing columns: point_id" in capsys.readouterr().err
 
 
 def test_unknown_sweep_lists_the_sweeps_that_have_results(tmp_path, capsys):
     make_sweep(tmp_path, "synth", samples=WEAK, statuses=WEAK_STATUS, logs=False)
-    assert cli.main(["synht", "--results", str(tmp_path)]) == 2
+    assert main(["report", "synht", "--results", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "synht/results.csv: no such file" in err and "sweeps with results: synth" in err

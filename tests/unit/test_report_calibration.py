@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 from test_report_support import WEAK, WEAK_STATUS, H, make_sweep
 
+from scalestudy.cli import main
 from scalestudy.contract import comm_fit
-from scalestudy.report import cli, projection
+from scalestudy.report import projection
 from scalestudy.report.build import build
 
 ALPHA = {"allreduce": 40e-6, "allgather": 70e-6}
@@ -137,16 +138,16 @@ def test_explicit_calibration_through_the_cli(tmp_path, capsys):
     path = write_cal(tmp_path / "elsewhere", calibration())
     out = tmp_path / "o"
     args = ["synth", "--results", str(tmp_path), "--out", str(out), "--project-to", "8"]
-    assert cli.main([*args, "--calibration", str(path)]) == 0
+    assert main(["report", *args, "--calibration", str(path)]) == 0
     printed = capsys.readouterr().out
     assert "communication model: fitted alpha=" in printed
     assert f"calibration given with --calibration: {path}" in printed
     # a calibration of another cluster is refused, not silently used or ignored
     other = write_cal(tmp_path / "zen", calibration("zenith"))
-    assert cli.main([*args, "--calibration", str(other)]) == 2
+    assert main(["report", *args, "--calibration", str(other)]) == 2
     err = capsys.readouterr().err
     assert "measured on profile 'zenith'" in err and "Traceback" not in err
-    assert cli.main([*args, "--calibration", str(tmp_path / "nope.json")]) == 2
+    assert main(["report", *args, "--calibration", str(tmp_path / "nope.json")]) == 2
     assert "no such file" in capsys.readouterr().err
 
 
