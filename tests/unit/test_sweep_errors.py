@@ -263,3 +263,13 @@ def test_random_text_never_traceback(tmp_path, text):
         load_sweep(path)
     except SweepError as exc:
         assert exc.issues
+
+
+def test_a_matrix_of_repeated_values_names_the_matrix(tmp_path, capsys):
+    # valid key by key; only the plan sees that two combinations make the same points
+    path = tmp_path / "dup.yaml"
+    path.write_text(GOOD + "matrix:\n  trainer.steps: [10, 10]\n")
+    assert main(["plan", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:10: matrix: the matrix produces identical points" in err
+    assert "Traceback" not in err
