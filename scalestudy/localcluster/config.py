@@ -1,0 +1,51 @@
+"""The local cluster's configuration files, rendered from templates/ (slurm.conf, and
+slurmdbd.conf when accounting is on). Rendering only: the cluster writes the files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+CLUSTER = "scalestudy"
+DB_PASS = "scalestudy-local"  # a local test database on loopback only
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+# StrictUndefined: a missing value fails here, not as a daemon that will not start;
+# trim_blocks and keep_trailing_newline: the text is exactly what the template shows
+_env = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    undefined=jinja2.StrictUndefined,
+    autoescape=False,
+    keep_trailing_newline=True,
+    trim_blocks=True,
+)
+
+
+def slurm_conf(
+    *,
+    dir: Path,
+    host: str,
+    ports: dict,
+    nodes: int,
+    cpus: int,
+    memory_mb: int,
+    accounting: bool,
+    task_plugin: str,
+) -> str:
+    return _env.get_template("slurm.conf.j2").render(
+        cluster=CLUSTER,
+        dir=dir,
+        host=host,
+        ports=ports,
+        nodes=nodes,
+        cpus=cpus,
+        memory_mb=memory_mb,
+        accounting=accounting,
+        task_plugin=task_plugin,
+    )
+
+
+def slurmdbd_conf(*, dir: Path, ports: dict) -> str:
+    return _env.get_template("slurmdbd.conf.j2").render(dir=dir, ports=ports, db_pass=DB_PASS)
