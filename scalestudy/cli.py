@@ -40,10 +40,6 @@ def _load(args: argparse.Namespace) -> LoadedSweep:
     return loaded
 
 
-def _gb(n: float) -> str:
-    return f"{n / 1e9:,.1f}"
-
-
 def cmd_validate(args) -> int:
     loaded = _load(args)
     from scalestudy.plan import make_plan
@@ -54,82 +50,12 @@ def cmd_validate(args) -> int:
 
 
 def cmd_plan(args) -> int:
-    from scalestudy.plan import make_plan, node_hours
+    from scalestudy import views
+    from scalestudy.plan import make_plan
 
     loaded = _load(args)
-    points = make_plan(loaded)
-    head = (
-        "id",
-        "mode",
-        "nodes",
-        "ppn",
-        "workers",
-        "tok/worker",
-        "global batch",
-        "flags",
-        "GB/rank",
-        "GB/node",
-        "fits",
-    )
-    rows = [
-        (
-            p.id,
-            p.config.mode,
-            p.nodes,
-            p.ppn,
-            p.workers,
-            p.tokens_per_worker,
-            p.global_batch_tokens,
-            p.flags,
-            _gb(p.memory.per_rank),
-            _gb(p.memory_per_node),
-            "yes" if p.fits else "NO (OOM)",
-        )
-        for p in points
-    ]
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows, strict=False)]
-    for r in (head, *rows):
-        print(
-            "  ".join(
-                str(x).rjust(w) if i else str(x).ljust(w)
-                for i, (x, w) in enumerate(zip(r, widths, strict=True))
-            )
-        )
-    oom = [p for p in points if not p.fits]
-    node_gb = loaded.profile.memory_gb
-    print(
-        f"\n{len(points)} points; requested node-hours (nodes x time limit): "
-        f"{node_hours(points):,.1f}"
-    )
-    print(_schedule_line(loaded, points))
-    print(
-        f"memory is a prediction (model state + activations + the embedding gradient's "
-        f"exchange buffers, doubled for averaging on the sparse path) against {node_gb:g} GB "
-        f"per {loaded.profile.name} node"
-    )
-    if oom:
-        print(f"{len(oom)} point(s) predicted NOT to fit: not submitted unless --allow-oom")
+    print(views.plan(loaded, make_plan(loaded)))
     return EXIT_OK
-
-
-def _schedule_line(loaded, points) -> str:
-    sw = loaded.sweep
-    if sw.schedule != "bundled":
-        return f"schedule: separate, one job per point ({loaded.schedule_reason})"
-    from scalestudy.executors import registry
-    from scalestudy.plan import make_bundles
-
-    jobs = len(make_bundles(points))
-    where = (
-        "jobs, one per node count and allocation"
-        if registry.get(loaded.profile.scheduler).bundles_are_jobs
-        else "bundles run one after another on this machine, one per node count and pass"
-    )
-    return (
-        f"schedule: bundled ({loaded.schedule_reason}): {jobs} {where} ({sw.allocations or 2} "
-        "allocations), each running its variants and repeats in a recorded random order; "
-        "`schedule: separate` gives one job per point"
-    )
 
 
 def cmd_render(args) -> int:
@@ -163,6 +89,7 @@ def _poll_interval(args) -> float:
 def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
     """One pass of submit; returns how many points still wait for room in the queue, or None
     when it was interrupted."""
+    from scalestudy import views
     from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
     from scalestudy.progress import for_terminal
@@ -190,25 +117,10 @@ def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
         )
     finally:
         progress.close()
-    if decision.template_changed:
-        print(
-            f"note: the job template changed since earlier points were submitted "
-            f"({decision.template_changed} -> now); their ids are unchanged",
-            file=sys.stderr,
-        )
-    if decision.queue_limit:
-        print(f"queue limit: {decision.queue_limit}")
-    for reason, ids in decision.skipped.items():
-        print(f"skipped {len(ids)}: {reason}")
-    if registry.get(args.executor).queues_jobs:
-        for pid, job in decision.job_ids.items():
-            print(f"submitted {pid} as job {job}")
-        verb = "would submit" if args.dry_run else "submitted"
-        runs = f" ({len(decision.run)} points)" if decision.jobs != len(decision.run) else ""
-        print(f"{verb} {decision.jobs} job(s){runs}; follow with `scalestudy status`")
-    else:
-        verb = "would run" if args.dry_run else "ran"
-        print(f"{verb} {len(decision.run)} point(s)")
+    out, err = views.submit_pass(decision, registry.get(args.executor).queues_jobs, args.dry_run)
+    for line in err:
+        print(line, file=sys.stderr)
+    print("\n".join(out))
     return len(decision.waiting)
 
 
@@ -248,10 +160,8 @@ def cmd_submit(args) -> int:
 
 
 def cmd_status(args) -> int:
-    import time
-
     from scalestudy.plan import make_plan
-    from scalestudy.status import plain, refresh, table
+    from scalestudy.status import plain, refresh, watch
     from scalestudy.submit import sweep_dir
 
     loaded = _load(args)
@@ -261,85 +171,28 @@ def cmd_status(args) -> int:
         print(plain(refresh(sdir, points)))
         return EXIT_OK
     interval = _poll_interval(args)
-    title = f"{loaded.sweep.name} on {loaded.profile.name}"
     try:
-        if sys.stdout.isatty():
-            from rich.live import Live
-
-            snap = refresh(sdir, points)
-            with Live(table(snap, title), auto_refresh=False) as live:
-                while not snap.settled:
-                    time.sleep(interval)
-                    snap = refresh(sdir, points)
-                    live.update(table(snap, title), refresh=True)
-        else:  # a log or a pipe: one block per refresh
-            while True:
-                snap = refresh(sdir, points)
-                print(f"--- {time.strftime('%H:%M:%S')} {title}\n{plain(snap)}", flush=True)
-                if snap.settled:
-                    break
-                time.sleep(interval)
+        watch(sdir, points, interval, f"{loaded.sweep.name} on {loaded.profile.name}")
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     return EXIT_OK
 
 
 def cmd_collect(args) -> int:
-    from scalestudy.collect import collect_rows, write_points, write_table
+    from scalestudy import views
+    from scalestudy.collect import collect
     from scalestudy.plan import make_plan
     from scalestudy.submit import sweep_dir
 
     loaded = _load(args)
     points = make_plan(loaded)
-    from scalestudy.executors import registry
-    from scalestudy.executors.manifest import Manifest
-
-    sdir = sweep_dir(Path(args.results), loaded)
-    if (sdir / "manifest.json").exists():
-        with Manifest(sdir).edit() as data:
-            registry.reconcile(sdir, data)
-    rows = collect_rows(points, sdir, loaded.profile.name, profile=loaded.profile)
-    path = write_table(rows, sdir)
-    write_points(points, sdir)  # each point's full configuration, beside the table
-    head = (
-        "point",
-        "nodes",
-        "workers",
-        "flags",
-        "status",
-        "tokens/s",
-        "step s",
-        "emb bytes/step",
-        "peak RSS MB",
-    )
-    print("  ".join(head))
-    flags_of = {p.id: p.flags for p in points}  # a probe or comm point names its workload
-    for r in rows:
-        tput = f"{r['tokens_per_s']:,.0f}" if r["tokens_per_s"] else "-"
-        step = f"{r['step_s_median']:.3f}" if r["step_s_median"] else "-"
-        emb = (
-            f"{r['logical_embedding_bytes_per_step']:,.0f}"
-            if r["logical_embedding_bytes_per_step"]
-            else "-"
-        )
-        rss = f"{r['peak_rss_max'] / 2**20:,.0f}" if r["peak_rss_max"] else "-"
-        flags = flags_of.get(r["point_id"], "-")
-        print(
-            "  ".join(
-                (
-                    r["point_id"],
-                    str(r["nodes"]),
-                    str(r["workers"]),
-                    flags,
-                    r["status"],
-                    tput,
-                    step,
-                    emb,
-                    rss,
-                )
-            )
-        )
-    print(f"wrote {path}")
+    done = collect(loaded, points, sweep_dir(Path(args.results), loaded))
+    if done.calibrated:
+        print("\n".join(done.calibrated.said))
+        for line in done.calibrated.warned:
+            print(line, file=sys.stderr)
+    print(views.collected(done.rows, points))
+    print(f"wrote {done.table}")
     return EXIT_OK
 
 

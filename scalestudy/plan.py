@@ -160,7 +160,7 @@ def _point_id(
 def allocations_of(sweep: Sweep) -> list[int | None]:
     if sweep.schedule != "bundled":
         return [None]
-    return list(range(sweep.allocations or 2))
+    return list(range(sweep.allocation_count))
 
 
 @dataclass

@@ -82,3 +82,27 @@ def plain(snap: Snapshot) -> str:
         for r in (HEAD, *snap.rows)
     ]
     return "\n".join([*snap.gates, *lines, snap.summary()])
+
+
+def watch(sdir: Path, points: list[Point], interval: float, title: str) -> None:
+    """Refresh every `interval` s until nothing is queued or running: a live table on a
+    terminal, one block per refresh in a log or a pipe."""
+    import sys
+    import time
+
+    if sys.stdout.isatty():
+        from rich.live import Live
+
+        snap = refresh(sdir, points)
+        with Live(table(snap, title), auto_refresh=False) as live:
+            while not snap.settled:
+                time.sleep(interval)
+                snap = refresh(sdir, points)
+                live.update(table(snap, title), refresh=True)
+        return
+    while True:
+        snap = refresh(sdir, points)
+        print(f"--- {time.strftime('%H:%M:%S')} {title}\n{plain(snap)}", flush=True)
+        if snap.settled:
+            return
+        time.sleep(interval)

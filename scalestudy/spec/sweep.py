@@ -85,6 +85,10 @@ SlurmValue = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.,:|&*\[\]=+
 EnvName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
 
 
+# a bundled sweep's samples of placement: two allocations, so a run's ratio has a spread
+DEFAULT_ALLOCATIONS = 2
+
+
 class SlurmOptions(_Strict):
     # #SBATCH lines are read by sbatch, not the shell: values are held to a safe alphabet.
     account: SlurmValue | None = None
@@ -157,6 +161,11 @@ class Sweep(_Strict):
 
     def node_list(self) -> list[int]:
         return self.nodes.expand() if isinstance(self.nodes, NodeRange) else list(self.nodes)
+
+    @property
+    def allocation_count(self) -> int:
+        """Independent allocations per node count: `allocations` (default 2) when bundled."""
+        return (self.allocations or DEFAULT_ALLOCATIONS) if self.schedule == "bundled" else 1
 
 
 @dataclass
@@ -519,8 +528,7 @@ def _warnings(sw: Sweep, at, overrides) -> list[Issue]:
             )
         )
     # the samples of a (variant, node count): repeats in each of the allocations
-    allocations = (sw.allocations or 2) if sw.schedule == "bundled" else 1
-    if sw.repeats * allocations < 2:
+    if sw.repeats * sw.allocation_count < 2:
         out.append(
             Issue(
                 at("repeats") or 1,

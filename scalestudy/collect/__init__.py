@@ -1,0 +1,52 @@
+"""Trainer logs (+ the manifest) -> one tidy table, results/<sweep>/results.csv and .parquet.
+
+One row per point and repeat, the latest attempt of each; points that failed, diverged or never
+ran appear with their status, never dropped. Throughput is what the trainer measured in its
+timed window (global tokens summed over ranks / window time); nothing is extrapolated.
+
+Each row names its variant (`variant`, the plan's id: the report groups by it alone, and
+`variant_label`, how legends name it). results/<sweep>/points.jsonl keeps every point's full
+configuration beside the table (one JSON object per line, by point_id: the variant's matrix
+values, the trainer configuration and the resolved model), so the report never has to rebuild
+a run's configuration from columns.
+
+A sweep of the `comm` workload also gets results/<sweep>/comm.csv (one row per point x
+collective x message) and results/<sweep>/calibration.json: latency and bandwidth fitted per
+collective (scalestudy.contract.comm_fit), which `scalestudy report --project-to` uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from scalestudy.collect.comm import Calibrated, collect_comm
+from scalestudy.collect.rows import COLUMNS, collect_rows
+from scalestudy.collect.tables import POINTS_FILE, point_record, write_points, write_table
+from scalestudy.executors import registry
+from scalestudy.executors.manifest import Manifest
+from scalestudy.plan import Point
+from scalestudy.spec.sweep import LoadedSweep
+
+__all__ = ["COLUMNS", "POINTS_FILE", "Collected", "collect", "point_record"]
+
+
+@dataclass
+class Collected:
+    rows: list[dict]
+    table: Path  # results.csv
+    points_file: Path  # points.jsonl
+    calibrated: Calibrated | None  # a comm sweep's fit
+
+
+def collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Collected:
+    """The scheduler's last word on every job, then the table, the points and (comm) the fit."""
+    if (sweep_dir / "manifest.json").exists():
+        with Manifest(sweep_dir).edit() as data:
+            registry.reconcile(sweep_dir, data)
+    rows = collect_rows(points, sweep_dir, loaded.profile.name, profile=loaded.profile)
+    calibrated = None
+    if points and points[0].sweep.workload == "comm":  # notes its records in the rows
+        calibrated = collect_comm(points, rows, sweep_dir, loaded.profile.name)
+    table = write_table(rows, sweep_dir)
+    return Collected(rows, table, write_points(points, sweep_dir), calibrated)

@@ -1,0 +1,80 @@
+"""The files collect writes, each replaced whole: results.csv (+ .parquet) and points.jsonl
+(every point's full configuration, one JSON object per line, by point_id)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from scalestudy.collect.rows import COLUMNS
+from scalestudy.fileio import replacing, write_atomic
+from scalestudy.plan import Point, variant_overrides
+
+
+def json_default(obj):
+    if hasattr(obj, "item"):
+        return obj.item()
+    raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
+
+
+def write_table(rows: list[dict], sweep_dir: Path) -> Path:
+    import pandas as pd  # the table writers only; imported late to keep the CLI fast
+
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    sweep_dir.mkdir(parents=True, exist_ok=True)
+    csv = sweep_dir / "results.csv"
+    with replacing(csv) as tmp:
+        frame.to_csv(tmp, index=False)
+    try:
+        with replacing(sweep_dir / "results.parquet") as tmp:
+            frame.to_parquet(tmp, index=False)
+    except ImportError as exc:  # the CSV is the table of record; say why parquet is missing
+        print(f"note: results.parquet not written ({exc})", file=sys.stderr)
+    return csv
+
+
+POINTS_FILE = "points.jsonl"
+POINTS_SCHEMA = "scalestudy.point/1"
+
+
+def point_record(p: Point) -> dict:
+    """A point's full configuration as the report reads it from points.jsonl: who it is (id,
+    variant, size, repeat), what its variant changed (the matrix values), and everything the
+    run was configured with (the trainer configuration without its paths, the resolved model,
+    the environment)."""
+    sw = p.sweep
+    record = {
+        "schema": POINTS_SCHEMA,
+        "point_id": p.id,
+        "sweep": sw.name,
+        "variant": p.variant,
+        "variant_label": p.variant_label,
+        "variant_overrides": variant_overrides(p.overrides),
+        "workload": sw.workload,
+        "cluster": sw.cluster,
+        "mode": p.config.mode,
+        "nodes": p.nodes,
+        "ppn": p.ppn,
+        "workers": p.workers,
+        "threads": sw.threads_per_worker,
+        "repeat": p.repeat,
+        "allocation": p.allocation,
+        "tokens_per_worker": p.tokens_per_worker,
+        "global_batch_tokens": p.global_batch_tokens,
+        "env": dict(sw.env),
+        "model_spec": p.config.model.resolved(),
+        "config": p.config.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
+    }
+    if sw.workload == "comm":
+        record["comm"] = sw.comm.model_dump(mode="json")
+    return record
+
+
+def write_points(points: list[Point], sweep_dir: Path) -> Path:
+    """results/<sweep>/points.jsonl, one point's record per line (written atomically)."""
+    sweep_dir.mkdir(parents=True, exist_ok=True)
+    path = sweep_dir / POINTS_FILE
+    lines = [json.dumps(point_record(p), sort_keys=True, default=json_default) for p in points]
+    write_atomic(path, "".join(line + "\n" for line in lines))
+    return path
