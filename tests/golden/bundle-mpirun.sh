@@ -1,0 +1,81 @@
+##### accumulation-64 b0001-p1-t38-a0-a06f63ab
+#!/bin/bash
+#SBATCH --job-name=ss-accumulation-64-b0001-p1-t38-a0-a06f63ab
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=38
+#SBATCH --time=00:40:00
+#SBATCH --partition=zenith
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-a06f63ab/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
+# scalestudy sweep accumulation-64, bundle b0001-p1-t38-a0-a06f63ab, attempt 1: 2 runs
+set -uo pipefail
+attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-a06f63ab/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export HOROVOD_FUSION_THRESHOLD=134217728
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=38
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
+# A checkpoint signal goes to the running launcher; the runs after it do not start.
+stopped=0
+launcher_pid=
+forward() { stopped=1; [ -n "$launcher_pid" ] && kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+failed=0
+
+# run 1 of 2: point n0001-p1-36951a8ddc-a0-r0
+if [ "$stopped" = 0 ]; then
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-36951a8ddc-a0-r0/attempt-1
+  mkdir -p "$run_dir"
+  ln -sfn "$attempt_dir/env" "$run_dir/env"
+  export SCALESTUDY_POINT=n0001-p1-36951a8ddc-a0-r0
+  date +%s.%N > "$run_dir/started_at"
+  mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
+  -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-36951a8ddc-a0-r0/attempt-1/point.json &
+  launcher_pid=$!
+  while :; do
+    wait "$launcher_pid"
+    rc=$?
+    kill -0 "$launcher_pid" 2>/dev/null || break
+  done
+  launcher_pid=
+  printf '%s\n' "$rc" > "$run_dir/exit_code.tmp" && mv -f "$run_dir/exit_code.tmp" "$run_dir/exit_code"
+  [ "$rc" = 0 ] || failed=1
+fi
+
+# run 2 of 2: point n0001-p1-0d14b71095-a0-r0
+if [ "$stopped" = 0 ]; then
+  run_dir=@RESULTS@/accumulation-64/n0001-p1-0d14b71095-a0-r0/attempt-1
+  mkdir -p "$run_dir"
+  ln -sfn "$attempt_dir/env" "$run_dir/env"
+  export SCALESTUDY_POINT=n0001-p1-0d14b71095-a0-r0
+  date +%s.%N > "$run_dir/started_at"
+  mpirun -np 1 --map-by ppr:1:node:pe=38 --bind-to core --report-bindings \
+  -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
+  python3 -m scalestudy.trainer --config @RESULTS@/accumulation-64/n0001-p1-0d14b71095-a0-r0/attempt-1/point.json &
+  launcher_pid=$!
+  while :; do
+    wait "$launcher_pid"
+    rc=$?
+    kill -0 "$launcher_pid" 2>/dev/null || break
+  done
+  launcher_pid=
+  printf '%s\n' "$rc" > "$run_dir/exit_code.tmp" && mv -f "$run_dir/exit_code.tmp" "$run_dir/exit_code"
+  [ "$rc" = 0 ] || failed=1
+fi
+exit "$failed"

@@ -1,0 +1,36 @@
+##### quickstart n0001-p1-2763fd8330-a0-r0
+#!/bin/bash
+# scalestudy sweep quickstart, point n0001-p1-2763fd8330-a0-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/quickstart/n0001-p1-2763fd8330-a0-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+export SCALESTUDY_POINT=n0001-p1-2763fd8330-a0-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 1 --oversubscribe --bind-to none \
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-2763fd8330-a0-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"

@@ -1,0 +1,48 @@
+##### zenith-strong n0008-p2-884a21c03c-r0
+#!/bin/bash
+#SBATCH --job-name=ss-zenith-strong-n0008-p2-884a21c03c-r0
+#SBATCH --nodes=8
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=19
+#SBATCH --time=00:45:00
+#SBATCH --partition=zenith
+#SBATCH --exclusive
+#SBATCH --output=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
+# scalestudy sweep zenith-strong, point n0008-p2-884a21c03c-r0, attempt 1
+set -uo pipefail
+attempt_dir=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export HOROVOD_FUSION_THRESHOLD=134217728
+export KMP_BLOCKTIME=1
+export KMP_AFFINITY=granularity=fine,compact,1,0
+export OMP_NUM_THREADS=19
+export SCALESTUDY_POINT=n0008-p2-884a21c03c-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env"
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 16 --map-by ppr:1:socket:pe=19 --bind-to core --report-bindings \
+  -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x HOROVOD_FUSION_THRESHOLD -x KMP_BLOCKTIME -x KMP_AFFINITY \
+  python3 -m scalestudy.trainer --config @RESULTS@/zenith-strong/n0008-p2-884a21c03c-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
