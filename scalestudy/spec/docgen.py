@@ -29,7 +29,7 @@ from pydantic.fields import FieldInfo
 
 from scalestudy.contract.point_config import PRESETS, PointConfig
 from scalestudy.profiles import CLUSTERS, Profile
-from scalestudy.spec.sweep import Sweep, TrainerSection
+from scalestudy.spec.schema import Sweep, TrainerSection
 from scalestudy.spec.yamlload import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -370,7 +370,7 @@ _HEADER = (
 def sweep_reference() -> str:
     harness = sorted(set(PointConfig.model_fields) - set(TrainerSection.model_fields))
     lines = [
-        _HEADER.format(source="scalestudy/spec/sweep.py"),
+        _HEADER.format(source="scalestudy/spec/schema.py"),
         "# Sweep file reference",
         "",
         "Every key of a sweep file (`sweep.yaml`), as `scalestudy validate` checks it. Unknown "

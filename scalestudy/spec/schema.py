@@ -1,0 +1,156 @@
+"""The `sweep.yaml` schema: the keys are the public contract (docs/sweep-reference.md is
+generated from these models). Structure only; what a value means beside the others is checked
+in checks.py and consistency.py, and problems are worded in issues.py."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, field_validator
+
+from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
+
+SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+TIME_LIMIT = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d+))?(?::(\d+))?$")
+
+# Trainer keys a sweep may set: the point configuration minus what the harness decides itself.
+_HARNESS_OWNED = {
+    "mode",
+    "log_dir",
+    "checkpoint_dir",
+    "expect_ranks",
+    "expect_ranks_per_node",
+    "intra_op_threads",
+    "model",
+    "data",
+    "divergence",
+}
+TrainerSection = create_model(
+    "TrainerSection",
+    __config__=ConfigDict(extra="forbid"),
+    model=(Literal["tiny", "base", "big"] | ModelSpec, "tiny"),
+    data=(DataSpec, DataSpec()),
+    divergence=(DivergenceSpec, DivergenceSpec()),
+    **{
+        k: (f.annotation, f) for k, f in PointConfig.model_fields.items() if k not in _HARNESS_OWNED
+    },
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class NodeRange(_Strict):
+    from_: int = Field(alias="from", ge=1)
+    to: int = Field(ge=1)
+    factor: int = Field(2, ge=2)
+
+    def expand(self) -> list[int]:
+        out, n = [], self.from_
+        while n <= self.to:
+            out.append(n)
+            n *= self.factor
+        return out
+
+
+SlurmValue = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.,:|&*\[\]=+!-]+$")]
+EnvName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
+
+
+# a bundled sweep's samples of placement: two allocations, so a run's ratio has a spread
+DEFAULT_ALLOCATIONS = 2
+
+
+class SlurmOptions(_Strict):
+    # #SBATCH lines are read by sbatch, not the shell: values are held to a safe alphabet.
+    account: SlurmValue | None = None
+    qos: SlurmValue | None = None
+    constraint: SlurmValue | None = None
+    exclusive: bool = True
+    partition: SlurmValue | None = None
+    # seconds before the time limit at which the job is told to checkpoint (default: profile's)
+    signal_margin_s: int | None = Field(None, ge=10)
+    # nodes kept out of every job (slow or broken ones, e.g. named by `doctor`): hostlists
+    exclude_nodes: list[SlurmValue] = []
+    # submit a probe job first (largest node count of the batch); every point waits on it with
+    # afterok and is cancelled if placement, rank count or binding is wrong
+    gate_on_probe: bool = False
+
+    @field_validator("exclude_nodes")
+    @classmethod
+    def _hostlists(cls, value: list[str]) -> list[str]:
+        import hostlist
+
+        for expr in value:
+            try:
+                hostlist.expand_hostlist(expr)
+            except hostlist.BadHostlist as exc:
+                raise ValueError(
+                    f"{expr!r} is not a Slurm hostlist ({exc}); e.g. n3 or c[101-104,210]"
+                ) from None
+        return value
+
+
+class CommOptions(_Strict):
+    """The `comm` workload: which collectives, which extra message sizes, how many timed
+    iterations (after warm-up ones) per size."""
+
+    collectives: list[Literal["allreduce", "allgather"]] = ["allreduce", "allgather"]
+    # bytes per rank of the size sweep, besides the trainer's own exchange shapes
+    sizes_bytes: list[Annotated[int, Field(ge=4)]] = [4**k for k in range(5, 14)]  # 1 KiB..64 MiB
+    iterations: int = Field(20, ge=2)
+    warmup: int = Field(3, ge=0)
+
+
+class Sweep(_Strict):
+    name: str
+    cluster: str
+    mode: Literal["weak", "strong"]
+    nodes: list[int] | NodeRange
+    ppn: int = Field(1, ge=1)
+    threads_per_worker: int = Field(1, ge=1)
+    repeats: int = Field(1, ge=1)
+    time_limit: str = "00:30:00"
+    slurm: SlurmOptions = SlurmOptions()
+    modules: list[str] = []
+    env: dict[EnvName, str] = {}
+    python: str | None = None
+    max_jobs_in_queue: int | None = Field(None, ge=1)
+    # trainer: the densified Transformer; probe: a seconds-long placement/launcher/signal check;
+    # comm: Horovod collectives alone on the trainer's exchange shapes plus a size sweep
+    workload: Literal["trainer", "probe", "comm"] = "trainer"
+    probe_seconds: float = Field(3.0, gt=0, le=3600)
+    comm: CommOptions = CommOptions()
+    # separate: one job per point. bundled: per node count, every variant and repeat of the
+    # sweep in ONE allocation, in a recorded random order (paired comparisons), repeated for
+    # `allocations` independent allocations (the samples of placement variance; default 2).
+    # Unset: bundled when the matrix makes more than one variant, else separate.
+    schedule: Literal["separate", "bundled"] | None = None
+    allocations: int | None = Field(None, ge=1)
+    trainer: TrainerSection = TrainerSection()  # type: ignore[valid-type]
+    matrix: dict[str, list[Any]] = {}
+    reference: str | None = None
+
+    def node_list(self) -> list[int]:
+        return self.nodes.expand() if isinstance(self.nodes, NodeRange) else list(self.nodes)
+
+    @property
+    def allocation_count(self) -> int:
+        """Independent allocations per node count: `allocations` (default 2) when bundled."""
+        return (self.allocations or DEFAULT_ALLOCATIONS) if self.schedule == "bundled" else 1
+
+
+def time_limit_minutes(value: str) -> float | None:
+    m = TIME_LIMIT.match(value.strip())
+    if not m:
+        return None
+    days, a, b, c = (int(x) if x else None for x in m.groups())
+    if days is not None:  # D-HH[:MM[:SS]]
+        return days * 1440 + a * 60 + (b or 0) + (c or 0) / 60
+    if c is not None:  # HH:MM:SS
+        return a * 60 + b + c / 60
+    if b is not None:  # MM:SS
+        return a + b / 60
+    return float(a)  # MM
