@@ -100,3 +100,48 @@ def baselines_text(ss: list[Scaling], common: Variant | None) -> str:
     if common is not None:
         text += f"; common baseline: {common.label} at N0 = {common.n0.nodes} node(s)"
     return text
+
+
+def measured_scaling(a: Analysis, mode: str, figure: str, quantity: str) -> list | Skipped:
+    """The mode's scaling series, or why `figure` is skipped: no such points, or none from
+    which `quantity` (an attribute of Scaling: speedup, efficiency) can be computed."""
+    ss = a.scaling.get(mode)
+    if not ss:
+        return Skipped(figure, f"no {mode}-scaling points in the table")
+    if not any(getattr(s, quantity) for s in ss):
+        why = "; ".join(s.error for s in ss if s.error) or "no completed repeats"
+        return Skipped(figure, f"no {quantity} can be computed: {why}")
+    return ss
+
+
+def baseline_series(s: Scaling, kind: str) -> tuple[int, str]:
+    """The N0 of one of a scaling's two baselines (own or common), and how its legend says it."""
+    n0 = s.n0_nodes if kind == "own" else s.common_n0_nodes
+    return n0, f"own N0={n0}" if kind == "own" else f"vs {s.common_label} N0={n0}"
+
+
+def estimate_bars(ax, est: dict, ws: list[int], nodes: list[int], scale: float, **style) -> dict:
+    """An estimate per worker count (median, 95% interval) as error bars over `nodes`, scaled
+    (100 for percent); returns the plotted numbers for the figure's data."""
+    val = [scale * est[w].value for w in ws]
+    lo, hi = [scale * est[w].lo for w in ws], [scale * est[w].hi for w in ws]
+    ax.errorbar(nodes, val, yerr=err(val, lo, hi), marker="o", capsize=3, **style)
+    return {"x": nodes, "workers": ws, "y": val, "lo": lo, "hi": hi}
+
+
+def published_points(ax, a: Analysis, metric: str, data: dict, xs: list[float]) -> None:
+    """The published numbers of `metric` the sweep names, as stars (in percent)."""
+    for r in (r for r in a.references if r.metric == metric and r.plot):
+        ax.plot(
+            [r.nodes],
+            [100 * r.value],
+            marker="*",
+            ms=15,
+            color="black",
+            ls="none",
+            label=f"{r.label}: {r.describe()}",
+        )
+        xs.append(r.nodes)
+        data.setdefault("references", []).append(
+            {"label": r.label, "x": r.nodes, "y": 100 * r.value}
+        )

@@ -8,24 +8,24 @@ from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import (
     Rendered,
     Skipped,
+    baseline_series,
     baselines_text,
     color_of,
     comm_caption,
     comm_legend,
     comm_of,
-    err,
+    estimate_bars,
     log2_x,
+    measured_scaling,
     pct,
+    published_points,
 )
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
-    ss = a.scaling.get("strong")
-    if not ss:
-        return Skipped("strong_scaling", "no strong-scaling points in the table")
-    if not any(s.speedup for s in ss):
-        why = "; ".join(s.error for s in ss if s.error) or "no completed repeats"
-        return Skipped("strong_scaling", f"no speedup can be computed: {why}")
+    ss = measured_scaling(a, "strong", "strong_scaling", "speedup")
+    if isinstance(ss, Skipped):
+        return ss
     common = a.common.get("strong")
     fig = Figure(figsize=(11, 4.8), layout="constrained")
     ax_s, ax_e = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
@@ -42,38 +42,17 @@ def draw(a: Analysis) -> Rendered | Skipped:
                 continue
             ws = sorted(sp)
             nodes = [v.point_at(w).nodes for w in ws]
-            n0 = s.n0_nodes if kind == "own" else s.common_n0_nodes
-            base = f"own N0={n0}" if kind == "own" else f"vs {s.common_label} N0={n0}"
+            n0, base = baseline_series(s, kind)
             label = f"{v.label} ({base})"
             for ax, est, key, scale in (
                 (ax_s, sp, "speedup", 1.0),
                 (ax_e, eff, "efficiency", 100.0),
             ):
-                val = [scale * est[w].value for w in ws]
-                lo, hi = [scale * est[w].lo for w in ws], [scale * est[w].hi for w in ws]
-                ax.errorbar(
-                    nodes,
-                    val,
-                    yerr=err(val, lo, hi),
-                    fmt=style,
-                    marker="o",
-                    color=color,
-                    mfc=face,
-                    capsize=3,
-                    label=label,
+                bars = estimate_bars(
+                    ax, est, ws, nodes, scale, fmt=style, color=color, mfc=face, label=label
                 )
                 data[key].append(
-                    {
-                        "label": label,
-                        "variant": v.label,
-                        "baseline": kind,
-                        "n0_nodes": n0,
-                        "x": nodes,
-                        "workers": ws,
-                        "y": val,
-                        "lo": lo,
-                        "hi": hi,
-                    }
+                    {"label": label, "variant": v.label, "baseline": kind, "n0_nodes": n0, **bars}
                 )
             xs += nodes
         if s.speedup:
@@ -104,20 +83,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
                     **comm_of(vp),
                 }
             )
-    for r in (r for r in a.references if r.metric == "strong_efficiency" and r.plot):
-        ax_e.plot(
-            [r.nodes],
-            [100 * r.value],
-            marker="*",
-            ms=15,
-            color="black",
-            ls="none",
-            label=f"{r.label}: {r.describe()}",
-        )
-        xs.append(r.nodes)
-        data.setdefault("references", []).append(
-            {"label": r.label, "x": r.nodes, "y": 100 * r.value}
-        )
+    published_points(ax_e, a, "strong_efficiency", data, xs)
     own = [x for x in ss if x.speedup]
     if own:  # the ideal over the whole axis, from the smallest N0 drawn
         s0 = min(own, key=lambda x: x.n0_workers)

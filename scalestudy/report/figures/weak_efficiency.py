@@ -8,24 +8,24 @@ from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import (
     Rendered,
     Skipped,
+    baseline_series,
     baselines_text,
     color_of,
     comm_caption,
     comm_legend,
     comm_of,
-    err,
+    estimate_bars,
     log2_x,
+    measured_scaling,
     pct,
+    published_points,
 )
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
-    ss = a.scaling.get("weak")
-    if not ss:
-        return Skipped("weak_efficiency", "no weak-scaling points in the table")
-    if not any(s.efficiency for s in ss):
-        why = "; ".join(s.error for s in ss if s.error) or "no completed repeats"
-        return Skipped("weak_efficiency", f"no efficiency can be computed: {why}")
+    ss = measured_scaling(a, "weak", "weak_efficiency", "efficiency")
+    if isinstance(ss, Skipped):
+        return ss
     common = a.common.get("weak")
     fig = Figure(figsize=(8, 5.2), layout="constrained")
     ax = fig.add_subplot()
@@ -42,35 +42,14 @@ def draw(a: Analysis) -> Rendered | Skipped:
                 continue
             ws = sorted(eff)
             nodes = [v.point_at(w).nodes for w in ws]
-            val = [eff[w].value for w in ws]
-            lo, hi = [eff[w].lo for w in ws], [eff[w].hi for w in ws]
-            n0 = s.n0_nodes if kind == "own" else s.common_n0_nodes
-            base = f"own N0={n0}" if kind == "own" else f"vs {s.common_label} N0={n0}"
+            n0, base = baseline_series(s, kind)
             label = f"{v.label} ({base})"
-            ax.errorbar(
-                nodes,
-                pct(val),
-                yerr=err(pct(val), pct(lo), pct(hi)),
-                fmt=style,
-                marker="o",
-                color=color,
-                mfc=face,
-                capsize=3,
-                label=label,
+            bars = estimate_bars(
+                ax, eff, ws, nodes, 100.0, fmt=style, color=color, mfc=face, label=label
             )
             xs += nodes
             data["series"].append(
-                {
-                    "label": label,
-                    "variant": v.label,
-                    "baseline": kind,
-                    "n0_nodes": n0,
-                    "x": nodes,
-                    "workers": ws,
-                    "y": pct(val),
-                    "lo": pct(lo),
-                    "hi": pct(hi),
-                }
+                {"label": label, "variant": v.label, "baseline": kind, "n0_nodes": n0, **bars}
             )
         vp = a.projection_of(v.label)
         pts = [p for p in vp.points if p.efficiency is not None] if vp else []
@@ -85,21 +64,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
             data.setdefault("projection", []).append(
                 {"label": lab, "x": px, "y": py, **comm_of(vp)}
             )
-    refs = [r for r in a.references if r.metric == "weak_efficiency" and r.plot]
-    for r in refs:
-        ax.plot(
-            [r.nodes],
-            [100 * r.value],
-            marker="*",
-            ms=15,
-            color="black",
-            ls="none",
-            label=f"{r.label}: {r.describe()}",
-        )
-        xs.append(r.nodes)
-        data.setdefault("references", []).append(
-            {"label": r.label, "x": r.nodes, "y": 100 * r.value}
-        )
+    published_points(ax, a, "weak_efficiency", data, xs)
     log2_x(ax, xs, "nodes (log2)")
     ideal_x = [min(xs) / 1.3, max(xs) * 1.3]
     ax.plot(ideal_x, [100, 100], color="grey", lw=1, label="ideal (100%)")
