@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from scalestudy.contract import comm_model
-from scalestudy.report import projection, references, series
+from scalestudy.contract import comm_model, references
+from scalestudy.report import projection, series
 from scalestudy.report.load import (
     CommResults,
     ReportError,

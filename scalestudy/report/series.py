@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 
 from scalestudy.contract import comm_fit
+from scalestudy.contract.references import Reference
 from scalestudy.report import projection
 from scalestudy.report.load import CommResults
-from scalestudy.report.references import Reference
 from scalestudy.report.scaling import Variant
 
 

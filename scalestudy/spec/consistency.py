@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from scalestudy.contract import references
+from scalestudy.contract.references import UnknownReference
 from scalestudy.profiles import Profile
 
 # trainer.data.<key> -> the data.kind it belongs to
@@ -118,9 +120,7 @@ def _parents(key: str) -> list[str]:
 def _reference_names() -> set[str] | None:
     """The names in the published references file; None when it cannot be read (the report
     says why)."""
-    from scalestudy.report.references import UnknownReference, load
-
     try:
-        return set(load())
+        return set(references.load())
     except UnknownReference:
         return None

@@ -76,7 +76,7 @@ DESCRIPTIONS: dict[str, str] = {
     "top-level key except `name`, `cluster`, `matrix`, `schedule`, `allocations`, or any "
     "`trainer.<key>`.",
     "Sweep.reference": "Published figures the report overlays, by name in "
-    "`scalestudy/report/references.yaml` (e.g. `stampede2-weak`).",
+    "`scalestudy/contract/references.yaml` (e.g. `stampede2-weak`).",
     "NodeRange.from_": "First node count.",
     "NodeRange.to": "Last node count (included when the progression reaches it).",
     "NodeRange.factor": "Each node count is the previous one times this.",
