@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -273,3 +274,57 @@ def test_a_matrix_of_repeated_values_names_the_matrix(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{path}:10: matrix: the matrix produces identical points" in err
     assert "Traceback" not in err
+
+
+# Invalid by construction: one mutation of the good sweep that no schema could accept, and the
+# key it must be reported under. Through the CLI, as a user meets it.
+letters = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=10)
+MUTATIONS = st.one_of(
+    st.tuples(
+        st.just("set"),
+        st.sampled_from(["ppn", "repeats", "threads_per_worker"]),
+        st.one_of(st.integers(max_value=0), letters, st.floats(0.1, 0.9)),
+    ),
+    st.tuples(
+        st.just("set"), st.just("mode"), letters.filter(lambda s: s not in ("weak", "strong"))
+    ),
+    st.tuples(st.just("set"), st.just("time_limit"), letters),
+    st.tuples(
+        st.just("set"), st.just("nodes"), st.lists(st.integers(-3, 0), min_size=1, max_size=3)
+    ),
+    st.tuples(st.just("set"), st.just("trainer.steps"), st.integers(max_value=0)),
+    st.tuples(st.just("set"), st.just("trainer.tokens_per_worker"), letters),
+    st.tuples(st.just("set"), letters.map(lambda s: "zz_" + s), st.integers()),
+    st.tuples(st.just("set"), letters.map(lambda s: "trainer.zz_" + s), st.integers()),
+    st.tuples(st.just("set"), letters.map(lambda s: "matrix.zz_" + s), st.just([1, 2])),
+    st.tuples(st.just("drop"), st.sampled_from(["name", "cluster", "mode", "nodes"]), st.none()),
+)
+
+
+@settings(
+    max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(mutation=MUTATIONS)
+def test_generated_invalid_sweeps_exit_2_naming_file_line_and_key(tmp_path, capsys, mutation):
+    op, key, value = mutation
+    doc = yaml.safe_load(GOOD)
+    *parents, last = key.split(".")
+    holder = doc
+    for part in parents:
+        holder = holder.setdefault(part, {})
+    if op == "drop":
+        del holder[last]
+    else:
+        holder[last] = value
+    path = tmp_path / "invalid.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    capsys.readouterr()
+    assert main(["validate", str(path)]) == 2, mutation
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    named = re.findall(rf"^{re.escape(str(path))}(?::\d+)?: (\S+): ", err, re.M)
+    assert named, err
+    assert any(n == key or n.startswith(key + ".") or key.startswith(n + ".") for n in named), (
+        mutation,
+        err,
+    )
