@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK  (argcomplete reads this marker: the CLI completes its own words)
 """`scalestudy`: thin argument parsing, one function per verb, errors mapped to exit codes.
 
 Exit codes: 0 ok, 1 a run failed, 2 bad input (the message names file, line and key), 130 Ctrl-C.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import sys
 import time
 from pathlib import Path
@@ -231,12 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     def verb(name, func, help_, optional=False):
         p = sub.add_parser(name, help=help_)
-        p.add_argument(
+        sweep = p.add_argument(
             "sweep",
             nargs="?" if optional else None,
             help="the sweep file (YAML) or a submitted sweep's name"
             + (" (default: the only or newest sweep under --results)" if optional else ""),
         )
+        sweep.completer = _complete_sweeps  # type: ignore[attr-defined]
         p.add_argument("--results", default="results", help="results root (default: ./results)")
         p.set_defaults(func=func)
         return p
@@ -308,8 +311,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _complete_sweeps(prefix: str, parsed_args: argparse.Namespace, **_) -> list[str]:
+    """Completions of a sweep argument: sweep files here and in experiments/, and the names of
+    sweeps under --results."""
+    results = Path(getattr(parsed_args, "results", None) or "results")
+    files = [str(p) for d in (Path("."), Path("experiments")) for p in sorted(d.glob("*.y*ml"))]
+    names = sorted(p.parent.name for p in results.glob("*/manifest.json"))
+    return [c for c in (*files, *names) if c.startswith(prefix)]
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions (docs/cli.md): answer, exit
+        import argcomplete
+
+        argcomplete.autocomplete(parser)
+    args = parser.parse_args(argv)
     verb = " ".join(filter(None, (args.verb, getattr(args, "profile_verb", None))))
     try:
         return args.func(args)

@@ -76,3 +76,35 @@ def test_status_and_collect_without_a_sweep_act_on_the_only_or_newest_one(tmp_pa
     assert "n0002" in capsys.readouterr().out
     assert main(["status", "nosuch", "--results", str(results)]) == 2
     assert "neither a sweep file nor a submitted sweep" in capsys.readouterr().err
+
+
+def _complete(line: str, cwd: Path, tmp_path: Path) -> list[str]:
+    """What the shell would be offered for `line` (argcomplete's protocol, as bash calls it)."""
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "completions"
+    env = {
+        **os.environ,
+        "_ARGCOMPLETE": "1",
+        "COMP_LINE": line,
+        "COMP_POINT": str(len(line)),
+        "_ARGCOMPLETE_STDOUT_FILENAME": str(out),
+        "_ARGCOMPLETE_IFS": "\n",
+    }
+    r = subprocess.run(
+        [sys.executable, "-m", "scalestudy.cli"], env=env, cwd=cwd, capture_output=True, timeout=60
+    )
+    assert r.returncode == 0, r.stderr
+    return [c.strip() for c in out.read_text().splitlines()]
+
+
+def test_the_shell_completes_verbs_options_sweep_files_and_names(tmp_path):
+    repo = Path(__file__).resolve().parents[2]
+    assert _complete("scalestudy st", repo, tmp_path) == ["status"]
+    assert "--retry-failed" in _complete("scalestudy submit x --re", repo, tmp_path)
+    assert QUICKSTART in _complete("scalestudy submit experiments/q", repo, tmp_path)
+    (tmp_path / "results" / "mysweep").mkdir(parents=True)
+    (tmp_path / "results" / "mysweep" / "manifest.json").write_text("{}")
+    assert _complete("scalestudy status my", tmp_path, tmp_path) == ["mysweep"]
