@@ -20,7 +20,7 @@ import numpy as np
 
 from scalestudy.contract import step_log
 from scalestudy.contract.point_config import PointConfig, is_sparse
-from scalestudy.trainer import runtime, schedule
+from scalestudy.trainer import mlperf_log, runtime, schedule
 from scalestudy.trainer import timeline as hvd_timeline
 from scalestudy.trainer.data import WorkerBatches, load_text_pairs, split_rows, train_spm
 from scalestudy.trainer.divergence import DivergenceDetector
@@ -88,6 +88,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     from scalestudy.trainer.model import Transformer, parameter_count
     from scalestudy.trainer.step import make_step
 
+    init_start = time.time()
     rank, size = hvd.rank(), hvd.size()
     spec = cfg.model.resolved()
     hidden, vocab = int(spec["hidden"]), int(spec["vocab"])
@@ -184,11 +185,13 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     first_timed = start_step + cfg.timing_warmup_steps
     window_start, excluded = None, 0.0
     timed: list[dict] = []
+    events: list[dict] = []  # what the MLLOG view needs of every step (written after the run)
     spans: list[tuple[int, float, float]] = []  # timed steps on this clock, for the timeline
     timeline_path, clock = Path(cfg.log_dir) / "horovod-timeline.json", None
     status, reason, step = "completed", "", start_step - 1
     prefetch = ThreadPoolExecutor(max_workers=1, thread_name_prefix="batches")
     upcoming = prefetch.submit(draw, start_step)
+    run_start = time.time()
 
     for step in range(start_step, cfg.steps + 1):
         if step == first_timed:
@@ -259,6 +262,8 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "peak_rss": peak_rss,
         }
         log.step(rec)
+        events.append({k: rec[k] for k in ("step", "t", "step_s", "timed", "loss")})
+        events[-1]["tokens"] = {"total": rec["tokens"]["total"]}
         if in_window:
             timed.append(rec)
             spans.append((step, t0, t1))
@@ -303,6 +308,23 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             **{f"{i:03d}_{v.name}": v.numpy() for i, v in enumerate(model.variables)},
         )
     timing = _timing_summary(tf, hvd, window_start, excluded, timed) if timed else {}
+    if rank == 0:
+        try:
+            mlperf_log.write(
+                cfg.log_dir,
+                run_start=run_start,
+                init_start=init_start,
+                global_batch_tokens=global_batch,
+                peak_lr=peak,
+                seed=cfg.seed,
+                first_timed_step=first_timed if timed else None,
+                steps=events,
+                status=status,
+            )
+        except Exception as exc:  # a view of the step log: its loss must not fail the run
+            warnings.append(
+                f"logs/{mlperf_log.MLLOG_FILE} not written: {type(exc).__name__}: {exc}"
+            )
     code = {
         "completed": step_log.EXIT_COMPLETED,
         "diverged": step_log.EXIT_DIVERGED,
