@@ -1,5 +1,8 @@
-"""Wire bytes measured by Open MPI (pml monitoring) vs the ring model, sparse and dense paths.
-Prints JSON. Usage: .venv/bin/python benchmarks/wire_bytes.py [--ranks 4] [--out DIR]"""
+"""Wire bytes measured by Open MPI (pml monitoring) vs the model the trainer logs, for each
+exchange of the embedding gradient: the paper's sparse (allgather) and dense (allreduce) paths
+and the row-owner sparse reduction. Prints JSON.
+Usage: .venv/bin/python benchmarks/wire_bytes.py [--ranks 4] [--exchanges allgather,...] [--out DIR]
+"""
 
 from __future__ import annotations
 
@@ -10,20 +13,27 @@ from pathlib import Path
 
 from scalestudy.measure.wire_check import measure_wire
 
+NAMES = {
+    "allgather": "sparse_allgather",
+    "allreduce": "dense_allreduce",
+    "sparse_reduce": "sparse_reduce",
+}
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--ranks", type=int, default=4)
 parser.add_argument("--vocab", type=int, default=8000)
+parser.add_argument("--exchanges", default=",".join(NAMES), help="comma-separated")
 parser.add_argument("--out", type=Path)
 args = parser.parse_args()
 work = args.out or Path(tempfile.mkdtemp(prefix="wire-"))
 report = {}
-for name, dense in (("sparse_allgather", False), ("dense_allreduce", True)):
+for exchange in args.exchanges.split(","):
     cfg = {
         "model": {"preset": "tiny", "vocab": args.vocab},
         "tokens_per_worker": 512,
         "timing_warmup_steps": 1,
         "accumulation": "tf1",
-        "sparse_as_dense": dense,
+        "exchange": exchange,
     }
-    report[name] = measure_wire(work / name, args.ranks, cfg)
+    report[NAMES[exchange]] = measure_wire(work / NAMES[exchange], args.ranks, cfg)
 print(json.dumps(report, indent=1))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scalestudy.contract.memory_model import MemoryEstimate, estimate
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.contract.point_config import PointConfig, derived_exchange
 from scalestudy.spec.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
 from scalestudy.spec.sweep import Variant as SweepVariant
 
@@ -72,7 +72,7 @@ class Point:
         if self.sweep.workload != "trainer":
             return self.sweep.workload
         c = self.config
-        flags = f"{c.accumulation},{'dense' if c.sparse_as_dense else 'sparse'}"
+        flags = f"{c.accumulation},{_exchange_word(c.exchange)}"
         # the defaults (overlapped, fp32) go unsaid, so the usual table stays narrow
         if c.timing != "overlapped":
             flags += f",{c.timing}"
@@ -110,20 +110,28 @@ def _label_value(value: Any) -> str:
     return str(value)
 
 
+def _exchange_word(exchange: str) -> str:
+    """The word plans and legends use for an exchange: the paper's sparse and dense, else
+    the method's own name."""
+    return {"allgather": "sparse", "allreduce": "dense"}.get(exchange, exchange)
+
+
 def _label_part(key: str, value: Any) -> str:
     # the report's long-standing words for its two most compared settings
     if key == "trainer.sparse_as_dense":
         return "dense" if value else "sparse"
+    if key == "trainer.exchange":
+        return _exchange_word(value)
     if key == "trainer.learning_rate":
         return f"lr={_label_value(value)}"
     return f"{key.removeprefix('trainer.')}={_label_value(value)}"
 
 
 def variant_labels(variants: list[SweepVariant], sweep_name: str) -> dict[str, str]:
-    """Each variant's id -> its label: a trainer variant says sparse or dense first (the
-    comparison the report is about), then key=value for every matrix key whose value differs
-    between the sweep's variants. One variant reads "sparse" or "dense" (another workload: its
-    name)."""
+    """Each variant's id -> its label: a trainer variant says its exchange first (the
+    comparison the report is about: sparse or dense, the paper's words, or the method's name,
+    e.g. sparse_reduce), then key=value for every matrix key whose value differs between the
+    sweep's variants. One variant reads "sparse" or "dense" (another workload: its name)."""
     found: dict[str, tuple[dict[str, Any], Sweep]] = {}
     for v in variants:
         found.setdefault(
@@ -141,9 +149,13 @@ def variant_labels(variants: list[SweepVariant], sweep_name: str) -> dict[str, s
     for vid, (overrides, sw) in found.items():
         parts = []
         if sw.workload == "trainer":
-            parts.append(_label_part("trainer.sparse_as_dense", sw.trainer.sparse_as_dense))
+            # `exchange` when set (it decides, see PointConfig), else sparse_as_dense
+            method = sw.trainer.exchange or derived_exchange(sw.trainer.sparse_as_dense)
+            parts.append(_label_part("trainer.exchange", method))
         parts += [
-            _label_part(k, overrides.get(k)) for k in differing if k != "trainer.sparse_as_dense"
+            _label_part(k, overrides.get(k))
+            for k in differing
+            if k not in ("trainer.sparse_as_dense", "trainer.exchange")
         ]
         out[vid] = ", ".join(parts) or sw.workload
     return out
@@ -234,6 +246,7 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                     accumulation=cfg.accumulation,
                     sparse_as_dense=cfg.sparse_as_dense,
                     precision=cfg.precision,
+                    exchange=cfg.exchange,
                 )
                 point.node_memory_bytes = profile.memory_gb * 1e9
                 points.append(point)

@@ -8,7 +8,7 @@ import statistics
 from pathlib import Path
 
 from scalestudy.contract import step_log
-from scalestudy.contract.point_config import is_sparse
+from scalestudy.contract.point_config import exchange_of
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.plan import Point
@@ -30,6 +30,8 @@ COLUMNS = [
     "model",
     "accumulation",
     "sparse_as_dense",
+    # how the embedding gradient went: allgather, allreduce or sparse_reduce (exchange_of)
+    "exchange",
     "timing",
     "precision",
     "tokens_per_worker",
@@ -106,9 +108,10 @@ def _phase_median(timing: dict, phase: str) -> float | None:
     return (timing["this_rank"].get(phase) or {}).get("median")
 
 
-def _from_logs(logs: Path, workers: int, sparse: bool) -> dict:
-    """The trainer's measurements of one attempt; `sparse` (is_sparse of the point's
-    configuration) says whether the embedding gradient went by allgather or allreduce."""
+def _from_logs(logs: Path, workers: int, gathered: bool) -> dict:
+    """The trainer's measurements of one attempt; `gathered` says whether the embedding
+    gradient ended in an allgather (the paper's sparse path, and the sparse reduction's
+    allgather of the owners' rows: exchange_of is not allreduce) or in the allreduce."""
     row: dict = {}
     rank_files = [logs / step_log.rank_log_name(r) for r in range(workers)]
     present = [f for f in rank_files if f.exists()]
@@ -152,8 +155,8 @@ def _from_logs(logs: Path, workers: int, sparse: bool) -> dict:
                 for s in timed
             ),
             logical_embedding_bytes_per_step=emb,
-            logical_allgather_bytes_per_step=emb if sparse else 0,
-            logical_allreduce_bytes_per_step=total - emb if sparse else total,
+            logical_allgather_bytes_per_step=emb if gathered else 0,
+            logical_allreduce_bytes_per_step=total - emb if gathered else total,
             wire_sent_bytes_per_step_model=_median(s["bytes"]["wire_sent_model"] for s in timed),
             wire_recv_bytes_per_step_model=_median(s["bytes"]["wire_recv_model"] for s in timed),
             wire_sent_allgather_bytes_per_step_model=_median(
@@ -227,6 +230,7 @@ def collect_rows(
             model=c.model.preset,
             accumulation=c.accumulation,
             sparse_as_dense=c.sparse_as_dense,
+            exchange=exchange_of(c),
             timing=c.timing,
             precision=c.precision,
             tokens_per_worker=p.tokens_per_worker,
@@ -260,7 +264,8 @@ def collect_rows(
                 end=a.get("ended_at"),
             )
             manifest_state = row["status"]
-            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, is_sparse(c)))
+            gathered = exchange_of(c) != "allreduce"
+            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, gathered))
             if manifest_state not in ("completed",) and row["status"] == "completed":
                 row["status"] = manifest_state  # the job failed after the trainer finished
             sa = acct.get(str(a.get("job_id")), {})

@@ -2,9 +2,17 @@
 
 Two figures, never confused:
 - LOGICAL accumulation size: the buffer each rank holds after the collective, its own slice
-  included (the paper's Figure 1). Allgather: sum_r rows_r * (4H + 8); allreduce: 4 * V * H.
+  included (the paper's Figure 1). Allgather: sum_r rows_r * (4H + 8); allreduce: 4 * V * H;
+  sparse reduce: U * (4H + 8), U the union of the ids the ranks touched.
 - WIRE bytes one rank sends / receives, which depend on the collective's algorithm. The models here
-  are the ring algorithms (Open MPI's tuned `ring` allreduce and allgatherv).
+  are the ring algorithms (Open MPI's tuned `ring` allreduce and allgatherv) and, for the sparse
+  reduction's alltoall, direct exchange (each block goes straight to its rank, none to itself).
+
+The sparse reduction by row owner (trainer `exchange: sparse_reduce`), for rank r of N with R_r
+rows of width H: de-duplication leaves U_r <= R_r unique ids (R_r * (4H + 8) -> U_r * (4H + 8)
+bytes held); an alltoall sends each unique row to its owner (id mod N), after Horovod's
+alltoall of the int32 splits (4 bytes to every other rank); each owner sums what it received
+into its O_r rows (sum_r O_r = U); an allgather (ring) gives every rank all U reduced rows.
 """
 
 from __future__ import annotations
@@ -26,6 +34,57 @@ def logical_allgather_bytes(rows_per_rank: Sequence[int], hidden: int) -> int:
 
 def logical_allreduce_bytes(vocab: int, hidden: int) -> int:
     return FLOAT32 * vocab * hidden
+
+
+def logical_sparse_reduce_bytes(union_rows: int, hidden: int, item: int = FLOAT32) -> int:
+    """What every rank holds after the sparse reduction: the U reduced rows, values and id."""
+    return union_rows * (item * hidden + INT64)
+
+
+def sparse_reduce_wire(
+    sent_rows: Sequence[int],
+    received_rows: Sequence[int],
+    owned_rows: Sequence[int],
+    rank: int,
+    hidden: int,
+    item: int = FLOAT32,
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """((alltoall sent, received), (allgather sent, received)) of `rank`, exact for the counts
+    of one step: rows it sent to / received from each rank (its own block stays local) plus the
+    int32 splits Horovod exchanges first, and the ring allgatherv of each owner's rows."""
+    size = len(sent_rows)
+    if size <= 1:
+        return (0.0, 0.0), (0.0, 0.0)
+    row = item * hidden + INT64
+    splits = 4 * (size - 1)
+    a2a_sent = splits + row * (sum(sent_rows) - sent_rows[rank])
+    a2a_recv = splits + row * (sum(received_rows) - received_rows[rank])
+    gathered = ring_allgatherv_wire([o * row for o in owned_rows], rank)
+    return (float(a2a_sent), float(a2a_recv)), gathered
+
+
+def sparse_reduce_bytes(
+    workers: int, hidden: int, rows: int, unique_rows: int, union_rows: int
+) -> dict[str, float]:
+    """The sparse reduction of one rank in N, H, R_r, U_r, U, float32 values and int64 ids,
+    its rows' owners spread evenly over the ranks (ids mod N of Zipfian text come close):
+    bytes held before and after de-duplication, after the exchange (logical), and the wire
+    bytes sent (alltoall: (N-1)/N of U_r rows + the splits; ring allgather: (N-1)/N of U rows,
+    sent and received alike on average)."""
+    n, row = workers, row_bytes(hidden)
+    if n <= 1:
+        alltoall = allgather = 0.0
+    else:
+        alltoall = 4 * (n - 1) + (n - 1) / n * unique_rows * row
+        allgather = (n - 1) / n * union_rows * row
+    return {
+        "local_rows_bytes": rows * row,
+        "deduplicated_bytes": unique_rows * row,
+        "logical_bytes": logical_sparse_reduce_bytes(union_rows, hidden),
+        "wire_sent_alltoall": alltoall,
+        "wire_sent_allgather": allgather,
+        "wire_sent": alltoall + allgather,
+    }
 
 
 def tf1_rows(vocab: int, src_slots: int, tgt_slots: int, micro_batches: int = 1) -> int:
@@ -57,3 +116,14 @@ def sparse_accumulation_peak_bytes(workers: int, rows: int, hidden: int) -> int:
     """Memory the sparse path needs per rank for the gathered buffer, doubled because the
     averaged copy (values / N) is materialised beside the gathered one."""
     return 2 * workers * rows * row_bytes(hidden)
+
+
+def sparse_reduce_peak_bytes(workers: int, rows: int, vocab: int, hidden: int) -> int:
+    """Memory the sparse reduction needs per rank at most (planning): each stage's rows twice
+    (the buffer and its reordered, packed or averaged copy): U_r <= min(R, V) unique rows, at
+    most one row per sending rank of the ~V/N ids a rank owns received, U <= min(N R, V)
+    gathered."""
+    unique = min(rows, vocab)
+    received = min(workers * unique, vocab + workers)
+    union = min(workers * rows, vocab)
+    return 2 * (unique + received + union) * row_bytes(hidden)

@@ -9,7 +9,8 @@ trainer's measured RSS is the truth.
 - bf16 also holds a bf16 copy of the weights it computes with (2 P bytes);
 - the embedding gradient buffer after the exchange: the sparse path holds
   N x rows x (4H + 8) bytes (the gathered IndexedSlices) and as much again for the averaged copy;
-  the dense path 2 x 4VH;
+  the dense path 2 x 4VH; the sparse reduction (`exchange: sparse_reduce`) at most twice its
+  unique, received and gathered rows (comm_model.sparse_reduce_peak_bytes);
 - a fixed runtime overhead (TensorFlow + Horovod + Python), measured ~0.6 GB on this machine.
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scalestudy.contract import comm_model
-from scalestudy.contract.point_config import is_sparse
+from scalestudy.contract.point_config import exchange_of, is_sparse
 
 RUNTIME_OVERHEAD = 600 * 2**20
 
@@ -67,6 +68,7 @@ def estimate(
     accumulation: str,
     sparse_as_dense: bool,
     precision: str = "fp32",
+    exchange: str | None = None,
 ) -> MemoryEstimate:
     h, f, v = int(spec["hidden"]), int(spec["filter"]), int(spec["vocab"])
     heads, layers = int(spec["heads"]), int(spec["enc_layers"]) + int(spec["dec_layers"])
@@ -79,16 +81,21 @@ def estimate(
     act += 4 * 3 * per_pass * v
     p = parameter_count(spec)
     tied = bool(spec["tie_embeddings"])
-    sparse = is_sparse(
-        {"sparse_as_dense": sparse_as_dense, "accumulation": accumulation, "tie_embeddings": tied}
+    config = {
+        "sparse_as_dense": sparse_as_dense,
+        "exchange": exchange,
+        "accumulation": accumulation,
+        "tie_embeddings": tied,
+    }
+    rows = (
+        tf1_rows_estimate(spec, tokens_per_worker, micro_batches)
+        if tied
+        else int(2 * tokens_per_worker * 0.95)
     )
-    if sparse:
-        rows = (
-            tf1_rows_estimate(spec, tokens_per_worker, micro_batches)
-            if tied
-            else int(2 * tokens_per_worker * 0.95)
-        )
+    if is_sparse(config):
         acc = comm_model.sparse_accumulation_peak_bytes(workers, rows, h)
+    elif exchange_of(config) == "sparse_reduce":
+        acc = comm_model.sparse_reduce_peak_bytes(workers, rows, v, h)
     else:
         acc = 2 * comm_model.logical_allreduce_bytes(v, h)
     state = 16 * p + (2 * p if precision == "bf16" else 0)

@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from scalestudy.errors import BadInput
 
@@ -120,6 +127,12 @@ class PointConfig(_Strict):
     lr_reference_batch_tokens: int | None = Field(None, ge=1)
     accumulation: Literal["tf1", "native"] = "tf1"
     sparse_as_dense: bool = False
+    # How IndexedSlices gradients are exchanged (docs/trainer.md). Unset: the paper's switch
+    # decides (sparse_as_dense false: allgather, true: allreduce). After validation it always
+    # holds the method and sparse_as_dense == (exchange == "allreduce"); a dump leaves it out
+    # when sparse_as_dense says the same, so configurations (and point ids) of the paper's two
+    # methods read as they always did.
+    exchange: Literal["allgather", "allreduce", "sparse_reduce"] | None = None
     # overlapped: one compiled step per micro-batch pattern, Horovod's collectives inside it and
     # overlapped with the backward pass, as DistributedGradientTape trains (what production
     # training measures). phases: compute, densify, exchange and apply run one after the other,
@@ -173,33 +186,87 @@ class PointConfig(_Strict):
         self.model.resolved()  # raises on inconsistent overrides
         return self
 
+    @model_validator(mode="after")
+    def _exchange_agrees(self) -> PointConfig:
+        """sparse_as_dense true is exchange allreduce; false (written or default) leaves the
+        exchange to `exchange`, allgather when that is unset."""
+        if self.exchange is None:
+            self.exchange = derived_exchange(self.sparse_as_dense)
+            return self
+        densified = self.exchange == "allreduce"
+        if self.sparse_as_dense != densified and (
+            self.sparse_as_dense or "sparse_as_dense" in self.model_fields_set
+        ):
+            raise ValueError(
+                f"exchange: {self.exchange} contradicts sparse_as_dense: "
+                f"{str(self.sparse_as_dense).lower()} (sparse_as_dense true is exchange "
+                "allreduce, false is allgather): set exchange alone, or both consistently"
+            )
+        self.sparse_as_dense = densified
+        return self
 
-def is_sparse(config: PointConfig | Mapping[str, Any]) -> bool:
-    """Whether the run exchanges its embedding gradient sparsely (IndexedSlices, allgathered)
-    rather than densely (a [V, H] allreduce): THE rule, used wherever the question comes up
-    (plan's memory model, collect's byte split, the comm workload, the report's formulas).
+    @model_serializer(mode="wrap")
+    def _without_derived_exchange(self, handler):
+        out = handler(self)
+        if isinstance(out, dict) and out.get("exchange") == derived_exchange(self.sparse_as_dense):
+            del out["exchange"]
+        return out
 
-    Sparse unless sparse_as_dense densifies it, or native accumulation with a tied embedding
-    lets TensorFlow sum the gradient densely by itself (tf1 accumulation keeps IndexedSlices).
 
-    `config` is a PointConfig, a point's full configuration as JSON (points.jsonl's `config`,
-    point.json) or a results.csv row (columns sparse_as_dense, accumulation, tie_embeddings);
-    what it does not say takes PointConfig's defaults (sparse_as_dense false, tf1, tied).
+EXCHANGES = ("allgather", "allreduce", "sparse_reduce")
+
+
+def derived_exchange(sparse_as_dense: bool) -> str:
+    """The exchange the paper's switch names: Horovod's sparse_as_dense densifies IndexedSlices
+    and allreduces them, else it allgathers them."""
+    return "allreduce" if sparse_as_dense else "allgather"
+
+
+def exchange_of(config: PointConfig | Mapping[str, Any]) -> str:
+    """How the run's embedding gradient really goes: `allgather` (IndexedSlices, the paper's
+    sparse path), `allreduce` (a dense [V, H] tensor: sparse_as_dense, or native accumulation
+    with a tied embedding, where TensorFlow sums the gradient densely whatever was asked) or
+    `sparse_reduce` (de-duplicated rows to their owners, reduced rows allgathered).
+
+    `config` as for `is_sparse`; a configuration without `exchange` (older points, results
+    tables) takes it from sparse_as_dense.
     """
     if isinstance(config, PointConfig):
-        dense, accumulation = config.sparse_as_dense, config.accumulation
-        tied = config.model.tie_embeddings
+        method, dense = config.exchange, config.sparse_as_dense
+        accumulation, tied = config.accumulation, config.model.tie_embeddings
     else:
         model = config.get("model")
         tied = model.get("tie_embeddings") if isinstance(model, Mapping) else None
         if tied is None:
             tied = config.get("tie_embeddings")
-        dense = config.get("sparse_as_dense")
+        method, dense = config.get("exchange"), config.get("sparse_as_dense")
         accumulation = config.get("accumulation")
-    dense = _flag(dense, False)
     tied = _flag(tied, True)
     accumulation = accumulation if isinstance(accumulation, str) else "tf1"
-    return not dense and (accumulation == "tf1" or not tied)
+    if not (isinstance(method, str) and method in EXCHANGES):
+        method = derived_exchange(_flag(dense, False))
+    if accumulation == "native" and tied:
+        return "allreduce"
+    return method
+
+
+def is_sparse(config: PointConfig | Mapping[str, Any]) -> bool:
+    """Whether the run exchanges its embedding gradient the paper's sparse way (IndexedSlices,
+    allgathered: N x rows x (4H + 8) bytes) rather than densely (a [V, H] allreduce): THE rule,
+    used wherever the question comes up (plan's memory model, collect's byte split, the comm
+    workload, the report's formulas). `exchange_of` names the method; this is
+    `exchange_of(config) == "allgather"` (`sparse_reduce` is neither of the paper's two).
+
+    Sparse unless sparse_as_dense densifies it, or native accumulation with a tied embedding
+    lets TensorFlow sum the gradient densely by itself (tf1 accumulation keeps IndexedSlices),
+    or `exchange` names another method.
+
+    `config` is a PointConfig, a point's full configuration as JSON (points.jsonl's `config`,
+    point.json) or a results.csv row (columns sparse_as_dense, exchange, accumulation,
+    tie_embeddings); what it does not say takes PointConfig's defaults (sparse_as_dense false,
+    tf1, tied).
+    """
+    return exchange_of(config) == "allgather"
 
 
 def _flag(value: Any, default: bool) -> bool:

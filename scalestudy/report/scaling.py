@@ -27,7 +27,8 @@ import pandas as pd
 from scalestudy.contract.point_config import is_sparse
 from scalestudy.report.stats import Estimate, median_ci, ratio_ci
 
-_SPARSE_COLUMNS = ("sparse_as_dense", "accumulation", "tie_embeddings")  # is_sparse's inputs
+# is_sparse's inputs (a table from before `exchange` has no such column: sparse_as_dense decides)
+_SPARSE_COLUMNS = ("sparse_as_dense", "exchange", "accumulation", "tie_embeddings")
 
 # Tables written before collect named the variants (no `variant` column, or rows without a
 # value in it) are grouped as they always were: by these columns, which were all that made two

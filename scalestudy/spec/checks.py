@@ -87,6 +87,17 @@ def warnings_of(sw: Sweep, at, overrides) -> list[Issue]:
                 "embedding gradient densely, so sparse_as_dense changes nothing",
             )
         )
+    if dense_anyway and (
+        "trainer.exchange" in overrides or sw.trainer.exchange not in (None, "allreduce")
+    ):
+        out.append(
+            Issue(
+                at("trainer.accumulation"),
+                "trainer.accumulation",
+                "native accumulation with tied embeddings: TF 2.15 already sums the "
+                "embedding gradient densely, so it is allreduced whatever exchange says",
+            )
+        )
     # the samples of a (variant, node count): repeats in each of the allocations
     if sw.repeats * sw.allocation_count < 2:
         out.append(

@@ -2,7 +2,8 @@
 cluster, as classes rather than cases:
 
 - keys that exclude each other, or that only mean something beside another key's value
-  (given, they would be silently ignored);
+  (given, they would be silently ignored), or that say the same thing two ways and disagree
+  (`exchange` and the paper's `sparse_as_dense`);
 - names that refer to something that must exist (a published reference, a partition of the
   profile);
 - input files that must exist (the text data and its SentencePiece model).
@@ -66,6 +67,15 @@ def issues(
             "trainer.lr_reference_batch_tokens",
             "only means something with lr_scaling: linear or sqrt (lr_scaling is none)",
         )
+    if trainer.get("exchange") is not None and "sparse_as_dense" in trainer:
+        dense = str(trainer["sparse_as_dense"]).strip().lower() in ("true", "1", "yes", "on")
+        if dense != (trainer["exchange"] == "allreduce"):
+            add(
+                "trainer.exchange",
+                f"exchange: {trainer['exchange']} contradicts sparse_as_dense: "
+                f"{str(trainer['sparse_as_dense']).lower()} (sparse_as_dense true is exchange "
+                "allreduce, false is allgather): set exchange alone, or both consistently",
+            )
     workload = data.get("workload", "trainer")
     for key, wanted in SWEEP_KEYS_OF_WORKLOAD.items():
         if key in data and workload != wanted:

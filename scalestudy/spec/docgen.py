@@ -128,6 +128,11 @@ DESCRIPTIONS: dict[str, str] = {
     "(dense for a tied weight).",
     "PointConfig.sparse_as_dense": "Densify IndexedSlices before the exchange (an allreduce of "
     "4VH bytes) instead of allgathering them.",
+    "PointConfig.exchange": "How IndexedSlices gradients are exchanged: `allgather` (the "
+    "paper's sparse path), `allreduce` (densified, as `sparse_as_dense: true`) or "
+    "`sparse_reduce` (each rank sends its de-duplicated rows to their owner rank, id mod N, "
+    "owners sum them and the reduced rows are allgathered). Unset: from `sparse_as_dense`; "
+    "set beside it, the two must agree. See [trainer.md](trainer.md).",
     "PointConfig.timing": "`overlapped`: Horovod's collectives inside one compiled step, "
     "overlapping the backward pass. `phases`: compute, densify, exchange and apply one after "
     "the other, each timed (diagnosis). See [trainer.md](trainer.md).",

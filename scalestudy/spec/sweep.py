@@ -72,6 +72,12 @@ def point_config(sweep: Sweep, nodes: int, profile: Profile, base: Path | None =
         value = t["data"].get(key)
         if value and base is not None and not Path(value).is_absolute():
             t["data"][key] = str((base / value).resolve())
+    if t.get("exchange") is None:
+        t.pop("exchange", None)
+    else:
+        # `exchange` decides; a sparse_as_dense written beside it was checked against it
+        # (consistency.py), and one not written must not read as `false`.
+        t.pop("sparse_as_dense", None)
     model = t.pop("model")
     t["model"] = {"preset": model} if isinstance(model, str) else model
     if sweep.workload != "trainer":  # the trainer never runs: any valid batch will do

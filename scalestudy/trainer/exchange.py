@@ -1,8 +1,17 @@
 """The gradient exchange through Horovod, with the communication volume read off the tensors.
 
-This is what `hvd.DistributedGradientTape(tape, sparse_as_dense=...)` does: with
-`sparse_as_dense` every IndexedSlices gradient is converted to a dense tensor and allreduced;
-otherwise Horovod's `allreduce` of an IndexedSlices runs two allgathers (values and indices).
+Three methods for IndexedSlices gradients (the trainer key `exchange`; dense gradients are
+always allreduced):
+- `allgather`: Horovod's `allreduce` of an IndexedSlices runs two allgathers (values and
+  indices), what `hvd.DistributedGradientTape(tape)` does: every rank receives every rank's rows.
+- `allreduce`: `sparse_as_dense`, every IndexedSlices gradient is converted to a dense tensor
+  and allreduced.
+- `sparse_reduce`: a reduction by row owner. Each rank de-duplicates its rows (R_r -> U_r),
+  sends each row to the rank that owns its id (id mod N) in one `hvd.alltoall` with uneven
+  splits (values and the int64 index packed into one float tensor), each owner sums what it
+  received per id, and the owners' reduced rows are allgathered, so every rank holds the same
+  U rows (the union of the ids) and applies the same update. Averaged as Horovod averages
+  IndexedSlices: summed, then divided by N.
 `collectives()` builds those ops inside the caller's graph: the overlapped step calls it in the
 same compiled function as the backward pass, so each collective is enqueued as soon as its
 gradient exists and Horovod's background thread fuses and runs them while the rest of the
@@ -12,7 +21,9 @@ one exchange per step: dense ones are summed, IndexedSlices are concatenated (ne
 TF 1.x did).
 
 What goes into the byte figures is returned by the collectives themselves: every rank's row count
-(allgathered, 8 bytes a rank) and the shape of every reduced tensor.
+(allgathered, 8 bytes a rank) and the shape of every reduced tensor; for `sparse_reduce` the
+rows before and after de-duplication, the splits sent and received by the alltoall and the
+owners' row counts, counted in the gathered result.
 """
 
 from __future__ import annotations
@@ -48,47 +59,71 @@ def densify(grads: list) -> list:
     return [tf.convert_to_tensor(g) if isinstance(g, tf.IndexedSlices) else g for g in grads]
 
 
+def _ids_as_values(ids: tf.Tensor, dtype: tf.DType) -> tf.Tensor:
+    """int64 ids [n] -> [n, 8 / itemsize] columns of `dtype` holding the same bytes (a bitcast:
+    only copied, never computed with, until `_values_as_ids` turns them back)."""
+    per = 8 // dtype.size
+    return tf.reshape(tf.bitcast(ids, dtype), [-1, per])
+
+
+def _values_as_ids(columns: tf.Tensor) -> tf.Tensor:
+    if columns.dtype.size == 8:
+        columns = columns[:, 0]
+    return tf.bitcast(columns, tf.int64)
+
+
 @dataclass
 class ExchangeVolume:
     """Bytes of one step's exchange, for this rank."""
 
     logical_total: int  # every gradient's buffer after its collective
     logical_embedding: int
-    embedding_form: dict  # {"form": "indexed_slices", "rows": R, "width": H} or dense shape
-    rows_per_rank: list[int] | None  # embedding rows each rank contributed (sparse path)
+    # {"form": "indexed_slices", "rows": R, "width": H} (sparse_reduce adds its row counts) or
+    # {"form": "dense", "shape": [V, H]}
+    embedding_form: dict
+    rows_per_rank: list[int] | None  # embedding rows each rank contributed (allgather path)
     wire_sent: float  # ring-algorithm model, all collectives
     wire_recv: float
     wire_sent_allgather: float  # of which the IndexedSlices allgathers (values, indices, counts)
     wire_sent_allreduce: float  # of which the (fused) dense allreduces
     grad_dtypes: list[str]  # dtypes of the exchanged tensors (values for IndexedSlices)
+    wire_sent_alltoall: float = 0.0  # of which sparse_reduce's alltoall (splits and rows)
 
 
 class GradientExchange:
-    def __init__(self, hvd, variables: list, embedding_var, sparse_as_dense: bool):
+    def __init__(self, hvd, variables: list, embedding_var, method: str):
+        if method not in ("allgather", "allreduce", "sparse_reduce"):
+            raise ValueError(f"unknown exchange {method!r}")
         self.hvd = hvd
         self.size, self.rank = hvd.size(), hvd.rank()
         self.variables = variables
         self.embedding_index = next(i for i, v in enumerate(variables) if v is embedding_var)
-        self.sparse_as_dense = sparse_as_dense
+        self.method = method
+        self.densifies = method == "allreduce"  # sparse_as_dense: densify before the exchange
         self.densify = tf.function(densify, reduce_retracing=True, autograph=False)
         self._phased_fn = None
         # Filled while tracing (static facts of the exchanged tensors): per gradient,
-        # (sparse?, item bytes of values or of the dense tensor, item bytes of indices, dtype)
-        self.layout: list[tuple[bool, int, int, str]] = []
+        # (how it went: allgather | sparse_reduce | dense, item bytes of values or of the dense
+        # tensor, item bytes of indices, dtype)
+        self.layout: list[tuple[str, int, int, str]] = []
 
     # -- the collectives, in the caller's graph --------------------------------------------
 
     def collectives(self, grads: list, control: tf.Tensor):
         """Hand every gradient to Horovod. Returns (reduced, observed, agreed): the averaged
         gradients, per gradient the figures the byte accounting reads (every rank's row count
-        and the reduced values' shape for IndexedSlices, the reduced shape for dense tensors),
-        and the summed control vector."""
+        and the reduced values' shape for allgathered IndexedSlices, `_sparse_reduce`'s counts,
+        the reduced shape for dense tensors), and the summed control vector."""
         hvd = self.hvd
         reduced, observed, layout = [], [], []
         for i, g in enumerate(grads):
             # Horovod matches collectives across ranks by name, and its IndexedSlices path names
             # the allgathers after the input tensors: name everything explicitly.
-            if isinstance(g, tf.IndexedSlices):
+            if isinstance(g, tf.IndexedSlices) and self.method == "sparse_reduce":
+                r, obs = self._sparse_reduce(i, g)
+                observed.append(obs)
+                layout.append(("sparse_reduce", g.values.dtype.size, 8, g.values.dtype.name))
+            elif isinstance(g, tf.IndexedSlices):
                 values = tf.identity(g.values, name=f"grad{i}_values")
                 indices = tf.identity(g.indices, name=f"grad{i}_indices")
                 r = hvd.allreduce(tf.IndexedSlices(values, indices, g.dense_shape), op=hvd.Average)
@@ -99,16 +134,68 @@ class GradientExchange:
                 rows = hvd.allgather(count, name=f"grad{i}_rows")
                 observed.append(tf.concat([rows, tf.shape(r.values, out_type=tf.int64)], 0))
                 layout.append(
-                    (True, g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
+                    ("allgather", g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
                 )
             else:
                 r = hvd.allreduce(g, op=hvd.Average, name=f"grad{i}")
                 observed.append(tf.shape(r, out_type=tf.int64))
-                layout.append((False, g.dtype.size, 0, g.dtype.name))
+                layout.append(("dense", g.dtype.size, 0, g.dtype.name))
             reduced.append(r)
         self.layout = layout
         agreed = hvd.allreduce(control, op=hvd.Sum, name="control")
         return reduced, observed, agreed
+
+    def _sparse_reduce(self, i: int, g: tf.IndexedSlices):
+        """Row-owner reduction of one IndexedSlices gradient (see the module's docstring).
+        Returns the averaged IndexedSlices (U rows, each id once, in the same order on every
+        rank) and the counts the byte accounting reads: [R_r, U_r, O_r, U, H], the rows sent
+        to each rank, the rows received from each rank, the rows each rank owned (counted in
+        the gathered result)."""
+        hvd, n = self.hvd, self.size
+        values, dtype = g.values, g.values.dtype
+        width = values.shape[1]
+        ids = tf.cast(g.indices, tf.int64)
+        # 1. de-duplicate: R_r rows -> U_r unique ids (first-occurrence order), summed per id
+        unique, where = tf.unique(ids, out_idx=tf.int32)
+        local = tf.math.unsorted_segment_sum(values, where, tf.size(unique))
+        # 2. to the owners: rows ordered by owner rank, values and id in one float tensor
+        owner = tf.cast(unique % n, tf.int32)
+        order = tf.argsort(owner, stable=True)
+        splits = tf.math.bincount(owner, minlength=n, maxlength=n, dtype=tf.int32)
+        packed = tf.concat(
+            [tf.gather(local, order), _ids_as_values(tf.gather(unique, order), dtype)], 1
+        )
+        received, received_splits = hvd.alltoall(
+            packed, splits=splits, name=f"grad{i}_sparse_reduce_to_owners"
+        )
+        # 3. each owner sums the rows it received per id (at most one per sending rank)
+        got = _values_as_ids(received[:, width:])
+        owned_ids, slot = tf.unique(got, out_idx=tf.int32)
+        owned = tf.math.unsorted_segment_sum(received[:, :width], slot, tf.size(owned_ids))
+        # 4. the owners' reduced rows to every rank
+        shared = hvd.allgather(
+            tf.concat([owned, _ids_as_values(owned_ids, dtype)], 1),
+            name=f"grad{i}_sparse_reduce_from_owners",
+        )
+        shared_ids = _values_as_ids(shared[:, width:])
+        # Horovod's average of IndexedSlices: the sum divided by the world size
+        averaged = shared[:, :width] / tf.cast(n, dtype)
+        owners = tf.math.bincount(
+            tf.cast(shared_ids % n, tf.int32), minlength=n, maxlength=n, dtype=tf.int64
+        )
+        counts = tf.stack(
+            [
+                tf.shape(ids, out_type=tf.int64)[0],
+                tf.size(unique, out_type=tf.int64),
+                tf.size(owned_ids, out_type=tf.int64),
+                tf.shape(shared, out_type=tf.int64)[0],
+                tf.constant(width, tf.int64),
+            ]
+        )
+        observed = tf.concat(
+            [counts, tf.cast(splits, tf.int64), tf.cast(received_splits, tf.int64), owners], 0
+        )
+        return tf.IndexedSlices(averaged, shared_ids, g.dense_shape), observed
 
     # -- the same, as a function of its own (timing: phases) -------------------------------
 
@@ -155,13 +242,13 @@ class GradientExchange:
         tensors handed to them."""
         size, rank = self.size, self.rank
         logical_total = dense_bytes = 0
-        wire_sent = wire_recv = 0.0
+        wire_sent = wire_recv = alltoall_sent = 0.0
         emb_logical, emb_form, emb_rows = 0, {}, None
-        for i, (obs, (sparse, item, index_item, _)) in enumerate(
+        for i, (obs, (kind, item, index_item, _)) in enumerate(
             zip(observed, self.layout, strict=True)
         ):
             obs = [int(x) for x in np.asarray(obs)]
-            if sparse:
+            if kind == "allgather":
                 per_rank, (rows, width) = obs[:size], obs[size:]
                 if rows != sum(per_rank):
                     raise RuntimeError(
@@ -178,6 +265,41 @@ class GradientExchange:
                 if i == self.embedding_index:
                     emb_form = {"form": "indexed_slices", "rows": per_rank[rank], "width": width}
                     emb_rows = per_rank
+            elif kind == "sparse_reduce":
+                (rows, unique, owned, union, width), rest = obs[:5], obs[5:]
+                sent, received, owners = rest[:size], rest[size : 2 * size], rest[2 * size :]
+                problems = [
+                    f"{what} ({a} != {b})"
+                    for what, a, b in (
+                        ("rows sent vs unique rows", sum(sent), unique),
+                        ("rows this rank owns vs its count in the result", owners[rank], owned),
+                        ("gathered rows vs owners' rows", sum(owners), union),
+                    )
+                    if a != b
+                ]
+                if problems or owned > sum(received):
+                    raise RuntimeError(f"gradient {i}: sparse_reduce counts disagree: {problems}")
+                row = item * width + index_item  # a packed row: values and the 8-byte id
+                nbytes = comm_model.logical_sparse_reduce_bytes(union, width, item)
+                a2a, ag = comm_model.sparse_reduce_wire(sent, received, owners, rank, width, item)
+                wire_sent, wire_recv = wire_sent + ag[0], wire_recv + ag[1]
+                alltoall_sent += a2a[0]
+                wire_recv += a2a[1]
+                if row * union != nbytes:
+                    raise RuntimeError(f"gradient {i}: {union} rows are not {nbytes} bytes")
+                if i == self.embedding_index:
+                    emb_form = {
+                        "form": "indexed_slices",
+                        "exchange": "sparse_reduce",
+                        "rows": rows,
+                        "width": width,
+                        "unique_rows": unique,
+                        "union_rows": union,
+                        "owned_rows": owned,
+                        "sent_rows": sent,
+                        "received_rows": received,
+                        "owned_rows_per_rank": owners,
+                    }
             else:
                 nbytes = item * int(np.prod(obs))
                 dense_bytes += nbytes
@@ -193,9 +315,10 @@ class GradientExchange:
             emb_logical,
             emb_form,
             emb_rows,
-            wire_sent + s,
+            wire_sent + alltoall_sent + s,
             wire_recv + rc,
             wire_sent_allgather=wire_sent,
             wire_sent_allreduce=s,
             grad_dtypes=sorted({layout[3] for layout in self.layout}),
+            wire_sent_alltoall=alltoall_sent,
         )

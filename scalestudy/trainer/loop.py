@@ -126,7 +126,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
         notes.append(
             "accumulation native with tied embeddings: TF 2.15 sums the dense "
             "pre-softmax gradient and the input gathers into one dense tensor, so "
-            "sparse_as_dense changes nothing"
+            "sparse_as_dense (and exchange) change nothing"
         )
     if cfg.timing == "overlapped":
         notes.append(
@@ -164,14 +164,21 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
         },
         horovod_settings=horovod_settings(),
         wire_model="ring allreduce (dense, fused) + ring allgatherv (IndexedSlices values and "
-        "indices, row counts); Horovod negotiation not included",
+        "indices, row counts)"
+        + (
+            "; sparse_reduce: alltoall of int32 splits and of the rows to their owners (direct, "
+            "own block local) + ring allgatherv of the owners' rows"
+            if cfg.exchange == "sparse_reduce"
+            else ""
+        )
+        + "; Horovod negotiation not included",
         notes=notes,
         **env,
     )
     warnings = _affinity_warnings(hvd, env)
 
-    exchange = GradientExchange(hvd, variables, model.embedding, cfg.sparse_as_dense)
-    train_step = make_step(cfg.timing, model, optimizer, exchange, cfg.sparse_as_dense)
+    exchange = GradientExchange(hvd, variables, model.embedding, cfg.exchange)
+    train_step = make_step(cfg.timing, model, optimizer, exchange)
 
     def barrier():
         hvd.allreduce(tf.zeros([1]), op=hvd.Sum, name="scalestudy_barrier").numpy()
@@ -257,6 +264,12 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
                 "wire_recv_model": vol.wire_recv,
                 "wire_sent_allgather_model": vol.wire_sent_allgather,
                 "wire_sent_allreduce_model": vol.wire_sent_allreduce,
+                # sparse_reduce only (the key is absent for the paper's two methods)
+                **(
+                    {"wire_sent_alltoall_model": vol.wire_sent_alltoall}
+                    if cfg.exchange == "sparse_reduce"
+                    else {}
+                ),
             },
             "rss": rss,
             "peak_rss": peak_rss,

@@ -46,10 +46,9 @@ def _micro_spec(count: int) -> list[tf.TensorSpec]:
 
 
 class _Step:
-    def __init__(self, model, optimizer, exchange: GradientExchange, sparse_as_dense: bool):
+    def __init__(self, model, optimizer, exchange: GradientExchange):
         self.model, self.optimizer, self.exchange = model, optimizer, exchange
         self.variables = model.trainable_variables
-        self.sparse_as_dense = sparse_as_dense
 
     def _gradients(self, pairs, scale):
         """Summed token loss and accumulated gradients of `scale` x that loss."""
@@ -75,7 +74,7 @@ class OverlappedStep(_Step):
                 *ids, scale, lr, stop = args
                 pairs = list(zip(ids[0::2], ids[1::2], strict=True))
                 xent, grads = self._gradients(pairs, scale)
-                sent = densify(grads) if self.sparse_as_dense else grads
+                sent = densify(grads) if self.exchange.densifies else grads
                 tgt_tokens = tf.add_n(
                     [tf.math.count_nonzero(t, dtype=tf.float32) for t in ids[1::2]]
                 )
@@ -126,7 +125,7 @@ class PhasedStep(_Step):
             grads, xent = accumulate(grads, g), xent + float(x)
             tgt_tokens += mb.tgt_tokens
         t1 = pc()
-        sent = self.exchange.densify(grads) if self.sparse_as_dense else grads
+        sent = self.exchange.densify(grads) if self.exchange.densifies else grads
         t2 = pc()
         local = xent / max(tgt_tokens, 1)
         control = tf.constant([local, 1.0 if stop else 0.0, 0.0], tf.float32)
@@ -141,6 +140,6 @@ class PhasedStep(_Step):
         return StepResult(local, agreed, self.exchange.volume(observed), applied, phases)
 
 
-def make_step(timing: str, model, optimizer, exchange, sparse_as_dense: bool) -> _Step:
+def make_step(timing: str, model, optimizer, exchange: GradientExchange) -> _Step:
     cls = {"overlapped": OverlappedStep, "phases": PhasedStep}[timing]
-    return cls(model, optimizer, exchange, sparse_as_dense)
+    return cls(model, optimizer, exchange)

@@ -56,8 +56,8 @@ def lr_at(step):
 
 def ours(timing):
     model, optimizer = fresh()
-    exchange = GradientExchange(hvd, model.trainable_variables, model.embedding, sparse_as_dense)
-    run = make_step(timing, model, optimizer, exchange, sparse_as_dense)
+    exchange = GradientExchange(hvd, model.trainable_variables, model.embedding, cfg.exchange)
+    run = make_step(timing, model, optimizer, exchange)
     for step in range(1, steps + 1):
         batch, scale = batches.batch(step)
         result = run([batch], scale, lr_at(step), False, gate=lambda _agreed: True)

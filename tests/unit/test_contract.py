@@ -25,6 +25,37 @@ def test_ring_models():
     assert comm_model.ring_allgatherv_wire([10, 20, 30], 1) == (30.0, 40.0)
 
 
+def test_sparse_reduce_formulas():
+    # N = 4 ranks, H = 64, a rank with R_r = 1,000 rows of U_r = 400 ids, U = 1,200 in all
+    row = 4 * 64 + 8
+    f = comm_model.sparse_reduce_bytes(4, 64, rows=1000, unique_rows=400, union_rows=1200)
+    assert f["local_rows_bytes"] == 1000 * row
+    assert f["deduplicated_bytes"] == 400 * row
+    assert f["logical_bytes"] == comm_model.logical_sparse_reduce_bytes(1200, 64) == 1200 * row
+    assert f["wire_sent_alltoall"] == 4 * 3 + 300 * row  # (N-1)/N of U_r rows + the splits
+    assert f["wire_sent_allgather"] == 900 * row  # (N-1)/N of U rows
+    assert f["wire_sent"] == f["wire_sent_alltoall"] + f["wire_sent_allgather"]
+    # the exact model with the counts of one step: evenly split, it is the formula
+    (a2a_sent, a2a_recv), (ag_sent, ag_recv) = comm_model.sparse_reduce_wire(
+        [100] * 4, [100] * 4, [300] * 4, 1, 64
+    )
+    assert a2a_sent == a2a_recv == f["wire_sent_alltoall"]
+    assert ag_sent == ag_recv == f["wire_sent_allgather"]
+    # uneven: rank 0 keeps its own block, sends the others', receives what the others sent it
+    (a2a_sent, a2a_recv), (ag_sent, ag_recv) = comm_model.sparse_reduce_wire(
+        [5, 7], [5, 2], [6, 9], 0, 64
+    )
+    assert (a2a_sent, a2a_recv) == (4 + 7 * row, 4 + 2 * row)
+    assert (ag_sent, ag_recv) == (6 * row, 9 * row)  # 2-ring: own block out, the other's in
+    # one rank moves nothing
+    assert comm_model.sparse_reduce_wire([5], [5], [5], 0, 64) == ((0.0, 0.0), (0.0, 0.0))
+    one = comm_model.sparse_reduce_bytes(1, 64, rows=10, unique_rows=8, union_rows=8)
+    assert one["wire_sent"] == 0 and one["logical_bytes"] == 8 * row
+    # against the paper's two at the same point: U rows instead of N x R, and below 4VH here
+    assert f["logical_bytes"] < comm_model.logical_allgather_bytes([1000] * 4, 64)
+    assert f["logical_bytes"] < comm_model.logical_allreduce_bytes(33708, 64)
+
+
 def _write(path, records):
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
 
@@ -69,3 +100,46 @@ def test_point_config_paths_are_relative_to_the_file(tmp_path):
     p.parent.mkdir()
     p.write_text(json.dumps({"tokens_per_worker": 100, "log_dir": "logs"}))
     assert load_point_config(p).log_dir == str(tmp_path / "pt" / "logs")
+
+
+@pytest.mark.parametrize(
+    ("given", "exchange", "dense"),
+    [
+        ({}, "allgather", False),
+        ({"sparse_as_dense": True}, "allreduce", True),
+        ({"exchange": "allgather"}, "allgather", False),
+        ({"exchange": "allreduce"}, "allreduce", True),
+        ({"exchange": "sparse_reduce"}, "sparse_reduce", False),
+        ({"sparse_as_dense": False, "exchange": "sparse_reduce"}, "sparse_reduce", False),
+        ({"sparse_as_dense": True, "exchange": "allreduce"}, "allreduce", True),
+    ],
+)
+def test_exchange_and_sparse_as_dense_resolve_to_one_method(tmp_path, given, exchange, dense):
+    p = tmp_path / "point.json"
+    p.write_text(json.dumps({"tokens_per_worker": 100, **given}))
+    cfg = load_point_config(p)
+    assert (cfg.exchange, cfg.sparse_as_dense) == (exchange, dense)
+    # the paper's two methods dump as they always did (no `exchange` key: the same point ids
+    # and point.json files); sparse_reduce says itself; a dump reads back the same
+    dumped = cfg.model_dump(mode="json")
+    assert dumped.get("exchange") == ("sparse_reduce" if exchange == "sparse_reduce" else None)
+    assert dumped["sparse_as_dense"] is dense
+    p.write_text(json.dumps(dumped))
+    assert load_point_config(p).exchange == exchange
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {"sparse_as_dense": True, "exchange": "allgather"},
+        {"sparse_as_dense": True, "exchange": "sparse_reduce"},
+        {"sparse_as_dense": False, "exchange": "allreduce"},
+    ],
+)
+def test_exchange_contradicting_sparse_as_dense_names_both_keys(tmp_path, given):
+    p = tmp_path / "point.json"
+    p.write_text(json.dumps({"tokens_per_worker": 100, **given}))
+    with pytest.raises(
+        ConfigError, match=r"exchange: \w+ contradicts sparse_as_dense: (true|false)"
+    ):
+        load_point_config(p)

@@ -108,6 +108,33 @@ def test_point_ids_ignore_non_scientific_keys(tmp_path):
     assert len(set(ids)) == len(ids) == 8
 
 
+def test_exchange_changes_the_point_only_when_it_names_another_method(tmp_path):
+    base = (ROOT / "experiments" / "quickstart.yaml").read_text()
+    assert "trainer.sparse_as_dense: [false, true]" in base
+
+    def plan(matrix: str):
+        path = tmp_path / f"s{abs(hash(matrix))}.yaml"
+        path.write_text(base.replace("trainer.sparse_as_dense: [false, true]", matrix))
+        return make_plan(load_sweep(path))
+
+    old = plan("trainer.sparse_as_dense: [false, true]")
+    same = plan("trainer.exchange: [allgather, allreduce]")
+    assert [p.id for p in old] == [p.id for p in same]
+    assert [p.variant_label for p in old] == [p.variant_label for p in same]
+    assert {p.variant_label for p in same} == {"sparse", "dense"}
+    assert {p.flags for p in same} == {"tf1,sparse", "tf1,dense"}
+    three = plan("trainer.exchange: [allgather, allreduce, sparse_reduce]")
+    new = [p for p in three if p.config.exchange == "sparse_reduce"]
+    assert {p.id for p in three} - {p.id for p in new} == {p.id for p in old}
+    assert len(new) == 4 and {p.id for p in new}.isdisjoint(p.id for p in old)
+    assert {p.variant_label for p in new} == {"sparse_reduce"}
+    assert {p.flags for p in new} == {"tf1,sparse_reduce"}
+    # neither the gathered N x R rows nor 2 x 4VH: at most twice each stage's rows
+    dense = next(p for p in three if p.config.exchange == "allreduce" and p.nodes == 2)
+    reduced = next(p for p in new if p.nodes == 2)
+    assert reduced.memory.accumulation != dense.memory.accumulation
+
+
 def test_strong_scaling_points_keep_the_global_batch():
     points = make_plan(load_sweep(ROOT / "experiments" / "stampede2-strong.yaml"))
     assert {p.global_batch_tokens for p in points} == {409600}

@@ -123,6 +123,19 @@ CASES = [
         "trainer.lr_reference_batch_tokens",
         "lr_scaling",
     ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  sparse_as_dense: true\n  exchange: sparse_reduce"),
+        11,
+        "trainer.exchange",
+        "contradicts sparse_as_dense: true",
+    ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  sparse_as_dense: false")
+        + "matrix:\n  trainer.exchange: [sparse_reduce, allreduce]\n",
+        12,
+        "trainer.exchange",
+        "exchange: allreduce contradicts sparse_as_dense: false",
+    ),
     (GOOD + "probe_seconds: 5\n", 10, "probe_seconds", "workload: probe"),
     (
         GOOD + "matrix:\n  trainer.data.kind: [synthetic, fixed]\n  trainer.data.task_vocab: [8]\n",
@@ -183,6 +196,16 @@ def test_native_tied_sparse_as_dense_warns_but_passes(tmp_path, capsys):
     )
     assert main(["validate", str(path)]) == 0
     assert "changes nothing" in capsys.readouterr().err
+
+
+def test_native_tied_exchange_warns_but_passes(tmp_path, capsys):
+    path = tmp_path / "sweep.yaml"
+    path.write_text(
+        GOOD.replace("  steps: 10", "  steps: 10\n  accumulation: native")
+        + "matrix:\n  trainer.exchange: [allgather, sparse_reduce]\n"
+    )
+    assert main(["validate", str(path)]) == 0
+    assert "whatever exchange says" in capsys.readouterr().err
 
 
 def test_paths_resolve_relative_to_the_sweep(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 
 from scalestudy.collect import COLUMNS, point_record
 from scalestudy.contract import comm_model, memory_model
-from scalestudy.contract.point_config import PointConfig, is_sparse
+from scalestudy.contract.point_config import PointConfig, exchange_of, is_sparse
 from scalestudy.plan import make_plan
 from scalestudy.report.analysis import analyse
 from scalestudy.report.load import SweepResults
@@ -132,6 +132,42 @@ def test_a_table_without_variant_columns_falls_back_to_its_columns(tmp_path):
     vs = variants(table)
     assert sorted(v.label for v in vs) == ["sparse, micro_batches=1", "sparse, micro_batches=2"]
     assert all(v.key.startswith("legacy-") for v in vs)
+
+
+@pytest.mark.parametrize("accumulation", ["tf1", "native"])
+@pytest.mark.parametrize("tied", [True, False])
+def test_sparse_reduce_is_its_own_exchange(accumulation, tied):
+    cfg = PointConfig.model_validate(
+        {
+            "model": {"preset": "tiny", "tie_embeddings": tied},
+            "tokens_per_worker": 512,
+            "accumulation": accumulation,
+            "exchange": "sparse_reduce",
+        }
+    )
+    # native with a tied weight: TensorFlow sums the gradient densely, it is allreduced
+    want = "allreduce" if accumulation == "native" and tied else "sparse_reduce"
+    as_json = cfg.model_dump(mode="json")
+    row = {"sparse_as_dense": "False", "exchange": "sparse_reduce", "accumulation": accumulation}
+    for form in (cfg, as_json, {**row, "tie_embeddings": tied}):
+        assert exchange_of(form) == want
+        assert is_sparse(form) is False  # not the paper's allgather
+    # a table without the column: sparse_as_dense decides, as before
+    assert exchange_of({"sparse_as_dense": "True"}) == "allreduce"
+    assert exchange_of({"sparse_as_dense": float("nan"), "exchange": float("nan")}) == "allgather"
+    # the plan's memory model: neither the gathered buffer nor the dense one
+    spec = cfg.model.resolved()
+    est = memory_model.estimate(
+        spec,
+        workers=4,
+        tokens_per_worker=512,
+        micro_batches=1,
+        accumulation=accumulation,
+        sparse_as_dense=False,
+        exchange="sparse_reduce",
+    )
+    dense_acc = 2 * comm_model.logical_allreduce_bytes(int(spec["vocab"]), int(spec["hidden"]))
+    assert (est.accumulation != dense_acc) is (want == "sparse_reduce")
 
 
 CASES = list(itertools.product([False, True], ["tf1", "native"], [True, False]))
