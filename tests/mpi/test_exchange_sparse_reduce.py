@@ -58,8 +58,12 @@ def _flat(w: dict[str, np.ndarray]) -> np.ndarray:
     return np.concatenate([w[k].ravel() for k in sorted(w)])
 
 
-@pytest.mark.parametrize("timing", ["overlapped", "phases"])
-@pytest.mark.parametrize("model", list(MODELS))
+# both models overlapped (production timing); phases once (the same ops, run one by one): each
+# run is mostly TensorFlow start and trace on 2 cores, so CI runs 5 of them, not 6
+CASES = [("untied", "overlapped"), ("tied_tf1", "overlapped"), ("untied", "phases")]
+
+
+@pytest.mark.parametrize(("model", "timing"), CASES)
 def test_sparse_reduce_gives_the_allreduce_weights(mpi_stack, runs, model, timing):
     dense = runs(model, "allreduce")
     reduced = runs(model, "sparse_reduce", timing)
@@ -77,8 +81,7 @@ def test_sparse_reduce_gives_the_allreduce_weights(mpi_stack, runs, model, timin
     assert steps[-1]["loss"] < steps[0]["loss"]
 
 
-@pytest.mark.parametrize("timing", ["overlapped", "phases"])
-@pytest.mark.parametrize("model", list(MODELS))
+@pytest.mark.parametrize(("model", "timing"), CASES)
 def test_sparse_reduce_bytes_are_the_formula_on_real_tensors(mpi_stack, runs, model, timing):
     run = runs(model, "sparse_reduce", timing)
     per_rank = [run.steps(r) for r in range(RANKS)]
