@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv demo test test-fast lint docs bench bench-reference cluster-up cluster-down
+.PHONY: system venv demo test test-fast lint docs bench bench-scale bench-reference cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -35,6 +35,11 @@ bench: venv
 	$(PY) benchmarks/trainer_throughput.py
 	$(PY) benchmarks/overlap.py
 	$(PY) benchmarks/wire_bytes.py
+
+# The verbs on a synthetic results tree of 100, 300 and 1,000 points and one 1,200-rank point
+# (issue #14): seconds per verb, growth between sizes, the goals met or not (15-30 min here).
+bench-scale: venv
+	$(PY) benchmarks/harness_scale.py
 
 # The trainer against TF Model Garden's Transformer, side by side. The reference lives in its
 # own venv (tf-models-official pins a newer TensorFlow: installed --no-deps), never in .venv.
