@@ -36,6 +36,19 @@ def install(folder: Path, state: Path) -> dict[str, str]:
     return {"PATH": f"{folder}{os.pathsep}{os.environ['PATH']}", "FAKE_SLURM_STATE": str(state)}
 
 
+FAULTS = ("FAKE_SBATCH_REFUSE_AT", "FAKE_SBATCH_KILL_AT", "FAKE_SBATCH_UNREACHABLE")
+
+
+def activate(tmp_path: Path, monkeypatch) -> Path:
+    """Install the stand-ins under tmp_path for one test, no fault armed; the queue file."""
+    queue = tmp_path / "queue.json"
+    for key, value in install(tmp_path / "bin", queue).items():
+        monkeypatch.setenv(key, value)
+    for fault in FAULTS:
+        monkeypatch.delenv(fault, raising=False)
+    return queue
+
+
 def jobs(state: Path) -> list[dict]:
     return json.loads(state.read_text())["jobs"]
 

@@ -14,20 +14,11 @@ from pathlib import Path
 import fake_slurm
 import pytest
 import yaml
+from test_submit_crash_safety import SWEEP as CRASH_SWEEP
 
 from scalestudy.cli import main
 
-SWEEP = {
-    "name": "full",
-    "cluster": "slurm",
-    "mode": "weak",
-    "nodes": [1, 2],
-    "ppn": 1,
-    "schedule": "separate",
-    "time_limit": "00:05:00",
-    "trainer": {"model": "tiny", "steps": 4, "tokens_per_worker": 1024},
-    "matrix": {"trainer.sparse_as_dense": [False, True]},
-}
+SWEEP = dict(CRASH_SWEEP, name="full")  # 4 separate points on the generic slurm profile
 
 
 @pytest.fixture
@@ -64,14 +55,10 @@ def _digest(path: Path) -> str:
 
 @pytest.fixture
 def sweep(tmp_path, monkeypatch):
-    env = fake_slurm.install(tmp_path / "bin", tmp_path / "queue.json")
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    for fault in ("FAKE_SBATCH_REFUSE_AT", "FAKE_SBATCH_KILL_AT", "FAKE_SBATCH_UNREACHABLE"):
-        monkeypatch.delenv(fault, raising=False)
+    queue = fake_slurm.activate(tmp_path, monkeypatch)
     path = tmp_path / "full.yaml"
     path.write_text(yaml.safe_dump(SWEEP))
-    return path, tmp_path / "queue.json"
+    return path, queue
 
 
 def _says_the_disk_is_full(err: str, sdir: Path) -> None:

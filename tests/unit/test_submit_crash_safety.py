@@ -31,11 +31,7 @@ SWEEP = {
 
 @pytest.fixture
 def slurm(tmp_path, monkeypatch):
-    env = fake_slurm.install(tmp_path / "bin", tmp_path / "queue.json")
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    for fault in ("FAKE_SBATCH_REFUSE_AT", "FAKE_SBATCH_KILL_AT", "FAKE_SBATCH_UNREACHABLE"):
-        monkeypatch.delenv(fault, raising=False)
+    fake_slurm.activate(tmp_path, monkeypatch)
     monkeypatch.setenv("SCALESTUDY_SBATCH_RETRY_S", "0.01,0.01,0.01")
     sweep = tmp_path / "crash.yaml"
     sweep.write_text(yaml.safe_dump(SWEEP))
