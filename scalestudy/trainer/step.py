@@ -86,7 +86,7 @@ class OverlappedStep(_Step):
                 return local, agreed, observed
 
             spec = [*_micro_spec(count), *(tf.TensorSpec([], tf.float32) for _ in range(3))]
-            self._fns[count] = tf.function(step, input_signature=spec)
+            self._fns[count] = tf.function(step, input_signature=spec, autograph=False)
         return self._fns[count]
 
     def __call__(self, micro, scale: float, lr: float, stop: bool, gate: Gate) -> StepResult:
@@ -105,8 +105,8 @@ class PhasedStep(_Step):
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         specs = [tf.TensorSpec([None, None], tf.int64)] * 2 + [tf.TensorSpec([], tf.float32)]
-        self._compute = tf.function(self._compute_fn, input_signature=specs)
-        self._apply = tf.function(self._apply_fn, reduce_retracing=True)
+        self._compute = tf.function(self._compute_fn, input_signature=specs, autograph=False)
+        self._apply = tf.function(self._apply_fn, reduce_retracing=True, autograph=False)
 
     def _compute_fn(self, src, tgt, scale):
         return self._gradients([(src, tgt)], scale)
