@@ -28,6 +28,9 @@ def mpirun_env(base: dict[str, str] | None = None) -> dict[str, str]:
     env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
     env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    # The ranks and TF's thread pools share 2 cores: a rank waiting in a collective yields its
+    # core instead of spinning on it (2 tiny-model ranks: 29.4 s -> 22.1 s wall, median of 5).
+    env.setdefault("OMPI_MCA_mpi_yield_when_idle", "1")
     return env
 
 

@@ -1,8 +1,8 @@
-##### quickstart n0001-p1-2763fd8330-a0-r0
+##### quickstart n0001-p1-aa42116523-a0-r0
 #!/bin/bash
-# scalestudy sweep quickstart, point n0001-p1-2763fd8330-a0-r0, attempt 1
+# scalestudy sweep quickstart, point n0001-p1-aa42116523-a0-r0, attempt 1
 set -uo pipefail
-attempt_dir=@RESULTS@/quickstart/n0001-p1-2763fd8330-a0-r0/attempt-1
+attempt_dir=@RESULTS@/quickstart/n0001-p1-aa42116523-a0-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
 # The exit code of this script, written atomically whatever ends it.
@@ -11,10 +11,11 @@ finish() {
   printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
 }
 trap finish EXIT
+export OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=1
-export SCALESTUDY_POINT=n0001-p1-2763fd8330-a0-r0
+export SCALESTUDY_POINT=n0001-p1-aa42116523-a0-r0
 
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
@@ -26,7 +27,7 @@ python3 -m scalestudy.capture --out "$attempt_dir/env"
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 mpirun -np 1 --oversubscribe --bind-to none \
-  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-2763fd8330-a0-r0/attempt-1/point.json &
+  python3 -m scalestudy.trainer --config @RESULTS@/quickstart/n0001-p1-aa42116523-a0-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
   wait "$launcher_pid"
