@@ -117,7 +117,7 @@ def _from_logs(logs: Path, workers: int, gathered: bool) -> dict:
     present = [f for f in rank_files if f.exists()]
     if not present:
         return row
-    segments = step_log.read_segments(present[0])
+    segments = step_log.read_segments(present[0])  # rank 0 is read once, in full
     footer = segments[-1].footer if segments else None
     if footer:
         row["status"] = footer["status"]
@@ -142,7 +142,7 @@ def _from_logs(logs: Path, workers: int, gathered: bool) -> dict:
                 comm_s_median=_phase_median(t, "comm_s"),
                 apply_s_median=_phase_median(t, "apply_s"),
             )
-    steps0 = step_log.merged_steps(present[0])
+    steps0 = step_log.merge(segments)
     timed = [s for s in steps0 if s.get("timed")] or steps0
     if timed:
         emb = _median(s["bytes"]["logical_embedding"] for s in timed)
@@ -174,11 +174,8 @@ def _from_logs(logs: Path, workers: int, gathered: bool) -> dict:
         )
     if steps0 and row.get("last_step") is None:
         row["last_step"] = steps0[-1]["step"]  # killed before its footer: how far it got
-    peaks = []
-    for f in present:
-        steps = step_log.merged_steps(f)
-        if steps:
-            peaks.append(max(s["peak_rss"] for s in steps))
+    # every rank's peak, from its footer where it can be (1,200 ranks x 300 steps: see peak_rss)
+    peaks = [p for p in map(step_log.peak_rss, present) if p is not None]
     if peaks:
         row.update(peak_rss_max=max(peaks), peak_rss_mean=statistics.mean(peaks))
     return row

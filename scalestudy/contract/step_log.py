@@ -11,9 +11,12 @@ earlier segments with step >= s (those steps were redone after the checkpoint).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 SCHEMA = "scalestudy.steplog/1"
 
@@ -49,16 +52,47 @@ class Segment:
         return int(self.header["segment_start_step"])
 
 
-def read_records(path: str | Path) -> Iterator[dict]:
-    """Records of one rank's file; a torn last line (process killed mid-write) is skipped."""
-    with open(path, encoding="utf-8") as fh:
-        lines = fh.read().split("\n")
+# msgspec decodes a record ~3x faster than the json module; a typed view (a Struct naming a few
+# fields) skips the rest of the line without building it, ~10x (issue #14: 1,200 ranks x 300
+# steps of 6.6 KB lines). A diverged step's loss is written as NaN, which is not JSON: such a
+# line goes through the json module, then into the view.
+
+
+def decoder(view: type | None = None):
+    """A line -> record function: a dict, or the msgspec Struct `view`."""
+    fast = msgspec.json.Decoder(view).decode if view else msgspec.json.Decoder().decode
+
+    def decode(line: bytes):
+        try:
+            return fast(line)
+        except msgspec.DecodeError:
+            try:
+                obj = json.loads(line)  # NaN / Infinity literals
+            except ValueError:
+                raise msgspec.DecodeError("not a JSON record") from None
+            return msgspec.convert(obj, view) if view else obj
+
+    return decode
+
+
+_decode_any = decoder()
+
+
+def _lines(path: str | Path) -> list[bytes]:
+    with open(path, "rb") as fh:
+        return fh.read().split(b"\n")
+
+
+def read_records(path: str | Path, decode=_decode_any) -> Iterator:
+    """Records of one rank's file; a torn last line (process killed mid-write) is skipped.
+    `decode` turns a line into a record (the default: a dict; a typed view: see `peak_rss`)."""
+    lines = _lines(path)
     for i, line in enumerate(lines):
         if not line.strip():
             continue
         try:
-            yield json.loads(line)
-        except json.JSONDecodeError:
+            yield decode(line)
+        except msgspec.DecodeError:
             if i >= len(lines) - 2:  # only the final (possibly torn) line may be incomplete
                 return
             raise ValueError(f"{path}:{i + 1}: corrupt record") from None
@@ -81,11 +115,74 @@ def read_segments(path: str | Path) -> list[Segment]:
     return segments
 
 
-def merged_steps(path: str | Path) -> list[dict]:
+def merge(segments: Iterable[Segment]) -> list[dict]:
     """Step records of a rank across restarts, each step once (the latest run of it)."""
-    segments = read_segments(path)
     out: list[dict] = []
     for seg in segments:
         out = [r for r in out if r["step"] < seg.start_step]
         out.extend(seg.steps)
     return out
+
+
+def merged_steps(path: str | Path) -> list[dict]:
+    return merge(read_segments(path))
+
+
+def last_record(path: str | Path, tail: int = 1 << 16) -> dict | None:
+    """The file's last complete record, read from its end (None if it cannot be decoded)."""
+    with open(path, "rb") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        while True:
+            start = max(0, size - tail)
+            fh.seek(start)
+            lines = fh.read().rstrip(b"\n").split(b"\n")
+            if len(lines) > 1 or start == 0:
+                break
+            tail *= 4  # one line longer than the tail: read more
+    try:
+        return _decode_any(lines[-1]) if lines[-1].strip() else None
+    except msgspec.DecodeError:
+        return None
+
+
+class _PeakView(msgspec.Struct):
+    """The fields of any record that the peak memory needs; the rest of the line is skipped."""
+
+    type: str
+    step: int = 0
+    segment_start_step: int = 0
+    peak_rss: int | None = None
+
+
+_decode_peak = decoder(_PeakView)
+
+
+def peak_rss(path: str | Path) -> int | None:
+    """The largest `peak_rss` of a rank's merged steps and footers, in bytes.
+
+    A footer carries its process's peak and the step its segment started at: when the last
+    record is a footer of a segment that started at step 1 (nothing before it survives the
+    merge), it alone answers and the file's steps are not read. Otherwise every record is
+    decoded through a typed view that skips the rest of each line."""
+    last = last_record(path)
+    if (
+        last
+        and last.get("type") == "footer"
+        and last.get("segment_start_step") == 1
+        and last.get("peak_rss") is not None
+    ):
+        return int(last["peak_rss"])
+    kept: list[tuple[int, int]] = []  # (step, peak) of the merged steps
+    footers: list[tuple[int, int]] = []  # (segment start, peak) of segments with a footer
+    start = 1
+    for rec in read_records(path, _decode_peak):
+        if rec.type == "header":
+            start = rec.segment_start_step
+            kept = [(s, p) for s, p in kept if s < start]
+            footers = [(s, p) for s, p in footers if s < start]
+        elif rec.type == "step" and rec.peak_rss is not None:
+            kept.append((rec.step, rec.peak_rss))
+        elif rec.type == "footer" and rec.peak_rss is not None:
+            footers.append((start, rec.peak_rss))
+    peaks = [p for _, p in kept] + [p for _, p in footers]
+    return max(peaks) if peaks else None

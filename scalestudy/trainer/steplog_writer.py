@@ -29,15 +29,23 @@ class StepLogWriter:
         self.path = Path(log_dir) / rank_log_name(rank)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.pending: list[str] = []
+        self.start_step = 1
+        self.step_peak = 0  # the largest peak_rss of this segment's steps
 
     def header(self, start_step: int, **fields) -> None:
+        self.start_step = start_step
         self._add({"type": "header", "schema": SCHEMA, "segment_start_step": start_step, **fields})
         self.flush()
 
     def step(self, record: dict) -> None:
+        self.step_peak = max(self.step_peak, record.get("peak_rss") or 0)
         self._add({"type": "step", **record})
 
     def footer(self, **fields) -> None:
+        """The segment's start and its process's peak memory ride along: a reader gets the
+        rank's peak from the last line alone (step_log.peak_rss) instead of every step."""
+        peak = max(rss_bytes()[1], self.step_peak)
+        fields = {"segment_start_step": self.start_step, "peak_rss": peak, **fields}
         self._add({"type": "footer", **fields})
         self.flush()
 

@@ -1,4 +1,5 @@
 import json
+import math
 
 import pytest
 
@@ -80,6 +81,62 @@ def test_torn_last_line_is_ignored_but_corruption_inside_is_not(tmp_path):
     log.write_text(json.dumps(_header(1)) + '\n{"type": "st\n' + json.dumps(_header(2)) + "\n")
     with pytest.raises(ValueError, match="corrupt"):
         step_log.merged_steps(log)
+
+
+def _steps(start, stop, peak):
+    return [{"type": "step", "step": s, "peak_rss": peak(s)} for s in range(start, stop)]
+
+
+def test_peak_rss_is_read_from_the_footer_alone_when_its_segment_started_at_step_1(tmp_path):
+    log = tmp_path / "rank00001.jsonl"
+    recs = [_header(1), *_steps(1, 4, lambda s: 100 * s)]
+    footer = {"type": "footer", "status": "completed", "segment_start_step": 1, "peak_rss": 900}
+    _write(log, recs + [footer])
+    assert step_log.peak_rss(log) == 900
+    # the steps are not read: a corrupt one in the middle does not matter here...
+    text = log.read_text().split("\n")
+    log.write_text("\n".join([*text[:2], '{"type": "st', *text[2:]]))
+    assert step_log.peak_rss(log) == 900
+    # ...but does when there is no footer to answer
+    log.write_text("\n".join([*text[:2], '{"type": "st', *text[2:4]]) + "\n")
+    with pytest.raises(ValueError, match="corrupt"):
+        step_log.peak_rss(log)
+
+
+def test_peak_rss_of_a_resumed_run_follows_the_merge_rule(tmp_path):
+    log = tmp_path / "rank00000.jsonl"
+    # killed after step 7 (no footer), resumed from the checkpoint at step 5
+    recs = [_header(1), *_steps(1, 8, lambda s: 100 * s)]
+    recs += [_header(6), *_steps(6, 11, lambda s: 50)]
+    recs += [{"type": "footer", "status": "completed", "segment_start_step": 6, "peak_rss": 60}]
+    _write(log, recs)
+    # steps 6 and 7 of the first process (600, 700) were redone: steps 1-5 and the second
+    # process remain
+    assert step_log.peak_rss(log) == 500
+    assert step_log.peak_rss(log) == max(r["peak_rss"] for r in step_log.merged_steps(log))
+
+
+def test_nan_records_and_long_last_lines_are_read(tmp_path):
+    log = tmp_path / "r.jsonl"
+    long = {"type": "footer", "padding": "x" * 5000, "loss": float("nan")}
+    _write(log, [_header(1), {"type": "step", "step": 1, "loss": float("nan")}, long])
+    assert "NaN" in log.read_text()  # what json.dumps writes for a diverged loss
+    (step,) = step_log.merged_steps(log)
+    assert math.isnan(step["loss"])
+    last = step_log.last_record(log, tail=64)  # a line longer than the first read
+    assert last["padding"] == "x" * 5000 and math.isnan(last["loss"])
+
+
+def test_the_trainers_footer_carries_its_segment_and_peak(tmp_path):
+    from scalestudy.trainer.steplog_writer import StepLogWriter
+
+    log = StepLogWriter(str(tmp_path), 3)
+    log.header(7)
+    log.step({"step": 7, "peak_rss": 1 << 50})  # larger than this process can reach
+    log.footer(status="completed")
+    footer = step_log.last_record(log.path)
+    assert footer["segment_start_step"] == 7 and footer["peak_rss"] == 1 << 50
+    assert footer["status"] == "completed"
 
 
 def test_point_config_errors_name_file_and_key(tmp_path):

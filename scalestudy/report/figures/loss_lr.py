@@ -24,25 +24,31 @@ def draw(a: Analysis) -> Rendered | Skipped:
     title = f"Loss and learning rate per step: {a.title}"
     data: dict = {"title": title, "loss": [], "lr": [], "diverged": []}
     schedules: dict[tuple, list] = {}
+    # one legend entry per variant and status, with its run count: a campaign of 1,000 runs
+    # would otherwise draw (and lay out) a 1,000-line legend; each run is in figures.json
+    groups: dict[tuple[str, str], int] = {}
+    for r in runs:
+        key = (label_of.get(r.point_id, ("?", 0))[0], r.status)
+        groups[key] = groups.get(key, 0) + 1
+    labelled: set[tuple[str, str]] = set()
     for r in sorted(runs, key=lambda r: r.point_id):
         label, nodes = label_of.get(r.point_id, ("?", 0))
         color = color_of(a, label)
         diverged = r.status == "diverged"
         style = "-" if r.status == "completed" else ":"
-        ax.plot(
-            r.steps,
-            r.loss,
-            style,
-            color=color,
-            lw=1,
-            alpha=0.8,
-            label=f"{label}, {int(nodes)} node(s) [{r.point_id[-2:]}]"
-            + ("" if r.status == "completed" else f" ({r.status})"),
-        )
+        key = (label, r.status)
+        legend = "_nolegend_"
+        if key not in labelled:
+            labelled.add(key)
+            legend = f"{label}: {groups[key]} run(s)" + (
+                "" if r.status == "completed" else f" {r.status}"
+            )
+        ax.plot(r.steps, r.loss, style, color=color, lw=1, alpha=0.8, label=legend)
         data["loss"].append(
             {
                 "point_id": r.point_id,
                 "variant": label,
+                "nodes": int(nodes),
                 "status": r.status,
                 "x": r.steps,
                 "y": r.loss,
