@@ -58,40 +58,46 @@ class Segment:
 # line goes through the json module, then into the view.
 
 
-def decoder(view: type | None = None):
-    """A line -> record function: a dict, or the msgspec Struct `view`."""
-    fast = msgspec.json.Decoder(view).decode if view else msgspec.json.Decoder().decode
+class Decoder:
+    """Records as dicts, or as the msgspec Struct `view`: a whole file in one call, or a line."""
 
-    def decode(line: bytes):
+    def __init__(self, view: type | None = None):
+        self.view = view
+        self._msgspec = msgspec.json.Decoder(view) if view else msgspec.json.Decoder()
+
+    def whole(self, data: bytes) -> list:
+        return self._msgspec.decode_lines(data)
+
+    def line(self, line: bytes):
         try:
-            return fast(line)
+            return self._msgspec.decode(line)
         except msgspec.DecodeError:
             try:
                 obj = json.loads(line)  # NaN / Infinity literals
             except ValueError:
                 raise msgspec.DecodeError("not a JSON record") from None
-            return msgspec.convert(obj, view) if view else obj
-
-    return decode
+            return msgspec.convert(obj, self.view) if self.view else obj
 
 
-_decode_any = decoder()
+RECORDS = Decoder()
 
 
-def _lines(path: str | Path) -> list[bytes]:
-    with open(path, "rb") as fh:
-        return fh.read().split(b"\n")
-
-
-def read_records(path: str | Path, decode=_decode_any) -> Iterator:
+def read_records(path: str | Path, decoder: Decoder = RECORDS) -> Iterator:
     """Records of one rank's file; a torn last line (process killed mid-write) is skipped.
-    `decode` turns a line into a record (the default: a dict; a typed view: see `peak_rss`)."""
-    lines = _lines(path)
+    A well-formed file is decoded in one call; line by line only when that fails."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    try:
+        yield from decoder.whole(data)
+        return
+    except msgspec.DecodeError:
+        pass  # a torn last line, a NaN, or corruption: line by line says which
+    lines = data.split(b"\n")
     for i, line in enumerate(lines):
         if not line.strip():
             continue
         try:
-            yield decode(line)
+            yield decoder.line(line)
         except msgspec.DecodeError:
             if i >= len(lines) - 2:  # only the final (possibly torn) line may be incomplete
                 return
@@ -140,7 +146,7 @@ def last_record(path: str | Path, tail: int = 1 << 16) -> dict | None:
                 break
             tail *= 4  # one line longer than the tail: read more
     try:
-        return _decode_any(lines[-1]) if lines[-1].strip() else None
+        return RECORDS.line(lines[-1]) if lines[-1].strip() else None
     except msgspec.DecodeError:
         return None
 
@@ -154,7 +160,7 @@ class _PeakView(msgspec.Struct):
     peak_rss: int | None = None
 
 
-_decode_peak = decoder(_PeakView)
+_PEAKS = Decoder(_PeakView)
 
 
 def peak_rss(path: str | Path) -> int | None:
@@ -175,7 +181,7 @@ def peak_rss(path: str | Path) -> int | None:
     kept: list[tuple[int, int]] = []  # (step, peak) of the merged steps
     footers: list[tuple[int, int]] = []  # (segment start, peak) of segments with a footer
     start = 1
-    for rec in read_records(path, _decode_peak):
+    for rec in read_records(path, _PEAKS):
         if rec.type == "header":
             start = rec.segment_start_step
             kept = [(s, p) for s, p in kept if s < start]

@@ -146,10 +146,10 @@ class Analysis:
 
     def label_and_nodes(self) -> dict[str, tuple[str, int]]:
         """Each point id's variant label and node count."""
-        out = {}
+        out: dict[str, tuple[str, int]] = {}
         for v in self.variants:
-            for pid in v.rows["point_id"]:
-                out[str(pid)] = (v.label, v.rows[v.rows["point_id"] == pid]["nodes"].iloc[0])
+            for pid, nodes in zip(v.rows["point_id"], v.rows["nodes"], strict=True):
+                out.setdefault(str(pid), (v.label, nodes))  # a point's first row, as before
         return out
 
 

@@ -314,13 +314,13 @@ class _CheckView(msgspec.Struct):
     bytes: _Bytes | None = None
 
 
-_decode_check = step_log.decoder(_CheckView)
+_CHECK = step_log.Decoder(_CheckView)
 
 
 def _check_rank(path: Path, check: RowsCheck) -> None:
     header: _CheckView | None = None
     kept: list[_CheckView] = []  # the merged steps (step_log's rule: no gap, no repeat)
-    for rec in step_log.read_records(path, _decode_check):
+    for rec in step_log.read_records(path, _CHECK):
         if rec.type == "header":
             header = header or rec
             kept = [s for s in kept if s.step < rec.segment_start_step]

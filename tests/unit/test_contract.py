@@ -91,7 +91,7 @@ def test_peak_rss_is_read_from_the_footer_alone_when_its_segment_started_at_step
     log = tmp_path / "rank00001.jsonl"
     recs = [_header(1), *_steps(1, 4, lambda s: 100 * s)]
     footer = {"type": "footer", "status": "completed", "segment_start_step": 1, "peak_rss": 900}
-    _write(log, recs + [footer])
+    _write(log, [*recs, footer])
     assert step_log.peak_rss(log) == 900
     # the steps are not read: a corrupt one in the middle does not matter here...
     text = log.read_text().split("\n")

@@ -100,7 +100,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
     ax.set_ylabel("training loss (cross-entropy, nats per target token, mean over ranks)")
     ax.set_title("loss per step; diverged runs marked X", fontsize=9)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=6)
+    ax.legend(fontsize=6, loc="upper right")  # 'best' tests every line of every run
     ax_lr.set_xlabel("step")
     ax_lr.set_ylabel("learning rate applied")
     ax_lr.set_title("learning-rate schedule actually applied (from the step logs)", fontsize=9)
