@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -41,15 +42,24 @@ def rank_log_name(rank: int) -> str:
     return f"rank{rank:05d}.jsonl"
 
 
+def field_of(record, name: str, default=None):
+    """A field of a record, whether decoded as a dict or through a typed view (Decoder)."""
+    if isinstance(record, dict):
+        return record.get(name, default)
+    return getattr(record, name, default)
+
+
 @dataclass
 class Segment:
-    header: dict
-    steps: list[dict] = field(default_factory=list)
-    footer: dict | None = None
+    """One process start's records: dicts, or a typed view's Structs (read_segments' decoder)."""
+
+    header: Any
+    steps: list = field(default_factory=list)
+    footer: Any = None
 
     @property
     def start_step(self) -> int:
-        return int(self.header["segment_start_step"])
+        return int(field_of(self.header, "segment_start_step"))
 
 
 # msgspec decodes a record ~3x faster than the json module; a typed view (a Struct naming a few
@@ -104,13 +114,13 @@ def read_records(path: str | Path, decoder: Decoder = RECORDS) -> Iterator:
             raise ValueError(f"{path}:{i + 1}: corrupt record") from None
 
 
-def read_segments(path: str | Path) -> list[Segment]:
+def read_segments(path: str | Path, decoder: Decoder = RECORDS) -> list[Segment]:
     segments: list[Segment] = []
-    for rec in read_records(path):
-        kind = rec.get("type")
+    for rec in read_records(path, decoder):
+        kind = field_of(rec, "type")
         if kind == "header":
-            if rec.get("schema") != SCHEMA:
-                raise ValueError(f"{path}: unknown schema {rec.get('schema')!r}")
+            if field_of(rec, "schema") != SCHEMA:
+                raise ValueError(f"{path}: unknown schema {field_of(rec, 'schema')!r}")
             segments.append(Segment(header=rec))
         elif not segments:
             raise ValueError(f"{path}: {kind} record before any header")
@@ -121,11 +131,11 @@ def read_segments(path: str | Path) -> list[Segment]:
     return segments
 
 
-def merge(segments: Iterable[Segment]) -> list[dict]:
+def merge(segments: Iterable[Segment]) -> list:
     """Step records of a rank across restarts, each step once (the latest run of it)."""
-    out: list[dict] = []
+    out: list = []
     for seg in segments:
-        out = [r for r in out if r["step"] < seg.start_step]
+        out = [r for r in out if field_of(r, "step") < seg.start_step]
         out.extend(seg.steps)
     return out
 
@@ -155,6 +165,7 @@ class _PeakView(msgspec.Struct):
     """The fields of any record that the peak memory needs; the rest of the line is skipped."""
 
     type: str
+    schema: str = ""
     step: int = 0
     segment_start_step: int = 0
     peak_rss: int | None = None
@@ -178,17 +189,12 @@ def peak_rss(path: str | Path) -> int | None:
         and last.get("peak_rss") is not None
     ):
         return int(last["peak_rss"])
-    kept: list[tuple[int, int]] = []  # (step, peak) of the merged steps
-    footers: list[tuple[int, int]] = []  # (segment start, peak) of segments with a footer
-    start = 1
-    for rec in read_records(path, _PEAKS):
-        if rec.type == "header":
-            start = rec.segment_start_step
-            kept = [(s, p) for s, p in kept if s < start]
-            footers = [(s, p) for s, p in footers if s < start]
-        elif rec.type == "step" and rec.peak_rss is not None:
-            kept.append((rec.step, rec.peak_rss))
-        elif rec.type == "footer" and rec.peak_rss is not None:
-            footers.append((start, rec.peak_rss))
-    peaks = [p for _, p in kept] + [p for _, p in footers]
+    segments = read_segments(path, _PEAKS)
+    peaks = [s.peak_rss for s in merge(segments) if s.peak_rss is not None]
+    for i, seg in enumerate(segments):
+        # a footer counts while its segment still has steps in the merge (no later segment
+        # started at or before its start)
+        live = all(seg.start_step < later.start_step for later in segments[i + 1 :])
+        if live and seg.footer is not None and seg.footer.peak_rss is not None:
+            peaks.append(seg.footer.peak_rss)
     return max(peaks) if peaks else None

@@ -318,21 +318,15 @@ _CHECK = step_log.Decoder(_CheckView)
 
 
 def _check_rank(path: Path, check: RowsCheck) -> None:
-    header: _CheckView | None = None
-    kept: list[_CheckView] = []  # the merged steps (step_log's rule: no gap, no repeat)
-    for rec in step_log.read_records(path, _CHECK):
-        if rec.type == "header":
-            header = header or rec
-            kept = [s for s in kept if s.step < rec.segment_start_step]
-        elif rec.type == "step":
-            kept.append(rec)
-    if header is None:
+    segments = step_log.read_segments(path, _CHECK)
+    if not segments:
         return
+    header = segments[0].header
     model, cfg = header.model or {}, header.config or {}
     vocab, hidden = int(model["vocab"]), int(model["hidden"])
     tied = bool(model.get("tie_embeddings", True))
     accumulation = cfg.get("accumulation", "tf1")
-    for s in kept:
+    for s in step_log.merge(segments):
         grad = s.embedding_grad or _Grad()
         check.form = check.form or grad.form
         logical = s.bytes.logical_embedding if s.bytes else None

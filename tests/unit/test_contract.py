@@ -114,6 +114,15 @@ def test_peak_rss_of_a_resumed_run_follows_the_merge_rule(tmp_path):
     # process remain
     assert step_log.peak_rss(log) == 500
     assert step_log.peak_rss(log) == max(r["peak_rss"] for r in step_log.merged_steps(log))
+    # interrupted with a footer instead: that process's peak counts (steps 1-5 are its own);
+    # a segment wholly redone (restarted from step 1 again) no longer does
+    first = {"type": "footer", "status": "interrupted", "segment_start_step": 1, "peak_rss": 650}
+    _write(log, [*recs[:8], first, *recs[8:]])
+    assert step_log.peak_rss(log) == 650
+    redo = [_header(1), *_steps(1, 3, lambda s: 10)]
+    redo += [{"type": "footer", "status": "completed", "segment_start_step": 1, "peak_rss": 20}]
+    _write(log, [*recs[:8], first, *redo])
+    assert step_log.peak_rss(log) == 20
 
 
 def test_nan_records_and_long_last_lines_are_read(tmp_path):
