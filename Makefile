@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv demo test test-fast lint docs bench bench-scale bench-reference cluster-up cluster-down
+.PHONY: system venv demo test test-fast lint docs bench bench-scale bench-submit bench-probe-scale bench-reference cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -40,6 +40,14 @@ bench: venv
 # (issue #14): seconds per verb, growth between sizes, the goals met or not (15-30 min here).
 bench-scale: venv
 	$(PY) benchmarks/harness_scale.py
+
+# Issue #14 on the local Slurm cluster: 200 separate points submitted with and without job
+# arrays (sbatch calls, seconds), and a 300-node x 4-rank probe point through
+# submit -> status -> collect -> report (about 12 GB of memory for the 1,200 ranks).
+bench-submit: venv
+	$(PY) benchmarks/submit_scale.py
+bench-probe-scale: venv
+	$(PY) benchmarks/probe_scale.py --nodes 300 --ppn 4
 
 # The trainer against TF Model Garden's Transformer, side by side. The reference lives in its
 # own venv (tf-models-official pins a newer TensorFlow: installed --no-deps), never in .venv.

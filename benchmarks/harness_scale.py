@@ -218,7 +218,7 @@ def timed(argv: list[str], answers: Path, subproc: bool) -> tuple[float, float, 
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     else:
-        slurmctl._accounting_enabled.cache_clear()  # as in a new process: scontrol asked once
+        slurmctl._config.cache_clear()  # as in a new process: scontrol asked once
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             start, cpu0 = time.perf_counter(), time.process_time()
             code = cli.main(argv)

@@ -25,10 +25,17 @@ from scalestudy.fileio import write_atomic
 from scalestudy.provenance import git_state
 
 
+def _job_id() -> str | None:
+    """The job as the manifest names it: <array job>_<task> for a job array's task (whose
+    SLURM_JOB_ID is a number of its own), else SLURM_JOB_ID."""
+    array, task = os.environ.get("SLURM_ARRAY_JOB_ID"), os.environ.get("SLURM_ARRAY_TASK_ID")
+    return f"{array}_{task}" if array and task else os.environ.get("SLURM_JOB_ID")
+
+
 def _commands() -> dict[str, list[str]]:
     """file name -> command. MPI: Open MPI's ompi_info, else Intel MPI's impi_info, else the
     launcher's own version line."""
-    job = os.environ.get("SLURM_JOB_ID")
+    job = _job_id()
     if shutil.which("ompi_info"):
         mpi = ["ompi_info"]
     elif shutil.which("impi_info"):
@@ -78,7 +85,8 @@ def capture(out: Path) -> dict:
         "host": socket.gethostname(),
         "platform": platform.platform(),
         "captured_at": time.time(),
-        "slurm_job_id": os.environ.get("SLURM_JOB_ID"),
+        "slurm_job_id": _job_id(),
+        "slurm_raw_job_id": os.environ.get("SLURM_JOB_ID"),
         "slurm_nodelist": os.environ.get("SLURM_JOB_NODELIST"),
     }
     index = {"harness": harness, "files": files}

@@ -120,3 +120,61 @@ class LiveProgress:
 
 def for_terminal(total: int) -> PlainProgress | LiveProgress:
     return LiveProgress(total) if sys.stdout.isatty() else PlainProgress(total)
+
+
+class _Quiet:
+    """No display (not a terminal, or too little work to show)."""
+
+    def advance(self, what: str = "") -> None:
+        pass
+
+    def __enter__(self) -> _Quiet:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+
+class _Bar:
+    """A transient rich bar on stderr: it goes away when the work is done, so what the command
+    prints on stdout stays as it was."""
+
+    def __init__(self, label: str, total: int):
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        self.bar = Progress(
+            TextColumn(f"[bold]{label}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[what]}"),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.task = self.bar.add_task(label, total=total, what="")
+
+    def advance(self, what: str = "") -> None:
+        self.bar.update(self.task, advance=1, what=what)
+
+    def __enter__(self) -> _Bar:
+        self.bar.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.bar.stop()
+
+
+def work(label: str, total: int, long: bool | None = None) -> _Bar | _Quiet:
+    """Progress of a long loop in `collect` or `report` (`with work("collect", n) as w:` then
+    `w.advance()` per item): a bar on a terminal when the loop is long (`long`; by default 50
+    items or more), nothing otherwise (logs and pipes get the command's own output only)."""
+    if (total >= 50 if long is None else long) and sys.stderr.isatty():
+        return _Bar(label, total)
+    return _Quiet()

@@ -37,7 +37,7 @@ def template_hash(profile: Profile, root: Path = CLUSTERS) -> str:
     """Provenance of the scripts: the job and bundle templates, their partials and the
     profile's launcher partial."""
     h = hashlib.sha256()
-    names = ["job.sh.j2", "bundle.sh.j2", f"launch/{profile.launcher}.sh.j2"]
+    names = ["job.sh.j2", "bundle.sh.j2", "array.sh.j2", f"launch/{profile.launcher}.sh.j2"]
     names += sorted(str(p.relative_to(root)) for p in (root / "partials").glob("*.j2"))
     for name in names:
         if (root / name).exists():
@@ -96,6 +96,27 @@ def render_bundle(
     return (env or environment()).get_template("bundle.sh.j2").render(context)
 
 
+def render_array(
+    members: list[tuple[Point, Path]],
+    array_id: str,
+    profile: Profile,
+    attempt_dir: Path,
+    attempt: int,
+    env: jinja2.Environment | None = None,
+) -> str:
+    """One job array for separate points of one shape (their #SBATCH lines equal but for the
+    name and output): task i execs member i's own job.sh in its attempt folder."""
+    first = members[0][0]
+    context = _context(first, profile, attempt_dir, attempt)
+    context.update(
+        job_name=f"ss-{first.sweep.name}-{array_id}",
+        point_id=array_id,
+        output=f"{attempt_dir}/slurm-%A_%a.out",
+        runs=[{"point_id": p.id, "attempt_dir": str(d)} for p, d in members],
+    )
+    return (env or environment()).get_template("array.sh.j2").render(context)
+
+
 def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) -> dict:
     sw = point.sweep
     context = {
@@ -125,6 +146,10 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
             "comm": "scalestudy.workloads.comm",
         }[sw.workload],
         "attempt_dir": str(attempt_dir),
+        "output": f"{attempt_dir}/slurm-%j.out",
+        "rank_memory_limit_kb": (
+            int(sw.rank_memory_limit_gb * 2**20) if sw.rank_memory_limit_gb else None
+        ),
         "point_json": str(attempt_dir / "point.json"),
     }
     return context

@@ -16,6 +16,7 @@ from scalestudy.plan import Point
 class Snapshot:
     rows: list[tuple[str, ...]] = field(default_factory=list)
     gates: list[str] = field(default_factory=list)  # the probe jobs points wait on
+    notices: list[str] = field(default_factory=list)  # scheduler services that did not answer
     counts: Counter = field(default_factory=Counter)
 
     @property
@@ -32,12 +33,12 @@ HEAD = ("point", "nodes x ppn", "flags", "state", "job", "Slurm state", "reason"
 
 def refresh(sdir: Path, points: list[Point]) -> Snapshot:
     manifest = Manifest(sdir)
+    snap = Snapshot()
     if manifest.path.exists():
         with manifest.edit() as data:
-            registry.reconcile(sdir, data)
+            snap.notices = [f"note: {n}" for n in registry.reconcile(sdir, data)]
     else:
         data = manifest.read()
-    snap = Snapshot()
     for g in data.get("gates", []):
         snap.gates.append(
             f"gate: probe job {g['job_id']} on {g['nodes']} node(s) x {g['ppn']}: {g['state']}"
@@ -65,7 +66,7 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
 def table(snap: Snapshot, title: str):
     from rich.table import Table
 
-    caption = "\n".join([*snap.gates, snap.summary()])
+    caption = "\n".join([*snap.notices, *snap.gates, snap.summary()])
     t = Table(title=title, caption=caption, caption_justify="left")
     for h in HEAD:
         t.add_column(h, no_wrap=h != "reason")
@@ -81,7 +82,7 @@ def plain(snap: Snapshot) -> str:
         "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
         for r in (HEAD, *snap.rows)
     ]
-    return "\n".join([*snap.gates, *lines, snap.summary()])
+    return "\n".join([*snap.notices, *snap.gates, *lines, snap.summary()])
 
 
 def watch(sdir: Path, points: list[Point], interval: float, title: str) -> None:

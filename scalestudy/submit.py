@@ -53,6 +53,7 @@ class Decision:
     queue_limit: str | None = None  # the limit applied and where it came from
     gate_job: str | None = None  # the probe job every point of this submit waits on (afterok)
     jobs: int = 0  # jobs this submit makes (a bundle is one job for many points)
+    calls: int = 0  # submissions made to the scheduler (a job array of many jobs is one)
 
     def skip(self, reason: str, point: Point) -> None:
         self.skipped.setdefault(reason, []).append(point.id)
@@ -171,7 +172,8 @@ def submit(
             k, adir = next_attempt_dir(sdir, data, p)
             adir.mkdir(parents=True, exist_ok=True)
             fresh = force and point_state(data["points"].get(p.id)) in DONE
-            (adir / "point.json").write_text(json.dumps(point_json(p, adir, fresh), indent=1))
+            cfg = point_json(p, adir, fresh, binds=loaded.profile.bind != "none")
+            (adir / "point.json").write_text(json.dumps(cfg, indent=1))
             if not as_jobs:
                 script = render_script(p, loaded.profile, adir, k, env)
                 (adir / "job.sh").write_text(script)
@@ -203,6 +205,7 @@ def submit(
             if attempt["state"] == "submitting" and attempt.get("job_id"):
                 attempt["state"] = "submitted"
         decision.job_ids, decision.gate_job = sub.job_ids, sub.gate_job
+        decision.calls = sub.calls
     backend.execute(manifest, [] if as_jobs else queued, progress)
     return decision
 

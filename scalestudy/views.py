@@ -113,7 +113,8 @@ def submit_pass(decision, queues_jobs: bool, dry_run: bool) -> tuple[list[str], 
         out += [f"submitted {pid} as job {job}" for pid, job in decision.job_ids.items()]
         verb = "would submit" if dry_run else "submitted"
         runs = f" ({len(decision.run)} points)" if decision.jobs != len(decision.run) else ""
-        out.append(f"{verb} {decision.jobs} job(s){runs}; follow with `scalestudy status`")
+        calls = f" in {decision.calls} submission(s)" if 0 < decision.calls < decision.jobs else ""
+        out.append(f"{verb} {decision.jobs} job(s){runs}{calls}; follow with `scalestudy status`")
     else:
         out.append(f"{'would run' if dry_run else 'ran'} {len(decision.run)} point(s)")
     return out, err

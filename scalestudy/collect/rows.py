@@ -7,6 +7,7 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
+from scalestudy import progress
 from scalestudy.contract import step_log
 from scalestudy.contract.point_config import exchange_of
 from scalestudy.executors import registry
@@ -209,70 +210,77 @@ def collect_rows(
         [e["attempts"][-1] for e in data["points"].values() if e["attempts"]]
     )
     rows = []
-    for p in points:
-        c = p.config
-        spec = c.model.resolved()
-        row = {k: None for k in COLUMNS}
-        row.update(
-            point_id=p.id,
-            sweep=p.sweep.name,
-            variant=p.variant,
-            variant_label=p.variant_label,
-            mode=c.mode,
-            cluster=cluster,
-            nodes=p.nodes,
-            ppn=p.ppn,
-            workers=p.workers,
-            threads=p.sweep.threads_per_worker,
-            model=c.model.preset,
-            accumulation=c.accumulation,
-            sparse_as_dense=c.sparse_as_dense,
-            exchange=exchange_of(c),
-            timing=c.timing,
-            precision=c.precision,
-            tokens_per_worker=p.tokens_per_worker,
-            global_batch_tokens=p.global_batch_tokens,
-            repeat=p.repeat,
-            predicted_bytes_per_rank=p.memory.per_rank if p.memory else None,
-            vocab_size=spec["vocab"],
-            hidden_size=spec["hidden"],
-            tie_embeddings=spec["tie_embeddings"],
-            micro_batches=c.micro_batches,
-            steps=c.steps,
-            learning_rate=c.learning_rate,
-            lr_warmup_steps=c.lr_warmup_steps,
-            reference=p.sweep.reference,
-            **site,
-        )
-        if p.node_memory_bytes and row["node_memory_gb"] is None:
-            row["node_memory_gb"] = p.node_memory_bytes / 1e9
-        entry = data["points"].get(p.id)
-        row["status"] = point_state(entry)
-        if entry and entry.get("attempts"):
-            a = entry["attempts"][-1]
-            row.update(
-                attempt=a["attempt"],
-                job_id=a.get("job_id"),
-                allocation=a.get("allocation"),
-                bundle=a.get("bundle"),
-                run_order=a.get("run_order"),
-                exit_code=a.get("exit_code"),
-                start=a.get("started_at"),
-                end=a.get("ended_at"),
-            )
-            manifest_state = row["status"]
-            gathered = exchange_of(c) != "allreduce"
-            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, gathered))
-            if manifest_state not in ("completed",) and row["status"] == "completed":
-                row["status"] = manifest_state  # the job failed after the trainer finished
-            sa = acct.get(str(a.get("job_id")), {})
-            row.update(
-                slurm_state=sa.get("slurm_state"),
-                slurm_exit_code=sa.get("slurm_exit_code"),
-                elapsed=sa.get("elapsed"),
-                node_list=sa.get("node_list"),
-                sacct_maxrss_per_node_daemon=sa.get("sacct_maxrss_step_max"),
-                sacct_maxrss_node=sa.get("sacct_maxrss_node"),
-            )
-        rows.append(row)
+    with progress.work("collect", len(points)) as shown:
+        for p in points:
+            rows.append(_row(p, sweep_dir, cluster, site, data, acct))
+            shown.advance(p.id)
     return rows
+
+
+def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: dict) -> dict:
+    """One point's row: its plan, its latest attempt's logs and the scheduler's accounting."""
+    c = p.config
+    spec = c.model.resolved()
+    row = {k: None for k in COLUMNS}
+    row.update(
+        point_id=p.id,
+        sweep=p.sweep.name,
+        variant=p.variant,
+        variant_label=p.variant_label,
+        mode=c.mode,
+        cluster=cluster,
+        nodes=p.nodes,
+        ppn=p.ppn,
+        workers=p.workers,
+        threads=p.sweep.threads_per_worker,
+        model=c.model.preset,
+        accumulation=c.accumulation,
+        sparse_as_dense=c.sparse_as_dense,
+        exchange=exchange_of(c),
+        timing=c.timing,
+        precision=c.precision,
+        tokens_per_worker=p.tokens_per_worker,
+        global_batch_tokens=p.global_batch_tokens,
+        repeat=p.repeat,
+        predicted_bytes_per_rank=p.memory.per_rank if p.memory else None,
+        vocab_size=spec["vocab"],
+        hidden_size=spec["hidden"],
+        tie_embeddings=spec["tie_embeddings"],
+        micro_batches=c.micro_batches,
+        steps=c.steps,
+        learning_rate=c.learning_rate,
+        lr_warmup_steps=c.lr_warmup_steps,
+        reference=p.sweep.reference,
+        **site,
+    )
+    if p.node_memory_bytes and row["node_memory_gb"] is None:
+        row["node_memory_gb"] = p.node_memory_bytes / 1e9
+    entry = data["points"].get(p.id)
+    row["status"] = point_state(entry)
+    if entry and entry.get("attempts"):
+        a = entry["attempts"][-1]
+        row.update(
+            attempt=a["attempt"],
+            job_id=a.get("job_id"),
+            allocation=a.get("allocation"),
+            bundle=a.get("bundle"),
+            run_order=a.get("run_order"),
+            exit_code=a.get("exit_code"),
+            start=a.get("started_at"),
+            end=a.get("ended_at"),
+        )
+        manifest_state = row["status"]
+        gathered = exchange_of(c) != "allreduce"
+        row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, gathered))
+        if manifest_state not in ("completed",) and row["status"] == "completed":
+            row["status"] = manifest_state  # the job failed after the trainer finished
+        sa = acct.get(str(a.get("job_id")), {})
+        row.update(
+            slurm_state=sa.get("slurm_state"),
+            slurm_exit_code=sa.get("slurm_exit_code"),
+            elapsed=sa.get("elapsed"),
+            node_list=sa.get("node_list"),
+            sacct_maxrss_per_node_daemon=sa.get("sacct_maxrss_step_max"),
+            sacct_maxrss_node=sa.get("sacct_maxrss_node"),
+        )
+    return row

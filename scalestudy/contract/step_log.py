@@ -27,6 +27,7 @@ EXIT_CONFIG = 2
 EXIT_DIVERGED = 3
 EXIT_INTERRUPTED = 4
 EXIT_LAUNCH_MISMATCH = 5
+EXIT_OUT_OF_MEMORY = 6  # an allocation failed (TensorFlow's ResourceExhausted, MemoryError)
 
 STATUS_BY_EXIT = {
     EXIT_COMPLETED: "completed",
@@ -35,6 +36,7 @@ STATUS_BY_EXIT = {
     EXIT_DIVERGED: "diverged",
     EXIT_INTERRUPTED: "interrupted",
     EXIT_LAUNCH_MISMATCH: "failed",
+    EXIT_OUT_OF_MEMORY: "out_of_memory",
 }
 
 

@@ -43,6 +43,7 @@ class Submission:
     bundles: list[Bundle] = field(default_factory=list)
     job_ids: dict[str, str] = field(default_factory=dict)  # point id -> job id
     gate_job: str | None = None  # the job every point of this submit waits on
+    calls: int = 0  # submissions made to the scheduler (a job array of many points is one)
     # writes `data` to disk now (atomic, synced): a backend calls it before each job it hands
     # to the scheduler (its intent) and right after (its job id), so a crash loses nothing
     save: Callable[[], None] = lambda: None
@@ -88,9 +89,10 @@ class Executor(ABC):
         return None  # a scheduler runs them; nothing to do here by default
 
     @abstractmethod
-    def reconcile(self, records: list[dict], sweep_dir: Path) -> None:
+    def reconcile(self, records: list[dict], sweep_dir: Path) -> list[str] | None:
         """Bring the states of this backend's attempt records (points, bundles, gates) up to
-        date in place, as cheaply as the scheduler allows (one query for all of them)."""
+        date in place, as cheaply as the scheduler allows (one query for all of them). Returns
+        notices for the user: what could not be asked, and what the states rest on instead."""
 
     def alive(self, attempt: dict) -> bool:
         """Whether an active attempt may still be running (False: its runner is gone)."""

@@ -24,13 +24,18 @@ def next_attempt_dir(sdir: Path, manifest: dict, point: Point) -> tuple[int, Pat
     return k, sdir / point.id / f"attempt-{k}"
 
 
-def point_json(point: Point, attempt_dir: Path, fresh_checkpoints: bool) -> dict:
+def point_json(
+    point: Point, attempt_dir: Path, fresh_checkpoints: bool, binds: bool = True
+) -> dict:
+    """The point's config as its job reads it. `binds`: whether the profile's launcher pins
+    ranks to cores (a probe then requires the ranks of a node not to share CPUs)."""
     cfg = point.config.model_dump(mode="json")
     cfg["log_dir"] = str(attempt_dir / "logs")
     ckpt = attempt_dir / "checkpoints" if fresh_checkpoints else attempt_dir.parent / "checkpoints"
     cfg["checkpoint_dir"] = str(ckpt)
     if point.sweep.workload == "probe":
         cfg["probe_seconds"] = point.sweep.probe_seconds
+        cfg["expect_disjoint_cpus"] = binds
     if point.sweep.workload == "comm":
         cfg["comm"] = point.sweep.comm.model_dump(mode="json")
     return cfg

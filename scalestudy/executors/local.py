@@ -27,11 +27,7 @@ from scalestudy.plan import Point
 def state_from_exit(code: int | None) -> str:
     if code is None:
         return "unknown"
-    return {
-        step_log.EXIT_COMPLETED: "completed",
-        step_log.EXIT_DIVERGED: "diverged",
-        step_log.EXIT_INTERRUPTED: "interrupted",
-    }.get(code, "failed")
+    return step_log.STATUS_BY_EXIT.get(code, "failed")  # a launcher's or a signal's code: failed
 
 
 def local_env() -> dict[str, str]:
@@ -112,7 +108,7 @@ class LocalExecutor(Executor):
             raise
 
     def reconcile(self, records: list[dict], sweep_dir: Path) -> None:
-        pass  # `execute` records every state as it happens
+        return None  # `execute` records every state as it happens
 
     def alive(self, attempt: dict) -> bool:
         """Whether the `submit` running this attempt is still alive (on another host: assume

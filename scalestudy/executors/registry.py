@@ -43,13 +43,16 @@ def _by_backend(records: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def reconcile(sweep_dir: Path, data: dict) -> None:
+def reconcile(sweep_dir: Path, data: dict) -> list[str]:
     """Bring every attempt of a sweep's manifest up to date, each through the backend that
-    made it: points' attempts, bundles' jobs and probe gates alike."""
+    made it: points' attempts, bundles' jobs and probe gates alike. Returns the backends'
+    notices (a scheduler service that did not answer, and what the states rest on instead)."""
     points = [a for e in data["points"].values() for a in e["attempts"]]
     bundles = [a for b in data.get("bundles", {}).values() for a in b["attempts"]]
+    notices: list[str] = []
     for name, records in _by_backend([*points, *data.get("gates", []), *bundles]).items():
-        get(name).reconcile(records, sweep_dir)
+        notices += get(name).reconcile(records, sweep_dir) or []
+    return notices
 
 
 def accounting(attempts: list[dict]) -> dict[str, dict]:

@@ -1,10 +1,12 @@
-"""The Slurm backend: sbatch every job (a point, or a bundle of points sharing an allocation),
-optionally behind a probe job they wait on (afterok), within the queue's room; states and
-accounting from one sacct and one squeue call for a whole sweep (`slurmctl`)."""
+"""The Slurm backend: sbatch every job (a point, a job array of points of one shape, or a bundle
+of points sharing an allocation), optionally behind a probe job they wait on (afterok), within
+the queue's room; states and accounting from one sacct and one squeue call for a whole sweep
+(`slurmctl`)."""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import subprocess
 import time
@@ -18,7 +20,7 @@ from scalestudy.executors.layout import bundle_script, point_json
 from scalestudy.executors.manifest import ACTIVE, all_attempts
 from scalestudy.executors.registry import register
 from scalestudy.plan import Bundle, Point
-from scalestudy.render import render_script
+from scalestudy.render import render_array, render_script
 from scalestudy.spec.sweep import LoadedSweep
 
 
@@ -63,7 +65,11 @@ class SlurmExecutor(Executor):
                 for b in sub.bundles:
                     _submit_bundle(sub, b, run_dirs)
                 return
-            for p, adir in sub.queued:
+            for group in _array_groups(sub):
+                if len(group) > 1:
+                    _submit_array(sub, group)
+                    continue
+                p, adir = group[0]
                 attempt = sub.data["points"][p.id]["attempts"][-1]
                 script = (adir / "job.sh").read_text()
                 attempt["after_ok"] = sub.gate_job
@@ -73,9 +79,9 @@ class SlurmExecutor(Executor):
             _forget_unsent(sub, failed)
             raise SchedulerRefused(_refusal(sub, failed)) from failed.cause
 
-    def reconcile(self, records: list[dict], sweep_dir: Path) -> None:
+    def reconcile(self, records: list[dict], sweep_dir: Path) -> list[str]:
         slurmctl.find_submitted(records, sweep_dir)
-        slurmctl.reconcile(records, sweep_dir)
+        return slurmctl.reconcile(records, sweep_dir)
 
     def accounting(self, job_ids: list[str]) -> dict[str, dict]:
         return slurmctl.accounting(job_ids)
@@ -122,6 +128,50 @@ def _submit_bundle(sub: Submission, b: Bundle, run_dirs: dict[str, Path]) -> Non
         sub.job_ids[m.id] = job
 
 
+def _array_groups(sub: Submission) -> list[list[tuple[Point, Path]]]:
+    """The queued points in groups that can share one job array: equal #SBATCH lines (but for
+    name and output), in submission order, at most the cluster's MaxArraySize each. Every
+    point alone when the sweep says `slurm.array: false` or the cluster takes no arrays."""
+    limit = slurmctl.max_array_size() if sub.loaded.sweep.slurm.array else 1
+    if limit <= 1:
+        return [[q] for q in sub.queued]
+    shapes: dict[tuple[str, ...], list[tuple[Point, Path]]] = {}
+    for p, adir in sub.queued:
+        shapes.setdefault(slurmctl.directives((adir / "job.sh").read_text()), []).append((p, adir))
+    return [g[i : i + limit] for g in shapes.values() for i in range(0, len(g), limit)]
+
+
+def _submit_array(sub: Submission, members: list[tuple[Point, Path]]) -> None:
+    """One sbatch call for several points of one shape; task i runs member i's job.sh, and
+    member i's attempt records the job `<array job>_<i>`."""
+    ids = sorted(p.id for p, _ in members)
+    first = members[0][0]
+    digest = hashlib.sha256("|".join(ids).encode()).hexdigest()[:8]
+    aid = f"a{first.nodes:04d}-p{first.ppn}-{digest}"
+    record = sub.data.setdefault("arrays", {}).setdefault(aid, {"attempts": []})
+    k = len(record["attempts"]) + 1
+    adir = sub.sweep_dir / "arrays" / aid / f"attempt-{k}"
+    adir.mkdir(parents=True, exist_ok=True)
+    script = render_array(members, aid, sub.loaded.profile, adir, k, sub.env)
+    (adir / "job.sh").write_text(script)
+    array_attempt = {
+        "folder": str(adir.relative_to(sub.sweep_dir)),
+        "order": [p.id for p, _ in members],
+        "submitted_at": time.time(),
+        "after_ok": sub.gate_job,
+    }
+    record["attempts"].append(array_attempt)
+    attempts = []
+    for i, (p, _) in enumerate(members):
+        attempt = sub.data["points"][p.id]["attempts"][-1]
+        attempt.update(array=aid, array_folder=array_attempt["folder"], array_index=i)
+        attempt["after_ok"] = sub.gate_job
+        attempts.append(attempt)
+    job = _sbatch(sub, [array_attempt, *attempts], script, aid, k)
+    for p, _ in members:
+        sub.job_ids[p.id] = f"{job}_{sub.data['points'][p.id]['attempts'][-1]['array_index']}"
+
+
 def _submit_gate(sub: Submission, run: list[Point]) -> str:
     """Submit the probe a gated batch waits on: the batch's largest shape, same template,
     profile and binding, no TensorFlow. Recorded under data["gates"]; returns its job id."""
@@ -134,7 +184,8 @@ def _submit_gate(sub: Submission, run: list[Point]) -> str:
     gates = sub.data.setdefault("gates", [])
     adir = sub.sweep_dir / "gate-probe" / f"attempt-{len(gates) + 1}"
     adir.mkdir(parents=True, exist_ok=True)
-    (adir / "point.json").write_text(json.dumps(point_json(probe, adir, True), indent=1))
+    cfg = point_json(probe, adir, True, binds=sub.loaded.profile.bind != "none")
+    (adir / "point.json").write_text(json.dumps(cfg, indent=1))
     script = render_script(probe, sub.loaded.profile, adir, len(gates) + 1, sub.env)
     (adir / "job.sh").write_text(script)
     gate = {
@@ -177,6 +228,7 @@ def _sbatch(
         r.update(state="submitting", job_name=_job_name(script), identity=identity)
         r["intent_at"] = time.time()
     sub.save()
+    sub.calls += 1
     try:
         job = slurmctl.submit_script(
             script,
@@ -186,8 +238,9 @@ def _sbatch(
         )
     except slurmctl.SubmitFailed as exc:
         raise _Failed(exc, records, key) from exc
-    for r in records:
-        r.update(job_id=job, state="submitted")
+    for r in records:  # an array's task i is job <array job>_<i> to squeue, sacct, scancel
+        task = f"{job}_{r['array_index']}" if "array_index" in r else job
+        r.update(job_id=task, state="submitted")
     sub.save()
     return job
 
@@ -212,6 +265,11 @@ def _forget_unsent(sub: Submission, failed: _Failed) -> None:
         for r in [r for r in record["attempts"] if unsent(r)]:
             record["attempts"].remove(r)
             _remove_folder(sdir / r["folder"])
+    for record in data.get("arrays", {}).values():
+        for r in [r for r in record["attempts"] if unsent(r)]:
+            record["attempts"].remove(r)
+            _remove_folder(sdir / r["folder"])
+    data["arrays"] = {k: v for k, v in data.get("arrays", {}).items() if v["attempts"]}
     for r in [g for g in data.get("gates", []) if unsent(g)]:
         data["gates"].remove(r)
         _remove_folder(sdir / r["folder"])

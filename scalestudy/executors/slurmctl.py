@@ -138,7 +138,7 @@ def submit_script(
     raise AssertionError("unreachable")
 
 
-def _directives(script: str) -> tuple[str, ...]:
+def directives(script: str) -> tuple[str, ...]:
     """What the controller judges a job by: its #SBATCH lines, less name and output path."""
     return tuple(
         line
@@ -153,15 +153,27 @@ def test_only(scripts: dict[str, str]) -> int:
     first point the controller would reject and its reason. Returns how many shapes passed."""
     shapes: dict[tuple[str, ...], str] = {}
     for pid, script in scripts.items():
-        shapes.setdefault(_directives(script), pid)
+        shapes.setdefault(directives(script), pid)
     for shape, pid in shapes.items():
+        out = _test_only(scripts[pid])
+        if out.returncode != 0:
+            why = out.stderr.strip().replace("sbatch: error: ", "") or f"exit {out.returncode}"
+            raise SchedulerRefused(
+                f"nothing submitted: Slurm would refuse point {pid} ({' '.join(shape)}): {why}"
+                "\nhint: check the profile's partition/account/qos and the sweep's nodes, ppn, "
+                "threads_per_worker and time_limit against `sinfo` and `sacctmgr show assoc`"
+            )
+    return len(shapes)
+
+
+def _test_only(script: str) -> subprocess.CompletedProcess:
+    """One `sbatch --test-only`, retried with backoff while the controller cannot be reached
+    (as a submission is)."""
+    waits = _backoff()
+    for attempt in range(len(waits) + 1):
         try:
             out = subprocess.run(
-                ["sbatch", "--test-only"],
-                input=scripts[pid],
-                capture_output=True,
-                text=True,
-                timeout=60,
+                ["sbatch", "--test-only"], input=script, capture_output=True, text=True, timeout=60
             )
         except FileNotFoundError as exc:
             raise SchedulerRefused(
@@ -171,14 +183,16 @@ def test_only(scripts: dict[str, str]) -> int:
             raise SchedulerRefused(
                 f"nothing submitted: sbatch --test-only did not answer: {exc}"
             ) from exc
-        if out.returncode != 0:
-            why = out.stderr.strip().replace("sbatch: error: ", "") or f"exit {out.returncode}"
-            raise SchedulerRefused(
-                f"nothing submitted: Slurm would refuse point {pid} ({' '.join(shape)}): {why}"
-                "\nhint: check the profile's partition/account/qos and the sweep's nodes, ppn, "
-                "threads_per_worker and time_limit against `sinfo` and `sacctmgr show assoc`"
-            )
-    return len(shapes)
+        unreachable = out.returncode != 0 and any(m in out.stderr for m in _UNREACHABLE)
+        if not unreachable or attempt == len(waits):
+            return out
+        print(
+            f"slurmctld unreachable (sbatch --test-only): retrying in {waits[attempt]:g} s "
+            f"({attempt + 1} of {len(waits)})",
+            file=sys.stderr,
+        )
+        time.sleep(waits[attempt])
+    raise AssertionError("unreachable")
 
 
 def association_limit() -> tuple[int, str] | None:
@@ -234,18 +248,30 @@ def jobs_in_queue() -> int:
 
 def accounting_enabled() -> bool:
     """Whether this cluster stores accounting (asked once per process and cluster)."""
-    return _accounting_enabled(os.environ.get("SLURM_CONF"))
+    config = _config(os.environ.get("SLURM_CONF"))
+    return config is None or "accounting_storage/none" not in config  # None: try sacct
+
+
+def max_array_size() -> int:
+    """How many tasks one job array may have here (Slurm's MaxArraySize: indices 0 to
+    MaxArraySize-1; 0 or 1 means no arrays). Slurm's default, 1001, when it cannot be read."""
+    for line in (_config(os.environ.get("SLURM_CONF")) or "").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == "MaxArraySize" and value.strip().isdigit():
+            return int(value.strip())
+    return 1001
 
 
 @functools.lru_cache(maxsize=16)
-def _accounting_enabled(slurm_conf: str | None) -> bool:
+def _config(slurm_conf: str | None) -> str | None:
+    """`scontrol show config` (once per process and cluster); None when it cannot be asked."""
     try:
         out = subprocess.run(
             ["scontrol", "show", "config"], capture_output=True, text=True, timeout=60
-        ).stdout
+        )
     except (OSError, subprocess.SubprocessError):
-        return True  # cannot tell: try sacct, whose failure is handled
-    return "accounting_storage/none" not in out
+        return None
+    return out.stdout if out.returncode == 0 else None
 
 
 def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
@@ -253,7 +279,8 @@ def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
     the controller cannot be asked."""
     try:
         out = subprocess.run(
-            ["squeue", "-h", "-o", "%i|%T|%r", "-j", ",".join(job_ids)],
+            # -r: one line per array task (A_i), as the manifest names them
+            ["squeue", "-h", "-r", "-o", "%i|%T|%r", "-j", ",".join(job_ids)],
             capture_output=True,
             text=True,
             timeout=60,
@@ -297,23 +324,31 @@ def find_submitted(records: list[dict], sweep_dir: Path) -> None:
         return
     for r in lookup:
         mine = [
-            j
+            (_task_of(j["id"], r), j["source"])
             for j in found
             if j["name"] == r["job_name"]
-            and claimed.get(j["id"], r["identity"]) == r["identity"]
             and (
                 j["comment"] == r["identity"]
                 or (not j["comment"] and j["submit"] >= r["intent_at"] - 5)
             )
         ]
+        mine = [(job, src) for job, src in mine if claimed.get(job, r["identity"]) == r["identity"]]
         if mine:
-            _adopt(r, mine[0]["id"], mine[0]["source"])
-            claimed[mine[0]["id"]] = r["identity"]
+            _adopt(r, *mine[0])
+            claimed[mine[0][0]] = r["identity"]
         else:
             r.update(
                 state=NOT_QUEUED,
                 reason="sbatch never queued it (squeue and sacct know no such job)",
             )
+
+
+def _task_of(found_id: str, record: dict) -> str:
+    """The job id a record adopts: a job array's member is task <array job>_<its index>,
+    whichever of the array's lines (A_3, A_[4-9]) was found."""
+    if "array_index" not in record:
+        return found_id
+    return f"{found_id.split('_')[0]}_{record['array_index']}"
 
 
 def _adopt(record: dict, job_id: str, source: str) -> None:
@@ -364,10 +399,11 @@ def _jobs_named(names: list[str], since: float) -> list[dict] | None:
     return list(jobs.values())
 
 
-def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
+def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
     """Refresh the state of Slurm attempts in place: one sacct call (submitit's watcher) for all
     of them, one squeue call for the pending Reason or where accounting has nothing, and the
-    exit markers the job scripts write."""
+    exit markers the job scripts write. Returns a notice for each of sacct and squeue that did
+    not answer (slurmdbd or slurmctld down), saying what the states rest on instead."""
     active = [
         a
         for a in attempts
@@ -376,12 +412,11 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
         and a["state"] in ("submitted", "pending", "running", "unknown")
     ]
     if not active:
-        return
-    from submitit.slurm.slurm import SlurmInfoWatcher
-
+        return []
+    notices = []
     # A watcher of our own per refresh: submitit's shared one caches finished jobs by id for
     # the life of the process, and ids repeat across clusters (or after a controller reset).
-    watcher = SlurmInfoWatcher(delay_s=0)
+    watcher = _watcher()(delay_s=0)
     for a in active:
         watcher.register_job(str(a["job_id"]))
     # without accounting sacct fails on every call (and submitit warns each time): skip it;
@@ -389,7 +424,18 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
     logging.getLogger("submitit").setLevel(logging.ERROR)
     if accounting_enabled():
         watcher.update()  # one sacct call for every active job of the sweep
-    queued = _queue([str(a["job_id"]) for a in active]) or {}  # the one squeue call
+        if not watcher.answered:
+            notices.append(
+                "accounting did not answer (sacct failed: is slurmdbd down?): states come from "
+                "squeue and the jobs' exit markers; what neither knows is unknown, not resubmitted"
+            )
+    queued = _queue([str(a["job_id"]) for a in active])  # the one squeue call
+    if queued is None:
+        notices.append(
+            "the controller did not answer (squeue failed: is slurmctld down?): states come "
+            "from accounting and the jobs' exit markers; pending reasons are not known"
+        )
+    queued = queued or {}
     for a in active:
         slurm_state = watcher.get_state(str(a["job_id"]), mode="cache")
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
@@ -421,6 +467,26 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> None:
         a["reason"] = queued.get(str(a["job_id"]), ("", None))[1] if pending else None
         if pending and a.get("bundle") and word_of(a) == "RUNNING":
             a["reason"] = f"waiting in its bundle (run {a['run_order'] + 1})"
+    return notices
+
+
+@functools.cache
+def _watcher() -> type:
+    """submitit's sacct watcher, saying whether its last sacct call answered (submitit logs a
+    failed call and keeps what it knew)."""
+    from submitit.slurm.slurm import SlurmInfoWatcher
+
+    class Watcher(SlurmInfoWatcher):
+        answered = True
+
+        def update(self) -> None:
+            if self._make_command() is None:  # nothing to ask
+                return
+            self._output = None  # submitit sets it only when sacct answers
+            super().update()
+            self.answered = self._output is not None
+
+    return Watcher
 
 
 def word_of(attempt: dict) -> str:

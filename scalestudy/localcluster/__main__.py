@@ -4,8 +4,11 @@ cluster: munge, MariaDB + slurmdbd (accounting), slurmctld and K slurmd daemons
 ports are picked free at first start and kept, so it never clashes with a cluster already
 running. It is a scheduler and protocol test bed: no timing claims come from it.
 
-    python -m scalestudy.localcluster up [--nodes 4] [--dir DIR] [--no-accounting]
+    python -m scalestudy.localcluster up [--nodes 4] [--shape emulated|skx] [--dir DIR]
+                                         [--no-accounting] [--task-plugin none|affinity]
     python -m scalestudy.localcluster down | status | env
+    python -m scalestudy.localcluster crash-node n2 | revive-node n2
+    python -m scalestudy.localcluster stop slurmctld | start slurmctld   (or slurmdbd)
 
 Clients need SLURM_CONF=<dir>/etc/slurm.conf (printed by `env`).
 """
@@ -26,8 +29,16 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,  # the module docstring is the --help text
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("action", choices=["up", "down", "status", "env", "crash-node", "revive-node"])
-    p.add_argument("node", nargs="?", help="for crash-node / revive-node: a node name, e.g. n2")
+    p.add_argument(
+        "action",
+        choices=["up", "down", "status", "env", "crash-node", "revive-node", "stop", "start"],
+    )
+    p.add_argument(
+        "node",
+        nargs="?",
+        help="crash-node / revive-node: a node name, e.g. n2; stop / start: slurmctld or "
+        "slurmdbd (a controller or accounting outage; jobs keep running)",
+    )
     p.add_argument("--nodes", type=int, default=4)
     p.add_argument("--dir", type=Path, default=DEFAULT_DIR)
     p.add_argument("--no-accounting", action="store_true")
@@ -37,16 +48,24 @@ def main(argv: list[str] | None = None) -> int:
         default="none",
         help="task/affinity makes srun --cpu-bind bind tasks to cores",
     )
+    p.add_argument(
+        "--shape",
+        choices=["emulated", "skx"],
+        default="emulated",
+        help="skx: declare the paper's Stampede2 nodes (2 x 24 cores, 192 GB; partitions "
+        "skx-normal up to 128 nodes, skx-large above) for scheduler-scale tests",
+    )
     a = p.parse_args(argv)
     cluster = LocalCluster(
-        a.dir, a.nodes, accounting=not a.no_accounting, task_plugin=a.task_plugin
+        a.dir, a.nodes, accounting=not a.no_accounting, task_plugin=a.task_plugin, shape=a.shape
     )
     try:
         if a.action == "up":
             start = time.monotonic()
             cluster.up()
             print(
-                f"cluster up: {a.nodes} nodes in {time.monotonic() - start:.1f} s; "
+                f"cluster up: {a.nodes} nodes ({a.shape}) in {time.monotonic() - start:.1f} s, "
+                f"daemons {cluster.daemon_memory() / 2**20:.0f} MiB; "
                 f"export SLURM_CONF={cluster.conf}"
             )
         elif a.action == "down":
@@ -60,6 +79,14 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 cluster.revive_node(a.node)
                 print(f"{a.node}: back in service")
+        elif a.action in ("stop", "start"):
+            if a.node not in ("slurmctld", "slurmdbd"):
+                p.error(f"{a.action} needs slurmctld or slurmdbd")
+            if a.action == "stop":
+                cluster.stop_service(a.node)
+            else:
+                cluster.start_service(a.node)
+            print(f"{a.node}: {'stopped' if a.action == 'stop' else 'running'}")
         elif a.action == "status":
             print(cluster.status())
         else:

@@ -73,6 +73,7 @@ class LocalCluster:
     accounting: bool = True
     # task/none: Slurm binds nothing (the launcher may); task/affinity: srun --cpu-bind works
     task_plugin: str = "none"
+    shape: str = "emulated"  # or "skx": the paper's node, declared (config.SHAPES)
     _chosen_ports: dict | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -120,6 +121,7 @@ class LocalCluster:
                 memory_mb=self.memory_mb,
                 accounting=self.accounting,
                 task_plugin=self.task_plugin,
+                shape=self.shape,
             )
         )
         if self.accounting:
@@ -326,6 +328,21 @@ class LocalCluster:
                 proc.kill()
         return len(victims)
 
+    def stop_service(self, name: str) -> None:
+        """Stop slurmctld or slurmdbd (SIGTERM, as an admin's restart does); jobs and the
+        nodes' slurmd keep running. `start_service` brings it back with its saved state."""
+        if name not in ("slurmctld", "slurmdbd"):
+            raise ClusterError(f"stop_service: {name} is not slurmctld or slurmdbd")
+        pidfile = self.dir / "run" / f"{name}.pid"
+        if not _alive(pidfile):
+            return
+        pid = int(pidfile.read_text())
+        os.kill(pid, signal.SIGTERM)
+        _wait(lambda: not _pid_alive(pid), f"{name} to stop", timeout=30)
+
+    def start_service(self, name: str) -> None:
+        {"slurmctld": self._slurmctld, "slurmdbd": self._slurmdbd}[name]()
+
     def revive_node(self, name: str) -> None:
         """Start a crashed node's slurmd again (ReturnToService=2 puts it back in service)."""
         self._slurmd(int(name.removeprefix("n")))
@@ -340,8 +357,25 @@ class LocalCluster:
         )
 
     def status(self) -> str:
-        r = self._run(["sinfo", "-N", "-o", "%N %t %c %m"])
+        """sinfo's summary: per partition and state, the node count, CPUs and memory per node
+        and the nodes as a compressed hostlist (one line, whatever the size)."""
+        r = self._run(["sinfo", "-o", "%10P %.6D %.8t %.5c %.8m %N"])
         return r.stdout or r.stderr
+
+    def daemon_memory(self) -> int:
+        """Bytes the cluster's daemons hold (proportional set size: shared pages split among
+        the processes that share them), from their pid files."""
+        total = 0
+        for pidfile in (self.dir / "run").glob("*.pid"):
+            try:
+                pid = int(pidfile.read_text().strip())
+                rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+            except (OSError, ValueError):
+                continue
+            for line in rollup.splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1]) * 1024
+        return total
 
     def tail(self, name: str, lines: int = 20) -> str:
         path = self.dir / "log" / f"{name}.log"

@@ -23,6 +23,16 @@ _env = jinja2.Environment(
 )
 
 
+# Node shapes: "emulated" declares what a slurmd here really has to give (2 CPUs, 4 GB);
+# "skx" declares the paper's Stampede2 SKX node (2 sockets x 24 cores, 192 GB), which Slurm
+# schedules by but this host cannot provide: for scheduler-scale tests (placement, hostlists,
+# accounting of hundreds of nodes), never for timing.
+SHAPES = {
+    "emulated": "CPUs={cpus} RealMemory={memory_mb}",
+    "skx": "Sockets=2 CoresPerSocket=24 ThreadsPerCore=1 RealMemory=191000",
+}
+
+
 def slurm_conf(
     *,
     dir: Path,
@@ -33,6 +43,7 @@ def slurm_conf(
     memory_mb: int,
     accounting: bool,
     task_plugin: str,
+    shape: str = "emulated",
 ) -> str:
     return _env.get_template("slurm.conf.j2").render(
         cluster=CLUSTER,
@@ -40,8 +51,8 @@ def slurm_conf(
         host=host,
         ports=ports,
         nodes=nodes,
-        cpus=cpus,
-        memory_mb=memory_mb,
+        node_hardware=SHAPES[shape].format(cpus=cpus, memory_mb=memory_mb),
+        shape=shape,
         accounting=accounting,
         task_plugin=task_plugin,
     )

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from scalestudy import progress
 from scalestudy.fileio import write_atomic
 from scalestudy.report import analysis, figures, html, load, markdown, summary
 
@@ -64,8 +65,10 @@ def build(
     out.mkdir(parents=True, exist_ok=True)
     figs = figures.render_all(a)
     files = {}
-    for f in figs:
-        if isinstance(f, figures.Rendered):
+    rendered = [f for f in figs if isinstance(f, figures.Rendered)]
+    # a bar only where there is much to draw (figures of hundreds of runs take seconds each)
+    with progress.work("writing figures", len(rendered), long=len(runs) >= 200):
+        for f in rendered:
             files[f.name] = figures.save(f, out)
             f.fig.clear()  # free the memory: every figure has been written
     summ = summary.build(a, figs)
@@ -79,6 +82,5 @@ def build(
     }
     _write(out / "figures.json", json.dumps(_jsonable(data), indent=1))
     _write(out / "summary.md", markdown.render(summ))
-    rendered = [f for f in figs if isinstance(f, figures.Rendered)]
     _write(out / "report.html", html.render(summ, rendered, files))
     return Report(out, a, figs, summ, files)

@@ -14,6 +14,7 @@ import msgspec
 import pandas as pd
 import yaml
 
+from scalestudy import progress
 from scalestudy.contract import step_log
 from scalestudy.errors import BadInput
 from scalestudy.report import projection
@@ -366,44 +367,53 @@ def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:
     """Rank 0's loss and learning rate per step, and the rows check over every rank, for each
     row of the table whose logs are on disk."""
     runs: dict[str, RunLog] = {}
-    for row in sweep.table.itertuples(index=False):
-        attempt = _finite(getattr(row, "attempt", None))
-        if attempt is None:
-            continue
-        logs = sweep.folder / str(row.point_id) / f"attempt-{int(attempt)}" / "logs"
-        rank0 = logs / step_log.rank_log_name(0)
-        if not rank0.exists():
-            continue
-        try:
-            segments = step_log.read_segments(rank0)
-            steps = step_log.merge(segments)
-        except (ValueError, OSError, KeyError) as exc:
-            warnings.append(f"{rank0}: unreadable step log ({exc}); its curves are left out")
-            continue
-        footer = segments[-1].footer if segments else None
-        run = RunLog(
-            point_id=str(row.point_id),
-            status=str(row.status),
-            reason=(footer or {}).get("reason", "") or "",
-        )
-        for s in steps:
-            run.steps.append(int(s["step"]))
-            loss = _finite(s.get("loss"))
-            run.loss.append(loss if loss is not None else float("nan"))
-            run.lr.append(_finite(s.get("lr")))
-            run.applied.append(bool(s.get("applied", True)))
-        check = RowsCheck()
-        workers = int(_finite(row.workers) or 1)
-        try:
-            for r in range(workers):
-                path = logs / step_log.rank_log_name(r)
-                if path.exists():
-                    _check_rank(path, check)
-        except (ValueError, OSError, KeyError) as exc:
-            warnings.append(f"{logs}: rows check stopped ({exc})")
-        run.rows = check if (check.rank_steps or check.bytes_checked) else None
-        runs[run.point_id] = run
+    with progress.work(f"reading {sweep.name}'s logs", len(sweep.table)) as shown:
+        for row in sweep.table.itertuples(index=False):
+            run = _load_run(sweep, row, warnings)
+            if run is not None:
+                runs[run.point_id] = run
+            shown.advance(str(row.point_id))
     return runs
+
+
+def _load_run(sweep: SweepResults, row, warnings: list[str]) -> RunLog | None:
+    """One row's run: rank 0's curves and every rank's rows check; None without logs."""
+    attempt = _finite(getattr(row, "attempt", None))
+    if attempt is None:
+        return None
+    logs = sweep.folder / str(row.point_id) / f"attempt-{int(attempt)}" / "logs"
+    rank0 = logs / step_log.rank_log_name(0)
+    if not rank0.exists():
+        return None
+    try:
+        segments = step_log.read_segments(rank0)
+        steps = step_log.merge(segments)
+    except (ValueError, OSError, KeyError) as exc:
+        warnings.append(f"{rank0}: unreadable step log ({exc}); its curves are left out")
+        return None
+    footer = segments[-1].footer if segments else None
+    run = RunLog(
+        point_id=str(row.point_id),
+        status=str(row.status),
+        reason=(footer or {}).get("reason", "") or "",
+    )
+    for s in steps:
+        run.steps.append(int(s["step"]))
+        loss = _finite(s.get("loss"))
+        run.loss.append(loss if loss is not None else float("nan"))
+        run.lr.append(_finite(s.get("lr")))
+        run.applied.append(bool(s.get("applied", True)))
+    check = RowsCheck()
+    workers = int(_finite(row.workers) or 1)
+    try:
+        for r in range(workers):
+            path = logs / step_log.rank_log_name(r)
+            if path.exists():
+                _check_rank(path, check)
+    except (ValueError, OSError, KeyError) as exc:
+        warnings.append(f"{logs}: rows check stopped ({exc})")
+    run.rows = check if (check.rank_steps or check.bytes_checked) else None
+    return run
 
 
 @dataclass

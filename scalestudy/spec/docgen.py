@@ -93,6 +93,15 @@ DESCRIPTIONS: dict[str, str] = {
     "e.g. `c[101-104]`.",
     "SlurmOptions.gate_on_probe": "Submit a probe job first (the batch's largest node count); "
     "every point waits on it with `--dependency=afterok`.",
+    "Sweep.rank_memory_limit_gb": "Each process of a point may hold at most this many GiB of "
+    "data (`ulimit -d` before the launcher; Slurm and Open MPI pass the limit to the ranks). A "
+    "point that does not fit ends `out_of_memory` (trainer exit code 6) at its first "
+    "allocation past it, instead of swapping or meeting the kernel's OOM killer. Unset: no "
+    "limit (a site's `--mem` enforcement still gives sacct's `OUT_OF_MEMORY`).",
+    "SlurmOptions.array": "`schedule: separate`: the points of one shape (equal #SBATCH lines) "
+    "go to Slurm as one job array, one sbatch call instead of one per point; each task runs "
+    "its point's own job.sh. `false` where a site forbids arrays. Capped at the cluster's "
+    "`MaxArraySize`.",
     "CommOptions.collectives": "The collectives timed.",
     "CommOptions.sizes_bytes": "Message sizes per rank of the size sweep, besides the "
     "trainer's own exchange shapes. Default: 1 KiB to 64 MiB in powers of 4.",

@@ -77,6 +77,9 @@ class SlurmOptions(_Strict):
     # submit a probe job first (largest node count of the batch); every point waits on it with
     # afterok and is cancelled if placement, rank count or binding is wrong
     gate_on_probe: bool = False
+    # schedule: separate: points of one shape go to sbatch as one job array (one call, not one
+    # per point); false where a site forbids arrays
+    array: bool = True
 
     @field_validator("exclude_nodes")
     @classmethod
@@ -118,6 +121,9 @@ class Sweep(_Strict):
     env: dict[EnvName, str] = {}
     python: str | None = None
     max_jobs_in_queue: int | None = Field(None, ge=1)
+    # each process of a point may hold at most this much data (ulimit -d in the job script):
+    # a point that does not fit ends out_of_memory at its first large allocation
+    rank_memory_limit_gb: float | None = Field(None, gt=0)
     # trainer: the densified Transformer; probe: a seconds-long placement/launcher/signal check;
     # comm: Horovod collectives alone on the trainer's exchange shapes plus a size sweep
     workload: Literal["trainer", "probe", "comm"] = "trainer"

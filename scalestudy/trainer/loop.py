@@ -421,13 +421,17 @@ def run(cfg: PointConfig) -> int:
     except Exception as exc:
         text = traceback.format_exc()
         print(text, flush=True)
+        # an allocation that failed (a memory limit: ulimit, or the node's memory) is its own
+        # state, so a sweep shows which points did not fit rather than a generic failure
+        oom = isinstance(exc, MemoryError) or type(exc).__name__ == "ResourceExhaustedError"
+        code = step_log.EXIT_OUT_OF_MEMORY if oom else step_log.EXIT_FAILED
         if log is not None:
             with contextlib.suppress(Exception):
                 log.footer(
-                    status="failed",
-                    exit_code=step_log.EXIT_FAILED,
-                    reason=f"{type(exc).__name__}: {exc}",
+                    status=step_log.STATUS_BY_EXIT[code],
+                    exit_code=code,
+                    reason=f"{type(exc).__name__}: {str(exc)[:2000]}",
                     traceback=text,
                     t=time.time(),
                 )
-        return step_log.EXIT_FAILED
+        return code

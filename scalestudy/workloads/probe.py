@@ -30,9 +30,12 @@ def _first(*names: str) -> int | None:
     return None
 
 
-def check(reports: list[dict], expect_ranks: int, per_node: int | None) -> list[str]:
+def check(
+    reports: list[dict], expect_ranks: int, per_node: int | None, disjoint: bool = True
+) -> list[str]:
     """What is wrong with a launch, from every rank's report: missing or repeated ranks, the
-    wrong number of ranks on a node, ranks of one node sharing CPUs. Empty when all is well."""
+    wrong number of ranks on a node, ranks of one node sharing CPUs (when the launcher is meant
+    to bind them: `disjoint`). Empty when all is well."""
     problems = []
     ranks = sorted(r["rank"] for r in reports)
     if ranks != list(range(expect_ranks)):
@@ -47,7 +50,7 @@ def check(reports: list[dict], expect_ranks: int, per_node: int | None) -> list[
     for node, group in sorted(by_node.items()):
         if per_node and len(group) != per_node:
             problems.append(f"{node}: {len(group)} rank(s), expected {per_node} per node")
-        for i, a in enumerate(group):
+        for i, a in enumerate(group if disjoint else []):
             for b in group[i + 1 :]:
                 shared = set(a["affinity"]) & set(b["affinity"])
                 if shared:
@@ -149,7 +152,12 @@ def main(argv: list[str] | None = None) -> int:
         # rank 0 judges the whole launch; its exit code fails the job (and a gated sweep).
         # After a checkpoint signal the others write within seconds; the job's margin is short.
         reports = _gather(log_dir, int(expect), timeout=30 if received else seconds + 30)
-        problems = check(reports, int(expect), config.get("expect_ranks_per_node"))
+        problems = check(
+            reports,
+            int(expect),
+            config.get("expect_ranks_per_node"),
+            disjoint=config.get("expect_disjoint_cpus", True),
+        )
         verdict = {"ok": not problems, "problems": problems, "slow_nodes": slow_nodes(reports)}
         write_atomic(log_dir / "probe-check.json", json.dumps(verdict, indent=1))
         for line in problems:

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import csv
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 import yaml
+from conftest import require  # skip with the reason here, fail in CI
 
 from scalestudy.cli import main
 
@@ -140,3 +147,88 @@ def test_ctrl_c_leaves_a_clean_state(mpi_stack, tmp_path):
     except ProcessLookupError:
         alive = False
     assert not alive, "a trainer rank outlived Ctrl-C"
+
+
+def test_a_point_past_its_memory_limit_is_out_of_memory_in_status_and_report(
+    mpi_stack, tmp_path, capsys
+):
+    """rank_memory_limit_gb: the job script caps each process's data (ulimit -d). A batch whose
+    logits alone (tokens x vocab x 4 bytes, 2 GiB here) do not fit fails at its first large
+    allocation: the rank exits 6, the other rank is ended by the launcher, and the point is
+    out_of_memory in the manifest, in `status`, in results.csv and in the report."""
+    spec = dict(SWEEP, name="oom", nodes=[2], matrix={}, rank_memory_limit_gb=1.5)
+    spec["trainer"] = dict(SWEEP["trainer"], tokens_per_worker=524288, steps=2)
+    spec["trainer"]["timing_warmup_steps"] = 1
+    sweep = tmp_path / "oom.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results)]
+    assert main(["submit", *args, "--allow-oom"]) == 0
+    capsys.readouterr()
+    assert main(["status", *args]) == 0
+    assert "out_of_memory: 1" in capsys.readouterr().out
+    (point,) = (results / "oom").glob("n*/attempt-1")
+    assert (point / "exit_code").read_text().strip() == "6"
+    assert "ulimit -d 1572864" in (point / "job.sh").read_text()
+    assert main(["collect", *args]) == 0
+    (row,) = _rows(results / "oom" / "results.csv")
+    assert row["status"] == "out_of_memory"
+    assert main(["report", "oom", "--results", str(results)]) == 0
+    assert "out_of_memory" in (results / "oom" / "report" / "summary.md").read_text()
+
+
+PROBES = {
+    "name": "progress",
+    "cluster": "local",
+    "mode": "weak",
+    "nodes": [1, 2],
+    "ppn": 1,
+    "repeats": 2,
+    "schedule": "separate",
+    "workload": "probe",
+    "probe_seconds": 2,
+}
+
+
+def test_submit_shows_a_live_display_in_a_terminal_and_plain_lines_in_a_pipe(mpi_stack, tmp_path):
+    """In tmux (a real terminal): rich's bar with points done / total, elapsed and time left.
+    Piped: one plain line per point, no terminal escapes."""
+    require(None if shutil.which("tmux") else "tmux missing: run `make system`")
+    sweep = tmp_path / "progress.yaml"
+    sweep.write_text(yaml.safe_dump(PROBES))
+    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
+
+    piped = subprocess.run(
+        [*cmd, "--results", str(tmp_path / "piped")], capture_output=True, text=True, timeout=300
+    )
+    assert piped.returncode == 0, piped.stderr
+    lines = [ln for ln in piped.stdout.splitlines() if ln.startswith("[")]
+    assert [ln[:5] for ln in lines] == ["[1/4]", "[2/4]", "[3/4]", "[4/4]"]
+    assert all(" completed in " in ln for ln in lines) and "\x1b[" not in piped.stdout
+
+    session = f"ss-progress-{os.getpid()}"
+    shell = f"{shlex.join([*cmd, '--results', str(tmp_path / 'tty')])}; sleep 60"
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "150", "-y", "30", shell],
+        check=True,
+        env={**os.environ, "TERM": "xterm-256color"},
+    )
+    screens = []
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            screen = subprocess.run(
+                ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+            ).stdout
+            screens.append(screen)
+            if "ran 4 point(s)" in screen:
+                break
+            time.sleep(0.5)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    print(next((s for s in screens if "points" in s and "left" in s), screens[-1]))
+    during = [s for s in screens if "points" in s and "elapsed" in s]
+    assert during, screens[-1]  # the bar was on screen while points ran
+    assert any("/4" in s and "running n000" in s for s in during)
+    assert any("about" in s and "left" in s for s in during)  # an estimate once one point ran
+    assert "ran 4 point(s)" in screens[-1]

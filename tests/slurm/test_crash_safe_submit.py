@@ -1,7 +1,9 @@
-"""A `submit` SIGKILLed right after its 3rd sbatch, on the local Slurm cluster: the next `submit`
-adopts the job whose id never reached the manifest and queues only the rest, so the sweep's 6
-points are 6 jobs in the controller, each in the manifest once (the stand-in tests in
-tests/unit/test_submit_crash_safety.py cover refusals, squeue down and a full disk)."""
+"""A `submit` SIGKILLed right after an sbatch, on the local Slurm cluster: the next `submit`
+adopts what was queued but never reached the manifest and queues only the rest, so the sweep's
+6 points are 6 jobs in the controller, each in the manifest once. Once with one job per point
+(killed after the 3rd sbatch), once with job arrays (3 arrays of 2; killed after the 2nd). The
+stand-in tests in tests/unit/test_submit_crash_safety.py cover refusals, squeue down and a full
+disk."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ SWEEP = {
     "time_limit": "00:05:00",
     "workload": "probe",
     "probe_seconds": 1,
+    "slurm": {"array": False},  # one job per point; the array test below sets it
     "matrix": {"trainer.sparse_as_dense": [False, True]},
 }
 
@@ -44,8 +47,11 @@ echo "$out"; exit $rc
 
 
 def _jobs_of(sweep: str, env: dict) -> list[str]:
-    out = subprocess.run(
-        ["squeue", "-h", "--states=all", "-o", "%i %j"], env=env, capture_output=True, text=True
+    out = subprocess.run(  # -r: one line per array task
+        ["squeue", "-h", "-r", "--states=all", "-o", "%i %j"],
+        env=env,
+        capture_output=True,
+        text=True,
     ).stdout.split("\n")
     return sorted(line.split()[0] for line in out if f"ss-{sweep}-" in line)
 
@@ -82,12 +88,55 @@ def test_a_submit_killed_after_its_third_sbatch_queues_each_point_once(
     assert earlier == ["not_queued"] * 3
     assert _jobs_of("crashsafe", os.environ) == ids  # exactly the 6 jobs, nothing twice
 
+    _wait_completed(sweep, results, "crashsafe")
+
+
+def _wait_completed(sweep, results, name: str) -> None:
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         assert main(["status", str(sweep), "--results", str(results)]) == 0
-        data = json.loads((results / "crashsafe" / "manifest.json").read_text())
+        data = json.loads((results / name / "manifest.json").read_text())
         states = {e["attempts"][-1]["state"] for e in data["points"].values()}
         if states <= {"completed", "failed", "interrupted", "cancelled"}:
             break
         time.sleep(3)
     assert states == {"completed"}, states
+
+
+def test_a_submit_killed_after_its_second_job_array_queues_each_point_once(
+    slurm_cluster, tmp_path, monkeypatch
+):
+    """3 shapes (1, 2, 4 nodes) x 2 variants: 3 job arrays of 2. Killed after the 2nd sbatch:
+    array 1 recorded, array 2 queued without its id on disk, array 3 never sent."""
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    sweep = tmp_path / "crasharray.yaml"
+    sweep.write_text(yaml.safe_dump(dict(SWEEP, name="crasharray", slurm={"array": True})))
+    results = tmp_path / "results"
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    wrapper = bindir / "sbatch"
+    wrapper.write_text(
+        WRAPPER.format(real=shutil.which("sbatch"), count=tmp_path / "count", kill_at=2)
+    )
+    wrapper.chmod(0o755)
+    env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ['PATH']}")
+    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
+    cmd += ["--results", str(results), "--executor", "slurm"]
+    killed = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert killed.returncode == -9, killed.stderr
+    assert len(_jobs_of("crasharray", os.environ)) == 4  # 2 arrays of 2 tasks
+
+    assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
+    data = json.loads((results / "crasharray" / "manifest.json").read_text())
+    last = [e["attempts"][-1] for e in data["points"].values()]
+    ids = sorted(a["job_id"] for a in last)
+    assert len(last) == 6 and len(set(ids)) == 6
+    assert all("_" in i for i in ids)  # each point is one task of an array
+    # found in squeue, or by its output file if a task already started
+    adopted = [a["job_id"] for a in last if a.get("adopted_from")]
+    assert len(adopted) == 2 and len({i.split("_")[0] for i in adopted}) == 1
+    # the 2 never handed to sbatch keep their first attempt as not_queued, run in a second
+    earlier = [a["state"] for e in data["points"].values() for a in e["attempts"][:-1]]
+    assert earlier == ["not_queued"] * 2
+    assert _jobs_of("crasharray", os.environ) == ids  # exactly the 6 tasks, nothing twice
+    _wait_completed(sweep, results, "crasharray")

@@ -6,6 +6,7 @@ import csv
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -32,7 +33,8 @@ SWEEP = {
     "time_limit": "00:10:00",
     "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
     "matrix": {"trainer.sparse_as_dense": [False, True]},
-    "schedule": "separate",  # one job per point here; test_bundled covers the default
+    # a job per point (one job array per shape); test_bundled covers the default
+    "schedule": "separate",
 }
 
 
@@ -80,7 +82,9 @@ def _assert_environment_captured(sdir: Path, attempt: dict) -> None:
         return  # cancelled or lost before (or while) the script started
     env = sdir / attempt["folder"] / "env"
     assert {f.name for f in env.iterdir()} >= ENV_FILES, sorted(env.iterdir())
-    assert f"JobId={attempt['job_id']} " in (env / "scontrol-job.txt").read_text()
+    array, _, task = attempt["job_id"].partition("_")  # a job array's task: <array>_<task>
+    job_line = f"ArrayJobId={array} ArrayTaskId={task} " if task else f"JobId={array} "
+    assert job_line in (env / "scontrol-job.txt").read_text()
     assert re.match(r"slurm(-wlm)? \d+\.\d+", (env / "slurm-version.txt").read_text())
     assert "Open MPI" in (env / "mpi.txt").read_text()
     assert "horovod" in (env / "pip-freeze.txt").read_text().lower()
@@ -107,19 +111,25 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     rendered = tmp_path / "rendered"
     assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
-    assert "submitted 6 job(s)" in capsys.readouterr().out
     data = _manifest(results, "emuweak")
+    # one job array per node count
+    assert "submitted 6 job(s) in 3 submission(s)" in capsys.readouterr().out
     for pid, entry in data["points"].items():
-        job = entry["attempts"][-1]["job_id"]
-        written = tmp_path / f"{job}.sh"
+        attempt = entry["attempts"][-1]
+        written = tmp_path / f"{attempt['job_id']}.sh"
         subprocess.run(
-            ["scontrol", "write", "batch_script", job, str(written)],
+            ["scontrol", "write", "batch_script", attempt["job_id"], str(written)],
             env=in_cluster.env(),
             check=True,
             capture_output=True,
         )
         archived = results / "emuweak" / pid / "attempt-1" / "job.sh"
-        assert written.read_text() == archived.read_text() == (rendered / f"{pid}.sh").read_text()
+        assert archived.read_text() == (rendered / f"{pid}.sh").read_text()
+        # Slurm holds the array's script; its task for this point execs the archived job.sh
+        array_script = results / "emuweak" / attempt["array_folder"] / "job.sh"
+        assert written.read_text() == array_script.read_text()
+        task = f"  {attempt['array_index']}) run_dir={shlex.quote(str(archived.parent))} ;;"
+        assert task in written.read_text()
 
     data = _wait_done(sweep, results, "emuweak")
     assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
@@ -302,9 +312,12 @@ def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
 
 
 def _job_processes(cluster, job: str) -> list[int]:
-    """Processes of this cluster still carrying the job's id in their environment."""
+    """Processes of this cluster still carrying the job's id in their environment (an array
+    task's own number, not <array>_<task>)."""
     ours = f"SLURM_CONF={cluster.conf}\0".encode()
-    tag = f"SLURM_JOB_ID={job}\0".encode()
+    raw = _job_field(cluster, job, "JobId")
+    assert raw.isdigit(), raw
+    tag = f"SLURM_JOB_ID={raw}\0".encode()
     pids = []
     for proc in Path("/proc").iterdir():
         try:
@@ -316,11 +329,15 @@ def _job_processes(cluster, job: str) -> list[int]:
     return pids
 
 
-def _batch_host(cluster, job: str) -> str:
+def _job_field(cluster, job: str, key: str) -> str:
     out = subprocess.run(
         ["scontrol", "show", "job", job], env=cluster.env(), capture_output=True, text=True
     ).stdout
-    return out.split("BatchHost=")[1].split()[0]
+    return out.split(f"{key}=")[1].split()[0]
+
+
+def _batch_host(cluster, job: str) -> str:
+    return _job_field(cluster, job, "BatchHost")
 
 
 def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path, capsys):

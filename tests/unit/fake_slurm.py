@@ -7,6 +7,11 @@ PATH; the queue lives in a JSON file ($FAKE_SLURM_STATE). Faults, by environment
                             before it can read the job id (a submit dying mid-way)
 - FAKE_SBATCH_UNREACHABLE=n the first n submissions cannot reach the controller
 - FAKE_SQUEUE_DOWN=1        squeue cannot reach the controller
+- FAKE_MAX_ARRAY_SIZE=n     scontrol's MaxArraySize (default 1001)
+- FAKE_SACCT_DOWN=1         the cluster has accounting, but sacct cannot reach slurmdbd
+
+A script with `#SBATCH --array=0-<n-1>` is one job of n tasks, listed by squeue as
+<id>_[0-<n-1>], or one line per task <id>_<i> with -r, as Slurm does.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ def activate(tmp_path: Path, monkeypatch) -> Path:
         monkeypatch.setenv(key, value)
     for fault in FAULTS:
         monkeypatch.delenv(fault, raising=False)
+    # `scontrol show config` is cached per process and SLURM_CONF: a key of this test's own
+    monkeypatch.setenv("SLURM_CONF", str(tmp_path / "fake-slurm.conf"))
     return queue
 
 
@@ -60,6 +67,19 @@ def _option(args: list[str], name: str) -> str | None:
         if a == name and i + 1 < len(args):
             return args[i + 1]
     return None
+
+
+def _lines(jobs: list[dict], one_per_task: bool) -> list[tuple[dict, str]]:
+    """(job, the id squeue shows) per line: an array as one line or one per task."""
+    out = []
+    for j in jobs:
+        if not j.get("tasks"):
+            out.append((j, j["id"]))
+        elif one_per_task:
+            out += [(j, f"{j['id']}_{i}") for i in range(j["tasks"])]
+        else:
+            out.append((j, f"{j['id']}_[0-{j['tasks'] - 1}]"))
+    return out
 
 
 def main(command: str, args: list[str]) -> int:
@@ -96,8 +116,17 @@ def main(command: str, args: list[str]) -> int:
             ),
             "sbatch",
         )
+        array = next(
+            (
+                ln.split("=", 1)[1]
+                for ln in script.splitlines()
+                if ln.startswith("#SBATCH --array=")
+            ),
+            None,
+        )
         job = {
             "id": str(100 + len(state["jobs"])),
+            "tasks": int(array.split("-")[1]) + 1 if array else None,
             "name": name,
             "comment": _option(args, "--comment") or "",
             "submit": dt.datetime.now().strftime("%Y-%m-%dT%H:%M:%S"),
@@ -120,14 +149,14 @@ def main(command: str, args: list[str]) -> int:
         fmt = _option(args, "-o") or "%i"
         ids = _option(args, "-j")
         names = _option(args, "--name")
-        for j in state["jobs"]:
-            if ids and j["id"] not in ids.split(","):
+        for j, shown in _lines(state["jobs"], "-r" in args):
+            if ids and not {j["id"], shown} & set(ids.split(",")):
                 continue
             if names and j["name"] not in names.split(","):
                 continue
             line = fmt
             for key, value in (
-                ("%i", j["id"]),
+                ("%i", shown),
                 ("%j", j["name"]),
                 ("%V", j["submit"]),
                 ("%k", j["comment"]),
@@ -138,6 +167,11 @@ def main(command: str, args: list[str]) -> int:
             print(line)
         return 0
     if command == "scontrol":
-        print("AccountingStorageType   = accounting_storage/none")
+        storage = "slurmdbd" if os.environ.get("FAKE_SACCT_DOWN") else "none"
+        print(f"AccountingStorageType   = accounting_storage/{storage}")
+        print(f"MaxArraySize            = {os.environ.get('FAKE_MAX_ARRAY_SIZE', '1001')}")
         return 0
+    if command == "sacct" and os.environ.get("FAKE_SACCT_DOWN"):
+        print("sacct: error: Problem talking to the database: Connection refused", file=sys.stderr)
+        return 1
     return 0  # sacctmgr, sacct: no associations, no accounting

@@ -34,3 +34,11 @@ def test_a_node_much_slower_than_the_others_is_named():
     # node medians 1.0, 1.075, 0.925, 3.1; their median 1.0375: n4 is 2.99x slower
     assert slow_nodes(reports) == {"n4": 2.99}
     assert slow_nodes(reports[:1]) == {}  # one node: nothing to compare with
+
+
+def test_ranks_of_a_node_may_share_cpus_where_the_profile_does_not_bind():
+    shared = [_r(0, "n1", [0, 1]), _r(1, "n1", [0, 1])]
+    assert any("share CPUs" in p for p in check(shared, 2, 2))
+    assert check(shared, 2, 2, disjoint=False) == []
+    # the other checks still hold without binding
+    assert check(shared[:1], 2, 2, disjoint=False) != []

@@ -35,3 +35,15 @@ def test_the_display_is_chosen_by_the_terminal(monkeypatch):
     live = progress.for_terminal(2)
     assert isinstance(live, progress.LiveProgress)
     live.close()  # never started: nothing to stop
+
+
+def test_long_loops_show_a_bar_only_on_a_terminal_and_only_when_long(monkeypatch):
+    monkeypatch.setattr(progress.sys.stderr, "isatty", lambda: False, raising=False)
+    assert isinstance(progress.work("collect", 1000), progress._Quiet)
+    monkeypatch.setattr(progress.sys.stderr, "isatty", lambda: True, raising=False)
+    assert isinstance(progress.work("collect", 10), progress._Quiet)
+    with progress.work("collect", 60) as shown:
+        assert isinstance(shown, progress._Bar)
+        for i in range(60):
+            shown.advance(f"p{i}")
+        assert shown.bar.tasks[0].completed == 60

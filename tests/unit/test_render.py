@@ -578,3 +578,34 @@ def test_bind_none_maps_ranks_per_node_without_pinning(tmp_path):
     assert "--cpu-bind=none" in line
     with pytest.raises(ValueError, match="bind: none is for mpirun and srun"):
         Profile.model_validate({**load_profile("stampede2-skx")[0].model_dump(), "bind": "none"})
+
+
+def test_an_array_task_runs_its_own_points_script_with_its_output_beside_it(tmp_path):
+    """A job array of separate points: task i execs point i's job.sh (in a folder whose name
+    the shell must not read: quoted), its output in that folder as slurm-<array>_<task>.out;
+    a task the array does not have exits 97. Run with bash, as Slurm would, without Slurm."""
+    from scalestudy.render import render_array
+
+    loaded = load_sweep(ROOT / "experiments/stampede2-weak.yaml")
+    points = make_plan(loaded)[:3]
+    members = []
+    for i, p in enumerate(points):
+        folder = tmp_path / f"p{i} $(touch pwned) 'q\"`touch pwned`"
+        folder.mkdir()
+        (folder / "job.sh").write_text(f'echo "point {i} ran in $PWD"; pwd > ran\n')
+        members.append((p, folder))
+    script = render_array(members, "a0001-test", loaded.profile, tmp_path / "array", 1)
+    assert "#SBATCH --array=0-2" in script and "#SBATCH --job-name=ss-" in script
+    assert f"#SBATCH --output={tmp_path}/array/slurm-%A_%a.out" in script
+    path = tmp_path / "array.sh"
+    path.write_text(script)
+    for task in (1, 2):
+        env = dict(os.environ, SLURM_ARRAY_JOB_ID="55", SLURM_ARRAY_TASK_ID=str(task))
+        subprocess.run(["bash", str(path)], env=env, check=True, cwd=members[task][1])
+        out = members[task][1] / f"slurm-55_{task}.out"
+        assert out.read_text() == f"point {task} ran in {members[task][1]}\n"
+    assert not (members[0][1] / "slurm-55_0.out").exists()
+    env = dict(os.environ, SLURM_ARRAY_JOB_ID="55", SLURM_ARRAY_TASK_ID="3")
+    proc = subprocess.run(["bash", str(path)], env=env, capture_output=True, text=True)
+    assert proc.returncode == 97 and "no point for array task '3'" in proc.stderr
+    assert not list(tmp_path.rglob("pwned"))

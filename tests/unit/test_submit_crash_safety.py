@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from scalestudy.cli import main
+from scalestudy.executors import slurmctl
 
 SWEEP = {
     "name": "crash",
@@ -24,6 +25,7 @@ SWEEP = {
     "ppn": 1,
     "schedule": "separate",
     "time_limit": "00:05:00",
+    "slurm": {"array": False},  # one job per point; job arrays: the tests at the end
     "trainer": {"model": "tiny", "steps": 4, "tokens_per_worker": 1024},
     "matrix": {"trainer.sparse_as_dense": [False, True]},
 }
@@ -146,3 +148,91 @@ def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
     assert not list((results / "crash").glob(".manifest*.tmp"))
     states = [a["state"] for a in _last_attempts(results).values()]
     assert states and set(states) == {"submitting"}  # intact, and looked up before any resubmit
+
+
+def _as_arrays(sweep: Path) -> None:
+    """The same sweep with job arrays: 2 shapes (1 and 2 nodes), each an array of 2 points."""
+    data = yaml.safe_load(sweep.read_text())
+    data["slurm"] = {"array": True}
+    sweep.write_text(yaml.safe_dump(data))
+
+
+def test_points_of_one_shape_are_one_job_array_and_each_point_is_its_task(slurm, monkeypatch):
+    sweep, results, queue = slurm
+    _as_arrays(sweep)
+    assert _submit(sweep, results) == 0
+    queued = fake_slurm.jobs(queue)
+    assert [j["tasks"] for j in queued] == [2, 2]  # 4 points, 2 sbatch calls
+    manifest = _manifest(results)
+    by_job = {j["id"]: j for j in queued}
+    for record in manifest["arrays"].values():
+        attempt = record["attempts"][-1]
+        script = (results / "crash" / attempt["folder"] / "job.sh").read_text()
+        assert "#SBATCH --array=0-1" in script
+        for i, pid in enumerate(attempt["order"]):
+            point = manifest["points"][pid]["attempts"][-1]
+            assert point["job_id"] == f"{attempt['job_id']}_{i}" and point["array_index"] == i
+            assert attempt["job_id"] in by_job
+            # task i runs point i's own script, in its own folder
+            assert f"{results / 'crash' / point['folder']}" in script
+    # a cluster whose arrays hold 1 task: one job per point
+    monkeypatch.setenv("FAKE_MAX_ARRAY_SIZE", "1")
+    slurmctl._config.cache_clear()  # as a new process would ask scontrol again
+    assert _submit(sweep, results / "b") == 0
+    assert [j["tasks"] for j in fake_slurm.jobs(queue)][2:] == [None] * 4
+
+
+def test_an_array_whose_submit_was_killed_is_adopted_task_by_task(slurm, monkeypatch, capsys):
+    sweep, results, queue = slurm
+    _as_arrays(sweep)
+    env = dict(os.environ, FAKE_SBATCH_KILL_AT="2")
+    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
+    cmd += ["--results", str(results), "--executor", "slurm"]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -9, proc.stderr
+    states = sorted((a["state"], bool(a.get("job_id"))) for a in _last_attempts(results).values())
+    assert states == [("submitted", True)] * 2 + [("submitting", False)] * 2
+    assert main(["status", str(sweep), "--results", str(results)]) == 0
+    capsys.readouterr()
+    queued = fake_slurm.jobs(queue)
+    assert len(queued) == 2  # nothing twice
+    second = queued[1]["id"]
+    adopted = sorted(a["job_id"] for a in _last_attempts(results).values() if a.get("adopted_from"))
+    assert adopted == [f"{second}_0", f"{second}_1"]
+    assert _submit(sweep, results) == 0 and len(fake_slurm.jobs(queue)) == 2
+
+
+def test_a_refused_array_keeps_the_arrays_queued_before_it(slurm, monkeypatch, capsys):
+    sweep, results, queue = slurm
+    _as_arrays(sweep)
+    monkeypatch.setenv("FAKE_SBATCH_REFUSE_AT", "2")
+    assert _submit(sweep, results) == 2
+    err = capsys.readouterr().err
+    assert "sbatch failed for a" in err and "2 job(s)" in err and "Traceback" not in err
+    manifest = _manifest(results)
+    assert len(manifest["points"]) == 2 and len(manifest["arrays"]) == 1
+    assert len(list((results / "crash").glob("arrays/*/attempt-*"))) == 1
+    monkeypatch.delenv("FAKE_SBATCH_REFUSE_AT")
+    assert _submit(sweep, results) == 0
+    assert [j["tasks"] for j in fake_slurm.jobs(queue)] == [2, 2]
+
+
+def test_status_says_which_scheduler_service_did_not_answer(slurm, monkeypatch, capsys):
+    sweep, results, _queue = slurm
+    assert _submit(sweep, results) == 0
+    capsys.readouterr()
+    monkeypatch.setenv("FAKE_SQUEUE_DOWN", "1")
+    assert main(["status", str(sweep), "--results", str(results)]) == 0
+    out = capsys.readouterr().out
+    assert "note: the controller did not answer (squeue failed: is slurmctld down?)" in out
+    assert "accounting did not answer" not in out
+    monkeypatch.delenv("FAKE_SQUEUE_DOWN")
+    monkeypatch.setenv("FAKE_SACCT_DOWN", "1")
+    slurmctl._config.cache_clear()  # a cluster with accounting, as a new process would see
+    assert main(["status", str(sweep), "--results", str(results)]) == 0
+    out = capsys.readouterr().out
+    assert "note: accounting did not answer (sacct failed: is slurmdbd down?)" in out
+    assert "controller did not answer" not in out
+    # nothing is guessed: the queue still says pending, and no point was resubmitted
+    assert {a["state"] for a in _last_attempts(results).values()} == {"pending"}
+    assert "Traceback" not in capsys.readouterr().err

@@ -1,0 +1,167 @@
+"""Slurm's services stopped under the harness, on the local cluster (issue #15): slurmctld for
+20 s during `submit` and during `status --watch`, slurmdbd during `status`. Each run ends with
+the right states, no job twice, and messages that say what happened. Probe points: no
+TensorFlow, seconds each."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scalestudy.cli import main
+
+pytestmark = pytest.mark.slurm
+
+SWEEP = {
+    "mode": "weak",
+    "cluster": "emulated",
+    "nodes": [1, 2],
+    "ppn": 1,
+    "schedule": "separate",
+    "time_limit": "00:05:00",
+    "workload": "probe",
+    "matrix": {"trainer.sparse_as_dense": [False, True]},
+}
+
+
+@pytest.fixture
+def cluster(slurm_cluster, monkeypatch):
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    yield slurm_cluster
+    for service in ("slurmdbd", "slurmctld"):  # whatever a failed test left stopped
+        slurm_cluster.start_service(service)
+
+
+def _sweep(tmp_path: Path, name: str, **extra) -> tuple[list[str], Path]:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump({**SWEEP, "name": name, **extra}))
+    results = tmp_path / "results"
+    return [str(path), "--results", str(results)], results / name / "manifest.json"
+
+
+def _cli(args: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "scalestudy.cli", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _outage(cluster, service: str, seconds: float, after: float = 0.0) -> threading.Thread:
+    def run() -> None:
+        time.sleep(after)
+        cluster.stop_service(service)
+        time.sleep(seconds)
+        cluster.start_service(service)
+
+    t = threading.Thread(target=run)
+    t.start()
+    return t
+
+
+def _sweep_jobs(cluster, name: str) -> list[str]:
+    out = subprocess.run(
+        ["squeue", "-h", "-r", "--states=all", "-o", "%i %j"],
+        env=cluster.env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return sorted(line.split()[0] for line in out.splitlines() if f"ss-{name}-" in line)
+
+
+def _states(manifest: Path) -> dict[str, str]:
+    data = json.loads(manifest.read_text())
+    return {pid: e["attempts"][-1]["state"] for pid, e in data["points"].items()}
+
+
+def _wait_settled(args: list[str], manifest: Path, timeout: float = 300) -> dict[str, str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert main(["status", *args]) == 0
+        states = _states(manifest)
+        if not set(states.values()) & {"submitted", "pending", "running", "unknown"}:
+            return states
+        time.sleep(3)
+    raise AssertionError(f"not settled: {states}")
+
+
+def test_submit_waits_out_a_controller_outage(cluster, tmp_path):
+    """slurmctld down when `submit` starts and for 20 s: the preflight and the sbatch calls
+    retry with backoff and say so; every point is queued once and completes."""
+    args, manifest = _sweep(tmp_path, "ctldsubmit", probe_seconds=1)
+    outage = _outage(cluster, "slurmctld", 20)
+    time.sleep(2)  # the controller is down before submit starts
+    started = time.monotonic()
+    proc = _cli(["submit", *args, "--executor", "slurm"], cluster.env())
+    out, err = proc.communicate(timeout=300)
+    outage.join()
+    assert proc.returncode == 0, err
+    assert "slurmctld unreachable" in err and "retrying in" in err and "Traceback" not in err
+    assert time.monotonic() - started >= 15  # it waited for the controller
+    assert "submitted 4 job(s)" in out
+    states = _wait_settled(args, manifest)
+    assert set(states.values()) == {"completed"}
+    data = json.loads(manifest.read_text())
+    ids = sorted(e["attempts"][-1]["job_id"] for e in data["points"].values())
+    assert _sweep_jobs(cluster, "ctldsubmit") == ids  # nothing twice
+    assert [len(e["attempts"]) for e in data["points"].values()] == [1] * 4
+
+
+def test_status_watch_rides_out_a_controller_outage(cluster, tmp_path):
+    """slurmctld down for 20 s while `status --watch` refreshes and the probes run: the watch
+    says the controller did not answer, keeps going, and ends with every point completed."""
+    args, manifest = _sweep(tmp_path, "ctldwatch", probe_seconds=15)
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    outage = _outage(cluster, "slurmctld", 20, after=3)
+    proc = _cli(["status", *args, "--watch", "--interval", "5"], cluster.env())
+    out, err = proc.communicate(timeout=400)
+    outage.join()
+    assert proc.returncode == 0, err
+    assert "note: the controller did not answer" in out and "Traceback" not in err
+    last = out.split("--- ")[-1]
+    assert "completed: 4" in last
+    assert set(_states(manifest).values()) == {"completed"}
+    assert len(_sweep_jobs(cluster, "ctldwatch")) == 4
+
+
+def test_status_without_accounting_says_so_and_uses_the_queue_and_markers(cluster, tmp_path):
+    """slurmdbd down while the probes run and end: status says accounting did not answer,
+    shows running points from squeue and completed ones from their exit markers."""
+    args, manifest = _sweep(tmp_path, "dbddown", probe_seconds=10)
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    cluster.stop_service("slurmdbd")
+    try:
+        seen: set[str] = set()
+        deadline = time.monotonic() + 240
+        notes = []
+        while time.monotonic() < deadline:
+            proc = subprocess.run(
+                [sys.executable, "-m", "scalestudy.cli", "status", *args],
+                env=cluster.env(),
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+            notes.append("note: accounting did not answer" in proc.stdout)
+            states = _states(manifest)
+            seen |= set(states.values())
+            if set(states.values()) == {"completed"}:
+                break
+            assert set(states.values()) <= {"submitted", "pending", "running", "completed"}
+            time.sleep(2)
+        assert set(_states(manifest).values()) == {"completed"}
+        assert notes[0]  # said while it mattered
+        assert "running" in seen or "pending" in seen
+    finally:
+        cluster.start_service("slurmdbd")
