@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from scalestudy.contract import step_log
+from scalestudy.executors import failure
 from scalestudy.executors.base import Executor, Progress, Submission
 from scalestudy.executors.manifest import Manifest
 from scalestudy.executors.registry import register
@@ -89,8 +90,16 @@ class LocalExecutor(Executor):
                 if progress:
                     progress.start(p)
                 code = run_script(adir / "job.sh", adir)
-                state = state_from_exit(code)
-                _set_state(manifest, p.id, state=state, exit_code=code, ended_at=time.time())
+                outcome = {"state": state_from_exit(code)}
+                failure.refine(outcome, [adir / "stdout.log"])
+                state = outcome["state"]
+                _set_state(
+                    manifest,
+                    p.id,
+                    exit_code=code,
+                    ended_at=time.time(),
+                    **{k: v for k, v in outcome.items() if k != "failure_checked"},
+                )
                 remaining.pop(0)
                 if progress:
                     progress.done(p, state)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from scalestudy.contract.step_log import EXIT_INTERRUPTED
 from scalestudy.errors import SchedulerRefused
+from scalestudy.executors import failure
 from scalestudy.executors.local import state_from_exit
 from scalestudy.executors.manifest import NOT_QUEUED
 
@@ -93,6 +94,43 @@ class SubmitFailed(Exception):
 _UNREACHABLE = ("Unable to contact slurm controller", "Connection refused", "connect failure")
 # answers after which the job may exist all the same
 _AMBIGUOUS = ("timed out", "Socket timed out", "killed for an unknown reason")
+# a controller that has just come back knows its nodes only once their slurmd register again
+# (seconds): until then a valid job "is not available". Retried only after an unreachable try
+# or while sinfo shows nodes of unknown state (sbatch may have waited out the outage itself).
+_RESTARTING = ("Requested node configuration is not available",)
+
+
+def _say_retry(answer: str, waits: list[float], attempt: int) -> None:
+    """Tell the user why submission pauses, then wait the backoff's next step."""
+    what = (
+        "slurmctld is back but its nodes have not registered yet"
+        if any(m in answer for m in _RESTARTING)
+        else "slurmctld unreachable"
+    )
+    print(
+        f"{what} ({answer.replace('sbatch: error: ', '')}): retrying in {waits[attempt]:g} s "
+        f"({attempt + 1} of {len(waits)})",
+        file=sys.stderr,
+    )
+    time.sleep(waits[attempt])
+
+
+def _retry_now(reason: str, was_unreachable: bool) -> bool:
+    """Whether an sbatch failure is the controller's absence (or its return) and worth a retry."""
+    return any(m in reason for m in _UNREACHABLE) or (
+        any(m in reason for m in _RESTARTING) and (was_unreachable or _nodes_registering())
+    )
+
+
+def _nodes_registering() -> bool:
+    """Whether the controller still waits for nodes to register (sinfo state `unk`)."""
+    try:
+        out = subprocess.run(
+            ["sinfo", "-h", "-o", "%t"], capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return any(state.startswith("unk") for state in out.stdout.split())
 
 
 def _backoff() -> list[float]:
@@ -118,6 +156,7 @@ def submit_script(
     executor = _script_submitter()(folder=folder)
     executor.after_ok, executor.comment = after_ok, comment
     waits = _backoff()
+    was_unreachable = False
     for attempt in range(len(waits) + 1):
         try:
             return str(executor._submit_command(script).job_id)
@@ -127,14 +166,10 @@ def submit_script(
                 raise SubmitFailed("sbatch not found: is this a Slurm login node?", False) from exc
             if any(m in reason for m in _AMBIGUOUS):
                 raise SubmitFailed(reason, True) from exc
-            if not any(m in reason for m in _UNREACHABLE) or attempt == len(waits):
+            if not _retry_now(reason, was_unreachable) or attempt == len(waits):
                 raise SubmitFailed(reason, False) from exc
-            print(
-                f"slurmctld unreachable ({reason.splitlines()[-1]}): retrying in "
-                f"{waits[attempt]:g} s ({attempt + 1} of {len(waits)})",
-                file=sys.stderr,
-            )
-            time.sleep(waits[attempt])
+            was_unreachable = True
+            _say_retry(f"sbatch: {reason.splitlines()[-1]}", waits, attempt)
     raise AssertionError("unreachable")
 
 
@@ -170,6 +205,7 @@ def _test_only(script: str) -> subprocess.CompletedProcess:
     """One `sbatch --test-only`, retried with backoff while the controller cannot be reached
     (as a submission is)."""
     waits = _backoff()
+    was_unreachable = False
     for attempt in range(len(waits) + 1):
         try:
             out = subprocess.run(
@@ -183,15 +219,11 @@ def _test_only(script: str) -> subprocess.CompletedProcess:
             raise SchedulerRefused(
                 f"nothing submitted: sbatch --test-only did not answer: {exc}"
             ) from exc
-        unreachable = out.returncode != 0 and any(m in out.stderr for m in _UNREACHABLE)
-        if not unreachable or attempt == len(waits):
+        retry = out.returncode != 0 and _retry_now(out.stderr, was_unreachable)
+        if not retry or attempt == len(waits):
             return out
-        print(
-            f"slurmctld unreachable (sbatch --test-only): retrying in {waits[attempt]:g} s "
-            f"({attempt + 1} of {len(waits)})",
-            file=sys.stderr,
-        )
-        time.sleep(waits[attempt])
+        was_unreachable = True
+        _say_retry(f"sbatch --test-only: {out.stderr.strip().splitlines()[-1]}", waits, attempt)
     raise AssertionError("unreachable")
 
 
@@ -272,6 +304,9 @@ def _config(slurm_conf: str | None) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout if out.returncode == 0 else None
+
+
+SLOW_ANSWER_S = 10.0  # an squeue answer slower than this is said to the user
 
 
 def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
@@ -429,7 +464,15 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
                 "accounting did not answer (sacct failed: is slurmdbd down?): states come from "
                 "squeue and the jobs' exit markers; what neither knows is unknown, not resubmitted"
             )
+    asked = time.monotonic()
     queued = _queue([str(a["job_id"]) for a in active])  # the one squeue call
+    waited = time.monotonic() - asked
+    if queued is not None and waited > SLOW_ANSWER_S:
+        # Slurm's clients keep trying an absent controller for a while before they fail
+        notices.append(
+            f"the controller took {waited:.0f} s to answer squeue (slurmctld restarting or "
+            "overloaded?)"
+        )
     if queued is None:
         notices.append(
             "the controller did not answer (squeue failed: is slurmctld down?): states come "
@@ -463,6 +506,8 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
             a["slurm_state"] = f"{word} (squeue)"
             a["state"] = SLURM_STATES.get(word, "unknown")
     for a in active:
+        # a rank's failed allocation shows in the job's output, not in its exit code
+        failure.refine(a, sorted((sweep_dir / a["folder"]).glob("slurm-*.out")))
         pending = a["state"] == "pending"
         a["reason"] = queued.get(str(a["job_id"]), ("", None))[1] if pending else None
         if pending and a.get("bundle") and word_of(a) == "RUNNING":

@@ -341,7 +341,12 @@ class LocalCluster:
         _wait(lambda: not _pid_alive(pid), f"{name} to stop", timeout=30)
 
     def start_service(self, name: str) -> None:
-        {"slurmctld": self._slurmctld, "slurmdbd": self._slurmdbd}[name]()
+        """Start slurmctld or slurmdbd again; the controller once its nodes have registered."""
+        if name == "slurmctld":
+            self._slurmctld()
+            _wait(self._all_idle, f"{self.nodes} nodes to register again", timeout=90)
+        else:
+            self._slurmdbd()
 
     def revive_node(self, name: str) -> None:
         """Start a crashed node's slurmd again (ReturnToService=2 puts it back in service)."""

@@ -97,7 +97,7 @@ def _wait_settled(args: list[str], manifest: Path, timeout: float = 300) -> dict
 
 def test_submit_waits_out_a_controller_outage(cluster, tmp_path):
     """slurmctld down when `submit` starts and for 20 s: the preflight and the sbatch calls
-    retry with backoff and say so; every point is queued once and completes."""
+    retry with backoff and say why; every point is queued once and completes."""
     args, manifest = _sweep(tmp_path, "ctldsubmit", probe_seconds=1)
     outage = _outage(cluster, "slurmctld", 20)
     time.sleep(2)  # the controller is down before submit starts
@@ -106,7 +106,10 @@ def test_submit_waits_out_a_controller_outage(cluster, tmp_path):
     out, err = proc.communicate(timeout=300)
     outage.join()
     assert proc.returncode == 0, err
-    assert "slurmctld unreachable" in err and "retrying in" in err and "Traceback" not in err
+    # sbatch may wait out part of the outage itself; then the controller is back before its
+    # nodes have registered, and a valid job "is not available" for a few seconds
+    assert "slurmctld unreachable" in err or "nodes have not registered yet" in err, err
+    assert "retrying in" in err and "Traceback" not in err
     assert time.monotonic() - started >= 15  # it waited for the controller
     assert "submitted 4 job(s)" in out
     states = _wait_settled(args, manifest)
@@ -118,16 +121,28 @@ def test_submit_waits_out_a_controller_outage(cluster, tmp_path):
 
 
 def test_status_watch_rides_out_a_controller_outage(cluster, tmp_path):
-    """slurmctld down for 20 s while `status --watch` refreshes and the probes run: the watch
-    says the controller did not answer, keeps going, and ends with every point completed."""
-    args, manifest = _sweep(tmp_path, "ctldwatch", probe_seconds=15)
+    """slurmctld down for 20 s while `status --watch` refreshes and the probes run (4 one-node
+    points, all started before the outage: a job cannot start its steps without the
+    controller): the watch says what it saw, keeps going, and ends with every point
+    completed."""
+    args, manifest = _sweep(tmp_path, "ctldwatch", probe_seconds=30, nodes=[1], repeats=2)
     assert main(["submit", *args, "--executor", "slurm"]) == 0
-    outage = _outage(cluster, "slurmctld", 20, after=3)
+    data = json.loads(manifest.read_text())
+    folders = [manifest.parent / e["attempts"][-1]["folder"] for e in data["points"].values()]
+    deadline = time.monotonic() + 180
+    while not all((f / "logs" / "probe.rank0.started").exists() for f in folders):
+        assert time.monotonic() < deadline, "the probes did not start"
+        time.sleep(1)
+    outage = _outage(cluster, "slurmctld", 20, after=2)
     proc = _cli(["status", *args, "--watch", "--interval", "5"], cluster.env())
     out, err = proc.communicate(timeout=400)
     outage.join()
     assert proc.returncode == 0, err
-    assert "note: the controller did not answer" in out and "Traceback" not in err
+    # squeue itself keeps trying an absent controller for about 20 s: a refresh during the
+    # outage either fails (said) or answers late (said)
+    said = ("note: the controller did not answer", "note: the controller took")
+    assert any(s in out for s in said), out
+    assert "Traceback" not in err
     last = out.split("--- ")[-1]
     assert "completed: 4" in last
     assert set(_states(manifest).values()) == {"completed"}
