@@ -249,7 +249,8 @@ class LocalCluster:
 
     def _all_idle(self) -> bool:
         r = self._run(["sinfo", "-h", "-N", "-o", "%N %t"])
-        states = [line.split()[1] for line in r.stdout.splitlines() if line.strip()]
+        # a node in two partitions is listed twice
+        states = dict(line.split()[:2] for line in r.stdout.splitlines() if line.strip()).values()
         return len(states) == self.nodes and all(
             s.startswith(("idle", "mix", "alloc")) for s in states
         )
@@ -364,7 +365,7 @@ class LocalCluster:
     def status(self) -> str:
         """sinfo's summary: per partition and state, the node count, CPUs and memory per node
         and the nodes as a compressed hostlist (one line, whatever the size)."""
-        r = self._run(["sinfo", "-o", "%10P %.6D %.8t %.5c %.8m %N"])
+        r = self._run(["sinfo", "-o", "%14P %.6D %.8t %.5c %.8m %N"])
         return r.stdout or r.stderr
 
     def daemon_memory(self) -> int:
