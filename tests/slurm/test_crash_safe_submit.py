@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 import yaml
@@ -56,18 +57,17 @@ def _jobs_of(sweep: str, env: dict) -> list[str]:
     return sorted(line.split()[0] for line in out if f"ss-{sweep}-" in line)
 
 
-def test_a_submit_killed_after_its_third_sbatch_queues_each_point_once(
-    slurm_cluster, tmp_path, monkeypatch
-):
-    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
-    sweep = tmp_path / "crashsafe.yaml"
-    sweep.write_text(yaml.safe_dump(SWEEP))
+def _killed_submit(tmp_path: Path, spec: dict, kill_at: int) -> tuple[Path, Path]:
+    """Write the sweep, run `submit` with an sbatch that kills it after the kill_at-th real
+    submission; the sweep file and the results folder."""
+    sweep = tmp_path / f"{spec['name']}.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
     bindir = tmp_path / "bin"
     bindir.mkdir()
     wrapper = bindir / "sbatch"
     wrapper.write_text(
-        WRAPPER.format(real=shutil.which("sbatch"), count=tmp_path / "count", kill_at=3)
+        WRAPPER.format(real=shutil.which("sbatch"), count=tmp_path / "count", kill_at=kill_at)
     )
     wrapper.chmod(0o755)
     env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ['PATH']}")
@@ -75,6 +75,14 @@ def test_a_submit_killed_after_its_third_sbatch_queues_each_point_once(
     cmd += ["--results", str(results), "--executor", "slurm"]
     killed = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert killed.returncode == -9, killed.stderr
+    return sweep, results
+
+
+def test_a_submit_killed_after_its_third_sbatch_queues_each_point_once(
+    slurm_cluster, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    sweep, results = _killed_submit(tmp_path, SWEEP, kill_at=3)
     assert len(_jobs_of("crashsafe", os.environ)) == 3
 
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
@@ -109,21 +117,8 @@ def test_a_submit_killed_after_its_second_job_array_queues_each_point_once(
     """3 shapes (1, 2, 4 nodes) x 2 variants: 3 job arrays of 2. Killed after the 2nd sbatch:
     array 1 recorded, array 2 queued without its id on disk, array 3 never sent."""
     monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
-    sweep = tmp_path / "crasharray.yaml"
-    sweep.write_text(yaml.safe_dump(dict(SWEEP, name="crasharray", slurm={"array": True})))
-    results = tmp_path / "results"
-    bindir = tmp_path / "bin"
-    bindir.mkdir()
-    wrapper = bindir / "sbatch"
-    wrapper.write_text(
-        WRAPPER.format(real=shutil.which("sbatch"), count=tmp_path / "count", kill_at=2)
-    )
-    wrapper.chmod(0o755)
-    env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ['PATH']}")
-    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
-    cmd += ["--results", str(results), "--executor", "slurm"]
-    killed = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
-    assert killed.returncode == -9, killed.stderr
+    spec = dict(SWEEP, name="crasharray", slurm={"array": True})
+    sweep, results = _killed_submit(tmp_path, spec, kill_at=2)
     assert len(_jobs_of("crasharray", os.environ)) == 4  # 2 arrays of 2 tasks
 
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
