@@ -41,5 +41,8 @@ def render_all(a: Analysis) -> list[Rendered | Skipped]:
 def save(r: Rendered, out: Path) -> dict[str, Path]:
     png, svg = out / f"{r.name}.png", out / f"{r.name}.svg"
     r.fig.savefig(png, dpi=110, metadata={"Software": None})
+    # the PNG's draw placed every axes and legend; the SVG keeps that layout rather than
+    # solving it again (constrained layout was a third of saving a 1,000-run report)
+    r.fig.set_layout_engine("none")
     r.fig.savefig(svg, metadata={"Date": None})  # no timestamp: the same data, the same file
     return {"png": png, "svg": svg}
