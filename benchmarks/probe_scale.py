@@ -84,13 +84,13 @@ class LowestMemory(threading.Thread):
 out: dict = {"nodes": args.nodes, "ppn": args.ppn, "ranks": ranks}
 failures: list[str] = []
 start = time.monotonic()
-cluster.up()
-out["cluster"] = {
-    "start_s": round(time.monotonic() - start, 1),
-    "daemons_pss_mib": round(cluster.daemon_memory() / 2**20),
-    "sinfo": cluster.status().splitlines(),
-}
-try:
+try:  # the daemons are stopped whatever happens, a failed start included
+    cluster.up()
+    out["cluster"] = {
+        "start_s": round(time.monotonic() - start, 1),
+        "daemons_pss_mib": round(cluster.daemon_memory() / 2**20),
+        "sinfo": cluster.status().splitlines(),
+    }
     sweep = work / f"{name}.yaml"
     sweep.write_text(
         yaml.safe_dump(
