@@ -34,12 +34,18 @@ def memory_failure(outputs: list[Path]) -> str | None:
     return None
 
 
+def classify(state: str, outputs: list[Path]) -> tuple[str, str | None]:
+    """(state, reason): `failed` becomes `out_of_memory` when the output reports a failed
+    allocation, with that line as the reason; any other state is left as it is."""
+    line = memory_failure(outputs) if state == "failed" else None
+    return ("out_of_memory", f"an allocation failed: {line}") if line else (state, None)
+
+
 def refine(attempt: dict, outputs: list[Path]) -> None:
-    """A `failed` attempt whose output reports a failed allocation becomes `out_of_memory`,
-    with the line as its reason (checked once per attempt)."""
+    """`classify` an attempt record in place, once (a refresh does not reread its output)."""
     if attempt.get("state") != "failed" or attempt.get("failure_checked"):
         return
     attempt["failure_checked"] = True
-    line = memory_failure(outputs)
-    if line:
-        attempt.update(state="out_of_memory", reason=f"an allocation failed: {line}")
+    state, reason = classify("failed", outputs)
+    if reason:
+        attempt.update(state=state, reason=reason)

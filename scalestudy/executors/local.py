@@ -90,15 +90,10 @@ class LocalExecutor(Executor):
                 if progress:
                     progress.start(p)
                 code = run_script(adir / "job.sh", adir)
-                outcome = {"state": state_from_exit(code)}
-                failure.refine(outcome, [adir / "stdout.log"])
-                state = outcome["state"]
+                state, reason = failure.classify(state_from_exit(code), [adir / "stdout.log"])
+                ended = {"reason": reason} if reason else {}
                 _set_state(
-                    manifest,
-                    p.id,
-                    exit_code=code,
-                    ended_at=time.time(),
-                    **{k: v for k, v in outcome.items() if k != "failure_checked"},
+                    manifest, p.id, state=state, exit_code=code, ended_at=time.time(), **ended
                 )
                 remaining.pop(0)
                 if progress:

@@ -167,9 +167,9 @@ def _submit_array(sub: Submission, members: list[tuple[Point, Path]]) -> None:
         attempt.update(array=aid, array_folder=array_attempt["folder"], array_index=i)
         attempt["after_ok"] = sub.gate_job
         attempts.append(attempt)
-    job = _sbatch(sub, [array_attempt, *attempts], script, aid, k)
-    for p, _ in members:
-        sub.job_ids[p.id] = f"{job}_{sub.data['points'][p.id]['attempts'][-1]['array_index']}"
+    _sbatch(sub, [array_attempt, *attempts], script, aid, k)
+    for (p, _), attempt in zip(members, attempts, strict=True):
+        sub.job_ids[p.id] = attempt["job_id"]  # <array job>_<i>, as _sbatch recorded it
 
 
 def _submit_gate(sub: Submission, run: list[Point]) -> str:

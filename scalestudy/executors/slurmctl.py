@@ -506,12 +506,12 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
             a["slurm_state"] = f"{word} (squeue)"
             a["state"] = SLURM_STATES.get(word, "unknown")
     for a in active:
-        # a rank's failed allocation shows in the job's output, not in its exit code
-        failure.refine(a, sorted((sweep_dir / a["folder"]).glob("slurm-*.out")))
         pending = a["state"] == "pending"
         a["reason"] = queued.get(str(a["job_id"]), ("", None))[1] if pending else None
         if pending and a.get("bundle") and word_of(a) == "RUNNING":
             a["reason"] = f"waiting in its bundle (run {a['run_order'] + 1})"
+        # a rank's failed allocation shows in the job's output, not in its exit code
+        failure.refine(a, sorted((sweep_dir / a["folder"]).glob("slurm-*.out")))
     return notices
 
 

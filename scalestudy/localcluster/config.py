@@ -23,14 +23,12 @@ _env = jinja2.Environment(
 )
 
 
-# Node shapes: "emulated" declares what a slurmd here really has to give (2 CPUs, 4 GB);
-# "skx" declares the paper's Stampede2 SKX node (2 sockets x 24 cores, 192 GB), which Slurm
-# schedules by but this host cannot provide: for scheduler-scale tests (placement, hostlists,
-# accounting of hundreds of nodes), never for timing.
-SHAPES = {
-    "emulated": "CPUs={cpus} RealMemory={memory_mb}",
-    "skx": "Sockets=2 CoresPerSocket=24 ThreadsPerCore=1 RealMemory=191000",
-}
+# Node shapes (their node lines and partitions are in templates/slurm.conf.j2): "emulated"
+# declares what a slurmd here really has to give (2 CPUs, 4 GB); "skx" declares the paper's
+# Stampede2 SKX node (2 sockets x 24 cores, 192 GB), which Slurm schedules by but this host
+# cannot provide: for scheduler-scale tests (placement, hostlists, accounting of hundreds of
+# nodes), never for timing.
+SHAPES = ("emulated", "skx")
 
 
 def slurm_conf(
@@ -45,13 +43,16 @@ def slurm_conf(
     task_plugin: str,
     shape: str = "emulated",
 ) -> str:
+    if shape not in SHAPES:
+        raise ValueError(f"node shape {shape!r}: one of {', '.join(SHAPES)}")
     return _env.get_template("slurm.conf.j2").render(
         cluster=CLUSTER,
         dir=dir,
         host=host,
         ports=ports,
         nodes=nodes,
-        node_hardware=SHAPES[shape].format(cpus=cpus, memory_mb=memory_mb),
+        cpus=cpus,
+        memory_mb=memory_mb,
         shape=shape,
         accounting=accounting,
         task_plugin=task_plugin,

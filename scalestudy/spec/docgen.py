@@ -94,10 +94,12 @@ DESCRIPTIONS: dict[str, str] = {
     "SlurmOptions.gate_on_probe": "Submit a probe job first (the batch's largest node count); "
     "every point waits on it with `--dependency=afterok`.",
     "Sweep.rank_memory_limit_gb": "Each process of a point may hold at most this many GiB of "
-    "data (`ulimit -d` before the launcher; Slurm and Open MPI pass the limit to the ranks). A "
-    "point that does not fit ends `out_of_memory` (trainer exit code 6) at its first "
-    "allocation past it, instead of swapping or meeting the kernel's OOM killer. Unset: no "
-    "limit (a site's `--mem` enforcement still gives sacct's `OUT_OF_MEMORY`).",
+    "data (`ulimit -d` in the job script, before the launcher: the ranks it starts inherit it; "
+    "srun passes it on where PropagateResourceLimits allows). A point that does not fit fails "
+    "at its first allocation past it, instead of swapping or meeting the kernel's OOM killer, "
+    "and is `out_of_memory`: from its output (std::bad_alloc, MemoryError, "
+    "ResourceExhaustedError) or the trainer's exit code 6. Unset: no limit (a site's `--mem` "
+    "enforcement still gives sacct's `OUT_OF_MEMORY`).",
     "SlurmOptions.array": "`schedule: separate`: the points of one shape (equal #SBATCH lines) "
     "go to Slurm as one job array, one sbatch call instead of one per point; each task runs "
     "its point's own job.sh. `false` where a site forbids arrays. Capped at the cluster's "

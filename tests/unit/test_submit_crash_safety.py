@@ -44,6 +44,15 @@ def _submit(sweep: Path, results: Path) -> int:
     return main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"])
 
 
+def _submit_killed_at(sweep: Path, results: Path, n: int) -> None:
+    """`submit` in its own process, SIGKILLed by the stand-in right after its n-th sbatch."""
+    env = dict(os.environ, FAKE_SBATCH_KILL_AT=str(n))
+    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
+    cmd += ["--results", str(results), "--executor", "slurm"]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -9, proc.stderr
+
+
 def _manifest(results: Path) -> dict:
     return json.loads((results / "crash" / "manifest.json").read_text())
 
@@ -78,11 +87,7 @@ def test_a_refusal_midway_keeps_what_was_queued_and_the_next_submit_sends_only_t
 
 def test_a_submit_killed_after_sbatch_is_adopted_not_resubmitted(slurm, monkeypatch, capsys):
     sweep, results, queue = slurm
-    env = dict(os.environ, FAKE_SBATCH_KILL_AT="2")
-    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
-    cmd += ["--results", str(results), "--executor", "slurm"]
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == -9, proc.stderr
+    _submit_killed_at(sweep, results, 2)
     # on disk: job 1 with its id; job 2 queued but its id never written ("submitting", with
     # its identity); the other two never handed to sbatch
     states = sorted((a["state"], bool(a.get("job_id"))) for a in _last_attempts(results).values())
@@ -185,11 +190,7 @@ def test_points_of_one_shape_are_one_job_array_and_each_point_is_its_task(slurm,
 def test_an_array_whose_submit_was_killed_is_adopted_task_by_task(slurm, monkeypatch, capsys):
     sweep, results, queue = slurm
     _as_arrays(sweep)
-    env = dict(os.environ, FAKE_SBATCH_KILL_AT="2")
-    cmd = [sys.executable, "-m", "scalestudy.cli", "submit", str(sweep)]
-    cmd += ["--results", str(results), "--executor", "slurm"]
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == -9, proc.stderr
+    _submit_killed_at(sweep, results, 2)
     states = sorted((a["state"], bool(a.get("job_id"))) for a in _last_attempts(results).values())
     assert states == [("submitted", True)] * 2 + [("submitting", False)] * 2
     assert main(["status", str(sweep), "--results", str(results)]) == 0
@@ -236,3 +237,23 @@ def test_status_says_which_scheduler_service_did_not_answer(slurm, monkeypatch, 
     # nothing is guessed: the queue still says pending, and no point was resubmitted
     assert {a["state"] for a in _last_attempts(results).values()} == {"pending"}
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_slurm_point_whose_output_reports_a_failed_allocation_is_out_of_memory(slurm, capsys):
+    """A rank that died of std::bad_alloc (exit 134, as under `rank_memory_limit_gb`): status
+    reads the job's output and says out_of_memory, with the line as the reason."""
+    sweep, results, _queue = slurm
+    assert _submit(sweep, results) == 0
+    pid, attempt = sorted(_last_attempts(results).items())[0]
+    folder = results / "crash" / attempt["folder"]
+    (folder / "exit_code").write_text("134\n")
+    (folder / f"slurm-{attempt['job_id']}.out").write_text(
+        "terminate called after throwing an instance of 'std::bad_alloc'\n"
+        "  what():  std::bad_alloc\n"
+    )
+    assert main(["status", str(sweep), "--results", str(results)]) == 0
+    assert "out_of_memory: 1" in capsys.readouterr().out
+    attempt = _last_attempts(results)[pid]
+    assert attempt["state"] == "out_of_memory"
+    assert attempt["reason"].startswith("an allocation failed: terminate called")
+    assert {a["state"] for p, a in _last_attempts(results).items() if p != pid} == {"pending"}
