@@ -31,7 +31,8 @@ COLUMNS = [
     "model",
     "accumulation",
     "sparse_as_dense",
-    # how the embedding gradient went: allgather, allreduce or sparse_reduce (exchange_of)
+    # how the embedding gradient went: allgather, allreduce, sparse_reduce or sharded_embedding
+    # (exchange_of)
     "exchange",
     "timing",
     "precision",
@@ -61,6 +62,11 @@ COLUMNS = [
     "comm_s_median",
     "apply_s_median",
     "emb_grad_rows_per_worker",
+    # sparse_reduce and sharded_embedding: this rank's unique ids U_r, and the union U of every
+    # rank's (sparse_reduce) or the ids it served as owner (sharded_embedding), per step
+    "emb_unique_rows_per_worker",
+    "emb_union_rows",
+    "emb_served_rows_per_worker",
     "logical_allgather_bytes_per_step",
     "logical_allreduce_bytes_per_step",
     "logical_embedding_bytes_per_step",
@@ -68,6 +74,7 @@ COLUMNS = [
     "wire_recv_bytes_per_step_model",
     "wire_sent_allgather_bytes_per_step_model",
     "wire_sent_allreduce_bytes_per_step_model",
+    "wire_sent_alltoall_bytes_per_step_model",
     "peak_rss_max",
     "peak_rss_mean",
     "predicted_bytes_per_rank",
@@ -109,10 +116,12 @@ def _phase_median(timing: dict, phase: str) -> float | None:
     return (timing["this_rank"].get(phase) or {}).get("median")
 
 
-def _from_logs(logs: Path, workers: int, gathered: bool) -> dict:
-    """The trainer's measurements of one attempt; `gathered` says whether the embedding
-    gradient ended in an allgather (the paper's sparse path, and the sparse reduction's
-    allgather of the owners' rows: exchange_of is not allreduce) or in the allreduce."""
+def _from_logs(logs: Path, workers: int, exchange: str) -> dict:
+    """The trainer's measurements of one attempt; `exchange` (exchange_of) says where the
+    embedding's bytes go: an allgather (the paper's sparse path, and the sparse reduction's
+    allgather of the owners' rows), the allreduce, or the sharded embedding's alltoalls (in
+    neither column)."""
+    gathered = exchange in ("allgather", "sparse_reduce")
     row: dict = {}
     rank_files = [logs / step_log.rank_log_name(r) for r in range(workers)]
     present = [f for f in rank_files if f.exists()]
@@ -148,16 +157,24 @@ def _from_logs(logs: Path, workers: int, gathered: bool) -> dict:
     if timed:
         emb = _median(s["bytes"]["logical_embedding"] for s in timed)
         total = _median(s["bytes"]["logical_total"] for s in timed)
+        forms = [s.get("embedding_grad") or {} for s in timed]
         row.update(
+            # allgather: the mean of every rank's rows; the other sparse methods: rank 0's R_r
             emb_grad_rows_per_worker=_median(
                 statistics.mean(s["embedding_rows_per_rank"])
                 if s["embedding_rows_per_rank"]
-                else None
-                for s in timed
+                else f.get("rows")
+                for s, f in zip(timed, forms, strict=True)
+            ),
+            emb_unique_rows_per_worker=_median(f.get("unique_rows") for f in forms),
+            emb_union_rows=_median(f.get("union_rows") for f in forms),
+            emb_served_rows_per_worker=_median(f.get("served_rows") for f in forms),
+            wire_sent_alltoall_bytes_per_step_model=_median(
+                s["bytes"].get("wire_sent_alltoall_model") for s in timed
             ),
             logical_embedding_bytes_per_step=emb,
-            logical_allgather_bytes_per_step=emb if gathered else 0,
-            logical_allreduce_bytes_per_step=total - emb if gathered else total,
+            logical_allgather_bytes_per_step=emb if gathered else 0,  # the paper's sparse path
+            logical_allreduce_bytes_per_step=total - emb if exchange != "allreduce" else total,
             wire_sent_bytes_per_step_model=_median(s["bytes"]["wire_sent_model"] for s in timed),
             wire_recv_bytes_per_step_model=_median(s["bytes"]["wire_recv_model"] for s in timed),
             wire_sent_allgather_bytes_per_step_model=_median(
@@ -270,8 +287,7 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
             end=a.get("ended_at"),
         )
         manifest_state = row["status"]
-        gathered = exchange_of(c) != "allreduce"
-        row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, gathered))
+        row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, exchange_of(c)))
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})

@@ -13,6 +13,14 @@ rows of width H: de-duplication leaves U_r <= R_r unique ids (R_r * (4H + 8) -> 
 bytes held); an alltoall sends each unique row to its owner (id mod N), after Horovod's
 alltoall of the int32 splits (4 bytes to every other rank); each owner sums what it received
 into its O_r rows (sum_r O_r = U); an allgather (ring) gives every rank all U reduced rows.
+
+The sharded input embedding (trainer `exchange: sharded_embedding`), for rank r per lookup of
+its T ids: U_r unique ids, a_o of them owned by rank o (sum a_o = U_r), and Q_r ids it serves as
+owner (s_o asked by rank o). Three alltoalls, each after Horovod's int32 splits: the ids
+(8 bytes each) to their owners, the rows (item x H each) back, and in the backward pass the rows'
+gradients to the owners again. Logical bytes held: the U_r rows looked up, the Q_r ids served
+and the Q_r gradient rows received: U_r x item H + Q_r x (8 + item H) -- tokens x H, whatever V
+and N.
 """
 
 from __future__ import annotations
@@ -87,6 +95,52 @@ def sparse_reduce_bytes(
     }
 
 
+def logical_sharded_embedding_bytes(
+    unique_rows: int, served_rows: int, hidden: int, item: int = FLOAT32
+) -> int:
+    """What a rank holds after one sharded lookup and its backward pass (see the docstring)."""
+    return unique_rows * item * hidden + served_rows * (INT64 + item * hidden)
+
+
+def sharded_embedding_wire(
+    asked: Sequence[int], served: Sequence[int], rank: int, hidden: int, item: int = FLOAT32
+) -> tuple[float, float]:
+    """(sent, received) by `rank` in one sharded lookup, exact for its counts: ids out and
+    rows back in the forward pass, gradient rows out in the backward pass (own blocks stay
+    local), plus the splits each of the three alltoalls exchanges first."""
+    size = len(asked)
+    if size <= 1:
+        return 0.0, 0.0
+    out_ids = sum(asked) - asked[rank]  # ids (and later gradient rows) this rank sends away
+    in_ids = sum(served) - served[rank]  # ids other ranks asked of it (rows it sends back)
+    row = item * hidden
+    splits = 3 * 4 * (size - 1)
+    sent = splits + out_ids * INT64 + in_ids * row + out_ids * row
+    received = splits + in_ids * INT64 + out_ids * row + in_ids * row
+    return float(sent), float(received)
+
+
+def sharded_embedding_bytes(workers: int, hidden: int, unique_rows: int) -> dict[str, float]:
+    """One rank's sharded lookup in N, H and U_r, float32 rows, its ids' owners spread evenly
+    and every rank serving as many ids as it asks (Q_r = U_r): logical bytes and the wire bytes
+    sent ((N-1)/N of the ids, of the rows served back and of the gradient rows)."""
+    n, u = workers, unique_rows
+    logical = logical_sharded_embedding_bytes(u, u, hidden)
+    if n <= 1:
+        return {"logical_bytes": logical, "wire_sent_alltoall": 0.0, "wire_sent": 0.0}
+    wire = 3 * 4 * (n - 1) + (n - 1) / n * u * (INT64 + 2 * FLOAT32 * hidden)
+    return {"logical_bytes": logical, "wire_sent_alltoall": wire, "wire_sent": wire}
+
+
+def sharded_embedding_peak_bytes(workers: int, rows: int, vocab: int, hidden: int) -> int:
+    """Memory of the sharded lookup per rank at most (planning): the looked-up rows twice
+    (arrived and reordered), the served rows and their gradient, U_r <= min(R, V) and at most
+    min(N R, V) rows served (each rank asks each id once)."""
+    unique = min(rows, vocab)
+    served = min(workers * rows, vocab)
+    return (2 * unique + 2 * served) * row_bytes(hidden)
+
+
 def tf1_rows(vocab: int, src_slots: int, tgt_slots: int, micro_batches: int = 1) -> int:
     """Rows TF 1.x sends for a tied embedding: the dense pre-softmax gradient turned into V rows
     (once per backward pass), concatenated with the encoder and decoder gather rows."""
@@ -127,3 +181,39 @@ def sparse_reduce_peak_bytes(workers: int, rows: int, vocab: int, hidden: int) -
     received = min(workers * unique, vocab + workers)
     union = min(workers * rows, vocab)
     return 2 * (unique + received + union) * row_bytes(hidden)
+
+
+STRATEGIES = ("allgather", "allreduce", "sparse_reduce", "sharded_embedding")
+
+
+def strategy_bytes(
+    strategy: str, workers: int, vocab: int, hidden: int, rows: float, unique: float, union: float
+) -> tuple[float, float]:
+    """(logical bytes held, wire bytes sent) per rank per step for the input embedding's
+    gradient of one strategy, in N, V, H, R_r (rows), U_r (unique) and U (union), float32, the
+    ids' owners spread evenly (the formulas above, averaged over ranks)."""
+    n, row = workers, row_bytes(hidden)
+    share = (n - 1) / n
+    if strategy == "allgather":
+        # two ring allgathers of N R rows (values, indices) and the row counts
+        return n * rows * row, (n - 1) * rows * row + 8 * (n - 1)
+    if strategy == "allreduce":
+        return float(logical_allreduce_bytes(vocab, hidden)), 2 * share * FLOAT32 * vocab * hidden
+    if strategy == "sparse_reduce":
+        b = sparse_reduce_bytes(n, hidden, int(rows), int(unique), int(union))
+        return b["logical_bytes"], b["wire_sent"]
+    if strategy == "sharded_embedding":
+        b = sharded_embedding_bytes(n, hidden, int(unique))
+        return b["logical_bytes"], b["wire_sent"]
+    raise ValueError(f"unknown strategy {strategy!r}")
+
+
+def cheapest(
+    workers: int, vocab: int, hidden: int, rows: float, unique: float, union: float
+) -> str:
+    """The strategy that sends the fewest wire bytes per rank (bandwidth only: the latency of
+    each strategy's messages is not counted)."""
+    return min(
+        STRATEGIES,
+        key=lambda s: strategy_bytes(s, workers, vocab, hidden, rows, unique, union)[1],
+    )

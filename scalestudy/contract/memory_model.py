@@ -10,7 +10,9 @@ trainer's measured RSS is the truth.
 - the embedding gradient buffer after the exchange: the sparse path holds
   N x rows x (4H + 8) bytes (the gathered IndexedSlices) and as much again for the averaged copy;
   the dense path 2 x 4VH; the sparse reduction (`exchange: sparse_reduce`) at most twice its
-  unique, received and gathered rows (comm_model.sparse_reduce_peak_bytes);
+  unique, received and gathered rows (comm_model.sparse_reduce_peak_bytes); the sharded
+  embedding (`exchange: sharded_embedding`) its looked-up and served rows twice, and its state
+  holds ceil(V / N) of the input table's V rows;
 - a fixed runtime overhead (TensorFlow + Horovod + Python), measured ~0.6 GB on this machine.
 """
 
@@ -96,7 +98,11 @@ def estimate(
         acc = comm_model.sparse_accumulation_peak_bytes(workers, rows, h)
     elif exchange_of(config) == "sparse_reduce":
         acc = comm_model.sparse_reduce_peak_bytes(workers, rows, v, h)
+    elif exchange_of(config) == "sharded_embedding":
+        acc = comm_model.sharded_embedding_peak_bytes(workers, rows, v, h)
     else:
         acc = 2 * comm_model.logical_allreduce_bytes(v, h)
+    if exchange_of(config) == "sharded_embedding":
+        p -= v * h - -(-v // workers) * h  # a rank holds ceil(V / N) of the table's V rows
     state = 16 * p + (2 * p if precision == "bf16" else 0)
     return MemoryEstimate(state, act, acc, RUNTIME_OVERHEAD)

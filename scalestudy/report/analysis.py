@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from scalestudy.contract import comm_model, references
-from scalestudy.report import projection, series
+from scalestudy.report import projection, series, strategies
 from scalestudy.report.load import (
     CommResults,
     ReportError,
@@ -131,6 +131,7 @@ class Analysis:
     memory: list[series.MemorySeries] = field(default_factory=list)
     memory_ceilings: list[series.Ceiling] = field(default_factory=list)
     comm_calibration: series.CommCalibration | str = ""  # str: why there is none
+    strategies: list[strategies.Strategies] = field(default_factory=list)  # per vocabulary
 
     @property
     def title(self) -> str:
@@ -573,6 +574,7 @@ def analyse(
         memory=memory,
         memory_ceilings=ceilings,
         comm_calibration=series.comm_calibration(comm_results) if comm_results else "",
+        strategies=strategies.compare(table[~table["point_id"].astype(str).isin(comm_ids)]),
     )
 
 

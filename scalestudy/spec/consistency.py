@@ -3,7 +3,8 @@ cluster, as classes rather than cases:
 
 - keys that exclude each other, or that only mean something beside another key's value
   (given, they would be silently ignored), or that say the same thing two ways and disagree
-  (`exchange` and the paper's `sparse_as_dense`);
+  (`exchange` and the paper's `sparse_as_dense`), or that cannot work together (a sharded
+  embedding in a tied model);
 - names that refer to something that must exist (a published reference, a partition of the
   profile);
 - input files that must exist (the text data and its SentencePiece model).
@@ -24,6 +25,7 @@ from scalestudy.profiles import Profile
 
 # trainer.data.<key> -> the data.kind it belongs to
 DATA_KEYS_OF_KIND = {
+    "zipf_exponent": "synthetic",
     "fixed_length": "fixed",
     "task_vocab": "translate",
     "task_max_length": "translate",
@@ -76,6 +78,20 @@ def issues(
                 f"{str(trainer['sparse_as_dense']).lower()} (sparse_as_dense true is exchange "
                 "allreduce, false is allgather): set exchange alone, or both consistently",
             )
+    model = trainer.get("model")
+    tied = model.get("tie_embeddings", True) if isinstance(model, dict) else True
+    if trainer.get("exchange") == "sharded_embedding" and str(tied).strip().lower() in (
+        "true",
+        "1",
+        "yes",
+        "on",
+    ):
+        add(
+            "trainer.exchange",
+            "exchange: sharded_embedding splits the input embedding's rows over the ranks, but "
+            "a tied model also uses that table as the pre-softmax projection, which every rank "
+            "needs whole: set model.tie_embeddings: false (or choose another exchange)",
+        )
     workload = data.get("workload", "trainer")
     for key, wanted in SWEEP_KEYS_OF_WORKLOAD.items():
         if key in data and workload != wanted:

@@ -142,7 +142,9 @@ DESCRIPTIONS: dict[str, str] = {
     "PointConfig.exchange": "How IndexedSlices gradients are exchanged: `allgather` (the "
     "paper's sparse path), `allreduce` (densified, as `sparse_as_dense: true`) or "
     "`sparse_reduce` (each rank sends its de-duplicated rows to their owner rank, id mod N, "
-    "owners sum them and the reduced rows are allgathered). Unset: from `sparse_as_dense`; "
+    "owners sum them and the reduced rows are allgathered) or `sharded_embedding` (the input "
+    "embedding split by row over the ranks, id mod N; lookups and their gradients go to the "
+    "rows' owners by alltoall; untied models only). Unset: from `sparse_as_dense`; "
     "set beside it, the two must agree. See [trainer.md](trainer.md).",
     "PointConfig.timing": "`overlapped`: Horovod's collectives inside one compiled step, "
     "overlapping the backward pass. `phases`: compute, densify, exchange and apply one after "

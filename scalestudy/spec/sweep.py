@@ -194,11 +194,13 @@ def load_sweep(path: str | Path) -> LoadedSweep:
                 issues.append(i)
             continue
         label = ", ".join(f"{k}={v!r}" for k, v in overrides.items())
+        said = []  # consistency's messages: PointConfig's validators may say the same again
         for line, key, message in consistency.issues(
             data, profile, path.parent, at, f" (with {label})" if label else ""
         ):
             mk = next((k for k in keys if key.startswith(k) or k.startswith(key)), None)
             issues.append(Issue(matrix_line(mk) if mk else line, key, message))
+            said.append(message)
         configs: dict[int, PointConfig] = {}
         for n in vs.node_list():
             issues += point_issues(vs, n, profile, at, overrides)
@@ -208,9 +210,9 @@ def load_sweep(path: str | Path) -> LoadedSweep:
                 for e in exc.errors():
                     loc = ".".join(map(str, e["loc"]))
                     key = f"trainer.{loc}" if loc else "trainer"
-                    issues.append(
-                        Issue(at(key) or at("trainer"), key, e["msg"].removeprefix("Value error, "))
-                    )
+                    message = e["msg"].removeprefix("Value error, ")
+                    if not any(m.startswith(message) for m in said):
+                        issues.append(Issue(at(key) or at("trainer"), key, message))
         warnings += warnings_of(vs, at, overrides)
         variants.append(Variant(overrides, vs, configs))
     issues = unique(issues)

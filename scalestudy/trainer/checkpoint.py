@@ -1,5 +1,8 @@
 """Checkpoints written atomically by rank 0 and restored on rank 0 then broadcast, and the
-SIGUSR1/SIGTERM request flag (acted on at a step boundary, agreed across ranks)."""
+SIGUSR1/SIGTERM request flag (acted on at a step boundary, agreed across ranks).
+
+A sharded embedding (each rank holds other rows) checkpoints on every rank, in `rank<r>/`:
+the run resumes from the newest step every rank has (the trainer agrees on it)."""
 
 from __future__ import annotations
 
@@ -36,9 +39,9 @@ def optimizer_variables(optimizer) -> list:
 class Checkpointer:
     KEEP = 2
 
-    def __init__(self, directory: str, model, optimizer, rank: int):
-        self.dir = Path(directory)
-        self.rank = rank
+    def __init__(self, directory: str, model, optimizer, rank: int, per_rank: bool = False):
+        self.dir = Path(directory) / f"rank{rank}" if per_rank else Path(directory)
+        self.rank, self.per_rank = rank, per_rank
         self.ckpt = tf.train.Checkpoint(model=model, optimizer=optimizer)
 
     def latest(self) -> tuple[int, Path] | None:
@@ -48,8 +51,13 @@ class Checkpointer:
         meta = json.loads(pointer.read_text())
         return int(meta["step"]), self.dir / meta["path"]
 
+    def at(self, step: int) -> Path | None:
+        """The checkpoint of `step`, if this rank still keeps it."""
+        path = self.dir / f"step-{step:08d}" / "ckpt"
+        return path if path.parent.is_dir() else None
+
     def save(self, step: int) -> None:
-        if self.rank != 0:
+        if self.rank != 0 and not self.per_rank:
             return
         self.dir.mkdir(parents=True, exist_ok=True)
         name = f"step-{step:08d}"

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scalestudy.contract import token_model
 from scalestudy.contract.point_config import PointConfig
 
 PAD, EOS = 0, 1
@@ -95,13 +96,13 @@ class PairSampler:
 
 
 class SyntheticPairs(PairSampler):
-    """A WMT-like length mix (log-normal, median ~22 subwords, long tail) and Zipfian token ids."""
+    """A WMT-like length mix (log-normal, median ~22 subwords, long tail) and Zipfian token ids
+    (contract/token_model.py; `exponent` 1 as natural text, 0 uniform)."""
 
-    def __init__(self, vocab: int, max_length: int):
+    def __init__(self, vocab: int, max_length: int, exponent: float = 1.0):
         self.vocab, self.max_length = vocab, max_length
-        ids = np.arange(2, vocab)
-        p = 1.0 / (ids - 1 + 2.7)
-        self.ids, self.cdf = ids, np.cumsum(p / p.sum())
+        self.ids = np.arange(2, vocab)
+        self.cdf = np.cumsum(token_model.zipf_probabilities(vocab, exponent))
 
     def lengths(self, rng, n):
         src = np.exp(rng.normal(3.1, 0.6, n))
@@ -280,7 +281,7 @@ class WorkerBatches:
             self.stream = FixedShapeStream(vocab, tokens, cfg.data.fixed_length, cfg.seed)
         else:
             if cfg.data.kind == "synthetic":
-                sampler: PairSampler = SyntheticPairs(vocab, max_length)
+                sampler: PairSampler = SyntheticPairs(vocab, max_length, cfg.data.zipf_exponent)
             else:
                 sampler = TranslatePairs(
                     vocab, cfg.data.task_vocab, cfg.data.task_max_length, cfg.seed

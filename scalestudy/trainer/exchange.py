@@ -12,6 +12,9 @@ always allreduced):
   received per id, and the owners' reduced rows are allgathered, so every rank holds the same
   U rows (the union of the ids) and applies the same update. Averaged as Horovod averages
   IndexedSlices: summed, then divided by N.
+- `sharded_embedding`: the input embedding is split by row over the ranks (sharded_embedding.py);
+  its collectives run in the forward and backward passes, and the shard's gradient, already
+  summed by its owner, is only divided by N here.
 `collectives()` builds those ops inside the caller's graph: the overlapped step calls it in the
 same compiled function as the backward pass, so each collective is enqueued as soon as its
 gradient exists and Horovod's background thread fuses and runs them while the rest of the
@@ -87,12 +90,13 @@ class ExchangeVolume:
     wire_sent_allgather: float  # of which the IndexedSlices allgathers (values, indices, counts)
     wire_sent_allreduce: float  # of which the (fused) dense allreduces
     grad_dtypes: list[str]  # dtypes of the exchanged tensors (values for IndexedSlices)
-    wire_sent_alltoall: float = 0.0  # of which sparse_reduce's alltoall (splits and rows)
+    # of which the alltoalls (splits and rows) of sparse_reduce or the sharded embedding
+    wire_sent_alltoall: float = 0.0
 
 
 class GradientExchange:
     def __init__(self, hvd, variables: list, embedding_var, method: str):
-        if method not in ("allgather", "allreduce", "sparse_reduce"):
+        if method not in ("allgather", "allreduce", "sparse_reduce", "sharded_embedding"):
             raise ValueError(f"unknown exchange {method!r}")
         self.hvd = hvd
         self.size, self.rank = hvd.size(), hvd.rank()
@@ -119,7 +123,13 @@ class GradientExchange:
         for i, g in enumerate(grads):
             # Horovod matches collectives across ranks by name, and its IndexedSlices path names
             # the allgathers after the input tensors: name everything explicitly.
-            if isinstance(g, tf.IndexedSlices) and self.method == "sparse_reduce":
+            if i == self.embedding_index and self.method == "sharded_embedding":
+                # The owner's rows, summed over the ranks by the backward pass's alltoall:
+                # averaged as Horovod would (sum / N); nothing left to send.
+                r = tf.IndexedSlices(g.values / self.size, g.indices, g.dense_shape)
+                observed.append(tf.shape(g.values, out_type=tf.int64))
+                layout.append(("sharded", g.values.dtype.size, 0, g.values.dtype.name))
+            elif isinstance(g, tf.IndexedSlices) and self.method == "sparse_reduce":
                 r, obs = self._sparse_reduce(i, g)
                 observed.append(obs)
                 layout.append(("sparse_reduce", g.values.dtype.size, 8, g.values.dtype.name))
@@ -237,9 +247,42 @@ class GradientExchange:
 
     # -- bytes -------------------------------------------------------------------------------
 
-    def volume(self, observed: list) -> ExchangeVolume:
+    def _sharded_volume(self, lookups: list, width: int, item: int):
+        """Logical bytes, the step log's form, and the wire bytes sent and received of the
+        sharded embedding's lookups (forward ids and rows, backward gradient rows)."""
+        size, rank = self.size, self.rank
+        ids = unique = served_total = logical = 0
+        sent = recv = 0.0
+        asked_per_owner, served_per_rank = [0] * size, [0] * size
+        for obs in lookups:
+            obs = [int(x) for x in np.asarray(obs)]
+            count, u = obs[0], obs[1]
+            asked, served = obs[2 : 2 + size], obs[2 + size : 2 + 2 * size]
+            if sum(asked) != u:
+                raise RuntimeError(f"sharded lookup: asked {sum(asked)} ids, {u} unique")
+            ids, unique, served_total = ids + count, unique + u, served_total + sum(served)
+            logical += comm_model.logical_sharded_embedding_bytes(u, sum(served), width, item)
+            s, rc = comm_model.sharded_embedding_wire(asked, served, rank, width, item)
+            sent, recv = sent + s, recv + rc
+            asked_per_owner = [a + b for a, b in zip(asked_per_owner, asked, strict=True)]
+            served_per_rank = [a + b for a, b in zip(served_per_rank, served, strict=True)]
+        form = {
+            "form": "sharded",
+            "exchange": "sharded_embedding",
+            "lookups": len(lookups),
+            "ids": ids,
+            "rows": ids,
+            "width": width,
+            "unique_rows": unique,
+            "served_rows": served_total,
+            "asked_rows_per_owner": asked_per_owner,
+            "served_rows_per_rank": served_per_rank,
+        }
+        return logical, form, sent, recv
+
+    def volume(self, observed: list, lookups: list = ()) -> ExchangeVolume:
         """Bytes from what the collectives returned (row counts, shapes) and the dtypes of the
-        tensors handed to them."""
+        tensors handed to them; `lookups`: a sharded embedding's counts, one per lookup."""
         size, rank = self.size, self.rank
         logical_total = dense_bytes = 0
         wire_sent = wire_recv = alltoall_sent = 0.0
@@ -300,6 +343,17 @@ class GradientExchange:
                         "received_rows": received,
                         "owned_rows_per_rank": owners,
                     }
+            elif kind == "sharded":
+                rows, width = obs
+                nbytes, form, sent, recv = self._sharded_volume(lookups, width, item)
+                if rows != form["served_rows"]:
+                    raise RuntimeError(
+                        f"gradient {i}: the shard received {rows} gradient rows, it served "
+                        f"{form['served_rows']}"
+                    )
+                alltoall_sent += sent
+                wire_recv += recv
+                emb_form = form
             else:
                 nbytes = item * int(np.prod(obs))
                 dense_bytes += nbytes
@@ -308,6 +362,8 @@ class GradientExchange:
             logical_total += nbytes
             if i == self.embedding_index:
                 emb_logical = nbytes
+        if emb_form.get("form") != "sharded" and lookups:
+            raise RuntimeError("embedding lookups were exchanged but no shard gradient was seen")
         # Horovod fuses the dense allreduces into buffers; a ring moves 2(N-1)/N of them.
         s, rc = comm_model.ring_allreduce_wire(dense_bytes + 12, size)  # + the control vector
         return ExchangeVolume(

@@ -82,10 +82,34 @@ def horovod_settings() -> dict:
     return {k: os.environ.get(k, default) for k, default in HOROVOD_KNOBS.items()}
 
 
+def _restore(ckpt, hvd, rank: int) -> int:
+    """Restore the newest checkpoint (rank 0's, broadcast later; per rank: the newest step
+    every rank keeps) and return the first step to run."""
+    if not ckpt.per_rank:
+        start_step = 1
+        if rank == 0 and (latest := ckpt.latest()) is not None:
+            ckpt.restore(latest[1])
+            start_step = latest[0] + 1
+        return int(hvd.broadcast_object(start_step, root_rank=0))
+    latest = ckpt.latest()
+    step = min(hvd.allgather_object(latest[0] if latest else 0))
+    if step == 0:
+        return 1
+    path = ckpt.at(step)
+    if path is None:
+        raise RuntimeError(
+            f"rank {rank} no longer keeps step {step}'s checkpoint, the newest step every rank "
+            f"has (in {ckpt.dir}): the ranks' checkpoints cannot be resumed together"
+        )
+    ckpt.restore(path)
+    return step + 1
+
+
 def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
     from scalestudy.trainer.exchange import GradientExchange
     from scalestudy.trainer.model import Transformer, parameter_count
+    from scalestudy.trainer.sharded_embedding import ShardedLookup
     from scalestudy.trainer.step import make_step
 
     init_start = time.time()
@@ -99,7 +123,10 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     batches = WorkerBatches(cfg, rank, size, text_pairs)
 
     # Dropout draws differ per rank, as independent workers' would.
-    model = Transformer(spec, cfg.accumulation, seed=cfg.seed * 65_537 + rank)
+    sharded = ShardedLookup(hvd, hidden) if cfg.exchange == "sharded_embedding" else None
+    model = Transformer(
+        spec, cfg.accumulation, seed=cfg.seed * 65_537 + rank, table_seed=cfg.seed, sharded=sharded
+    )
     first, _ = batches.batch(1)
     model((first.src[:1], first.tgt[:1]))  # builds the variables
     variables = model.trainable_variables
@@ -107,15 +134,21 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     optimizer.build(variables)
 
     ckpt = Checkpointer(
-        cfg.checkpoint_dir or str(Path(cfg.log_dir) / "checkpoints"), model, optimizer, rank
+        cfg.checkpoint_dir or str(Path(cfg.log_dir) / "checkpoints"),
+        model,
+        optimizer,
+        rank,
+        per_rank=sharded is not None,
     )
-    start_step = 1
-    if rank == 0 and (latest := ckpt.latest()) is not None:
-        ckpt.restore(latest[1])
-        start_step = latest[0] + 1
-    start_step = int(hvd.broadcast_object(start_step, root_rank=0))
-    # The initial (or restored) state of rank 0 becomes every rank's.
-    hvd.broadcast_variables(model.variables + optimizer_variables(optimizer), root_rank=0)
+    start_step = _restore(ckpt, hvd, rank)
+    # The initial (or restored) state of rank 0 becomes every rank's; a shard (and its Adam
+    # moments) is each rank's own.
+    replicated = [
+        v
+        for v in model.variables + optimizer_variables(optimizer)
+        if sharded is None or "embedding/shard_weights" not in v.name
+    ]
+    hvd.broadcast_variables(replicated, root_rank=0)
 
     global_batch = cfg.tokens_per_worker * size if cfg.mode == "weak" else cfg.global_batch_tokens
     peak = schedule.scaled_peak(
@@ -169,6 +202,12 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "; sparse_reduce: alltoall of int32 splits and of the rows to their owners (direct, "
             "own block local) + ring allgatherv of the owners' rows"
             if cfg.exchange == "sparse_reduce"
+            else ""
+        )
+        + (
+            "; sharded_embedding: per lookup three alltoalls (ids to owners, rows back, "
+            "gradient rows to owners; direct, own block local), each after its int32 splits"
+            if cfg.exchange == "sharded_embedding"
             else ""
         )
         + "; Horovod negotiation not included",
@@ -264,10 +303,10 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
                 "wire_recv_model": vol.wire_recv,
                 "wire_sent_allgather_model": vol.wire_sent_allgather,
                 "wire_sent_allreduce_model": vol.wire_sent_allreduce,
-                # sparse_reduce only (the key is absent for the paper's two methods)
+                # sparse_reduce and sharded_embedding only (absent for the paper's two methods)
                 **(
                     {"wire_sent_alltoall_model": vol.wire_sent_alltoall}
-                    if cfg.exchange == "sparse_reduce"
+                    if cfg.exchange in ("sparse_reduce", "sharded_embedding")
                     else {}
                 ),
             },

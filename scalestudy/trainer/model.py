@@ -18,6 +18,8 @@ import math
 import numpy as np
 import tensorflow as tf
 
+from scalestudy.trainer.sharded_embedding import ShardedLookup, shard_rows
+
 
 def positional_encoding(length: tf.Tensor, hidden: int) -> tf.Tensor:
     position = tf.cast(tf.range(length), tf.float32)
@@ -140,7 +142,18 @@ class CrossAttention(Attention):
 
 
 class Transformer(tf.keras.Model):
-    def __init__(self, spec: dict, accumulation: str, seed: int = 0, **kw):
+    def __init__(
+        self,
+        spec: dict,
+        accumulation: str,
+        seed: int = 0,
+        table_seed: int = 0,
+        sharded: ShardedLookup | None = None,
+        **kw,
+    ):
+        """`seed` draws dropout (per rank); `table_seed` the input embedding (the same on every
+        rank, so a sharded run's shards are rows of the table an unsharded run starts from);
+        `sharded`: the input embedding split by row over the ranks (untied models only)."""
         super().__init__(name="transformer", **kw)
         self.hidden = int(spec["hidden"])
         self.vocab = int(spec["vocab"])
@@ -150,9 +163,19 @@ class Transformer(tf.keras.Model):
         self._drop = _Untracked(Dropout(seed))
         h, heads, f, d = self.hidden, int(spec["heads"]), int(spec["filter"]), self.dropout
         init = tf.keras.initializers.RandomNormal(0.0, h**-0.5)
-        self.embedding = self.add_weight(
-            "embedding/shared_weights", [self.vocab, h], initializer=init
-        )
+        self.sharded = sharded
+        if sharded is not None and self.tied:
+            raise ValueError("a sharded embedding needs an untied model")
+
+        def table(shape, dtype=None):
+            whole = tf.random.stateless_normal([self.vocab, h], [table_seed, 0]) * h**-0.5
+            if sharded is None:
+                return whole
+            return whole[sharded.rank :: sharded.size]  # ids rank, rank + N, ...
+
+        rows = self.vocab if sharded is None else shard_rows(self.vocab, sharded.rank, sharded.size)
+        name = "embedding/shared_weights" if sharded is None else "embedding/shard_weights"
+        self.embedding = self.add_weight(name, [rows, h], initializer=table)
         self.softmax_weights = None
         if not self.tied:
             self.softmax_weights = self.add_weight(
@@ -176,11 +199,18 @@ class Transformer(tf.keras.Model):
         self.enc_norm = tf.keras.layers.LayerNormalization(epsilon=1e-6, name="enc_norm")
         self.dec_norm = tf.keras.layers.LayerNormalization(epsilon=1e-6, name="dec_norm")
 
-    def embed(self, ids):
-        # The gather reads the fp32 variable, so its gradient stays IndexedSlices (of fp32
+    def input_rows(self, src, shifted):
+        """The input embedding's fp32 rows of both sides' ids: local gathers, or one exchange
+        with the rows' owners when the table is sharded."""
+        if self.sharded is not None:
+            return self.sharded.lookup(self.embedding, [src, shifted])
+        return tf.gather(self.embedding, src), tf.gather(self.embedding, shifted)
+
+    def embed(self, rows, ids):
+        # The gather read the fp32 variable, so its gradient stays IndexedSlices (of fp32
         # rows); the cast gives the compute dtype (bf16 under mixed_bfloat16). Explicit casts:
         # Keras's automatic ones act only inside a layer's __call__, and loss_sum is not one.
-        x = tf.cast(tf.gather(self.embedding, ids), self.compute_dtype)
+        x = tf.cast(rows, self.compute_dtype)
         mask = tf.cast(tf.not_equal(ids, 0), x.dtype)
         return x * tf.expand_dims(mask, -1) * tf.cast(self.hidden**0.5, x.dtype)
 
@@ -196,7 +226,10 @@ class Transformer(tf.keras.Model):
         """The decoder's final states [b, Lt, H] (before the pre-softmax projection)."""
         drop = self._drop.value
         pad_bias = tf.cast(tf.equal(src, 0), tf.float32)[:, None, None, :] * -1e9
-        x = self.embed(src)
+        # Decoder input: targets shifted right by one (pad in front).
+        shifted = tf.pad(tgt, [[0, 0], [1, 0]])[:, :-1]
+        src_rows, tgt_rows = self.input_rows(src, shifted)
+        x = self.embed(src_rows, src)
         x += tf.cast(positional_encoding(tf.shape(src)[1], self.hidden), x.dtype)
         if training and self.dropout:
             x = drop(x, self.dropout)
@@ -205,9 +238,7 @@ class Transformer(tf.keras.Model):
             x = ffn(x, training=training, drop=drop)
         memory = self.enc_norm(x)
 
-        # Decoder input: targets shifted right by one (pad in front).
-        shifted = tf.pad(tgt, [[0, 0], [1, 0]])[:, :-1]
-        y = self.embed(shifted)
+        y = self.embed(tgt_rows, shifted)
         length = tf.shape(tgt)[1]
         y += tf.cast(positional_encoding(length, self.hidden), y.dtype)
         if training and self.dropout:

@@ -52,6 +52,8 @@ class _Step:
 
     def _gradients(self, pairs, scale):
         """Summed token loss and accumulated gradients of `scale` x that loss."""
+        if self.model.sharded is not None:
+            self.model.sharded.start_trace()
         grads, xent = None, tf.constant(0.0)
         for src, tgt in pairs:
             with tf.GradientTape() as tape:
@@ -60,6 +62,10 @@ class _Step:
             grads = accumulate(grads, tape.gradient(loss, self.variables))
             xent += x
         return xent, grads
+
+    def _lookups(self) -> list:
+        """The sharded embedding's lookup counts of the step being traced (none unsharded)."""
+        return [] if self.model.sharded is None else list(self.model.sharded.observed)
 
 
 class OverlappedStep(_Step):
@@ -83,7 +89,7 @@ class OverlappedStep(_Step):
                 reduced, observed, agreed = self.exchange.collectives(sent, control)
                 self.optimizer.learning_rate.assign(lr)
                 self.optimizer.apply_gradients(zip(reduced, self.variables, strict=True))
-                return local, agreed, observed
+                return local, agreed, observed, self._lookups()
 
             spec = [*_micro_spec(count), *(tf.TensorSpec([], tf.float32) for _ in range(3))]
             self._fns[count] = tf.function(step, input_signature=spec, autograph=False)
@@ -93,12 +99,13 @@ class OverlappedStep(_Step):
         """The update runs inside the step, before the agreed loss reaches the host: `gate`
         is consulted afterwards (its verdict stops the run, it cannot undo the update)."""
         ids = [t for mb in micro for t in (mb.src, mb.tgt)]
-        local, agreed, observed = self._function(len(micro))(
+        local, agreed, observed, lookups = self._function(len(micro))(
             *ids, np.float32(scale), np.float32(lr), np.float32(1.0 if stop else 0.0)
         )
         agreed = agreed.numpy()
         gate(agreed)
-        return StepResult(float(local), agreed, self.exchange.volume(observed), applied=True)
+        volume = self.exchange.volume(observed, lookups)
+        return StepResult(float(local), agreed, volume, applied=True)
 
 
 class PhasedStep(_Step):
@@ -109,7 +116,8 @@ class PhasedStep(_Step):
         self._apply = tf.function(self._apply_fn, reduce_retracing=True, autograph=False)
 
     def _compute_fn(self, src, tgt, scale):
-        return self._gradients([(src, tgt)], scale)
+        xent, grads = self._gradients([(src, tgt)], scale)
+        return xent, grads, self._lookups()
 
     def _apply_fn(self, grads, lr):
         self.optimizer.learning_rate.assign(lr)
@@ -119,10 +127,10 @@ class PhasedStep(_Step):
         """The agreed loss is on the host before the optimizer runs: a False from `gate`
         skips the update."""
         t0 = pc()
-        grads, xent, tgt_tokens = None, 0.0, 0
+        grads, xent, tgt_tokens, lookups = None, 0.0, 0, []
         for mb in micro:
-            x, g = self._compute(mb.src, mb.tgt, np.float32(scale))
-            grads, xent = accumulate(grads, g), xent + float(x)
+            x, g, seen = self._compute(mb.src, mb.tgt, np.float32(scale))
+            grads, xent, lookups = accumulate(grads, g), xent + float(x), lookups + list(seen)
             tgt_tokens += mb.tgt_tokens
         t1 = pc()
         sent = self.exchange.densify(grads) if self.exchange.densifies else grads
@@ -137,7 +145,8 @@ class PhasedStep(_Step):
             self._apply(reduced, np.float32(lr))
         t4 = pc()
         phases = {"compute_s": t1 - t0, "densify_s": t2 - t1, "comm_s": t3 - t2, "apply_s": t4 - t3}
-        return StepResult(local, agreed, self.exchange.volume(observed), applied, phases)
+        volume = self.exchange.volume(observed, lookups)
+        return StepResult(local, agreed, volume, applied, phases)
 
 
 def make_step(timing: str, model, optimizer, exchange: GradientExchange) -> _Step:

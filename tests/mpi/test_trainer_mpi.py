@@ -50,10 +50,16 @@ def test_tf1_rows_and_logical_bytes(run_trainer, ranks):
             assert rec["embedding_rows_per_rank"] is None
 
 
-def test_wire_bytes_match_ring_model(mpi_stack, tmp_path):
-    """Open MPI's own counters (pml monitoring) against the ring model, over the steps that a
-    6-step run has beyond a 2-step run (same seed: start-up traffic cancels)."""
-    cfg = {**TINY, "model": {"preset": "tiny", "vocab": 8000}, "accumulation": "tf1"}
+@pytest.mark.parametrize(
+    ("exchange", "tied"),
+    [("allgather", True), ("sparse_reduce", True), ("sharded_embedding", False)],
+)
+def test_wire_bytes_match_ring_model(mpi_stack, tmp_path, exchange, tied):
+    """Open MPI's own counters (pml monitoring) against the wire model (ring allreduce and
+    allgatherv, direct alltoall), over the steps that a 6-step run has beyond a 2-step run
+    (same seed: start-up traffic cancels)."""
+    model = {"preset": "tiny", "vocab": 8000, "tie_embeddings": tied}
+    cfg = {**TINY, "model": model, "accumulation": "tf1", "exchange": exchange}
     result = measure_wire(tmp_path, 4, cfg)
     for r in result["per_rank"]:
         print(

@@ -136,6 +136,12 @@ CASES = [
         "trainer.exchange",
         "exchange: allreduce contradicts sparse_as_dense: false",
     ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  exchange: sharded_embedding"),
+        10,
+        "trainer.exchange",
+        "set model.tie_embeddings: false",
+    ),
     (GOOD + "probe_seconds: 5\n", 10, "probe_seconds", "workload: probe"),
     (
         GOOD + "matrix:\n  trainer.data.kind: [synthetic, fixed]\n  trainer.data.task_vocab: [8]\n",

@@ -13,6 +13,7 @@ from scalestudy.report.figures import (
     loss_lr,
     memory,
     paired,
+    strategies,
     strong_scaling,
     throughput,
     weak_efficiency,
@@ -34,6 +35,9 @@ ALL = (
 
 def render_all(a: Analysis) -> list[Rendered | Skipped]:
     figs = [draw(a) for draw in ALL]
+    # the strategies figure belongs to sweeps that measure a strategy beyond the paper's two
+    if a.strategies:
+        figs.append(strategies.draw(a))
     # the comm figure belongs to comm sweeps only: a trainer report does not list it skipped
     return [*figs, comm.draw(a)] if a.comm else figs
 

@@ -1,0 +1,152 @@
+"""`exchange: sharded_embedding` (issue #13): the input embedding split by row over the ranks
+gives the weights the dense allreduce gives, at 2 and 4 ranks, and its bytes are the formula's
+on the real lookups' counts; `sparse_reduce` at 4 ranks too (its 2-rank tests are in
+test_exchange_sparse_reduce.py).
+
+Deterministic, the untied tiny model without dropout, 20 steps; each run is made once."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scalestudy.contract import comm_model
+from scalestudy.measure.run_local import LocalRun, run_point
+
+pytestmark = pytest.mark.mpi
+
+STEPS, V, H = 20, 1000, 64
+BASE = {
+    "model": {"preset": "tiny", "dropout": 0.0, "tie_embeddings": False},
+    "tokens_per_worker": 512,
+    "steps": STEPS,
+    "timing_warmup_steps": 1,
+    "deterministic": True,
+    "dump_final_weights": True,
+}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    made: dict[tuple, LocalRun] = {}
+
+    def get(ranks: int, exchange: str, timing: str = "overlapped", **extra) -> LocalRun:
+        key = (ranks, exchange, timing, tuple(sorted(extra.items())))
+        if key not in made:
+            cfg = {**BASE, "exchange": exchange, "timing": timing, **extra}
+            folder = tmp_path_factory.mktemp(f"{ranks}-{exchange}-{timing}")
+            run = run_point(folder, ranks, cfg)
+            assert run.returncode == 0, run.output[-3000:]
+            print(f"{ranks} ranks {exchange} {timing}: {run.seconds:.0f} s")
+            made[key] = run
+        return made[key]
+
+    return get
+
+
+def _weights(run: LocalRun, rank: int) -> dict[str, np.ndarray]:
+    with np.load(run.logs / f"weights.rank{rank}.npz") as w:
+        return {k: w[k] for k in w.files}
+
+
+def _shard_key(w: dict) -> str:
+    (key,) = [k for k in w if "embedding/shard_weights" in k]
+    return key
+
+
+def _whole(run: LocalRun, ranks: int) -> dict[str, np.ndarray]:
+    """Rank 0's weights with the input table put together from every rank's shard, under the
+    key an unsharded run gives it (the same position among the variables)."""
+    out = _weights(run, 0)
+    key = _shard_key(out)
+    table = np.empty((V, H), np.float32)
+    for r in range(ranks):
+        table[r::ranks] = _weights(run, r)[key]  # rank r holds ids r, r + N, ...
+    del out[key]
+    out[key.replace("shard_weights", "shared_weights")] = table
+    return out
+
+
+def _flat(w: dict[str, np.ndarray]) -> np.ndarray:
+    return np.concatenate([w[k].ravel() for k in sorted(w)])
+
+
+@pytest.mark.parametrize(("ranks", "timing"), [(2, "overlapped"), (2, "phases"), (4, "overlapped")])
+def test_sharded_embedding_gives_the_allreduce_weights(mpi_stack, runs, ranks, timing):
+    dense, sharded = runs(ranks, "allreduce"), runs(ranks, "sharded_embedding", timing)
+    a, b = _flat(_weights(dense, 0)), _flat(_whole(sharded, ranks))
+    rel = float(np.linalg.norm(a - b) / np.linalg.norm(a))
+    print(f"{ranks} ranks, {timing}: ||allreduce - sharded|| / ||allreduce|| = {rel:.3e}")
+    assert rel <= 1e-5
+    # the replicated weights are the same on every rank; each shard is its own rows
+    w0, wl = _weights(sharded, 0), _weights(sharded, ranks - 1)
+    shard = _shard_key(w0)
+    assert all(np.array_equal(w0[k], wl[k]) for k in w0 if k != shard)
+    assert w0[shard].shape == (len(range(0, V, ranks)), H)
+    assert set(_whole(sharded, ranks)) == set(_weights(dense, 0))
+    steps = sharded.steps(0)
+    assert all(s["embedding_grad"]["form"] == "sharded" for s in steps)
+    assert steps[-1]["loss"] < steps[0]["loss"]
+
+
+@pytest.mark.parametrize("ranks", [2, 4])
+def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs, ranks):
+    run = runs(ranks, "sharded_embedding")
+    per_rank = [run.steps(r) for r in range(ranks)]
+    assert [len(s) for s in per_rank] == [STEPS] * ranks
+    for step in range(STEPS):
+        recs = [per_rank[r][step] for r in range(ranks)]
+        forms = [rec["embedding_grad"] for rec in recs]
+        for r, (rec, f) in enumerate(zip(recs, forms, strict=True)):
+            # one lookup per micro-batch: both sides' ids, pads included
+            slots = rec["slots"]["src"] + rec["slots"]["tgt"]
+            assert f["lookups"] == 1 and f["ids"] == slots and f["width"] == H
+            assert 0 < f["unique_rows"] <= min(slots, V)
+            assert sum(f["asked_rows_per_owner"]) == f["unique_rows"]
+            for s in range(ranks):  # what r served s is what s asked of r
+                assert f["served_rows_per_rank"][s] == forms[s]["asked_rows_per_owner"][r]
+            assert f["served_rows"] == sum(f["served_rows_per_rank"])
+            u, q = f["unique_rows"], f["served_rows"]
+            assert rec["bytes"]["logical_embedding"] == u * 4 * H + q * (8 + 4 * H)
+            asked, served = f["asked_rows_per_owner"], f["served_rows_per_rank"]
+            out_ids, in_ids = u - asked[r], q - served[r]
+            want = 12 * (ranks - 1) + out_ids * (8 + 4 * H) + in_ids * 4 * H
+            assert rec["bytes"]["wire_sent_alltoall_model"] == want
+            assert comm_model.sharded_embedding_wire(asked, served, r, H)[0] == want
+    f = per_rank[0][-1]["embedding_grad"]
+    print(
+        f"{ranks} ranks, last step rank 0: T {f['ids']}, U_r {f['unique_rows']}, served "
+        f"{f['served_rows']}, logical {per_rank[0][-1]['bytes']['logical_embedding']} B "
+        f"(allreduce {4 * V * H} B)"
+    )
+
+
+def test_sparse_reduce_gives_the_allreduce_weights_at_4_ranks(mpi_stack, runs):
+    dense, reduced = runs(4, "allreduce"), runs(4, "sparse_reduce")
+    a, b = _flat(_weights(dense, 0)), _flat(_weights(reduced, 0))
+    rel = float(np.linalg.norm(a - b) / np.linalg.norm(a))
+    print(f"4 ranks: ||allreduce - sparse_reduce|| / ||allreduce|| = {rel:.3e}")
+    assert rel <= 1e-5
+    for rec in reduced.steps(3):
+        f = rec["embedding_grad"]
+        assert f["union_rows"] == sum(f["owned_rows_per_rank"])
+        assert rec["bytes"]["logical_embedding"] == f["union_rows"] * (4 * H + 8)
+
+
+def test_sharded_run_resumes_from_every_ranks_own_checkpoint(mpi_stack, runs, tmp_path):
+    """8 steps (a checkpoint at 4 on every rank), then the same point asked for 12 steps
+    resumes at 5: its final weights, shards included, are those of 12 uninterrupted steps."""
+    straight = runs(2, "sharded_embedding", steps=12)
+    cfg = {**BASE, "exchange": "sharded_embedding", "checkpoint_every": 4}
+    first = run_point(tmp_path, 2, {**cfg, "steps": 8})
+    assert first.returncode == 0, first.output[-3000:]
+    for rank in range(2):
+        assert (first.logs / "checkpoints" / f"rank{rank}" / "latest.json").exists()
+    resumed = run_point(tmp_path, 2, {**cfg, "steps": 12})
+    assert resumed.returncode == 0, resumed.output[-3000:]
+    assert [r["step"] for r in resumed.steps(1)][-8:] == list(range(5, 13))
+    for rank in range(2):
+        a, b = _weights(straight, rank), _weights(resumed, rank)
+        assert set(a) == set(b)
+        for key in a:
+            np.testing.assert_allclose(b[key], a[key], rtol=1e-6, atol=1e-7, err_msg=key)

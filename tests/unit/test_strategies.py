@@ -1,0 +1,112 @@
+"""The exchange strategies' formulas, the Zipf union model and the report's comparison
+(issue #13); the trainer's bytes against these formulas are tested under mpirun."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from scalestudy.contract import comm_model, token_model
+from scalestudy.contract.point_config import PointConfig
+from scalestudy.report import strategies
+from scalestudy.trainer.data import WorkerBatches
+
+
+def test_sharded_wire_counts_three_alltoalls_without_own_blocks():
+    # rank 1 of 3 asks [2, 5, 1] ids of ranks 0..2 and serves [4, 3, 0]
+    sent, received = comm_model.sharded_embedding_wire([2, 5, 1], [4, 3, 0], 1, hidden=10)
+    splits = 3 * 4 * 2
+    assert sent == splits + 3 * 8 + 4 * 40 + 3 * 40  # ids out, rows back, gradient rows out
+    assert received == splits + 4 * 8 + 3 * 40 + 4 * 40
+    assert comm_model.sharded_embedding_wire([7], [7], 0, hidden=10) == (0.0, 0.0)
+
+
+def test_strategy_bytes_follow_each_formula():
+    n, v, h, r, u, union = 8, 1000, 64, 500, 300, 900
+    row = 4 * h + 8
+    assert comm_model.strategy_bytes("allgather", n, v, h, r, u, union)[0] == n * r * row
+    assert comm_model.strategy_bytes("allreduce", n, v, h, r, u, union) == (
+        4 * v * h,
+        2 * 7 / 8 * 4 * v * h,
+    )
+    assert comm_model.strategy_bytes("sparse_reduce", n, v, h, r, u, union)[0] == union * row
+    logical, wire = comm_model.strategy_bytes("sharded_embedding", n, v, h, r, u, union)
+    assert logical == u * 4 * h + u * (8 + 4 * h)  # independent of V and N
+    assert wire == pytest.approx(3 * 4 * 7 + 7 / 8 * u * (8 + 8 * h))
+    with pytest.raises(ValueError, match="unknown strategy"):
+        comm_model.strategy_bytes("gossip", n, v, h, r, u, union)
+
+
+def test_cheapest_moves_from_allgather_to_allreduce_as_the_paper_says():
+    # the paper's two alone: allgather grows with N, allreduce does not
+    v, h, r = 33708, 1024, 10000
+
+    def two(n):
+        return min(
+            ("allgather", "allreduce"),
+            key=lambda s: comm_model.strategy_bytes(s, n, v, h, r, r, r)[1],
+        )
+
+    assert two(2) == "allgather" and two(64) == "allreduce"
+
+
+def test_expected_unique_ids_match_the_synthetic_data():
+    """The union model's law is the data's: unique ids among a worker's real batches."""
+    cfg = PointConfig.model_validate({"model": {"preset": "tiny"}, "tokens_per_worker": 4096})
+    batches = WorkerBatches(cfg, rank=0, size=1)
+    measured, predicted = [], []
+    for step in range(1, 6):
+        b, _ = batches.batch(step)
+        words = np.concatenate([b.src.ravel(), b.tgt.ravel()])
+        words = words[words > 1]  # neither pad nor EOS
+        measured.append(len(np.unique(words)))
+        predicted.append(token_model.expected_unique(len(words), 1000))
+    assert np.median(measured) == pytest.approx(np.median(predicted), rel=0.05)
+    # a uniform law (exponent 0) touches more ids than text's (exponent 1)
+    assert token_model.expected_unique(2000, 1000, 0.0) > token_model.expected_unique(2000, 1000)
+
+
+def _row(exchange, workers, logical, unique=None, union=None, status="completed"):
+    return {
+        "point_id": f"{exchange}-{workers}",
+        "status": status,
+        "exchange": exchange,
+        "workers": workers,
+        "vocab_size": 1000,
+        "hidden_size": 64,
+        "logical_embedding_bytes_per_step": logical,
+        "emb_grad_rows_per_worker": 900.0,
+        "emb_unique_rows_per_worker": unique,
+        "emb_union_rows": union,
+        "wire_sent_allgather_bytes_per_step_model": 1.0,
+        "wire_sent_alltoall_bytes_per_step_model": 2.0,
+        "tokens_per_s": 1000.0,
+    }
+
+
+def test_the_comparison_needs_a_new_strategy_beside_another():
+    paper = pd.DataFrame([_row("allgather", 2, 1e5), _row("allreduce", 2, 256000)])
+    assert strategies.compare(paper) == []
+    table = pd.DataFrame(
+        [
+            _row("allgather", 2, 1e5),
+            _row("allreduce", 2, 256000),
+            _row("sparse_reduce", 2, 9e4, unique=370, union=560),
+            _row("sharded_embedding", 4, 8e4, unique=370),
+            _row("sharded_embedding", 8, 0, unique=370, status="failed"),
+        ]
+    )
+    (s,) = strategies.compare(table)
+    assert (s.vocab, s.hidden, s.rows, s.unique) == (1000, 64, 900.0, 370.0)
+    assert [m.strategy for m in s.measured] == list(comm_model.STRATEGIES)
+    sharded = s.measured[-1]
+    assert sharded.workers == [4] and sharded.wire == [2.0]  # the failed point is left out
+    assert s.measured[2].wire == [3.0]  # sparse_reduce: its alltoall and its allgather
+    assert np.isnan(s.measured[1].wire[0])  # allreduce's share is fused: formula only
+    # U(1) is the measured U_r; the union grows with N and never passes V
+    assert s.union[0] == pytest.approx(370, rel=1e-6)
+    assert s.union[0] < s.union[1] < s.union[2]
+    assert all(a <= b for a, b in zip(s.union, s.union[1:], strict=False)) and s.union[-1] <= 998
+    assert s.crossover[0][0] == 2
+    assert all(best == s.cheapest_at(n) for n, best in s.crossover)
