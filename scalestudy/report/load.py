@@ -81,6 +81,7 @@ TEXT_COLUMNS = (
     "cluster",
     "model",
     "accumulation",
+    "exchange",
     "timing",
     "precision",
     "reference",
