@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -39,6 +40,26 @@ def run_trainer(tmp_path, mpi_stack):
     ) -> LocalRun:
         folder = folder or tmp_path / (name or f"run{next(counter)}")
         return run_point(folder, ranks, config, mca=mca, timeout=timeout)
+
+    return run
+
+
+@pytest.fixture(scope="module")
+def shared_runs(tmp_path_factory):
+    """run(ranks, config) -> the finished run, made on first use and shared by the module's
+    tests that ask for the same ranks and configuration (each run is mostly TensorFlow's start
+    and trace: making it once keeps CI short). A failed run fails the asking test."""
+    made: dict[tuple[int, str], LocalRun] = {}
+
+    def run(ranks: int, config: dict) -> LocalRun:
+        key = (ranks, json.dumps(config, sort_keys=True))
+        if key not in made:
+            name = f"{ranks}-{config.get('exchange', 'default')}-{config.get('timing', '')}"
+            done = run_point(tmp_path_factory.mktemp(name), ranks, config)
+            assert done.returncode == 0, done.output[-3000:]
+            print(f"{name}: {done.seconds:.0f} s")
+            made[key] = done
+        return made[key]
 
     return run
 

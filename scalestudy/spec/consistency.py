@@ -70,7 +70,7 @@ def issues(
             "only means something with lr_scaling: linear or sqrt (lr_scaling is none)",
         )
     if trainer.get("exchange") is not None and "sparse_as_dense" in trainer:
-        dense = str(trainer["sparse_as_dense"]).strip().lower() in ("true", "1", "yes", "on")
+        dense = _truthy(trainer["sparse_as_dense"])
         if dense != (trainer["exchange"] == "allreduce"):
             add(
                 "trainer.exchange",
@@ -80,12 +80,7 @@ def issues(
             )
     model = trainer.get("model")
     tied = model.get("tie_embeddings", True) if isinstance(model, dict) else True
-    if trainer.get("exchange") == "sharded_embedding" and str(tied).strip().lower() in (
-        "true",
-        "1",
-        "yes",
-        "on",
-    ):
+    if trainer.get("exchange") == "sharded_embedding" and _truthy(tied):
         add(
             "trainer.exchange",
             "exchange: sharded_embedding splits the input embedding's rows over the ranks, but "
@@ -150,3 +145,8 @@ def _reference_names() -> set[str] | None:
         return set(references.load())
     except UnknownReference:
         return None
+
+
+def _truthy(value: Any) -> bool:
+    """A YAML boolean as the user may have written it (true, yes, on, 1)."""
+    return str(value).strip().lower() in ("true", "1", "yes", "on")

@@ -26,20 +26,12 @@ BASE = {
 }
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    made: dict[tuple, LocalRun] = {}
+@pytest.fixture
+def runs(shared_runs):
+    """runs(ranks, exchange, timing, **keys) -> the finished run, made once per module."""
 
     def get(ranks: int, exchange: str, timing: str = "overlapped", **extra) -> LocalRun:
-        key = (ranks, exchange, timing, tuple(sorted(extra.items())))
-        if key not in made:
-            cfg = {**BASE, "exchange": exchange, "timing": timing, **extra}
-            folder = tmp_path_factory.mktemp(f"{ranks}-{exchange}-{timing}")
-            run = run_point(folder, ranks, cfg)
-            assert run.returncode == 0, run.output[-3000:]
-            print(f"{ranks} ranks {exchange} {timing}: {run.seconds:.0f} s")
-            made[key] = run
-        return made[key]
+        return shared_runs(ranks, {**BASE, "exchange": exchange, "timing": timing, **extra})
 
     return get
 

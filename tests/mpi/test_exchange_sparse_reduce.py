@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from scalestudy.contract import comm_model
-from scalestudy.measure.run_local import LocalRun, run_point
+from scalestudy.measure.run_local import LocalRun
 
 pytestmark = pytest.mark.mpi
 
@@ -30,21 +30,12 @@ MODELS = {
 }
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """runs(model, exchange, timing) -> the finished run, made on first use."""
-    made: dict[tuple[str, str, str], LocalRun] = {}
+@pytest.fixture
+def runs(shared_runs):
+    """runs(model, exchange, timing) -> the finished run, made once per module."""
 
     def get(model: str, exchange: str, timing: str = "overlapped") -> LocalRun:
-        key = (model, exchange, timing)
-        if key not in made:
-            cfg = {**BASE, **MODELS[model], "exchange": exchange, "timing": timing}
-            folder = tmp_path_factory.mktemp(f"{model}-{exchange}-{timing}")
-            run = run_point(folder, RANKS, cfg)
-            assert run.returncode == 0, run.output[-3000:]
-            print(f"{model} {exchange} {timing}: {run.seconds:.0f} s")
-            made[key] = run
-        return made[key]
+        return shared_runs(RANKS, {**BASE, **MODELS[model], "exchange": exchange, "timing": timing})
 
     return get
 
