@@ -1,11 +1,11 @@
 """`scalestudy profile detect`: a site profile read off a live Slurm cluster.
 
 What Slurm knows is asked once each (`scontrol show partition -o`, `scontrol show node -o`,
-`srun --mpi=list`); what the login node knows about MPI (`mpirun --version`, `ompi_info`) and
-environment modules (`module`) too. The launcher is chosen with a stated reason. What cannot be
-detected (the interconnect's latency and bandwidth) is written as a placeholder with a TODO
-pointing at the comm sweep that measures it. The result loads as a profile (`doctor` and every
-sweep accept it as is)."""
+`scontrol show config` for the task plugin, `srun --mpi=list`); what the login node knows
+about MPI (`mpirun --version`, `ompi_info`) and environment modules (`module`) too. The
+launcher is chosen with a stated reason. What cannot be detected (the interconnect's latency
+and bandwidth) is written as a placeholder with a TODO pointing at the comm sweep that
+measures it. The result loads as a profile (`doctor` and every sweep accept it as is)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ class Answers:
     partitions: str  # scontrol show partition -o
     nodes: str  # scontrol show node -o
     mpi_list: str  # srun --mpi=list (stdout + stderr)
+    config: str = ""  # scontrol show config (TaskPlugin: whether srun binds ranks)
     mpirun_version: str = ""  # mpirun --version
     ompi_info: str = ""
     has_module: bool = False
@@ -59,6 +60,7 @@ def ask() -> Answers:
         partitions=partitions,
         nodes=nodes,
         mpi_list=_run(["srun", "--mpi=list"]) or "",
+        config=_run(["scontrol", "show", "config"]) or "",
         mpirun_version=_run(["mpirun", "--version"]) or "",
         ompi_info=_run(["ompi_info"]) or "",
         has_module=bool(_run(["bash", "-lc", "type module"])),
@@ -114,7 +116,8 @@ def detect(answers: Answers, partition: str | None = None, name: str = "mysite")
 
     mpi, mpi_why = _mpi_library(answers.mpirun_version)
     plugins = {line.strip() for line in answers.mpi_list.splitlines()[1:]}
-    launcher, launcher_why = _launcher(answers, mpi, plugins, emulated)
+    task_plugin = _task_plugin(answers.config)
+    launcher, launcher_why = _launcher(answers, mpi, plugins, emulated, task_plugin)
 
     def max_nodes(p: dict) -> int:
         limit = p.get("MaxNodes", "UNLIMITED")
@@ -122,6 +125,8 @@ def detect(answers: Answers, partition: str | None = None, name: str = "mysite")
 
     env: dict[str, str] = {}
     if emulated and mpi == "openmpi":
+        # the emulated nodes' ranks share this host's cores: a waiting rank yields, not spins
+        env["OMPI_MCA_mpi_yield_when_idle"] = "1"
         env["OMPI_MCA_btl"] = "self,tcp"  # ranks of different emulated nodes on one host
     if answers.uid == 0 and mpi == "openmpi":
         env |= {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"}
@@ -144,6 +149,9 @@ def detect(answers: Answers, partition: str | None = None, name: str = "mysite")
         f"mpi: {mpi}   # {mpi_why}",
         f"launcher: {launcher}   # {launcher_why}",
     ]
+    if task_plugin is not None:
+        binds = "srun binds each rank to its CPUs" if _binds(task_plugin) else "srun binds nothing"
+        lines.insert(-1, f"# Slurm's TaskPlugin={task_plugin}: {binds}")
     # (emulated_nodes stays false: it describes ranks on this host with no Slurm node behind
     # them; here each rank has its Slurm node, which the placement checks count by)
     lines.append("partitions:")
@@ -183,7 +191,19 @@ def _mpi_library(version: str) -> tuple[str, str]:
     return "openmpi", "TODO: no mpirun on this node's PATH (load your MPI module): assumed Open MPI"
 
 
-def _launcher(answers: Answers, mpi: str, plugins: set[str], emulated: bool) -> tuple[str, str]:
+def _task_plugin(config: str) -> str | None:
+    """TaskPlugin of `scontrol show config` (`TaskPlugin = task/affinity,task/cgroup`)."""
+    found = re.search(r"^TaskPlugin\s*=\s*(\S+)", config, re.M)
+    return found.group(1) if found else None
+
+
+def _binds(task_plugin: str) -> bool:
+    return any(k in task_plugin for k in ("affinity", "cgroup"))
+
+
+def _launcher(
+    answers: Answers, mpi: str, plugins: set[str], emulated: bool, task_plugin: str | None
+) -> tuple[str, str]:
     if answers.has_ibrun:
         return "ibrun", "ibrun is on PATH (TACC): it places ranks as the site intends"
     if emulated:
@@ -194,4 +214,8 @@ def _launcher(answers: Answers, mpi: str, plugins: set[str], emulated: bool) -> 
         return "mpirun", f"srun offers no PMI-2 (--mpi=list: {', '.join(sorted(plugins))})"
     if mpi == "openmpi" and "MCA pmix: s2" not in answers.ompi_info:
         return "mpirun", "srun offers PMI-2 but this Open MPI was built without it (ompi_info)"
+    if task_plugin is not None and not _binds(task_plugin):
+        return "mpirun", (
+            f"srun would bind no rank (TaskPlugin={task_plugin}): mpirun binds them to cores"
+        )
     return "srun", "srun offers PMI-2 and the MPI library speaks it: Slurm places the ranks"

@@ -55,16 +55,32 @@ def _run_probe(cluster, tmp_path: Path, name: str, monkeypatch) -> tuple[dict, d
     return attempt, json.loads((logs / "probe-check.json").read_text())
 
 
-def test_srun_binds_with_task_affinity(start_cluster, tmp_path, monkeypatch):
+def _detected(capsys) -> tuple[str, dict]:
+    """`scalestudy profile detect` on the live cluster (SLURM_CONF set by _run_probe)."""
+    capsys.readouterr()
+    assert main(["profile", "detect"]) == 0
+    text = capsys.readouterr().out
+    return text, yaml.safe_load(text)
+
+
+def test_srun_binds_with_task_affinity(start_cluster, tmp_path, monkeypatch, capsys):
     cluster = start_cluster(2, accounting=False, task_plugin="affinity")
     attempt, check = _run_probe(cluster, tmp_path, "bindaffinity", monkeypatch)
     assert check["ok"] and check["problems"] == []
     assert attempt["state"] == "completed"
+    # detection reads the task plugin of this variant of the test cluster
+    text, profile = _detected(capsys)
+    assert "# Slurm's TaskPlugin=task/affinity: srun binds each rank to its CPUs" in text
+    assert profile["partitions"][0]["max_nodes"] == 2
 
 
-def test_probe_names_shared_cpus_without_a_task_plugin(start_cluster, tmp_path, monkeypatch):
+def test_probe_names_shared_cpus_without_a_task_plugin(
+    start_cluster, tmp_path, monkeypatch, capsys
+):
     cluster = start_cluster(2, accounting=False, task_plugin="none")
     attempt, check = _run_probe(cluster, tmp_path, "bindnone", monkeypatch)
     assert not check["ok"] and attempt["state"] == "failed"
     assert sorted(p.split(":")[0] for p in check["problems"]) == ["n1", "n2"]
     assert all("ranks" in p and "share CPUs [0, 1]" in p for p in check["problems"])
+    text, _ = _detected(capsys)
+    assert "# Slurm's TaskPlugin=task/none: srun binds nothing" in text

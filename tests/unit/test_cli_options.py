@@ -54,7 +54,7 @@ def _submitted(results, name: str, sweep_file: str, mtime: float) -> None:
     manifest.write_text(json.dumps(data))
 
 
-def test_status_and_collect_without_a_sweep_act_on_the_only_or_newest_one(tmp_path, capsys):
+def test_status_collect_and_report_without_a_sweep_act_on_the_only_or_newest_one(tmp_path, capsys):
     from scalestudy.cli import main
 
     results = tmp_path / "results"
@@ -66,11 +66,21 @@ def test_status_and_collect_without_a_sweep_act_on_the_only_or_newest_one(tmp_pa
     captured = capsys.readouterr()
     assert "sweep quickstart (the only one under" in captured.err
     assert "n0001" in captured.out  # the quickstart's points
+    for verb in ("collect", "report"):
+        assert main([verb, "--results", str(results)]) == 0
+        assert "sweep quickstart (the only one under" in capsys.readouterr().err
+    assert (results / "quickstart" / "results.csv").exists()
+    assert (results / "quickstart" / "report" / "summary.md").exists()
     comm = str(Path("experiments/comm-emulated.yaml").resolve())
     _submitted(results, "comm-emulated", comm, 2000.0)
     assert main(["status", "--results", str(results)]) == 0
     err = capsys.readouterr().err
     assert "sweep comm-emulated, the newest of 2" in err and "others: quickstart" in err
+    for verb in ("collect", "report"):
+        assert main([verb, "--results", str(results)]) == 0
+        err = capsys.readouterr().err
+        assert "sweep comm-emulated, the newest of 2" in err and "others: quickstart" in err
+    assert (results / "comm-emulated" / "report" / "summary.md").exists()
     # a submitted sweep's name works wherever a sweep file does
     assert main(["plan", "quickstart", "--results", str(results)]) == 0
     assert "n0002" in capsys.readouterr().out
