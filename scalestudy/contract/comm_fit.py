@@ -8,6 +8,9 @@ node's ppn ranks share (each rank gets bw / ppn):
         t = o + g x B     + 2(N-1) alpha + 2(N-1)/N x B x ppn / bw
     allgather of b bytes per rank over N workers:
         t = o + g x N x b +  (N-1) alpha +  (N-1)  x b x ppn / bw
+    alltoall of b bytes per rank (its own block of b/N included) over N workers, direct exchange
+    after Horovod's exchange of the int32 splits (a second round of N-1 messages):
+        t = o + g x b     + 2(N-1) alpha + (N-1)/N x b x ppn / bw
 
 o and g are what no network causes: a per-call overhead (Horovod's negotiation and background
 cycle: about a millisecond per call even on one rank) and a local cost per byte of the result
@@ -33,12 +36,13 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-COLLECTIVES = ("allreduce", "allgather")
+COLLECTIVES = ("allreduce", "allgather", "alltoall")
 MODEL_TEXT = (
     "ring over one link per node shared by its ppn ranks, plus a per-call overhead o and a "
     "local cost g per byte of the result: allreduce t = o + g B + 2(N-1) alpha + 2(N-1)/N x B "
     "x ppn / bw (B: the whole tensor); allgather t = o + g N b + (N-1) alpha + (N-1) x b x ppn "
-    "/ bw (b: one rank's bytes); N workers; non-negative least squares on relative error"
+    "/ bw (b: one rank's bytes); alltoall t = o + g b + 2(N-1) alpha + (N-1)/N x b x ppn / bw "
+    "(splits, then the data); N workers; non-negative least squares on relative error"
 )
 
 
@@ -52,7 +56,8 @@ class Sample:
     nodes: int
     ppn: int
     workers: int
-    nbytes: float  # allreduce: the whole tensor; allgather: one rank's share
+    # allreduce: the whole tensor; allgather: one rank's share; alltoall: its whole send buffer
+    nbytes: float
     time_s: float
 
 
@@ -63,13 +68,15 @@ def terms(collective: str, workers: int, ppn: int, nbytes: float) -> tuple[float
         return 2.0 * (n - 1), 2.0 * (n - 1) / n * nbytes * max(ppn, 1)
     if collective == "allgather":
         return float(n - 1), (n - 1) * nbytes * max(ppn, 1)
+    if collective == "alltoall":
+        return 2.0 * (n - 1), (n - 1) / n * nbytes * max(ppn, 1)
     raise ValueError(f"unknown collective {collective!r}")
 
 
 def local_bytes(collective: str, workers: int, nbytes: float) -> float:
     """Bytes of the collective's result on each rank, which it copies whatever the network:
     the reduced tensor, or all ranks' shares gathered."""
-    return nbytes if collective == "allreduce" else max(workers, 1) * nbytes
+    return max(workers, 1) * nbytes if collective == "allgather" else nbytes
 
 
 def model_s(

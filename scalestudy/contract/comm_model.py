@@ -183,6 +183,28 @@ def sparse_reduce_peak_bytes(workers: int, rows: int, vocab: int, hidden: int) -
     return 2 * (unique + received + union) * row_bytes(hidden)
 
 
+def vocab_parallel_softmax_bytes(
+    workers: int, hidden: int, target_tokens: float
+) -> dict[str, float]:
+    """A vocabulary-parallel softmax (Mesh-TF style; NOT implemented in the trainer: a formula
+    only, drawn "model only"), for T target tokens per rank: each rank keeps V/N rows of the
+    output projection, whose gradient then never leaves it. Per step: an allgather of the N x T
+    hidden states (4H each), allreduces of the max, the sum of exponentials and the target's
+    logit of every one of the N x T positions (4 bytes each), and in the backward pass a
+    reduce-scatter of the [N T, H] hidden-state gradient. It replaces the data-parallel
+    softmax weights' dense allreduce (4VH), so it saves bandwidth only while N T < V roughly:
+    for large-batch Transformers it is mainly a memory saving."""
+    n, t = workers, target_tokens
+    states = n * t * FLOAT32 * hidden
+    scalars = 3 * n * t * FLOAT32
+    logical = states + scalars + t * FLOAT32 * hidden  # gathered, reduced, dh slice kept
+    if n <= 1:
+        return {"logical_bytes": logical, "wire_sent": 0.0}
+    share = (n - 1) / n
+    wire = share * states + 2 * share * scalars + share * states  # ring allgather, allreduces, RS
+    return {"logical_bytes": logical, "wire_sent": wire}
+
+
 STRATEGIES = ("allgather", "allreduce", "sparse_reduce", "sharded_embedding")
 
 

@@ -248,6 +248,38 @@ def _link(v: Variant) -> tuple[projection.Link | None, str]:
     return projection.Link(ic.name, ic.latency_us, ic.bandwidth_gbps), f"profile {path.name}"
 
 
+def _strategy_links(
+    table: pd.DataFrame, roots: list[Path]
+) -> tuple[dict[str, projection.Link] | None, str]:
+    """Latency and bandwidth of allreduce, allgather and alltoall for the strategies' times:
+    the newest calibration of the table's cluster that fitted all three, else the profile's
+    nominal interconnect for all three (never a mix), with the sentence that says which."""
+    clusters = set(table["cluster"].dropna().astype(str)) if "cluster" in table else set()
+    if len(clusters) != 1:
+        return None, ""
+    (cluster,) = clusters
+    needed = ("allreduce", "allgather", "alltoall")
+    for path, cal in projection.find_calibrations(roots, cluster):
+        fits = cal.get("collectives") or {}
+        if all(c in fits for c in needed):
+            try:
+                links = {c: projection.fitted_link(cal, path, c, fits[c]) for c in needed}
+            except projection.CalibrationError:
+                continue
+            return links, f"fitted per collective by comm sweep {cal.get('sweep')} ({path})"
+    from scalestudy.profiles import ProfileError, load_profile
+
+    try:
+        ic = load_profile(cluster)[0].interconnect
+    except ProfileError:
+        return None, ""
+    link = projection.Link(ic.name, ic.latency_us, ic.bandwidth_gbps)
+    return {c: link for c in needed}, (
+        f"nominal interconnect of profile {cluster} ({ic.latency_us:g} us, "
+        f"{ic.bandwidth_gbps:g} Gb/s): no comm calibration with alltoall fitted"
+    )
+
+
 def _comm_model(
     v: Variant, link: projection.Link | None, link_src: str, sparse: bool, ctx: dict
 ) -> tuple[projection.CommModel | None, list[str]]:
@@ -574,7 +606,10 @@ def analyse(
         memory=memory,
         memory_ceilings=ceilings,
         comm_calibration=series.comm_calibration(comm_results) if comm_results else "",
-        strategies=strategies.compare(table[~table["point_id"].astype(str).isin(comm_ids)]),
+        strategies=strategies.compare(
+            table[~table["point_id"].astype(str).isin(comm_ids)],
+            *_strategy_links(table, sorted({s.folder.resolve().parent for s in sweeps})),
+        ),
     )
 
 

@@ -177,17 +177,9 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
     links, parts, resid = {}, [], []
     for c in ("allreduce", "allgather"):
         f = fits.get(c) or fits[needed[0]]  # a collective not needed is never charged
+        links[c] = fitted_link(cal, path, c, f)
         alpha, bw = float(f["alpha_s"]), float(f["bandwidth_bytes_per_s"])
-        if not (math.isfinite(alpha) and math.isfinite(bw) and alpha >= 0 and bw > 0):
-            raise CalibrationError(f"{path}: {c}: alpha {alpha} / bandwidth {bw} unusable")
-        overhead = float(f.get("overhead_s") or 0.0)  # calibrations before it was fitted: 0
-        if not (math.isfinite(overhead) and overhead >= 0):
-            raise CalibrationError(f"{path}: {c}: per-call overhead {overhead} unusable")
-        local = float(f.get("local_s_per_byte") or 0.0)
-        if not (math.isfinite(local) and local >= 0):
-            raise CalibrationError(f"{path}: {c}: local cost per byte {local} unusable")
-        name = f"fitted {c} ({cal.get('sweep')})"
-        links[c] = Link(name, alpha * 1e6, bw * 8 / 1e9, overhead * 1e6, local)
+        overhead, local = float(f.get("overhead_s") or 0.0), float(f.get("local_s_per_byte") or 0.0)
         if c in fits:
             copy = f"{1e-9 / local:.4g} GB/s" if local > 0 else "0"
             parts.append(
@@ -214,6 +206,21 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
         f"comm model: fitted ({sweep})",
         str(path),
     )
+
+
+def fitted_link(cal: dict, path: Path, collective: str, f: dict) -> Link:
+    """One collective's fit of a calibration as a Link, or CalibrationError if unusable."""
+    alpha, bw = float(f["alpha_s"]), float(f["bandwidth_bytes_per_s"])
+    if not (math.isfinite(alpha) and math.isfinite(bw) and alpha >= 0 and bw > 0):
+        raise CalibrationError(f"{path}: {collective}: alpha {alpha} / bandwidth {bw} unusable")
+    overhead = float(f.get("overhead_s") or 0.0)  # calibrations before it was fitted: 0
+    if not (math.isfinite(overhead) and overhead >= 0):
+        raise CalibrationError(f"{path}: {collective}: per-call overhead {overhead} unusable")
+    local = float(f.get("local_s_per_byte") or 0.0)
+    if not (math.isfinite(local) and local >= 0):
+        raise CalibrationError(f"{path}: {collective}: local cost per byte {local} unusable")
+    name = f"fitted {collective} ({cal.get('sweep')})"
+    return Link(name, alpha * 1e6, bw * 8 / 1e9, overhead * 1e6, local)
 
 
 def fmt_us(seconds: float) -> str:
@@ -244,6 +251,19 @@ def ring_allgather_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> f
         + link.local_s_per_byte * workers * rank_bytes
         + (workers - 1) * rank_bytes / link.bytes_per_s(ppn)
         + (workers - 1) * link.latency_s
+    )
+
+
+def direct_alltoall_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> float:
+    """One rank's alltoall of `rank_bytes` (its own block included): Horovod's exchange of the
+    splits, then every block straight to its rank (contract/comm_fit.py)."""
+    if workers <= 1 or rank_bytes <= 0:
+        return 0.0
+    return (
+        link.overhead_s
+        + link.local_s_per_byte * rank_bytes
+        + (workers - 1) / workers * rank_bytes / link.bytes_per_s(ppn)
+        + 2 * (workers - 1) * link.latency_s
     )
 
 

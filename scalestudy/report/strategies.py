@@ -5,7 +5,18 @@ lines in N, and where each strategy is predicted to be the cheapest.
 The lines' inputs are measured: R_r (rows a rank's backward pass gives) and U_r (its unique ids)
 from the table; the union U(N) of N ranks' ids follows the synthetic data's Zipf law
 (contract/token_model.py), calibrated so that U(1) is the measured U_r. A tied model with tf1
-accumulation names every id each step: U_r = U = V.
+accumulation names every id each step: U_r = U = V. The same calibration (the number of draws
+that gives U_r) predicts U_r at other vocabulary sizes, hence the vocabulary crossover.
+
+With latency and bandwidth per collective (a comm sweep's calibration.json with allreduce,
+allgather and alltoall fitted, else the profile's nominal interconnect for all three, said which),
+each strategy's exchange time is projected on the grid: allgather two ring allgathers (values,
+ids), allreduce one ring allreduce of 4VH, sparse_reduce an alltoall of U_r rows and an allgather
+of U/N rows, sharded_embedding three alltoalls (ids; rows; gradient rows). The crossover by time
+counts each message's latency, which the crossover by bytes does not.
+
+A vocabulary-parallel softmax is not in the trainer: its line is comm_model's formula alone,
+labelled "model only", against the dense allreduce of the softmax weights it would replace.
 """
 
 from __future__ import annotations
@@ -15,9 +26,11 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from scalestudy.contract import comm_model, token_model
+from scalestudy.report import projection
 
 NEW = ("sparse_reduce", "sharded_embedding")  # beyond the paper's two: what this figure is for
 GRID = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
+VOCAB_GRID = [2**k for k in range(10, 21)]  # 1k .. 1M ids: where the vocabulary crossover falls
 
 
 @dataclass
@@ -40,6 +53,14 @@ class Strategies:
     union: list[float] = field(default_factory=list)  # U(N) on the grid
     model: dict[str, tuple[list[float], list[float]]] = field(default_factory=dict)
     crossover: list[tuple[int, str]] = field(default_factory=list)  # (from N, cheapest)
+    target_tokens: float = 0.0  # T per rank: half the padded slots
+    softmax_model: tuple[list[float], list[float]] = ([], [])  # vocab-parallel, model only
+    vocab_workers: int = 0  # the N of the vocabulary crossover (the largest measured)
+    vocab_crossover: list[tuple[int, str]] = field(default_factory=list)  # (from V, cheapest)
+    ppn: int = 1
+    seconds: dict[str, list[float]] = field(default_factory=dict)  # projected exchange time
+    time_crossover: list[tuple[int, str]] = field(default_factory=list)  # (from N, fastest)
+    links_source: str = ""  # which latency/bandwidth the times use
 
     def cheapest_at(self, workers: int) -> str:
         return comm_model.cheapest(
@@ -47,21 +68,64 @@ class Strategies:
         )
 
     def union_at(self, workers: int) -> float:
-        return _union(self.vocab, self.unique, workers)
+        draws = _draws(self.vocab, self.unique)
+        return (
+            self.unique
+            if draws is None
+            else token_model.expected_unique(workers * draws, self.vocab)
+        )
+
+    def cheapest_at_vocab(self, vocab: int, workers: int) -> str:
+        """The cheapest strategy at another vocabulary size: the same draws per rank (the
+        measured U_r's), R_r unchanged (untied: the rows are the slots)."""
+        draws = _draws(self.vocab, self.unique)
+        if draws is None:  # every id named each step (tied tf1): U_r = U = V, R_r = V + slots
+            rows = self.rows - self.vocab + vocab
+            return comm_model.cheapest(workers, vocab, self.hidden, rows, vocab, vocab)
+        unique = token_model.expected_unique(draws, vocab)
+        union = token_model.expected_unique(workers * draws, vocab)
+        return comm_model.cheapest(workers, vocab, self.hidden, self.rows, unique, union)
 
 
-def _union(vocab: int, unique: float, workers: int) -> float:
-    """U(N) of the Zipf law whose U(1) is the measured U_r (bisection on the draws)."""
+def exchange_seconds(
+    strategy: str, s: Strategies, workers: int, links: dict[str, projection.Link]
+) -> float:
+    """Projected time of one rank's exchange of the input embedding's gradient (see the
+    module's docstring); ids' owners spread evenly."""
+    n, ppn, h = workers, s.ppn, s.hidden
+    row = comm_model.row_bytes(h)
+    gather, alltoall = projection.ring_allgather_s, projection.direct_alltoall_s
+    if strategy == "allgather":
+        return gather(s.rows * 4 * h, n, ppn, links["allgather"]) + gather(
+            s.rows * 8, n, ppn, links["allgather"]
+        )
+    if strategy == "allreduce":
+        return projection.ring_allreduce_s(4 * s.vocab * h, n, ppn, links["allreduce"])
+    if strategy == "sparse_reduce":
+        union = s.union_at(n)
+        return alltoall(s.unique * row, n, ppn, links["alltoall"]) + gather(
+            union / n * row, n, ppn, links["allgather"]
+        )
+    if strategy == "sharded_embedding":
+        return alltoall(s.unique * 8, n, ppn, links["alltoall"]) + 2 * alltoall(
+            s.unique * 4 * h, n, ppn, links["alltoall"]
+        )
+    raise ValueError(f"unknown strategy {strategy!r}")
+
+
+def _draws(vocab: int, unique: float) -> float | None:
+    """The draws of the Zipf law that give the measured U_r unique ids (bisection); None when
+    U_r is every id the law can give."""
     most = token_model.expected_unique(1e15, vocab)
     if unique >= most - 0.5:
-        return float(unique)
+        return None
     lo, hi = 0.0, 1.0
     while token_model.expected_unique(hi, vocab) < unique:
         hi *= 2
     for _ in range(60):
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if token_model.expected_unique(mid, vocab) < unique else (lo, mid)
-    return token_model.expected_unique(workers * hi, vocab)
+    return hi
 
 
 def _wire(rows: pd.DataFrame, strategy: str) -> float | None:
@@ -79,8 +143,13 @@ def _wire(rows: pd.DataFrame, strategy: str) -> float | None:
     return None if pd.isna(value) else float(value)
 
 
-def compare(table: pd.DataFrame) -> list[Strategies]:
-    """One comparison per vocabulary size with a new strategy beside another; [] otherwise."""
+def compare(
+    table: pd.DataFrame,
+    links: dict[str, projection.Link] | None = None,
+    links_source: str = "",
+) -> list[Strategies]:
+    """One comparison per vocabulary size with a new strategy beside another; [] otherwise.
+    With `links` (allreduce, allgather, alltoall) the exchange times are projected too."""
     need = ("exchange", "vocab_size", "hidden_size", "logical_embedding_bytes_per_step")
     if table.empty or any(c not in table for c in need):
         return []
@@ -99,6 +168,8 @@ def compare(table: pd.DataFrame) -> list[Strategies]:
         if pd.isna(r) or pd.isna(u):
             continue
         s = Strategies(int(vocab), int(rows["hidden_size"].iloc[0]), float(r), float(u), [])
+        slots = rows.get("padded_slots_per_worker", pd.Series(dtype=float)).median()
+        s.target_tokens = float(slots) / 2 if not pd.isna(slots) else s.rows / 2
         for strategy in comm_model.STRATEGIES:
             mine = rows[rows["exchange"] == strategy]
             if mine.empty:
@@ -126,11 +197,34 @@ def compare(table: pd.DataFrame) -> list[Strategies]:
                 for n, un in zip(GRID, s.union, strict=True)
             ]
             s.model[strategy] = ([p[0] for p in pairs], [p[1] for p in pairs])
-        last = None
-        for n in GRID[1:]:  # at N = 1 nothing is sent
-            best = s.cheapest_at(n)
-            if best != last:
-                s.crossover.append((n, best))
-                last = best
+        softmax = [
+            comm_model.vocab_parallel_softmax_bytes(n, s.hidden, s.target_tokens) for n in GRID
+        ]
+        s.softmax_model = ([b["logical_bytes"] for b in softmax], [b["wire_sent"] for b in softmax])
+        s.crossover = _changes((n, s.cheapest_at(n)) for n in GRID[1:])  # N = 1 sends nothing
+        if "ppn" in rows and not rows["ppn"].isna().all():
+            s.ppn = int(rows["ppn"].max())
+        if links is not None:
+            s.links_source = links_source
+            for strategy in comm_model.STRATEGIES:
+                s.seconds[strategy] = [exchange_seconds(strategy, s, n, links) for n in GRID]
+            s.time_crossover = _changes(
+                (n, min(s.seconds, key=lambda k, i=i: s.seconds[k][i]))
+                for i, n in enumerate(GRID)
+                if n > 1
+            )
+        s.vocab_workers = max(2, int(done["workers"].max()))
+        s.vocab_crossover = _changes(
+            (v, s.cheapest_at_vocab(v, s.vocab_workers)) for v in VOCAB_GRID
+        )
         out.append(s)
+    return out
+
+
+def _changes(pairs) -> list[tuple[int, str]]:
+    """(x, best) at the first x and wherever the best strategy changes."""
+    out: list[tuple[int, str]] = []
+    for x, best in pairs:
+        if not out or out[-1][1] != best:
+            out.append((x, best))
     return out

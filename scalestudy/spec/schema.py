@@ -100,7 +100,8 @@ class CommOptions(_Strict):
     """The `comm` workload: which collectives, which extra message sizes, how many timed
     iterations (after warm-up ones) per size."""
 
-    collectives: list[Literal["allreduce", "allgather"]] = ["allreduce", "allgather"]
+    # alltoall: the exchange of sparse_reduce and sharded_embedding (issue #13)
+    collectives: list[Literal["allreduce", "allgather", "alltoall"]] = ["allreduce", "allgather"]
     # bytes per rank of the size sweep, besides the trainer's own exchange shapes
     sizes_bytes: list[Annotated[int, Field(ge=4)]] = [4**k for k in range(5, 14)]  # 1 KiB..64 MiB
     iterations: int = Field(20, ge=2)

@@ -11,7 +11,11 @@ What is timed, for every collective asked for:
   [R] int64, R the rows of the trainer's first timed step on this rank: tf1 with a tied embedding
   M x V + padded source + target slots, otherwise the slots), timed together as the trainer
   issues them;
-- the size sweep: allreduce of a float32 tensor of `bytes` and allgather of `bytes` per rank.
+- alltoall (when asked): sparse_reduce's exchange to the row owners, the U_r unique ids of this
+  rank's first timed batch packed with their values as [U_r, H + 2] float32 and split by owner
+  (id mod N), uneven splits as the trainer sends them;
+- the size sweep: allreduce of a float32 tensor of `bytes`, allgather of `bytes` per rank and
+  alltoall of `bytes` per rank in N even blocks.
 
 How: before every iteration a scalar allreduce lines the ranks up (Horovod has no barrier for
 TensorFlow); then each rank times the collective until its result is there. An iteration's
@@ -81,6 +85,9 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
     vocab, hidden = int(model["vocab"]), int(model["hidden"])
     tied = bool(model["tie_embeddings"])
     step = cfg.timing_warmup_steps + 1
+    import numpy as np
+
+    ids = None  # the unique ids of this rank's batch, where the data is known before training
     if cfg.data.kind == "text":
         # SentencePiece batches are not known before the model is trained: the report's estimate
         from scalestudy.report.projection import SLOT_FRACTION
@@ -96,6 +103,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
         src, tgt = sum(m.src_slots for m in micro), sum(m.tgt_slots for m in micro)
         source = f"the trainer's batch of step {step} on rank {rank}"
+        ids = np.unique(np.concatenate([batch.src.ravel(), batch.tgt.ravel()]))
     if cfg.accumulation == "tf1" and tied:
         rows = comm_model.tf1_rows(vocab, src, tgt, cfg.micro_batches)
     else:
@@ -106,6 +114,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         "rows": rows,
         "slots": {"src": src, "tgt": tgt},
         "rows_source": source,
+        "unique_ids": ids,
         # whether this point's trainer really ships them: a densified trainer allreduces the
         # [V, H] tensor; native TF with a tied embedding sums the gradients densely
         "trainer_allgathers": is_sparse(cfg),
@@ -127,6 +136,8 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     iterations, warmup = int(options["iterations"]), int(options["warmup"])
     shapes = trainer_shapes(cfg, rank, size)
     vocab, hidden, rows = shapes["vocab"], shapes["hidden"], shapes["rows"]
+    unique_ids = shapes.pop("unique_ids")  # an array: not part of the written document
+    shapes["unique_rows"] = None if unique_ids is None else len(unique_ids)
     sync_value = tf.constant(1.0)
 
     def sync() -> None:
@@ -183,9 +194,33 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
                 hvd.allgather(i, name="comm.trainer.indices"),
             ]
         )
+    if "alltoall" in options["collectives"] and unique_ids is not None:
+        ids = unique_ids
+        splits = np.bincount(ids % size, minlength=size).astype(np.int32)
+        packed = tf.ones([len(ids), hidden + 2], tf.float32)  # values, then the id's 8 bytes
+        cases.append(
+            {
+                "collective": "alltoall",
+                "kind": "trainer",
+                "label": f"sparse_reduce rows to owners: [U_r, {hidden} + 2] f32, id mod N",
+                "bytes": len(ids) * comm_model.row_bytes(hidden),
+                "logical_bytes": len(ids) * comm_model.row_bytes(hidden),
+                "rows": len(ids),
+                "splits": splits.tolist(),
+                "rows_source": shapes["rows_source"],
+            }
+        )
+        owners = tf.constant(splits)
+        runs.append(
+            lambda t=packed, sp=owners: [
+                hvd.alltoall(t, splits=sp, name="comm.trainer.alltoall")[0]
+            ]
+        )
     for collective in options["collectives"]:
         for requested in options["sizes_bytes"]:
             elements = max(int(requested) // 4, 1)
+            if collective == "alltoall":  # N equal blocks
+                elements = -(-elements // size) * size
             tensor = tf.ones([elements], tf.float32)
             nbytes = 4 * elements
             cases.append(
@@ -194,13 +229,15 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
                     "kind": "sweep",
                     "label": f"{nbytes} B per rank",
                     "bytes": nbytes,
-                    "logical_bytes": nbytes if collective == "allreduce" else nbytes * size,
+                    "logical_bytes": nbytes * size if collective == "allgather" else nbytes,
                     "requested_bytes": int(requested),
                 }
             )
             name = f"comm.sweep.{collective}.{nbytes}"
             if collective == "allreduce":
                 runs.append(lambda t=tensor, n=name: [hvd.allreduce(t, op=hvd.Average, name=n)])
+            elif collective == "alltoall":
+                runs.append(lambda t=tensor, n=name: [hvd.alltoall(t, name=n)])
             else:
                 runs.append(lambda t=tensor, n=name: [hvd.allgather(t, name=n)])
     records = []

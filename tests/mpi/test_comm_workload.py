@@ -97,6 +97,30 @@ def test_comm_workload_two_ranks(mpi_stack, tmp_path):
         print(f"2 local ranks, {c}: not fitted: {e}")
 
 
+def test_alltoall_times_the_sparse_reduce_exchange_and_even_blocks(mpi_stack, tmp_path):
+    """alltoall (issue #13): the trainer's rows to their owners, as sparse_reduce sends them
+    (this rank's unique ids, split by id mod N), and the size sweep in N even blocks."""
+    import numpy as np
+
+    ranks = 2
+    config = {**CONFIG, "expect_ranks": ranks, "model": {"preset": "tiny", "tie_embeddings": False}}
+    config["comm"] = {**CONFIG["comm"], "collectives": ["alltoall"], "sizes_bytes": [1024, 65536]}
+    proc = _run(tmp_path / "run", ranks, config)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    doc = json.loads((tmp_path / "run" / "logs" / "comm.json").read_text())
+    (trainer,) = [r for r in doc["records"] if r["kind"] == "trainer"]
+    cfg = PointConfig.model_validate({k: v for k, v in config.items() if k != "comm"})
+    b, _ = WorkerBatches(cfg, 0, ranks).batch(2)  # rank 0's first timed batch
+    ids = np.unique(np.concatenate([b.src.ravel(), b.tgt.ravel()]))
+    assert trainer["collective"] == "alltoall" and trainer["rows"] == len(ids)
+    assert trainer["splits"] == np.bincount(ids % ranks, minlength=ranks).tolist()
+    assert trainer["bytes"] == len(ids) * comm_model.row_bytes(H)
+    assert doc["shapes"]["unique_rows"] == len(ids)
+    sweep = sorted(r["bytes"] for r in doc["records"] if r["kind"] == "sweep")
+    assert sweep == [1024, 65536]  # already multiples of N float32 blocks
+    assert all(r["median_s"] > 0 for r in doc["records"])
+
+
 def test_launch_mismatch_exits_5(mpi_stack, tmp_path):
     proc = _run(tmp_path / "bad", 2, {**CONFIG, "expect_ranks": 3, "comm": {"sizes_bytes": [1024]}})
     assert proc.returncode == 5, (proc.stdout + proc.stderr)[-3000:]

@@ -39,7 +39,7 @@ def synthetic(
     return out
 
 
-@pytest.mark.parametrize("collective", ["allreduce", "allgather"])
+@pytest.mark.parametrize("collective", ["allreduce", "allgather", "alltoall"])
 def test_recovers_known_alpha_and_bandwidth(collective):
     f = comm_fit.fit(synthetic(collective), collective)
     assert f.alpha_s == pytest.approx(ALPHA, rel=0.1)
@@ -113,6 +113,7 @@ def test_the_fitted_model_is_the_projections_model():
     for collective, ring in (
         ("allreduce", projection.ring_allreduce_s),
         ("allgather", projection.ring_allgather_s),
+        ("alltoall", projection.direct_alltoall_s),
     ):
         f = comm_fit.fit(synthetic(collective, noise=0.03), collective)
         link = projection.Link(

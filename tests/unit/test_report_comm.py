@@ -83,7 +83,7 @@ def test_comm_report_draws_the_measurements_and_the_fitted_model(tmp_path):
     report = build(["commsyn"], tmp_path)
     fig = next(f for f in report.rendered if f.name == "comm")
     panels = {p["collective"]: p for p in fig.data["panels"]}
-    assert set(panels) == {"allreduce", "allgather"} and all(p["fit"] for p in panels.values())
+    assert set(panels) == set(comm_fit.COLLECTIVES) and all(p["fit"] for p in panels.values())
     for coll, panel in panels.items():
         by_nodes = {s["nodes"]: s for s in panel["series"]}
         assert set(by_nodes) == {1, 2, 4}

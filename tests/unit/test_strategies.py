@@ -110,3 +110,55 @@ def test_the_comparison_needs_a_new_strategy_beside_another():
     assert all(a <= b for a, b in zip(s.union, s.union[1:], strict=False)) and s.union[-1] <= 998
     assert s.crossover[0][0] == 2
     assert all(best == s.cheapest_at(n) for n, best in s.crossover)
+
+
+def _table():
+    return pd.DataFrame(
+        [
+            _row("allgather", 2, 1e5),
+            _row("allreduce", 2, 256000),
+            _row("sparse_reduce", 2, 9e4, unique=370, union=560),
+            _row("sharded_embedding", 4, 8e4, unique=370),
+        ]
+    )
+
+
+def test_the_vocab_parallel_softmax_is_a_formula_of_gathers_reductions_and_a_scatter():
+    b = comm_model.vocab_parallel_softmax_bytes(4, hidden=64, target_tokens=100)
+    states, scalars = 4 * 100 * 4 * 64, 3 * 4 * 100 * 4
+    assert b["logical_bytes"] == states + scalars + 100 * 4 * 64
+    # ring allgather of the states, ring allreduces of 3 scalars per position, reduce-scatter
+    assert b["wire_sent"] == pytest.approx(0.75 * states + 2 * 0.75 * scalars + 0.75 * states)
+    assert comm_model.vocab_parallel_softmax_bytes(1, 64, 100)["wire_sent"] == 0.0
+    (s,) = strategies.compare(_table())
+    assert s.target_tokens == 450.0  # half of R_r = 900 (no slot column in this table)
+    _, wire = s.softmax_model
+    assert wire[s.grid.index(4)] == comm_model.vocab_parallel_softmax_bytes(4, 64, 450)["wire_sent"]
+
+
+def test_the_vocabulary_crossover_follows_the_calibrated_law():
+    (s,) = strategies.compare(_table())
+    assert s.vocab_workers == 4  # the largest N measured
+    assert s.vocab_crossover[0][0] == strategies.VOCAB_GRID[0]
+    for v, best in s.vocab_crossover:
+        assert best == s.cheapest_at_vocab(v, 4)
+    # 4VH grows with V while U_r saturates: the dense allreduce is never cheapest at 1M ids
+    assert s.cheapest_at_vocab(2**20, 4) != "allreduce"
+    assert s.cheapest_at_vocab(1000, 4) == s.cheapest_at(4)  # the measured V: same answer
+
+
+def test_exchange_times_count_each_strategys_messages():
+    from scalestudy.report.projection import Link
+
+    assert strategies.compare(_table())[0].seconds == {}  # no links: no times
+    free = Link("bandwidth only", 0.0, 8.0)  # 1 GB/s, no latency
+    (s,) = strategies.compare(_table(), {c: free for c in ("allreduce", "allgather", "alltoall")})
+    i = s.grid.index(4)
+    assert s.seconds["allreduce"][i] == pytest.approx(2 * 0.75 * 4 * 1000 * 64 / 1e9)
+    assert s.seconds["sharded_embedding"][i] == pytest.approx(0.75 * 370 * (8 + 2 * 4 * 64) / 1e9)
+    slow = Link("latency bound", 1e6, 8.0)  # 1 s per message: the count of messages decides
+    (t,) = strategies.compare(_table(), {c: slow for c in ("allreduce", "allgather", "alltoall")})
+    # sharded: 3 alltoalls of 2 (N-1) messages each (splits, data); allreduce: 2 (N-1)
+    assert t.seconds["sharded_embedding"][i] >= 6 * 3 and t.seconds["allreduce"][i] < 2 * 3 + 1
+    assert all(best != "sharded_embedding" for _, best in t.time_crossover)
+    assert s.time_crossover[0][0] == 2

@@ -24,13 +24,58 @@ def draw(a: Analysis) -> Rendered | Skipped:
             "no vocabulary size with sparse_reduce or sharded_embedding measured beside another "
             "exchange (completed points with their unique-row counts)",
         )
-    s = a.strategies[0]  # the first vocabulary; the others' crossovers are in the caption
-    fig = Figure(figsize=(15, 5.2), layout="constrained")
-    axes = [fig.add_subplot(1, 3, i) for i in (1, 2, 3)]
-    title = f"Embedding exchange strategies, V={s.vocab:,}, H={s.hidden}: {a.title}"
-    data: dict = {"title": title, "vocab": s.vocab, "hidden": s.hidden, "rows": s.rows}
-    data.update(unique=s.unique, grid=s.grid, union=s.union, measured=[], model={})
-    xs = list(s.grid)
+    rows = len(a.strategies)
+    fig = Figure(figsize=(20, 5.2 * rows), layout="constrained")
+    title = f"Embedding exchange strategies: {a.title}"
+    data: dict = {"title": title, "vocabularies": []}
+    for i, s in enumerate(a.strategies):
+        axes = [fig.add_subplot(rows, 4, 4 * i + k) for k in (1, 2, 3, 4)]
+        data["vocabularies"].append(_panels(axes, s))
+    fig.suptitle(title, fontsize=10)
+    crossings = "; ".join(
+        f"V={x.vocab:,}: " + ", ".join(f"from N={n} {best}" for n, best in x.crossover)
+        for x in a.strategies
+    )
+    by_vocab = "; ".join(
+        f"at N={x.vocab_workers} (U_r calibrated at V={x.vocab:,}): "
+        + ", ".join(f"from V={v:,} {best}" for v, best in x.vocab_crossover)
+        for x in a.strategies
+    )
+    by_time = "; ".join(
+        f"V={x.vocab:,}: " + ", ".join(f"from N={n} {best}" for n, best in x.time_crossover)
+        for x in a.strategies
+        if x.time_crossover
+    )
+    timing = (
+        f" Fourth panel: each strategy's exchange time projected with latency and bandwidth "
+        f"({a.strategies[0].links_source}); fastest, latency counted: {by_time}."
+        if by_time
+        else " No latency and bandwidth were found for the time projection."
+    )
+    data["crossover"] = {x.vocab: x.crossover for x in a.strategies}
+    data["time_crossover"] = {x.vocab: x.time_crossover for x in a.strategies}
+    data["vocab_crossover"] = {x.vocab: x.vocab_crossover for x in a.strategies}
+    caption = (
+        "The input embedding's gradient exchange by strategy, one row per vocabulary size: "
+        "allgather and allreduce (the paper's two), sparse_reduce (rows to their owners, "
+        "reduced rows allgathered) and sharded_embedding (the table split by row; lookups by "
+        "alltoall). Points: measured on the real tensors; lines: comm_model's formulas with the "
+        "measured R_r and U_r per rank, the union U(N) from the data's Zipf law calibrated to "
+        "U_r. Cheapest by wire bytes (bandwidth only, message latency not counted), dotted "
+        f"lines: {crossings}. By vocabulary size, {by_vocab}. allreduce's wire bytes are fused "
+        "with the other dense gradients, so only its formula is drawn. The grey dashed line is "
+        "a vocabulary-parallel softmax, MODEL ONLY (not in the trainer): what it would send "
+        "instead of the softmax weights' dense allreduce (the allreduce line, 4VH, in an untied "
+        "model), with T = half the padded slots per rank; it saves bandwidth only while N T < V "
+        "roughly, so for large batches it is mainly a memory saving." + timing
+    )
+    return Rendered("strategies", title, caption, fig, data)
+
+
+def _panels(axes, s) -> dict:
+    """One vocabulary's three panels: logical bytes, wire bytes, tokens/s; returns its data."""
+    data: dict = {"vocab": s.vocab, "hidden": s.hidden, "rows": s.rows, "unique": s.unique}
+    data.update(grid=s.grid, union=s.union, measured=[], model={}, target_tokens=s.target_tokens)
     for m in s.measured:
         c = _color(m.strategy)
         axes[0].plot(m.workers, m.logical, "o", ms=8, color=c, label=f"{m.strategy}: measured")
@@ -46,38 +91,38 @@ def draw(a: Analysis) -> Rendered | Skipped:
         axes[0].plot(s.grid, logical, "-", lw=1.2, color=c, label=f"{strategy}: formula")
         axes[1].plot(s.grid[1:], wire[1:], "-", lw=1.2, color=c, label=f"{strategy}: formula")
         data["model"][strategy] = {"logical": logical, "wire_sent": wire}
+    logical, wire = s.softmax_model
+    label = "vocab-parallel softmax: model only"
+    axes[0].plot(s.grid, logical, "--", lw=1, color="0.5", label=label)
+    axes[1].plot(s.grid[1:], wire[1:], "--", lw=1, color="0.5", label=label)
+    data["model"]["vocab_parallel_softmax (model only)"] = {"logical": logical, "wire_sent": wire}
     for n, best in s.crossover:
         axes[1].axvline(n, color=_color(best), ls=":", lw=1)
     for ax, ylabel, sub in (
         (axes[0], "logical bytes per rank per step", "held after the exchange"),
         (axes[1], "wire bytes sent per rank per step", "sent (direct alltoall, ring allgather)"),
     ):
-        log2_x(ax, xs, "workers N (log2)")
+        log2_x(ax, list(s.grid), "workers N (log2)")
         ax.set_yscale("log")
         ax.set_ylabel(ylabel)
-        ax.set_title(sub, fontsize=9)
+        ax.set_title(f"V={s.vocab:,}, H={s.hidden}: {sub}", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
-    measured_w = [w for m in s.measured for w in m.workers]
-    log2_x(axes[2], measured_w, "workers N (log2)")
+    log2_x(axes[2], [w for m in s.measured for w in m.workers], "workers N (log2)")
     axes[2].set_ylabel("tokens/s (median)")
-    axes[2].set_title("throughput on this cluster", fontsize=9)
+    axes[2].set_title(f"V={s.vocab:,}: throughput on this cluster", fontsize=9)
     axes[2].grid(True, alpha=0.3)
     axes[2].legend(fontsize=7)
-    fig.suptitle(title, fontsize=10)
-    crossings = "; ".join(
-        f"V={x.vocab:,}: " + ", ".join(f"from N={n} {best}" for n, best in x.crossover)
-        for x in a.strategies
-    )
-    data["crossover"] = {x.vocab: x.crossover for x in a.strategies}
-    caption = (
-        "The input embedding's gradient exchange by strategy: allgather and allreduce (the "
-        "paper's two), sparse_reduce (rows to their owners, reduced rows allgathered) and "
-        "sharded_embedding (the table split by row; lookups by alltoall). Points: measured on "
-        "the real tensors; lines: comm_model's formulas with the measured R_r = "
-        f"{s.rows:,.0f} rows and U_r = {s.unique:,.0f} unique ids per rank, the union U(N) from "
-        "the data's Zipf law calibrated to U_r. Cheapest by wire bytes (bandwidth only, message "
-        f"latency not counted), dotted lines: {crossings}. allreduce's wire bytes are fused "
-        "with the other dense gradients, so only its formula is drawn."
-    )
-    return Rendered("strategies", title, caption, fig, data)
+    if s.seconds:
+        for strategy, seconds in s.seconds.items():
+            axes[3].plot(s.grid[1:], seconds[1:], "-", color=_color(strategy), label=strategy)
+        for n, best in s.time_crossover:
+            axes[3].axvline(n, color=_color(best), ls=":", lw=1)
+        log2_x(axes[3], list(s.grid[1:]), "workers N (log2)")
+        axes[3].set_yscale("log")
+        axes[3].legend(fontsize=7)
+        data["seconds"] = s.seconds
+    axes[3].set_ylabel("projected exchange time per step (s)")
+    axes[3].set_title(f"V={s.vocab:,}: latency + bandwidth model", fontsize=9)
+    axes[3].grid(True, which="both", alpha=0.3)
+    return data
