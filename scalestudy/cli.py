@@ -104,7 +104,7 @@ def _submit_once(args, loaded: LoadedSweep, points) -> int | None:
         retry_failed=args.retry_failed,
         force=args.force,
     )
-    progress = for_terminal(len(preview.run))
+    progress = for_terminal(preview.run)
     try:
         decision = submit(
             loaded,

@@ -17,11 +17,15 @@ def _clock(seconds: float) -> str:
 
 
 class _Estimate:
-    """Time left = points left x the median time of the points already run (points of one
-    sweep differ in size, so this is said to be an estimate)."""
+    """Time left = for each point left, the median time of the points of its size (ranks)
+    already run, else of all points run: a sweep alternates sizes whose times differ several
+    fold, and one median of all would swing with the last point's size. Said to be an
+    estimate wherever it is shown."""
 
-    def __init__(self, total: int):
+    def __init__(self, total: int, sizes: list[int] | None = None):
         self.total, self.n, self.durations = total, 0, []
+        self.sizes = list(sizes) if sizes and len(sizes) == total else None
+        self.by_size: dict[int, list[float]] = {}
         self.began = time.monotonic()
         self.point_began = self.began
 
@@ -31,21 +35,33 @@ class _Estimate:
 
     def done(self) -> float:
         took = time.monotonic() - self.point_began
+        if self.sizes is not None:
+            self.by_size.setdefault(self.sizes[len(self.durations)], []).append(took)
         self.durations.append(took)
         return took
 
     def left(self) -> float | None:
         if not self.durations:
             return None
-        ordered = sorted(self.durations)
-        return ordered[len(ordered) // 2] * (self.total - len(self.durations))
+        overall = _median(self.durations)
+        if self.sizes is None:
+            return overall * (self.total - len(self.durations))
+        return sum(
+            _median(self.by_size[size]) if size in self.by_size else overall
+            for size in self.sizes[len(self.durations) :]
+        )
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
 
 
 class PlainProgress:
     """One line when a point starts and its state when it ends."""
 
-    def __init__(self, total: int, out: TextIO | None = None):
-        self.est, self.out = _Estimate(total), out or sys.stdout
+    def __init__(self, total: int, out: TextIO | None = None, sizes: list[int] | None = None):
+        self.est, self.out = _Estimate(total, sizes), out or sys.stdout
 
     def start(self, point) -> None:
         self.est.start()
@@ -76,11 +92,11 @@ class LiveProgress:
     """rich's live display: a bar of points, the running one, elapsed and time left; each
     finished point stays printed above the bar."""
 
-    def __init__(self, total: int):
+    def __init__(self, total: int, sizes: list[int] | None = None):
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-        self.est = _Estimate(total)
+        self.est = _Estimate(total, sizes)
         self.console = Console()
         self.bar = Progress(
             TextColumn("[bold]points"),
@@ -118,8 +134,13 @@ class LiveProgress:
             self.bar.stop()
 
 
-def for_terminal(total: int) -> PlainProgress | LiveProgress:
-    return LiveProgress(total) if sys.stdout.isatty() else PlainProgress(total)
+def for_terminal(points: list) -> PlainProgress | LiveProgress:
+    """The display for the points about to run, in their order (their sizes feed the
+    estimate of time left)."""
+    sizes = [p.nodes * p.ppn for p in points]
+    if sys.stdout.isatty():
+        return LiveProgress(len(points), sizes)
+    return PlainProgress(len(points), sizes=sizes)
 
 
 class _Quiet:

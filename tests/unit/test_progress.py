@@ -28,11 +28,28 @@ def test_plain_lines_when_not_on_a_terminal(monkeypatch):
     p.close()
 
 
+def test_time_left_counts_each_size_by_its_own_points(monkeypatch):
+    """Sizes alternating 2 and 4 ranks (10 s and 40 s): the estimate charges each point left
+    the median of its own size, not one median that swings with the last point."""
+    clock = iter([0.0, 0.0, 10.0, 10.0, 10.0, 50.0, 50.0])
+    monkeypatch.setattr(progress.time, "monotonic", lambda: next(clock))
+    out = io.StringIO()
+    sizes = [2, 4, 2, 4, 2, 4]
+    p = progress.PlainProgress(len(sizes), out, sizes=sizes)
+    for i in (2, 4):
+        p.start(_point(i))
+        p.done(_point(i), "completed")
+    # after the first 2-rank point (10 s): the 5 left at 10 s each, the only median known
+    assert out.getvalue().splitlines()[0].endswith("about 0:50 left)")
+    # after a 4-rank point (40 s) too: 2 x 10 s + 2 x 40 s
+    assert out.getvalue().splitlines()[1].endswith("(elapsed 0:50, about 1:40 left)")
+
+
 def test_the_display_is_chosen_by_the_terminal(monkeypatch):
     monkeypatch.setattr(progress.sys.stdout, "isatty", lambda: False, raising=False)
-    assert isinstance(progress.for_terminal(2), progress.PlainProgress)
+    assert isinstance(progress.for_terminal([_point(1), _point(2)]), progress.PlainProgress)
     monkeypatch.setattr(progress.sys.stdout, "isatty", lambda: True, raising=False)
-    live = progress.for_terminal(2)
+    live = progress.for_terminal([_point(1), _point(2)])
     assert isinstance(live, progress.LiveProgress)
     live.close()  # never started: nothing to stop
 
