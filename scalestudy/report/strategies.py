@@ -75,16 +75,27 @@ class Strategies:
             else token_model.expected_unique(workers * draws, self.vocab)
         )
 
-    def cheapest_at_vocab(self, vocab: int, workers: int) -> str:
-        """The cheapest strategy at another vocabulary size: the same draws per rank (the
-        measured U_r's), R_r unchanged (untied: the rows are the slots)."""
+    def at_vocab(self, vocab: int, workers: int) -> tuple[float, float, float]:
+        """(R_r, U_r, U) at another vocabulary size: the same draws per rank (the measured
+        U_r's), R_r unchanged (untied: the rows are the slots)."""
         draws = _draws(self.vocab, self.unique)
         if draws is None:  # every id named each step (tied tf1): U_r = U = V, R_r = V + slots
-            rows = self.rows - self.vocab + vocab
-            return comm_model.cheapest(workers, vocab, self.hidden, rows, vocab, vocab)
+            return self.rows - self.vocab + vocab, vocab, vocab
         unique = token_model.expected_unique(draws, vocab)
-        union = token_model.expected_unique(workers * draws, vocab)
-        return comm_model.cheapest(workers, vocab, self.hidden, self.rows, unique, union)
+        return self.rows, unique, token_model.expected_unique(workers * draws, vocab)
+
+    def cheapest_at_vocab(self, vocab: int, workers: int) -> str:
+        return comm_model.cheapest(workers, vocab, self.hidden, *self.at_vocab(vocab, workers))
+
+    def beats_dense_from(self, strategy: str, workers: int) -> int | None:
+        """The smallest vocabulary of the grid from which `strategy` sends fewer wire bytes
+        than the dense allreduce (4VH) at N = workers, or None on the whole grid."""
+        for vocab in VOCAB_GRID:
+            args = (workers, vocab, self.hidden, *self.at_vocab(vocab, workers))
+            mine = comm_model.strategy_bytes(strategy, *args)[1]
+            if mine < comm_model.strategy_bytes("allreduce", *args)[1]:
+                return vocab
+        return None
 
 
 def exchange_seconds(

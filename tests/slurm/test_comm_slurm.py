@@ -32,8 +32,14 @@ SWEEP = {
     "repeats": 1,
     "time_limit": "00:05:00",
     "trainer": {"model": "tiny", "tokens_per_worker": 256},
-    "comm": {"sizes_bytes": SIZES, "iterations": 6, "warmup": 1},
+    "comm": {
+        "collectives": ["allreduce", "allgather", "alltoall"],
+        "sizes_bytes": SIZES,
+        "iterations": 6,
+        "warmup": 1,
+    },
 }
+COLLECTIVES = ("allreduce", "allgather", "alltoall")
 
 
 @pytest.fixture
@@ -111,11 +117,12 @@ def test_comm_sweep_calibrates_the_projection(in_cluster, tmp_path, capsys):
 
     assert main(["collect", str(sweep), "--results", str(results)]) == 0
     out = capsys.readouterr().out
-    assert "calibration allreduce: alpha=" in out and "calibration allgather: alpha=" in out
+    assert all(f"calibration {c}: alpha=" in out for c in COLLECTIVES)
     sdir = results / "commemu"
     cal = check_collected(sdir)
     check_comm_report(results, cal)
     check_report(results, sdir, cal)
+    check_strategies(results, sdir)
 
 
 def check_comm_report(results: Path, cal: dict) -> None:
@@ -125,7 +132,7 @@ def check_comm_report(results: Path, cal: dict) -> None:
     out = results / "commemu" / "report"
     figs = json.loads((out / "figures.json").read_text())
     panels = {p["collective"]: p for p in figs["figures"]["comm"]["panels"]}
-    assert set(panels) == {"allreduce", "allgather"}
+    assert set(panels) == set(COLLECTIVES)
     for c, panel in panels.items():
         assert [s["nodes"] for s in panel["series"]] == [1, 2, 4]
         for s in panel["series"]:  # a fitted point has its model line, an excluded one not
@@ -147,7 +154,7 @@ def check_collected(sdir: Path) -> dict:
 
     with open(sdir / "comm.csv") as fh:
         comm = list(csv.DictReader(fh))
-    assert len(comm) == 3 * (2 + 2 * len(SIZES))
+    assert len(comm) == 3 * (3 + 3 * len(SIZES))  # per point: 3 trainer shapes, 3 sweeps
     for r in comm:
         assert r["status"] == "completed" and int(r["iterations"]) == 6
         assert 0 < float(r["p10_s"]) <= float(r["median_s"]) <= float(r["p90_s"])
@@ -156,13 +163,15 @@ def check_collected(sdir: Path) -> dict:
         if r["kind"] == "trainer" and r["collective"] == "allgather":
             assert int(r["bytes"]) == int(r["rows"]) * (4 * H + 8)
             assert int(r["rows"]) > V  # tf1: V + the padded slots
+        if r["kind"] == "trainer" and r["collective"] == "alltoall":  # sparse_reduce's rows
+            assert int(r["bytes"]) == int(r["rows"]) * (4 * H + 8) and 0 < int(r["rows"]) <= V
     assert {(r["nodes"], r["workers"]) for r in comm} == {("1", "1"), ("2", "2"), ("4", "4")}
 
     crowded = len(os.sched_getaffinity(0)) < 4  # the 4 emulated nodes share this host's CPUs
     cal = json.loads((sdir / "calibration.json").read_text())
     assert cal["profile"] == "emulated-unbound" and cal["sweep"] == "commemu" and cal["when"]
     assert cal["errors"] == {}
-    for c in ("allreduce", "allgather"):
+    for c in COLLECTIVES:
         f = cal["collectives"][c]
         print(
             f"emulated {c}: overhead {f['overhead_s'] * 1e6:.1f} us/call, alpha "
@@ -208,3 +217,32 @@ def check_report(results: Path, sdir: Path, cal: dict) -> None:
     assert "nominal profile figures" not in printed
     md = (results / "trainemu" / "report" / "summary.md").read_text()
     assert said in md and str((sdir / "calibration.json").resolve()) in md
+
+
+def check_strategies(results: Path, sdir: Path) -> None:
+    """A strategies table of the same profile: each strategy's exchange time is projected
+    with the fitted latency and bandwidth of allreduce, allgather and alltoall."""
+    rows = []
+    for exchange in ("allreduce", "sparse_reduce", "sharded_embedding"):
+        for n in (1, 2):
+            row = {c: None for c in COLUMNS}
+            row.update(
+                point_id=f"n{n:04d}-p1-{exchange}-r0", sweep="stratemu", mode="weak",
+                cluster="emulated-unbound", nodes=n, ppn=1, workers=n, threads=1,
+                model="tiny", accumulation="tf1", exchange=exchange, repeat=0,
+                status="completed", steps_timed=10, tokens_per_s=900.0 * n,
+                logical_embedding_bytes_per_step=4 * V * H, vocab_size=V, hidden_size=H,
+                emb_grad_rows_per_worker=900.0, emb_unique_rows_per_worker=370.0,
+                padded_slots_per_worker=900.0, tie_embeddings=False,
+            )  # fmt: skip
+            rows.append(row)
+    (results / "stratemu").mkdir(parents=True)
+    pd.DataFrame(rows, columns=COLUMNS).to_csv(results / "stratemu" / "results.csv", index=False)
+    assert main(["report", "stratemu", "--results", str(results)]) == 0
+    figs = json.loads((results / "stratemu" / "report" / "figures.json").read_text())
+    fig = figs["figures"]["strategies"]
+    assert "fitted per collective by comm sweep commemu" in fig["time_model"]
+    assert str((sdir / "calibration.json").resolve()) in fig["time_model"]
+    (vocab,) = fig["vocabularies"]
+    assert set(vocab["seconds"]) == {"allgather", "allreduce", "sparse_reduce", "sharded_embedding"}
+    assert all(t > 0 for ts in vocab["seconds"].values() for t in ts[1:])

@@ -162,3 +162,22 @@ def test_exchange_times_count_each_strategys_messages():
     assert t.seconds["sharded_embedding"][i] >= 6 * 3 and t.seconds["allreduce"][i] < 2 * 3 + 1
     assert all(best != "sharded_embedding" for _, best in t.time_crossover)
     assert s.time_crossover[0][0] == 2
+
+
+def test_each_strategy_beats_the_dense_allreduce_from_some_vocabulary():
+    (s,) = strategies.compare(_table())
+    for k in ("allgather", "sparse_reduce", "sharded_embedding"):
+        v = s.beats_dense_from(k, 4)
+        assert v is not None and v in strategies.VOCAB_GRID
+        args = (4, v, 64, *s.at_vocab(v, 4))
+        assert (
+            comm_model.strategy_bytes(k, *args)[1]
+            < comm_model.strategy_bytes("allreduce", *args)[1]
+        )
+        if v > strategies.VOCAB_GRID[0]:  # and not at the vocabulary below
+            below = strategies.VOCAB_GRID[strategies.VOCAB_GRID.index(v) - 1]
+            args = (4, below, 64, *s.at_vocab(below, 4))
+            assert (
+                comm_model.strategy_bytes(k, *args)[1]
+                >= comm_model.strategy_bytes("allreduce", *args)[1]
+            )

@@ -37,8 +37,14 @@ def draw(a: Analysis) -> Rendered | Skipped:
         for x in a.strategies
     )
     by_vocab = "; ".join(
-        f"at N={x.vocab_workers} (U_r calibrated at V={x.vocab:,}): "
+        f"at N={x.vocab_workers} (U_r calibrated at V={x.vocab:,}): cheapest "
         + ", ".join(f"from V={v:,} {best}" for v, best in x.vocab_crossover)
+        + "; fewer bytes than the dense allreduce "
+        + ", ".join(
+            f"{k} from V={b:,}" if (b := x.beats_dense_from(k, x.vocab_workers)) else f"{k} never"
+            for k in ORDER
+            if k != "allreduce"
+        )
         for x in a.strategies
     )
     by_time = "; ".join(
@@ -54,6 +60,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
     )
     data["crossover"] = {x.vocab: x.crossover for x in a.strategies}
     data["time_crossover"] = {x.vocab: x.time_crossover for x in a.strategies}
+    data["time_model"] = a.strategies[0].links_source
     data["vocab_crossover"] = {x.vocab: x.vocab_crossover for x in a.strategies}
     caption = (
         "The input embedding's gradient exchange by strategy, one row per vocabulary size: "
