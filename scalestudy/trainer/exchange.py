@@ -100,6 +100,10 @@ class GradientExchange:
             raise ValueError(f"unknown exchange {method!r}")
         self.hvd = hvd
         self.size, self.rank = hvd.size(), hvd.rank()
+        # One rank alone: the paper's two exchanges call no collective, as Horovod's own
+        # DistributedOptimizer and DistributedGradientTape skip them at size 1
+        # (`_allreduce_cond`); the figures are those a collective over one rank returns.
+        self.alone = self.size == 1
         self.variables = variables
         self.embedding_index = next(i for i, v in enumerate(variables) if v is embedding_var)
         self.method = method
@@ -133,6 +137,14 @@ class GradientExchange:
                 r, obs = self._sparse_reduce(i, g)
                 observed.append(obs)
                 layout.append(("sparse_reduce", g.values.dtype.size, 8, g.values.dtype.name))
+            elif isinstance(g, tf.IndexedSlices) and self.alone:
+                # one rank: the average over one is the gradient itself (see `alone`)
+                r = g
+                count = tf.shape(g.values, out_type=tf.int64)[:1]
+                observed.append(tf.concat([count, tf.shape(g.values, out_type=tf.int64)], 0))
+                layout.append(
+                    ("allgather", g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
+                )
             elif isinstance(g, tf.IndexedSlices):
                 values = tf.identity(g.values, name=f"grad{i}_values")
                 indices = tf.identity(g.indices, name=f"grad{i}_indices")
@@ -147,12 +159,12 @@ class GradientExchange:
                     ("allgather", g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
                 )
             else:
-                r = hvd.allreduce(g, op=hvd.Average, name=f"grad{i}")
+                r = g if self.alone else hvd.allreduce(g, op=hvd.Average, name=f"grad{i}")
                 observed.append(tf.shape(r, out_type=tf.int64))
                 layout.append(("dense", g.dtype.size, 0, g.dtype.name))
             reduced.append(r)
         self.layout = layout
-        agreed = hvd.allreduce(control, op=hvd.Sum, name="control")
+        agreed = control if self.alone else hvd.allreduce(control, op=hvd.Sum, name="control")
         return reduced, observed, agreed
 
     def _sparse_reduce(self, i: int, g: tf.IndexedSlices):

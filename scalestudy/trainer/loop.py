@@ -172,6 +172,13 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "timeline on: Horovod writes a trace of the timed steps (horovod-timeline.json), "
             "which costs its background thread time: a diagnosis, not a production timing"
         )
+    if size == 1:
+        notes.append(
+            "one rank: the gradients' allreduces and IndexedSlices allgathers are not called "
+            "(Horovod's own DistributedOptimizer and DistributedGradientTape skip them at size "
+            "1; sparse_reduce's and sharded_embedding's alltoalls still run); the bytes are "
+            "those a collective over one rank returns"
+        )
     if cfg.timing == "phases":
         notes.append(
             "timing phases: compute, densify, comm and apply run one after the other, each "
