@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from conftest import check_renders_as_emulated
 
 from scalestudy.cli import main
 from scalestudy.profiles import CLUSTERS
@@ -73,3 +74,8 @@ def test_a_profile_detected_from_the_cluster_passes_doctor(in_cluster, tmp_path,
     out = capsys.readouterr().out
     assert "[  ok] trainer job: 3 steps on 2 node(s) x 1" in out, out
     assert "is ready (7 checks" in out
+    # the live cluster's profile renders the hand-written emulated profile's job scripts
+    assert main(["profile", "detect", "--name", "emulated"]) == 0
+    same_name = tmp_path / "emulated.yaml"
+    same_name.write_text(capsys.readouterr().out)
+    check_renders_as_emulated(same_name, tmp_path / "renders")
