@@ -84,9 +84,9 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
     model = cfg.model.resolved()
     vocab, hidden = int(model["vocab"]), int(model["hidden"])
     tied = bool(model["tie_embeddings"])
-    step = cfg.timing_warmup_steps + 1
     import numpy as np
 
+    step = cfg.timing_warmup_steps + 1
     ids = None  # the unique ids of this rank's batch, where the data is known before training
     if cfg.data.kind == "text":
         # SentencePiece batches are not known before the model is trained: the report's estimate
@@ -106,6 +106,8 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         ids = np.unique(np.concatenate([batch.src.ravel(), batch.tgt.ravel()]))
     if cfg.accumulation == "tf1" and tied:
         rows = comm_model.tf1_rows(vocab, src, tgt, cfg.micro_batches)
+        # its IndexedSlices name every vocabulary row: sparse_reduce de-duplicates to all V
+        ids = np.arange(vocab) if ids is not None else None
     else:
         rows = src + tgt
     return {
