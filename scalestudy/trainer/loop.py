@@ -109,6 +109,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
     from scalestudy.trainer.exchange import GradientExchange
     from scalestudy.trainer.model import Transformer, parameter_count
+    from scalestudy.trainer.optimizer import transformer_adam
     from scalestudy.trainer.sharded_embedding import ShardedLookup
     from scalestudy.trainer.step import make_step
 
@@ -130,7 +131,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     first, _ = batches.batch(1)
     model((first.src[:1], first.tgt[:1]))  # builds the variables
     variables = model.trainable_variables
-    optimizer = tf.keras.optimizers.Adam(learning_rate=0.0, beta_1=0.9, beta_2=0.997, epsilon=1e-9)
+    optimizer = transformer_adam()
     optimizer.build(variables)
 
     ckpt = Checkpointer(

@@ -20,6 +20,7 @@ from scalestudy.trainer import schedule
 from scalestudy.trainer.data import WorkerBatches
 from scalestudy.trainer.exchange import GradientExchange
 from scalestudy.trainer.model import Transformer
+from scalestudy.trainer.optimizer import transformer_adam
 from scalestudy.trainer.step import make_step
 
 hvd.init()
@@ -44,7 +45,7 @@ def fresh():
     model = Transformer(spec, accumulation)
     first, _ = batches.batch(1)
     model((first.src[:1], first.tgt[:1]))
-    optimizer = tf.keras.optimizers.Adam(0.0, beta_1=0.9, beta_2=0.997, epsilon=1e-9)
+    optimizer = transformer_adam()
     optimizer.build(model.trainable_variables)
     hvd.broadcast_variables(model.variables, root_rank=0)
     return model, optimizer
