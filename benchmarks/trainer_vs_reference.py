@@ -5,14 +5,11 @@ padding, fp32 unless said. Interleaved repeats (every configuration once per rou
 shuffled per round), so drift on a shared machine hits all alike; medians and spreads over rounds.
 
 - reference: `official.legacy.transformer` (tf-models-official 2.15.0), its bare train step
-  (benchmarks/reference/model_garden_step.py) in its own venv (`make bench-reference`), run three
-  times: as TensorFlow configures itself on this CPU (what a user gets), with oneDNN forced on
-  (TF_ENABLE_ONEDNN_OPTS=1, what the trainer uses), and with oneDNN on and tcmalloc preloaded
-  (the trainer's allocator): the goal is judged against the first two; the third shows how much
-  of the trainer's lead is its allocator.
+  (benchmarks/reference/model_garden_step.py) in its own venv (`make bench-reference`), run twice:
+  as TensorFlow configures itself on this CPU (what a user gets) and with oneDNN forced on
+  (TF_ENABLE_ONEDNN_OPTS=1, what the trainer uses): the trainer must beat both.
 - trainer: `python -m scalestudy.trainer` under mpirun, 1 rank x 2 intra-op threads, data kind
-  `fixed`, timing overlapped, its own logged throughput (footer), fp32 and bf16, and fp32 with
-  glibc's malloc (SCALESTUDY_ALLOCATOR=system).
+  `fixed`, timing overlapped, its own logged throughput (footer), fp32 and bf16.
 - 2 ranks x 1 thread: the trainer (Horovod allreduce between the ranks) and, for scale, two
   reference processes of 1 thread side by side (no exchange at all: a ceiling, not a peer).
 - this machine's bf16/fp32 matmul ratio (benchmarks/matmul_ratio.py) in the same run.
@@ -34,7 +31,6 @@ import tempfile
 from pathlib import Path
 
 from scalestudy.measure.run_local import run_point
-from scalestudy.trainer.allocator import find_tcmalloc
 
 ROOT = Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
@@ -56,15 +52,10 @@ SENTENCES, LENGTH = 32, 64
 work = Path(tempfile.mkdtemp(prefix="bench-ref-"))
 
 
-def reference(threads: int, onednn: str | None, tcmalloc: bool = False) -> float:
+def reference(threads: int, onednn: str | None) -> float:
     env = {k: v for k, v in os.environ.items() if k != "TF_ENABLE_ONEDNN_OPTS"}
     if onednn is not None:
         env["TF_ENABLE_ONEDNN_OPTS"] = onednn
-    if tcmalloc:
-        library = find_tcmalloc()
-        if library is None:
-            sys.exit("no tcmalloc library found: apt install libtcmalloc-minimal4")
-        env["LD_PRELOAD"] = library
     cmd = [
         args.reference_python,
         str(ROOT / "benchmarks" / "reference" / "model_garden_step.py"),
@@ -109,7 +100,7 @@ def reference_pair(onednn: str | None) -> float:
 counter = iter(range(10_000))
 
 
-def trainer(ranks: int, precision: str, timing: str = "overlapped", allocator="auto") -> dict:
+def trainer(ranks: int, precision: str, timing: str = "overlapped") -> dict:
     run = run_point(
         work / f"t{next(counter)}",
         ranks,
@@ -127,7 +118,6 @@ def trainer(ranks: int, precision: str, timing: str = "overlapped", allocator="a
             "inter_op_threads": 1,
         },
         timeout=3600,
-        env={"SCALESTUDY_ALLOCATOR": allocator},
     )
     if run.returncode != 0:
         sys.exit(f"trainer ({ranks} ranks, {precision}) failed:\n{run.output[-3000:]}")
@@ -159,9 +149,7 @@ if not args.only_two_ranks:
     configs |= {
         "reference_tf_default": lambda: reference(2, None),
         "reference_onednn_on": lambda: reference(2, "1"),
-        "reference_onednn_on_tcmalloc": lambda: reference(2, "1", tcmalloc=True),
         "trainer_fp32": lambda: trainer(1, "fp32")["tokens_per_s"],
-        "trainer_fp32_glibc_malloc": lambda: trainer(1, "fp32", allocator="system")["tokens_per_s"],
         "trainer_bf16": lambda: trainer(1, "bf16")["tokens_per_s"],
         "matmul": matmul,
     }
@@ -220,12 +208,6 @@ if not args.only_two_ranks:
     r = out["ratios"]
     r["trainer_fp32_over_reference_tf_default"] = ratio("trainer_fp32", "reference_tf_default")
     r["trainer_fp32_over_reference_onednn_on"] = ratio("trainer_fp32", "reference_onednn_on")
-    r["trainer_fp32_over_reference_onednn_on_tcmalloc"] = ratio(
-        "trainer_fp32", "reference_onednn_on_tcmalloc"
-    )
-    r["trainer_fp32_glibc_over_reference_onednn_on"] = ratio(
-        "trainer_fp32_glibc_malloc", "reference_onednn_on"
-    )
     r["trainer_bf16_over_trainer_fp32"] = ratio("trainer_bf16", "trainer_fp32")
     fp32_gain = min(
         r["trainer_fp32_over_reference_tf_default"]["median"],

@@ -37,10 +37,9 @@ def run_trainer(tmp_path, mpi_stack):
         mca=None,
         timeout: float = 900,
         name: str | None = None,
-        env: dict[str, str] | None = None,
     ) -> LocalRun:
         folder = folder or tmp_path / (name or f"run{next(counter)}")
-        return run_point(folder, ranks, config, mca=mca, timeout=timeout, env=env)
+        return run_point(folder, ranks, config, mca=mca, timeout=timeout)
 
     return run
 

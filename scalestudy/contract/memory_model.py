@@ -5,7 +5,7 @@ trainer's measured RSS is the truth.
 - activations kept for the backward pass, per worker micro-batch: per layer and token about
   (12 H + 2 F) values, plus attention probabilities (heads x L per token per attention), 4 bytes
   each in fp32 and 2 in bf16; plus the logits, their softmax and its gradient (3 x Ttgt x V
-  floats, fp32 in both precisions: the trainer projects to the vocabulary in fp32);
+  floats, counted as fp32 in both precisions: the loss casts bf16 logits to fp32);
 - bf16 also holds a bf16 copy of the weights it computes with (2 P bytes);
 - the embedding gradient buffer after the exchange: the sparse path holds
   N x rows x (4H + 8) bytes (the gathered IndexedSlices) and as much again for the averaged copy;

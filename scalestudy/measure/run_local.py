@@ -34,22 +34,15 @@ class LocalRun:
 
 
 def run_point(
-    folder: Path,
-    ranks: int,
-    config: dict,
-    *,
-    mca: dict | None = None,
-    timeout: float = 900,
-    env: dict[str, str] | None = None,
+    folder: Path, ranks: int, config: dict, *, mca: dict | None = None, timeout: float = 900
 ) -> LocalRun:
-    """`env`: extra variables for the ranks (mpirun's local ranks inherit its environment)."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = {"log_dir": "logs", "expect_ranks": ranks, **config}
     (folder / "point.json").write_text(json.dumps(cfg, indent=1))
     start = time.monotonic()
     proc = subprocess.run(
         trainer_command(ranks, str(folder / "point.json"), mca=mca),
-        env={**mpirun_env(), **(env or {})},
+        env=mpirun_env(),
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -1,10 +1,7 @@
 """`python -m scalestudy.trainer --config point.json`: one rank of a training run.
 
-Exit codes: 0 completed, 1 failed, 2 bad configuration (or allocator), 3 diverged, 4 interrupted
-(checkpointed on SIGUSR1/SIGTERM), 5 launcher mismatch (Horovod's world is not the one asked for).
-
-Before anything heavy starts, the rank re-executes itself once with tcmalloc preloaded when
-it is installed (scalestudy/trainer/allocator.py; SCALESTUDY_ALLOCATOR=system turns it off).
+Exit codes: 0 completed, 1 failed, 2 bad configuration, 3 diverged, 4 interrupted (checkpointed
+on SIGUSR1/SIGTERM), 5 launcher mismatch (Horovod's world is not the one asked for).
 """
 
 from __future__ import annotations
@@ -15,7 +12,6 @@ import sys
 
 from scalestudy.contract import step_log
 from scalestudy.contract.point_config import ConfigError, load_point_config
-from scalestudy.trainer import allocator
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,11 +21,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expect-ranks-per-node", type=int)
     parser.add_argument("--log-dir", help="override config log_dir")
     args = parser.parse_args(argv)
-    try:
-        allocator.ensure(sys.argv[1:] if argv is None else argv)
-    except allocator.AllocatorError as exc:
-        print(f"scalestudy.trainer: {exc}", file=sys.stderr)
-        return step_log.EXIT_CONFIG
     try:
         cfg = load_point_config(args.config)
     except ConfigError as exc:

@@ -202,6 +202,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "compute_dtype": "bfloat16" if cfg.precision == "bf16" else "float32",
             "weights_dtype": "float32",
             "optimizer_and_loss_dtype": "float32",
+            "logits": "pre-softmax projection in the compute dtype, cast to float32 for the loss",
         },
         horovod_settings=horovod_settings(),
         wire_model="ring allreduce (dense, fused) + ring allgatherv (IndexedSlices values and "

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from scalestudy import provenance
-from scalestudy.trainer import allocator
 
 ENV_PREFIXES = ("SLURM_", "OMPI_", "PMIX_", "I_MPI_", "HOROVOD_", "KMP_", "OMP_", "TF_", "MKL_")
 
@@ -173,7 +172,6 @@ def environment_header(tf, hvd, cfg) -> dict:
             or ("MPI" if hvd.mpi_enabled() else "GLOO"),
         },
         "mpi_library": mpi_library_version() if hvd.mpi_enabled() else None,
-        "allocator": allocator.describe(),
         "env": {k: v for k, v in sorted(os.environ.items()) if k.startswith(ENV_PREFIXES)},
         "git": git_state(),
     }

@@ -11,32 +11,15 @@ import time
 
 import numpy as np
 import pytest
-from conftest import require  # skip with the reason here, fail in CI
 
 from scalestudy.contract import step_log
 from scalestudy.launchers import mpirun_env, trainer_command
 from scalestudy.measure.wire_check import measure_wire
-from scalestudy.trainer import allocator
 
 pytestmark = pytest.mark.mpi
 
 TINY = {"model": {"preset": "tiny"}, "tokens_per_worker": 512, "timing_warmup_steps": 1}
 V, H = 1000, 64
-
-
-def test_ranks_run_with_tcmalloc_preloaded_unless_told_otherwise(run_trainer):
-    """The allocator re-execution happens before MPI starts: both ranks still form one world
-    (no launcher mismatch), and each header says which allocator ran."""
-    if not allocator.find_tcmalloc():
-        require("no tcmalloc library: apt install libtcmalloc-minimal4 (make system)")
-    cfg = {**TINY, "steps": 2}
-    for choice, name in (("auto", "tcmalloc"), ("system", "glibc malloc")):
-        run = run_trainer(2, cfg, name=choice, env={allocator.CHOICE_ENV: choice})
-        assert run.returncode == 0, run.output[-3000:]
-        for rank in range(2):
-            header = step_log.read_segments(run.rank_log(rank))[0].header
-            assert header["size"] == 2
-            assert header["allocator"]["name"] == name
 
 
 @pytest.mark.parametrize("ranks", [2, 4])
@@ -129,8 +112,9 @@ def test_learnable_task_converges_in_fp32_and_bf16(run_trainer):
     (bf16 compute, fp32 weights), and bf16's loss is at most 5% above fp32's.
 
     One-sided: bf16 must not converge worse. Below fp32 is not a defect, and it happens: on
-    a CPU with avx512_bf16 (oneDNN's native bf16 kernels) bf16 ended at 0.209 against fp32's
-    0.235, 10.7% lower, at a loss where 0.025 is the trajectories' own spread."""
+    a CPU with avx512_bf16, with bf16's pre-softmax projection, bf16 ended at 0.220 against
+    fp32's 0.236 (-7.0%). The trajectories' own spread is larger than 5%: with seed 7 instead
+    fp32 ended at 0.325 and bf16 at 0.238."""
     means = {}
     for precision in ("fp32", "bf16"):
         run = run_trainer(2, {**TRANSLATE, "precision": precision}, name=precision)
