@@ -238,10 +238,15 @@ def _link(v: Variant) -> tuple[projection.Link | None, str]:
     if lat and bw:
         name = _first(rows, "interconnect") or "interconnect"
         return projection.Link(str(name), float(lat), float(bw)), "results table"
-    from scalestudy.profiles import ProfileError, load_profile  # tables older than #5
+    return _nominal_link(v.cluster)  # tables older than #5
+
+
+def _nominal_link(cluster: str) -> tuple[projection.Link | None, str]:
+    """The profile's nominal interconnect and "profile <file>", or None and why not."""
+    from scalestudy.profiles import ProfileError, load_profile
 
     try:
-        profile, path = load_profile(v.cluster)
+        profile, path = load_profile(cluster)
     except ProfileError as exc:
         return None, str(exc)
     ic = profile.interconnect
@@ -267,16 +272,12 @@ def _strategy_links(
             except projection.CalibrationError:
                 continue
             return links, f"fitted per collective by comm sweep {cal.get('sweep')} ({path})"
-    from scalestudy.profiles import ProfileError, load_profile
-
-    try:
-        ic = load_profile(cluster)[0].interconnect
-    except ProfileError:
+    link, _ = _nominal_link(cluster)
+    if link is None:
         return None, ""
-    link = projection.Link(ic.name, ic.latency_us, ic.bandwidth_gbps)
     return {c: link for c in needed}, (
-        f"nominal interconnect of profile {cluster} ({ic.latency_us:g} us, "
-        f"{ic.bandwidth_gbps:g} Gb/s): no comm calibration with alltoall fitted"
+        f"nominal interconnect of profile {cluster} ({link.latency_us:g} us, "
+        f"{link.bandwidth_gbps:g} Gb/s): no comm calibration with alltoall fitted"
     )
 
 

@@ -177,14 +177,14 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
     links, parts, resid = {}, [], []
     for c in ("allreduce", "allgather"):
         f = fits.get(c) or fits[needed[0]]  # a collective not needed is never charged
-        links[c] = fitted_link(cal, path, c, f)
-        alpha, bw = float(f["alpha_s"]), float(f["bandwidth_bytes_per_s"])
-        overhead, local = float(f.get("overhead_s") or 0.0), float(f.get("local_s_per_byte") or 0.0)
+        link = links[c] = fitted_link(cal, path, c, f)
         if c in fits:
+            local = link.local_s_per_byte
             copy = f"{1e-9 / local:.4g} GB/s" if local > 0 else "0"
             parts.append(
-                f"alpha={fmt_us(alpha)} us beta={bw / 1e9:.4g} GB/s overhead="
-                f"{fmt_us(overhead)} us/call local={copy} ({c})"
+                f"alpha={fmt_us(link.latency_us * 1e-6)} us beta="
+                f"{link.bandwidth_gbps / 8:.4g} GB/s overhead="
+                f"{fmt_us(link.overhead_us * 1e-6)} us/call local={copy} ({c})"
             )
             nodes = "/".join(str(n) for n in f.get("node_counts", []))
             resid.append(

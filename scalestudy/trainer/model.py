@@ -63,6 +63,48 @@ def _glorot(fan_in: int, fan_out: int) -> tf.keras.initializers.Initializer:
     return tf.keras.initializers.RandomUniform(-limit, limit)
 
 
+class LayerNorm(tf.keras.layers.Layer):
+    """Layer normalisation over the last axis, as Keras's `LayerNormalization` computes it
+    (epsilon inside the square root; bf16 inputs normalised in fp32, the output in the input's
+    dtype), with its gradient written out: Keras's version (epsilon below 1.001e-5 rules out
+    its fused kernel) runs ~24 small ops per norm forward and backward. On base, 25 norms of
+    [2048, 512] forward + backward took 52.7 ms against 92.2 ms (gradients equal to 7e-7)."""
+
+    def __init__(self, epsilon: float = 1e-6, **kw):
+        super().__init__(**kw)
+        self.epsilon = epsilon
+
+    def build(self, input_shape):
+        width = int(input_shape[-1])
+        # fp32 reads in bf16 runs too (no cast to the compute dtype), as Keras's norm does
+        self.gamma = self.add_weight(
+            "gamma", [width], initializer="ones", experimental_autocast=False
+        )
+        self.beta = self.add_weight(
+            "beta", [width], initializer="zeros", experimental_autocast=False
+        )
+        super().build(input_shape)
+
+    def call(self, x):
+        @tf.custom_gradient
+        def norm(x, gamma, beta):
+            mean, var = tf.nn.moments(x, axes=[-1], keepdims=True)
+            inv = tf.math.rsqrt(var + self.epsilon)
+            xhat = (x - mean) * inv
+
+            def grad(dy):
+                dxhat = dy * gamma
+                centred = dxhat - tf.reduce_mean(dxhat, -1, keepdims=True)
+                dx = inv * (centred - xhat * tf.reduce_mean(dxhat * xhat, -1, keepdims=True))
+                rows = tf.range(tf.rank(x) - 1)
+                return dx, tf.reduce_sum(dy * xhat, rows), tf.reduce_sum(dy, rows)
+
+            return xhat * gamma + beta, grad
+
+        dtype = x.dtype
+        return tf.cast(norm(tf.cast(x, tf.float32), self.gamma, self.beta), dtype)
+
+
 class Attention(tf.keras.layers.Layer):
     """Multi-head attention with fused projections: one [H, 3H] matmul for self-attention's
     query, key and value, one [H, 2H] for encoder-decoder attention's key and value (fewer, larger
@@ -122,7 +164,7 @@ class Residual(tf.keras.layers.Layer):
     def __init__(self, sublayer, dropout: float, **kw):
         super().__init__(**kw)
         self.sublayer, self.dropout = sublayer, dropout
-        self.norm = tf.keras.layers.LayerNormalization(epsilon=1e-6)
+        self.norm = LayerNorm(epsilon=1e-6)
 
     def call(self, x, *args, training=False, drop=None, **kwargs):
         y = self.sublayer(self.norm(x), *args, training=training, drop=drop, **kwargs)
@@ -199,8 +241,8 @@ class Transformer(tf.keras.Model):
             )
             for i in range(int(spec["dec_layers"]))
         ]
-        self.enc_norm = tf.keras.layers.LayerNormalization(epsilon=1e-6, name="enc_norm")
-        self.dec_norm = tf.keras.layers.LayerNormalization(epsilon=1e-6, name="dec_norm")
+        self.enc_norm = LayerNorm(epsilon=1e-6, name="enc_norm")
+        self.dec_norm = LayerNorm(epsilon=1e-6, name="dec_norm")
 
     def input_rows(self, src, shifted):
         """The input embedding's fp32 rows of both sides' ids: local gathers, or one exchange

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from scalestudy.trainer.model import _smoothing_terms, token_xent_sum
+from scalestudy.trainer.model import LayerNorm, _smoothing_terms, token_xent_sum
 from scalestudy.trainer.optimizer import transformer_adam
 
 
@@ -67,8 +67,40 @@ def fused_adam_gives_kerass_adam_weights_for_dense_and_sparse_gradients():
         assert rel < 1e-6
 
 
+def layer_norm_matches_kerass_in_output_and_gradients(policy):
+    """Same output and gradients (input, gamma, beta) as Keras's LayerNormalization, in fp32 and
+    under mixed_bfloat16 (normalised in fp32, output in bf16, fp32 weights)."""
+    tf.keras.mixed_precision.set_global_policy(policy)
+    rng = np.random.default_rng(9)
+    x = tf.constant(rng.standard_normal((3, 7, 48)).astype(np.float32) * 3 + 1)
+    upstream = tf.constant(rng.standard_normal((3, 7, 48)).astype(np.float32))
+    gamma = rng.standard_normal(48).astype(np.float32)
+    beta = rng.standard_normal(48).astype(np.float32)
+    results = []
+    for layer in (LayerNorm(epsilon=1e-6), tf.keras.layers.LayerNormalization(epsilon=1e-6)):
+        layer.build(x.shape)
+        layer.gamma.assign(gamma)
+        layer.beta.assign(beta)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = layer(x)
+            loss = tf.reduce_sum(tf.cast(y, tf.float32) * upstream)
+        grads = tape.gradient(loss, [x, layer.gamma, layer.beta])
+        results.append([y.dtype, tf.cast(y, tf.float32).numpy(), *(g.numpy() for g in grads)])
+    tf.keras.mixed_precision.set_global_policy("float32")
+    ours, keras = results
+    assert ours[0] == keras[0], (ours[0], keras[0])
+    tolerance = 1e-5 if policy == "float32" else 1e-2  # bf16 output: 8-bit mantissa
+    for name, a, b in zip(("output", "dx", "dgamma", "dbeta"), ours[1:], keras[1:], strict=True):
+        rel = np.linalg.norm(a - b) / np.linalg.norm(b)
+        print(f"layer norm {policy} {name}: rel {rel:.2e}")
+        assert rel < tolerance, (name, rel)
+
+
 if __name__ == "__main__":
     for scale in (1.0, 30.0):  # 30: logits far apart, exp would overflow unshifted
         loss_without_one_hot_matches_the_one_hot_op_in_value_and_gradient(scale)
     fused_adam_gives_kerass_adam_weights_for_dense_and_sparse_gradients()
+    for policy in ("float32", "mixed_bfloat16"):
+        layer_norm_matches_kerass_in_output_and_gradients(policy)
     print("all kernel checks passed")
