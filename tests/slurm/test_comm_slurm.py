@@ -7,12 +7,12 @@ from __future__ import annotations
 import csv
 import json
 import os
-import time
 from pathlib import Path
 
 import pandas as pd
 import pytest
 import yaml
+from conftest import wait_settled  # "unknown" right after a job leaves the queue waited out
 
 from scalestudy.cli import main
 from scalestudy.collect import COLUMNS
@@ -48,20 +48,9 @@ def in_cluster(slurm_cluster, monkeypatch):
     return slurm_cluster
 
 
-def _states(results: Path, name: str) -> list[str]:
-    data = json.loads((results / name / "manifest.json").read_text())
-    return [e["attempts"][-1]["state"] for e in data["points"].values()]
-
-
 def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 900) -> list[str]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        assert main(["status", str(sweep), "--results", str(results)]) == 0
-        states = _states(results, name)
-        if all(s not in ("submitted", "pending", "running") for s in states):
-            return states
-        time.sleep(3)
-    raise AssertionError(f"jobs did not finish: {_states(results, name)}")
+    data = wait_settled(sweep, results, name, timeout)
+    return [e["attempts"][-1]["state"] for e in data["points"].values()]
 
 
 def _trainer_table(results: Path, name: str) -> None:

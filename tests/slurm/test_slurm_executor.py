@@ -15,6 +15,7 @@ from pathlib import Path
 import hostlist
 import pytest
 import yaml
+from conftest import wait_settled  # "unknown" right after a job leaves the queue waited out
 
 from scalestudy.cli import main
 from scalestudy.contract import step_log
@@ -49,17 +50,10 @@ def _manifest(results: Path, name: str) -> dict:
 
 
 def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 900) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        assert main(["status", str(sweep), "--results", str(results)]) == 0
-        data = _manifest(results, name)
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running") for s in states):
-            for entry in data["points"].values():
-                _assert_environment_captured(results / name, entry["attempts"][-1])
-            return data
-        time.sleep(3)
-    raise AssertionError(f"jobs did not finish: {states}")
+    data = wait_settled(sweep, results, name, timeout)
+    for entry in data["points"].values():
+        _assert_environment_captured(results / name, entry["attempts"][-1])
+    return data
 
 
 ENV_FILES = {
