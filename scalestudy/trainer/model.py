@@ -305,11 +305,11 @@ class Transformer(tf.keras.Model):
         return tf.reshape(tf.cast(logits, tf.float32), [tf.shape(tgt)[0], -1, self.vocab])
 
     def loss_sum(self, src, tgt, training=True):
-        """Sum of the label-smoothed cross entropy over non-pad target tokens, as
-        `smoothed_xent_sum(self((src, tgt)), tgt)`, without the pre-softmax projection of pad
-        slots: the loss weighs them 0, so they add nothing to the loss or to any gradient, and
-        at ~10% pads they cost ~3% of the step's FLOPs. The tf1 emulation still reads every
-        vocabulary row (its V-row IndexedSlices does not depend on the positions)."""
+        """Sum of the label-smoothed cross entropy over non-pad target tokens of
+        `self((src, tgt))`'s logits, without the pre-softmax projection of pad slots: the loss
+        weighs them 0, so they add nothing to the loss or to any gradient, and at ~10% pads
+        they cost ~3% of the step's FLOPs. The tf1 emulation still reads every vocabulary row
+        (its V-row IndexedSlices does not depend on the positions)."""
         y = self.decode(src, tgt, training)
         flat = tf.reshape(y, [-1, self.hidden])
         labels = tf.reshape(tgt, [-1])
@@ -363,17 +363,6 @@ def token_xent_sum(logits, labels, smoothing: float = 0.1):
         return tf.reduce_sum(xent - floor), grad
 
     return xent_sum(logits)
-
-
-def smoothed_xent_sum(logits, labels, smoothing: float = 0.1):
-    """Sum over non-pad target tokens of the label-smoothed cross entropy, minus its minimum
-    (the official model's normalising constant), so a perfect model has loss 0."""
-    vocab = tf.shape(logits)[-1]
-    confidence, low, floor = _smoothing_terms(vocab, smoothing)
-    soft = tf.one_hot(labels, vocab, on_value=confidence, off_value=low)
-    xent = tf.nn.softmax_cross_entropy_with_logits(labels=soft, logits=logits)
-    weights = tf.cast(tf.not_equal(labels, 0), tf.float32)
-    return tf.reduce_sum((xent - floor) * weights)
 
 
 def parameter_count(model: tf.keras.Model) -> int:

@@ -1,4 +1,5 @@
-"""The trainer's faster kernels (the loss without a one-hot tensor, the fused Adam) compute what
+"""The trainer's faster kernels (the loss without a one-hot tensor, the fused Adam, the layer
+norm with its gradient written out) compute what
 the standard ops compute: checked in a subprocess (trainer_kernels.py) so that TensorFlow is
 never imported into pytest's own process."""
 

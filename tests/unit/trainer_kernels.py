@@ -67,9 +67,11 @@ def fused_adam_gives_kerass_adam_weights_for_dense_and_sparse_gradients():
         assert rel < 1e-6
 
 
-def layer_norm_matches_kerass_in_output_and_gradients(policy):
+def layer_norm_matches_kerass_in_output_and_gradients(policy, compiled):
     """Same output and gradients (input, gamma, beta) as Keras's LayerNormalization, in fp32 and
-    under mixed_bfloat16 (normalised in fp32, output in bf16, fp32 weights)."""
+    under mixed_bfloat16 (normalised in fp32, output in bf16, fp32 weights), eagerly and inside
+    a tf.function as the trainer runs it (there the weights reach the custom gradient as
+    variable reads, and must still get their gradients)."""
     tf.keras.mixed_precision.set_global_policy(policy)
     rng = np.random.default_rng(9)
     x = tf.constant(rng.standard_normal((3, 7, 48)).astype(np.float32) * 3 + 1)
@@ -81,11 +83,16 @@ def layer_norm_matches_kerass_in_output_and_gradients(policy):
         layer.build(x.shape)
         layer.gamma.assign(gamma)
         layer.beta.assign(beta)
-        with tf.GradientTape() as tape:
-            tape.watch(x)
-            y = layer(x)
-            loss = tf.reduce_sum(tf.cast(y, tf.float32) * upstream)
-        grads = tape.gradient(loss, [x, layer.gamma, layer.beta])
+
+        def forward_backward(layer=layer):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = layer(x)
+                loss = tf.reduce_sum(tf.cast(y, tf.float32) * upstream)
+            return y, tape.gradient(loss, [x, layer.gamma, layer.beta])
+
+        y, grads = (tf.function(forward_backward) if compiled else forward_backward)()
+        assert all(g is not None for g in grads)
         results.append([y.dtype, tf.cast(y, tf.float32).numpy(), *(g.numpy() for g in grads)])
     tf.keras.mixed_precision.set_global_policy("float32")
     ours, keras = results
@@ -93,7 +100,7 @@ def layer_norm_matches_kerass_in_output_and_gradients(policy):
     tolerance = 1e-5 if policy == "float32" else 1e-2  # bf16 output: 8-bit mantissa
     for name, a, b in zip(("output", "dx", "dgamma", "dbeta"), ours[1:], keras[1:], strict=True):
         rel = np.linalg.norm(a - b) / np.linalg.norm(b)
-        print(f"layer norm {policy} {name}: rel {rel:.2e}")
+        print(f"layer norm {policy} compiled={compiled} {name}: rel {rel:.2e}")
         assert rel < tolerance, (name, rel)
 
 
@@ -102,5 +109,6 @@ if __name__ == "__main__":
         loss_without_one_hot_matches_the_one_hot_op_in_value_and_gradient(scale)
     fused_adam_gives_kerass_adam_weights_for_dense_and_sparse_gradients()
     for policy in ("float32", "mixed_bfloat16"):
-        layer_norm_matches_kerass_in_output_and_gradients(policy)
+        for compiled in (False, True):
+            layer_norm_matches_kerass_in_output_and_gradients(policy, compiled)
     print("all kernel checks passed")
