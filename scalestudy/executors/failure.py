@@ -36,16 +36,20 @@ def memory_failure(outputs: list[Path]) -> str | None:
 
 def classify(state: str, outputs: list[Path]) -> tuple[str, str | None]:
     """(state, reason): `failed` becomes `out_of_memory` when the output reports a failed
-    allocation, with that line as the reason; any other state is left as it is."""
-    line = memory_failure(outputs) if state == "failed" else None
+    allocation, with that line as the reason. An attempt already `out_of_memory` (the trainer
+    caught the allocation error itself and exited with its own code) gets the same reason, so
+    both ways a point runs out of memory read alike. Any other state is left as it is."""
+    if state not in ("failed", "out_of_memory"):
+        return state, None
+    line = memory_failure(outputs)
     return ("out_of_memory", f"an allocation failed: {line}") if line else (state, None)
 
 
 def refine(attempt: dict, outputs: list[Path]) -> None:
     """`classify` an attempt record in place, once (a refresh does not reread its output)."""
-    if attempt.get("state") != "failed" or attempt.get("failure_checked"):
+    if attempt.get("state") not in ("failed", "out_of_memory") or attempt.get("failure_checked"):
         return
     attempt["failure_checked"] = True
-    state, reason = classify("failed", outputs)
-    if reason:
+    state, reason = classify(attempt["state"], outputs)
+    if reason and not attempt.get("reason"):
         attempt.update(state=state, reason=reason)
