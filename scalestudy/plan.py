@@ -78,6 +78,8 @@ class Point:
             flags += f",{c.timing}"
         if c.precision != "fp32":
             flags += f",{c.precision}"
+        if c.compression != "none":
+            flags += f",{c.compression} exchange"
         return flags
 
 

@@ -36,6 +36,8 @@ COLUMNS = [
     "exchange",
     "timing",
     "precision",
+    # Horovod's gradient compression: none, or fp16 (gradients exchanged as float16)
+    "compression",
     "tokens_per_worker",
     "global_batch_tokens",
     "repeat",
@@ -256,6 +258,7 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
         exchange=exchange_of(c),
         timing=c.timing,
         precision=c.precision,
+        compression=c.compression,
         tokens_per_worker=p.tokens_per_worker,
         global_batch_tokens=p.global_batch_tokens,
         repeat=p.repeat,

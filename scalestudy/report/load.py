@@ -84,6 +84,7 @@ TEXT_COLUMNS = (
     "exchange",
     "timing",
     "precision",
+    "compression",
     "reference",
     "status_reason",
     "interconnect",

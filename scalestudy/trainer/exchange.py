@@ -23,6 +23,11 @@ backward pass computes. `phased()` runs the same ops as a function of their own,
 one exchange per step: dense ones are summed, IndexedSlices are concatenated (never summed, as
 TF 1.x did).
 
+`compression: fp16` (Horovod's `Compression.fp16`): every floating gradient is cast to float16
+for its collective and back to its own dtype after it; the byte figures read the float16 tensors
+handed to Horovod, so they halve with no formula changed. sparse_reduce sums in the gradient's own
+dtype between its two collectives (its owners decompress what they receive).
+
 What goes into the byte figures is returned by the collectives themselves: every rank's row count
 (allgathered, 8 bytes a rank) and the shape of every reduced tensor; for `sparse_reduce` the
 rows before and after de-duplication, the splits sent and received by the alltoall and the
@@ -95,9 +100,15 @@ class ExchangeVolume:
 
 
 class GradientExchange:
-    def __init__(self, hvd, variables: list, embedding_var, method: str):
+    def __init__(self, hvd, variables: list, embedding_var, method: str, compression: str = "none"):
         if method not in ("allgather", "allreduce", "sparse_reduce", "sharded_embedding"):
             raise ValueError(f"unknown exchange {method!r}")
+        if compression not in ("none", "fp16"):
+            raise ValueError(f"unknown compression {compression!r}")
+        if compression != "none" and method == "sharded_embedding":
+            raise ValueError("the sharded embedding's rows are not compressed")
+        # the dtype floating gradients travel in (None: their own)
+        self.wire_dtype = tf.float16 if compression == "fp16" else None
         self.hvd = hvd
         self.size, self.rank = hvd.size(), hvd.rank()
         # One rank alone: the paper's two exchanges call no collective, as Horovod's own
@@ -116,6 +127,12 @@ class GradientExchange:
         self.layout: list[tuple[str, int, int, str]] = []
 
     # -- the collectives, in the caller's graph --------------------------------------------
+
+    def _wire(self, t: tf.Tensor) -> tf.Tensor:
+        """The tensor as it travels: compressed when it is floating and compression is on."""
+        if self.wire_dtype is None or not t.dtype.is_floating or t.dtype == self.wire_dtype:
+            return t
+        return tf.cast(t, self.wire_dtype)
 
     def collectives(self, grads: list, control: tf.Tensor):
         """Hand every gradient to Horovod. Returns (reduced, observed, agreed): the averaged
@@ -136,32 +153,40 @@ class GradientExchange:
             elif isinstance(g, tf.IndexedSlices) and self.method == "sparse_reduce":
                 r, obs = self._sparse_reduce(i, g)
                 observed.append(obs)
-                layout.append(("sparse_reduce", g.values.dtype.size, 8, g.values.dtype.name))
+                wire = self.wire_dtype or g.values.dtype
+                layout.append(("sparse_reduce", wire.size, 8, wire.name))
             elif isinstance(g, tf.IndexedSlices) and self.alone:
-                # one rank: the average over one is the gradient itself (see `alone`)
+                # one rank: the average over one is the gradient itself (see `alone`); Horovod
+                # skips the compression with the collective, the bytes count its dtype
                 r = g
                 count = tf.shape(g.values, out_type=tf.int64)[:1]
                 observed.append(tf.concat([count, tf.shape(g.values, out_type=tf.int64)], 0))
-                layout.append(
-                    ("allgather", g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
-                )
+                wire = self.wire_dtype or g.values.dtype
+                layout.append(("allgather", wire.size, g.indices.dtype.size, wire.name))
             elif isinstance(g, tf.IndexedSlices):
-                values = tf.identity(g.values, name=f"grad{i}_values")
+                values = tf.identity(self._wire(g.values), name=f"grad{i}_values")
                 indices = tf.identity(g.indices, name=f"grad{i}_indices")
                 r = hvd.allreduce(tf.IndexedSlices(values, indices, g.dense_shape), op=hvd.Average)
+                wire = values.dtype
+                r = tf.IndexedSlices(tf.cast(r.values, g.values.dtype), r.indices, r.dense_shape)
                 # 8 bytes a rank, so the wire model can be exact. The count is a tensor of the
                 # step (never a traced constant: a constant lets graph optimisation run the op
                 # on one rank alone, shifting it one collective ahead of the others).
                 count = tf.shape(values, out_type=tf.int64)[:1]
                 rows = hvd.allgather(count, name=f"grad{i}_rows")
                 observed.append(tf.concat([rows, tf.shape(r.values, out_type=tf.int64)], 0))
-                layout.append(
-                    ("allgather", g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
-                )
-            else:
-                r = g if self.alone else hvd.allreduce(g, op=hvd.Average, name=f"grad{i}")
+                layout.append(("allgather", wire.size, g.indices.dtype.size, wire.name))
+            elif self.alone:
+                r = g  # see `alone`; the bytes count the dtype a collective would move
                 observed.append(tf.shape(r, out_type=tf.int64))
-                layout.append(("dense", g.dtype.size, 0, g.dtype.name))
+                wire = self.wire_dtype if g.dtype.is_floating and self.wire_dtype else g.dtype
+                layout.append(("dense", wire.size, 0, wire.name))
+            else:
+                sent = self._wire(g)
+                r = hvd.allreduce(sent, op=hvd.Average, name=f"grad{i}")
+                r = tf.cast(r, g.dtype) if r.dtype != g.dtype else r
+                observed.append(tf.shape(r, out_type=tf.int64))
+                layout.append(("dense", sent.dtype.size, 0, sent.dtype.name))
             reduced.append(r)
         self.layout = layout
         agreed = control if self.alone else hvd.allreduce(control, op=hvd.Sum, name="control")
@@ -174,7 +199,8 @@ class GradientExchange:
         to each rank, the rows received from each rank, the rows each rank owned (counted in
         the gathered result)."""
         hvd, n = self.hvd, self.size
-        values, dtype = g.values, g.values.dtype
+        values, own = g.values, g.values.dtype
+        dtype = self.wire_dtype or own  # what the two collectives move
         width = values.shape[1]
         ids = tf.cast(g.indices, tf.int64)
         # 1. de-duplicate: R_r rows -> U_r unique ids (first-occurrence order), summed per id
@@ -185,7 +211,8 @@ class GradientExchange:
         order = tf.argsort(owner, stable=True)
         splits = tf.math.bincount(owner, minlength=n, maxlength=n, dtype=tf.int32)
         packed = tf.concat(
-            [tf.gather(local, order), _ids_as_values(tf.gather(unique, order), dtype)], 1
+            [self._wire(tf.gather(local, order)), _ids_as_values(tf.gather(unique, order), dtype)],
+            1,
         )
         received, received_splits = hvd.alltoall(
             packed, splits=splits, name=f"grad{i}_sparse_reduce_to_owners"
@@ -193,15 +220,17 @@ class GradientExchange:
         # 3. each owner sums the rows it received per id (at most one per sending rank)
         got = _values_as_ids(received[:, width:])
         owned_ids, slot = tf.unique(got, out_idx=tf.int32)
-        owned = tf.math.unsorted_segment_sum(received[:, :width], slot, tf.size(owned_ids))
+        owned = tf.math.unsorted_segment_sum(
+            tf.cast(received[:, :width], own), slot, tf.size(owned_ids)
+        )
         # 4. the owners' reduced rows to every rank
         shared = hvd.allgather(
-            tf.concat([owned, _ids_as_values(owned_ids, dtype)], 1),
+            tf.concat([self._wire(owned), _ids_as_values(owned_ids, dtype)], 1),
             name=f"grad{i}_sparse_reduce_from_owners",
         )
         shared_ids = _values_as_ids(shared[:, width:])
         # Horovod's average of IndexedSlices: the sum divided by the world size
-        averaged = shared[:, :width] / tf.cast(n, dtype)
+        averaged = tf.cast(shared[:, :width], own) / tf.cast(n, own)
         owners = tf.math.bincount(
             tf.cast(shared_ids % n, tf.int32), minlength=n, maxlength=n, dtype=tf.int64
         )

@@ -203,6 +203,9 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "weights_dtype": "float32",
             "optimizer_and_loss_dtype": "float32",
             "logits": "pre-softmax projection in the compute dtype, cast to float32 for the loss",
+            # Horovod's compression: the dtype floating gradients travel in
+            "compression": cfg.compression,
+            "exchanged_dtype": "float16" if cfg.compression == "fp16" else "float32",
         },
         horovod_settings=horovod_settings(),
         wire_model="ring allreduce (dense, fused) + ring allgatherv (IndexedSlices values and "
@@ -225,7 +228,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     )
     warnings = _affinity_warnings(hvd, env)
 
-    exchange = GradientExchange(hvd, variables, model.embedding, cfg.exchange)
+    exchange = GradientExchange(hvd, variables, model.embedding, cfg.exchange, cfg.compression)
     train_step = make_step(cfg.timing, model, optimizer, exchange)
 
     def barrier():

@@ -158,3 +158,24 @@ def test_cli_does_not_import_tensorflow_or_horovod():
         text=True,
     )
     assert "submit" in help_.stdout
+
+
+def test_compression_is_a_new_point_only_when_it_compresses(tmp_path):
+    """`compression: none` (the default, said or not) keeps every point id of sweeps written
+    before the key; fp16 makes other points, flagged, with the column in the results table."""
+    base = (ROOT / "experiments" / "quickstart.yaml").read_text()
+    assert "\n  steps: 40\n" in base
+
+    def plan(extra: str):
+        path = tmp_path / f"s{abs(hash(extra))}.yaml"
+        path.write_text(base.replace("\n  steps: 40\n", f"\n  steps: 40\n{extra}"))
+        return make_plan(load_sweep(path))
+
+    old, said = plan(""), plan("  compression: none\n")
+    half = plan("  compression: fp16\n")
+    assert [p.id for p in old] == [p.id for p in said]
+    assert {p.id for p in half}.isdisjoint(p.id for p in old)
+    assert {p.flags for p in half} == {"tf1,sparse,fp16 exchange", "tf1,dense,fp16 exchange"}
+    assert all(p.config.compression == "fp16" for p in half)
+    assert "compression" not in old[0].config.model_dump(mode="json")
+    assert half[0].config.model_dump(mode="json")["compression"] == "fp16"

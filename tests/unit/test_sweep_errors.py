@@ -142,6 +142,20 @@ CASES = [
         "trainer.exchange",
         "set model.tie_embeddings: false",
     ),
+    (
+        _replace("  model: tiny", "  model: {preset: tiny, tie_embeddings: false}").replace(
+            "  steps: 10", "  steps: 10\n  exchange: sharded_embedding\n  compression: fp16"
+        ),
+        11,
+        "trainer.compression",
+        "set compression: none",
+    ),
+    (
+        _replace("  steps: 10", "  steps: 10\n  compression: bf16"),
+        10,
+        "trainer.compression",
+        "fp16",
+    ),
     (GOOD + "probe_seconds: 5\n", 10, "probe_seconds", "workload: probe"),
     (
         GOOD + "matrix:\n  trainer.data.kind: [synthetic, fixed]\n  trainer.data.task_vocab: [8]\n",

@@ -1,0 +1,157 @@
+"""Horovod's fp16 gradient compression (`compression: fp16`): the gradients travel as float16, the
+bytes read off the tensors halve exactly, and training follows the uncompressed run."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scalestudy.contract import step_log
+from scalestudy.measure.wire_check import measure_wire
+
+pytestmark = pytest.mark.mpi
+
+TINY = {"model": {"preset": "tiny"}, "tokens_per_worker": 512, "timing_warmup_steps": 1}
+V, H = 1000, 64
+# measured 1.3e-6 to 2.1e-6 after 20 steps (allreduce, allgather, sparse_reduce): 50x headroom
+TOLERANCE = 1e-4
+
+
+def test_fp16_exchange_bytes_are_exact_for_every_exchange(shared_runs):
+    """Every rank's rows x (2H + 8) for the allgathered IndexedSlices, 2VH for the densified
+    embedding, the union's rows x (2H + 8) for sparse_reduce; float16 is the logged dtype."""
+    base = {**TINY, "steps": 3, "accumulation": "tf1", "compression": "fp16"}
+    sparse = shared_runs(2, base)
+    for rank in range(2):
+        header = step_log.read_segments(sparse.rank_log(rank))[0].header
+        assert header["precision"]["compression"] == "fp16"
+        assert header["precision"]["exchanged_dtype"] == "float16"
+        for rec in sparse.steps(rank):
+            assert rec["grad_dtypes"] == ["float16"]
+            rows = rec["embedding_rows_per_rank"]
+            assert rec["embedding_grad"]["rows"] == V + rec["slots"]["src"] + rec["slots"]["tgt"]
+            assert rec["bytes"]["logical_embedding"] == sum(rows) * (2 * H + 8)
+
+    dense = shared_runs(2, {**base, "sparse_as_dense": True})
+    for rec in dense.steps(0):
+        assert rec["embedding_grad"] == {"form": "dense", "shape": [V, H]}
+        assert rec["bytes"]["logical_embedding"] == 2 * V * H
+        assert rec["grad_dtypes"] == ["float16"]
+
+    reduced = shared_runs(2, {**base, "exchange": "sparse_reduce"})
+    for rec in reduced.steps(0):
+        form = rec["embedding_grad"]
+        assert form["union_rows"] == V  # tf1: every vocabulary row is named
+        assert rec["bytes"]["logical_embedding"] == form["union_rows"] * (2 * H + 8)
+
+
+def _weights(run, rank=0):
+    w = np.load(run.logs / f"weights.rank{rank}.npz")
+    return w, np.concatenate([w[k].ravel() for k in sorted(w.files)])
+
+
+@pytest.mark.parametrize("exchange", ["allgather", "allreduce", "sparse_reduce"])
+def test_fp16_exchange_trains_as_the_fp32_exchange(run_trainer, exchange):
+    """20 deterministic steps on 2 ranks: the replicas stay identical, and the weights differ
+    from the uncompressed run's by float16 rounding only (measured: see the printed figure)."""
+    cfg = {
+        **TINY,
+        "steps": 20,
+        "deterministic": True,
+        "accumulation": "tf1",
+        "exchange": exchange,
+        "model": {"preset": "tiny", "dropout": 0.0},
+        "dump_final_weights": True,
+    }
+    plain = run_trainer(2, cfg, name=f"{exchange}-none")
+    half = run_trainer(2, {**cfg, "compression": "fp16"}, name=f"{exchange}-fp16")
+    for run in (plain, half):
+        assert run.returncode == 0, run.output[-2000:]
+    w0, flat_half = _weights(half)
+    w1, _ = _weights(half, 1)
+    assert all(np.array_equal(w0[k], w1[k]) for k in w0.files)
+    _, flat_plain = _weights(plain)
+    rel = np.linalg.norm(flat_half - flat_plain) / np.linalg.norm(flat_plain)
+    print(f"{exchange}: ||fp16 - fp32 exchange|| / ||w|| = {rel:.3e}")
+    assert 0 < rel < TOLERANCE  # not identical (it did compress), yet float16 rounding only
+    assert half.steps(0)[-1]["loss"] < half.steps(0)[0]["loss"]
+
+
+def test_fp16_wire_bytes_match_the_ring_model(mpi_stack, tmp_path):
+    """Open MPI's own counters against the wire model with float16 gradients: the bytes that
+    really left each rank are the halved ones the step log claims."""
+    model = {"preset": "tiny", "vocab": 8000}
+    cfg = {**TINY, "model": model, "accumulation": "tf1", "compression": "fp16"}
+    result = measure_wire(tmp_path, 4, cfg)
+    for r in result["per_rank"]:
+        print(
+            f"rank {r['rank']}: measured {r['measured_sent_bytes']} B, ring model "
+            f"{r['model_sent_bytes']:.0f} B, ratio {r['ratio']:.4f}"
+        )
+        assert abs(r["ratio"] - 1) < 0.05
+
+
+TRANSLATE = {
+    **TINY,
+    "model": {"preset": "tiny", "dropout": 0.0},
+    "data": {"kind": "translate"},
+    "tokens_per_worker": 1024,
+    "steps": 400,
+    "learning_rate": 1e-3,
+    "lr_warmup_steps": 50,
+}
+
+
+def test_fp16_exchange_converges_on_the_learnable_task(run_trainer):
+    """The translate task as test_trainer_mpi's convergence test runs it: float16 gradients on
+    the wire still take the loss below 0.5 within 400 steps. Measured with seed 1234 (AMD EPYC):
+    last-20 loss 0.2003 against the float32 exchange's 0.2362 (-15%); one seed's gap is not a
+    stable figure (bf16 compute against fp32 ranged -8.7% to +21% over 4 seeds), so only
+    convergence is asserted; the float32 run is test_trainer_mpi's."""
+    run = run_trainer(2, {**TRANSLATE, "compression": "fp16"}, name="fp16")
+    assert run.returncode == 0, run.output[-3000:]
+    losses = [r["loss"] for r in run.steps(0)]
+    last = float(np.mean(losses[-20:]))
+    print(f"fp16 exchange: first {losses[0]:.3f}, last-20 {last:.4f}")
+    assert losses[0] > 5
+    assert last < 0.5
+    assert run.footer(0)["status"] == "completed"
+
+
+def test_the_comm_workload_times_the_float16_shapes(mpi_stack, tmp_path):
+    """`workload: comm` with `compression: fp16` times the trainer's shapes as they travel:
+    float16 values, int64 indices (2H + 8 a row, 2VH dense), the id packed in 4 columns."""
+    import json
+    import subprocess
+
+    from scalestudy.launchers import mpirun_command, mpirun_env
+
+    folder = tmp_path / "comm"
+    folder.mkdir()
+    config = {
+        **TINY,
+        "tokens_per_worker": 256,
+        "accumulation": "tf1",
+        "compression": "fp16",
+        "comm": {
+            "sizes_bytes": [1024],
+            "iterations": 3,
+            "warmup": 1,
+            "collectives": ["allreduce", "allgather", "alltoall"],
+        },
+    }
+    (folder / "point.json").write_text(json.dumps(config))
+    cmd = mpirun_command(2, ["-m", "scalestudy.workloads.comm", "--config", "point.json"])
+    proc = subprocess.run(
+        cmd, cwd=folder, env=mpirun_env(), capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    records = json.loads((folder / "logs" / "comm.json").read_text())["records"]
+    trainer = {r["collective"]: r for r in records if r["kind"] == "trainer"}
+    assert trainer["allreduce"]["bytes"] == 2 * V * H
+    assert "float16" in trainer["allreduce"]["label"]
+    rows = trainer["allgather"]
+    assert rows["bytes"] == rows["rows"] * (2 * H + 8)
+    assert rows["logical_bytes"] == sum(rows["rows_per_rank"]) * (2 * H + 8)
+    assert trainer["alltoall"]["bytes"] == trainer["alltoall"]["rows"] * (2 * H + 8)
+    assert f"[U_r, {H} + 4] float16" in trainer["alltoall"]["label"]
