@@ -6,7 +6,11 @@ times whole steps only, so what the overlap hid is read as phases step - overlap
 (paired within a round), and the exposed communication of the overlapped step as
 overlapped step - (phases compute + densify + apply), floored at 0.
 
-Usage: .venv/bin/python benchmarks/overlap.py [--repeats 3] [--steps 40] [--model tiny]"""
+With `--compressions none fp16` every variant also runs with Horovod's fp16 compression, in the
+same interleaved rounds, and the paired fp16 / none ratios of step time and phases comm are added.
+
+Usage: .venv/bin/python benchmarks/overlap.py [--repeats 3] [--steps 40] [--model tiny]
+       [--compressions none fp16]"""
 
 from __future__ import annotations
 
@@ -25,13 +29,27 @@ parser.add_argument("--warmup", type=int, default=10)
 parser.add_argument("--tokens", type=int, default=1024)
 parser.add_argument("--model", default="tiny")
 parser.add_argument("--ranks", type=int, default=2)
+parser.add_argument("--compressions", nargs="+", choices=("none", "fp16"), default=["none"])
 args = parser.parse_args()
 work = Path(tempfile.mkdtemp(prefix="bench-overlap-"))
-VARIANTS = [(dense, timing) for dense in (False, True) for timing in ("overlapped", "phases")]
-samples: dict[str, list[dict]] = {f"{'dense' if d else 'sparse'}/{t}": [] for d, t in VARIANTS}
+VARIANTS = [
+    (c, dense, timing)
+    for c in args.compressions
+    for dense in (False, True)
+    for timing in ("overlapped", "phases")
+]
+
+
+def key(compression: str, grad: str) -> str:
+    return grad if args.compressions == ["none"] else f"{compression}/{grad}"
+
+
+samples: dict[str, list[dict]] = {
+    f"{key(c, 'dense' if d else 'sparse')}/{t}": [] for c, d, t in VARIANTS
+}
 for rep in range(args.repeats):
-    for dense, timing in VARIANTS if rep % 2 == 0 else VARIANTS[::-1]:
-        name = f"{'dense' if dense else 'sparse'}/{timing}"
+    for compression, dense, timing in VARIANTS if rep % 2 == 0 else VARIANTS[::-1]:
+        name = f"{key(compression, 'dense' if dense else 'sparse')}/{timing}"
         run = run_point(
             work / f"{name.replace('/', '-')}-r{rep}",
             args.ranks,
@@ -43,6 +61,7 @@ for rep in range(args.repeats):
                 "accumulation": "tf1",
                 "sparse_as_dense": dense,
                 "timing": timing,
+                "compression": compression,
             },
         )
         if run.returncode != 0:
@@ -67,7 +86,7 @@ def spread(values):
 
 
 out = {"ranks": args.ranks, "model": args.model, "tokens_per_worker": args.tokens, "results": {}}
-for grad in ("sparse", "dense"):
+for grad in [key(c, g) for c in args.compressions for g in ("sparse", "dense")]:
     ov, ph = samples[f"{grad}/overlapped"], samples[f"{grad}/phases"]
     hidden = [p["step_s"] - o["step_s"] for o, p in zip(ov, ph, strict=True)]
     exposed = [
@@ -84,4 +103,20 @@ for grad in ("sparse", "dense"):
         "phases_tokens_per_s": spread([p["tokens_per_s"] for p in ph]),
         "samples": {"overlapped": ov, "phases": ph},
     }
+PAIRED = (("overlapped", "step_s"), ("phases", "step_s"), ("phases", "comm_s"))
+if len(args.compressions) == 2:  # fp16 over none, paired within each round
+    for grad in ("sparse", "dense"):
+        out["results"][f"fp16 / none, {grad}"] = {
+            f"{timing} {what}": spread(
+                [
+                    h[what] / n[what]
+                    for n, h in zip(
+                        samples[f"none/{grad}/{timing}"],
+                        samples[f"fp16/{grad}/{timing}"],
+                        strict=True,
+                    )
+                ]
+            )
+            for timing, what in PAIRED
+        }
 print(json.dumps(out, indent=1))

@@ -31,14 +31,14 @@ FLOAT32 = 4
 INT64 = 8
 
 
-def row_bytes(hidden: int, item: int = FLOAT32) -> int:
-    """One IndexedSlices row: values of width H (float32, or float16 under Horovod's fp16
-    compression) plus its int64 index."""
-    return item * hidden + INT64
+def row_bytes(hidden: int) -> int:
+    """One IndexedSlices row: float32 values of width H plus its int64 index (Horovod's
+    compression leaves IndexedSlices as they are)."""
+    return FLOAT32 * hidden + INT64
 
 
-def logical_allgather_bytes(rows_per_rank: Sequence[int], hidden: int, item: int = FLOAT32) -> int:
-    return sum(rows_per_rank) * row_bytes(hidden, item)
+def logical_allgather_bytes(rows_per_rank: Sequence[int], hidden: int) -> int:
+    return sum(rows_per_rank) * row_bytes(hidden)
 
 
 def logical_allreduce_bytes(vocab: int, hidden: int, item: int = FLOAT32) -> int:

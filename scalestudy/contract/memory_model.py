@@ -4,8 +4,10 @@ trainer's measured RSS is the truth.
 - parameters P of the Transformer; weights + Adam's two moments + one gradient copy = 16 P bytes;
 - activations kept for the backward pass, per worker micro-batch: per layer and token about
   (12 H + 2 F) values, plus attention probabilities (heads x L per token per attention), 4 bytes
-  each in fp32 and 2 in bf16; plus the logits, their softmax and its gradient (3 x Ttgt x V
-  floats, counted as fp32 in both precisions: the loss casts bf16 logits to fp32);
+  each in fp32 and 2 in bf16; plus 3 x Ttgt x V fp32 floats at the loss's peak (the trainer's
+  token_xent_sum: the fp32 logits, exp(logits - max) kept for the gradient, and one temporary
+  of their size; the backward pass holds that exponential and the gradient), counted as fp32 in
+  both precisions since the loss casts bf16 logits to fp32;
 - bf16 also holds a bf16 copy of the weights it computes with (2 P bytes);
 - the embedding gradient buffer after the exchange: the sparse path holds
   N x rows x (4H + 8) bytes (the gathered IndexedSlices) and as much again for the averaged copy;

@@ -152,8 +152,9 @@ class PointConfig(_Strict):
     timing: Literal["overlapped", "phases"] = "overlapped"
     # fp32, or bf16 compute with fp32 master weights, loss and optimizer (Keras mixed_bfloat16)
     precision: Literal["fp32", "bf16"] = "fp32"
-    # Horovod's gradient compression (hvd.Compression): fp16 casts every floating gradient to
-    # float16 for its collective and back to its own dtype after it, halving the exchanged bytes.
+    # Horovod's gradient compression (hvd.Compression) as hvd.allreduce applies it: fp16 casts
+    # every allreduced floating tensor to float16 for its collective and back after it (half its
+    # bytes); IndexedSlices rows (allgather, alltoall) travel as they are, as in Horovod.
     # No bf16: Horovod 0.28's TensorFlow collectives accept float16, not bfloat16.
     compression: Literal["none", "fp16"] = "none"
     # diagnosis: Horovod's timeline over the timed steps (rank 0 writes it), summarised per step
@@ -203,12 +204,6 @@ class PointConfig(_Strict):
         return self
 
     @model_validator(mode="after")
-    def _compression_applies(self) -> PointConfig:
-        if self.compression != "none" and self.exchange == "sharded_embedding":
-            raise ValueError(sharded_compression_message(self.compression))
-        return self
-
-    @model_validator(mode="after")
     def _exchange_agrees(self) -> PointConfig:
         """sparse_as_dense true is exchange allreduce; false (written or default) leaves the
         exchange to `exchange`, allgather when that is unset."""
@@ -249,23 +244,14 @@ class PointConfig(_Strict):
 EXCHANGES = ("allgather", "allreduce", "sparse_reduce", "sharded_embedding")
 
 
-def sharded_compression_message(compression: str) -> str:
-    """Why a sharded embedding takes no compression (the sweep's check says it likewise)."""
-    return (
-        f"compression: {compression} compresses the gradients Horovod reduces, but the sharded "
-        "embedding moves its rows inside the forward and backward passes, uncompressed (its "
-        "bytes would be half compressed): set compression: none (or choose another exchange)"
-    )
+# bytes of one allreduced gradient value, by Horovod compression
+ALLREDUCE_ITEM_BYTES = {"none": 4, "fp16": 2}
 
 
-# bytes of one exchanged gradient value, by Horovod compression
-EXCHANGED_ITEM_BYTES = {"none": 4, "fp16": 2}
-
-
-def exchanged_item_bytes(compression: Any) -> int:
-    """Bytes a gradient value travels in: a results row's `compression` (absent, NaN or
-    unknown in older tables: none, float32)."""
-    return EXCHANGED_ITEM_BYTES.get(compression if isinstance(compression, str) else "none", 4)
+def allreduce_item_bytes(compression: Any) -> int:
+    """Bytes an allreduced gradient value travels in (IndexedSlices rows stay float32): a
+    configuration's or results row's `compression` (absent, NaN or unknown: none, float32)."""
+    return ALLREDUCE_ITEM_BYTES.get(compression if isinstance(compression, str) else "none", 4)
 
 
 def derived_exchange(sparse_as_dense: bool) -> str:

@@ -13,7 +13,6 @@ from pathlib import Path
 import pandas as pd
 
 from scalestudy.contract import comm_model, references
-from scalestudy.contract.point_config import exchanged_item_bytes
 from scalestudy.report import projection, series, strategies
 from scalestudy.report.load import (
     CommResults,
@@ -418,7 +417,6 @@ def _project(
             f"--project-to {project_to} is within the measured nodes: nothing to project"
         )
     allreduce = _median(done["logical_allreduce_bytes_per_step"])
-    item = exchanged_item_bytes(_first(v.rows, "compression"))  # measured bytes follow it already
     # Compute and apply are timed apart only by `timing: phases` (tables from before the key
     # existed were all phases). An overlapped variant borrows them from its phases twin, and
     # the overlap measured between the two.
@@ -445,7 +443,7 @@ def _project(
         r = rows_at(w)
         if comm_m is None or allreduce is None or r is None or hidden is None:
             return None
-        gather = r * comm_model.row_bytes(int(hidden), item) if sparse else 0.0
+        gather = r * comm_model.row_bytes(int(hidden)) if sparse else 0.0
         return projection.comm_model_s(w, v.ppn, comm_m, allreduce, gather)
 
     def t_model(w: int) -> float | None:

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from scalestudy.contract import references
-from scalestudy.contract.point_config import sharded_compression_message
 from scalestudy.contract.references import UnknownReference
 from scalestudy.profiles import Profile
 
@@ -88,10 +87,6 @@ def issues(
             "a tied model also uses that table as the pre-softmax projection, which every rank "
             "needs whole: set model.tie_embeddings: false (or choose another exchange)",
         )
-    if trainer.get("exchange") == "sharded_embedding" and trainer.get("compression", "none") != (
-        "none"
-    ):
-        add("trainer.compression", sharded_compression_message(trainer["compression"]))
     workload = data.get("workload", "trainer")
     for key, wanted in SWEEP_KEYS_OF_WORKLOAD.items():
         if key in data and workload != wanted:

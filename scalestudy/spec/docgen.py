@@ -150,11 +150,12 @@ DESCRIPTIONS: dict[str, str] = {
     "overlapping the backward pass. `phases`: compute, densify, exchange and apply one after "
     "the other, each timed (diagnosis). See [trainer.md](trainer.md).",
     "PointConfig.precision": "`fp32`, or `bf16` compute with fp32 weights, loss and optimizer "
-    "(Keras `mixed_bfloat16`); exchanged gradients stay fp32 unless `compression` says otherwise.",
-    "PointConfig.compression": "Horovod's gradient compression: `fp16` casts each floating "
-    "gradient to float16 for its collective and back after it (half the bytes; "
-    "`hvd.Compression.fp16`); `none` exchanges them as computed. Horovod's TensorFlow "
-    "collectives take no bfloat16. Not with `exchange: sharded_embedding`.",
+    "(Keras `mixed_bfloat16`); exchanged gradients stay fp32 (see `compression`).",
+    "PointConfig.compression": "Horovod's gradient compression as `hvd.allreduce` applies it: "
+    "`fp16` (`hvd.Compression.fp16`) casts each allreduced gradient (the dense ones, the "
+    "densified embedding) to float16 for its collective and back after it, half its bytes; "
+    "IndexedSlices rows (allgathered, or by alltoall) stay float32, as Horovod leaves them. "
+    "Horovod's TensorFlow collectives take no bfloat16. See [trainer.md](trainer.md).",
     "PointConfig.timeline": "Diagnosis: Horovod's timeline of the timed steps "
     "(`logs/horovod-timeline.json`, rank 0), summarised per step in the footer.",
     "PointConfig.onednn": "`TF_ENABLE_ONEDNN_OPTS` for stock TensorFlow; `auto` leaves "

@@ -23,10 +23,12 @@ backward pass computes. `phased()` runs the same ops as a function of their own,
 one exchange per step: dense ones are summed, IndexedSlices are concatenated (never summed, as
 TF 1.x did).
 
-`compression: fp16` (Horovod's `Compression.fp16`): every floating gradient is cast to float16
-for its collective and back to its own dtype after it; the byte figures read the float16 tensors
-handed to Horovod, so they halve with no formula changed. sparse_reduce sums in the gradient's own
-dtype between its two collectives (its owners decompress what they receive).
+`compression: fp16` is Horovod's `Compression.fp16`, as `hvd.allreduce` applies it: every
+allreduced floating tensor (the dense gradients, the densified embedding) is cast to float16 for
+its collective and back to its own dtype after it. Rows that travel by allgather or alltoall (the
+paper's sparse path, sparse_reduce, the sharded embedding) stay in their dtype, as Horovod leaves
+IndexedSlices uncompressed. The byte figures read the tensors handed to Horovod, so they follow
+with no formula changed.
 
 What goes into the byte figures is returned by the collectives themselves: every rank's row count
 (allgathered, 8 bytes a rank) and the shape of every reduced tensor; for `sparse_reduce` the
@@ -105,9 +107,7 @@ class GradientExchange:
             raise ValueError(f"unknown exchange {method!r}")
         if compression not in ("none", "fp16"):
             raise ValueError(f"unknown compression {compression!r}")
-        if compression != "none" and method == "sharded_embedding":
-            raise ValueError("the sharded embedding's rows are not compressed")
-        # the dtype floating gradients travel in (None: their own)
+        # the dtype allreduced floating gradients travel in (None: their own)
         self.wire_dtype = tf.float16 if compression == "fp16" else None
         self.hvd = hvd
         self.size, self.rank = hvd.size(), hvd.rank()
@@ -129,7 +129,8 @@ class GradientExchange:
     # -- the collectives, in the caller's graph --------------------------------------------
 
     def _wire(self, t: tf.Tensor) -> tf.Tensor:
-        """The tensor as it travels: compressed when it is floating and compression is on."""
+        """An allreduced tensor as it travels: compressed when it is floating and compression
+        is on (Horovod's compression acts on allreduces only)."""
         if self.wire_dtype is None or not t.dtype.is_floating or t.dtype == self.wire_dtype:
             return t
         return tf.cast(t, self.wire_dtype)
@@ -153,31 +154,32 @@ class GradientExchange:
             elif isinstance(g, tf.IndexedSlices) and self.method == "sparse_reduce":
                 r, obs = self._sparse_reduce(i, g)
                 observed.append(obs)
-                wire = self.wire_dtype or g.values.dtype
-                layout.append(("sparse_reduce", wire.size, 8, wire.name))
+                layout.append(("sparse_reduce", g.values.dtype.size, 8, g.values.dtype.name))
             elif isinstance(g, tf.IndexedSlices) and self.alone:
-                # one rank: the average over one is the gradient itself (see `alone`); Horovod
-                # skips the compression with the collective, the bytes count its dtype
+                # one rank: the average over one is the gradient itself (see `alone`)
                 r = g
                 count = tf.shape(g.values, out_type=tf.int64)[:1]
                 observed.append(tf.concat([count, tf.shape(g.values, out_type=tf.int64)], 0))
-                wire = self.wire_dtype or g.values.dtype
-                layout.append(("allgather", wire.size, g.indices.dtype.size, wire.name))
+                layout.append(
+                    ("allgather", g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
+                )
             elif isinstance(g, tf.IndexedSlices):
-                values = tf.identity(self._wire(g.values), name=f"grad{i}_values")
+                values = tf.identity(g.values, name=f"grad{i}_values")
                 indices = tf.identity(g.indices, name=f"grad{i}_indices")
                 r = hvd.allreduce(tf.IndexedSlices(values, indices, g.dense_shape), op=hvd.Average)
-                wire = values.dtype
-                r = tf.IndexedSlices(tf.cast(r.values, g.values.dtype), r.indices, r.dense_shape)
                 # 8 bytes a rank, so the wire model can be exact. The count is a tensor of the
                 # step (never a traced constant: a constant lets graph optimisation run the op
                 # on one rank alone, shifting it one collective ahead of the others).
                 count = tf.shape(values, out_type=tf.int64)[:1]
                 rows = hvd.allgather(count, name=f"grad{i}_rows")
                 observed.append(tf.concat([rows, tf.shape(r.values, out_type=tf.int64)], 0))
-                layout.append(("allgather", wire.size, g.indices.dtype.size, wire.name))
+                layout.append(
+                    ("allgather", g.values.dtype.size, g.indices.dtype.size, g.values.dtype.name)
+                )
             elif self.alone:
-                r = g  # see `alone`; the bytes count the dtype a collective would move
+                # see `alone`; Horovod skips the compression with the collective, the bytes
+                # count the dtype the collective would move
+                r = g
                 observed.append(tf.shape(r, out_type=tf.int64))
                 wire = self.wire_dtype if g.dtype.is_floating and self.wire_dtype else g.dtype
                 layout.append(("dense", wire.size, 0, wire.name))
@@ -199,8 +201,7 @@ class GradientExchange:
         to each rank, the rows received from each rank, the rows each rank owned (counted in
         the gathered result)."""
         hvd, n = self.hvd, self.size
-        values, own = g.values, g.values.dtype
-        dtype = self.wire_dtype or own  # what the two collectives move
+        values, dtype = g.values, g.values.dtype
         width = values.shape[1]
         ids = tf.cast(g.indices, tf.int64)
         # 1. de-duplicate: R_r rows -> U_r unique ids (first-occurrence order), summed per id
@@ -211,8 +212,7 @@ class GradientExchange:
         order = tf.argsort(owner, stable=True)
         splits = tf.math.bincount(owner, minlength=n, maxlength=n, dtype=tf.int32)
         packed = tf.concat(
-            [self._wire(tf.gather(local, order)), _ids_as_values(tf.gather(unique, order), dtype)],
-            1,
+            [tf.gather(local, order), _ids_as_values(tf.gather(unique, order), dtype)], 1
         )
         received, received_splits = hvd.alltoall(
             packed, splits=splits, name=f"grad{i}_sparse_reduce_to_owners"
@@ -220,17 +220,15 @@ class GradientExchange:
         # 3. each owner sums the rows it received per id (at most one per sending rank)
         got = _values_as_ids(received[:, width:])
         owned_ids, slot = tf.unique(got, out_idx=tf.int32)
-        owned = tf.math.unsorted_segment_sum(
-            tf.cast(received[:, :width], own), slot, tf.size(owned_ids)
-        )
+        owned = tf.math.unsorted_segment_sum(received[:, :width], slot, tf.size(owned_ids))
         # 4. the owners' reduced rows to every rank
         shared = hvd.allgather(
-            tf.concat([self._wire(owned), _ids_as_values(owned_ids, dtype)], 1),
+            tf.concat([owned, _ids_as_values(owned_ids, dtype)], 1),
             name=f"grad{i}_sparse_reduce_from_owners",
         )
         shared_ids = _values_as_ids(shared[:, width:])
         # Horovod's average of IndexedSlices: the sum divided by the world size
-        averaged = tf.cast(shared[:, :width], own) / tf.cast(n, own)
+        averaged = shared[:, :width] / tf.cast(n, dtype)
         owners = tf.math.bincount(
             tf.cast(shared_ids % n, tf.int32), minlength=n, maxlength=n, dtype=tf.int64
         )

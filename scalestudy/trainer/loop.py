@@ -203,9 +203,10 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "weights_dtype": "float32",
             "optimizer_and_loss_dtype": "float32",
             "logits": "pre-softmax projection in the compute dtype, cast to float32 for the loss",
-            # Horovod's compression: the dtype floating gradients travel in
+            # Horovod's compression: the dtype allreduced gradients travel in (IndexedSlices
+            # rows, allgathered or sent by alltoall, stay float32, as Horovod leaves them)
             "compression": cfg.compression,
-            "exchanged_dtype": "float16" if cfg.compression == "fp16" else "float32",
+            "allreduced_dtype": "float16" if cfg.compression == "fp16" else "float32",
         },
         horovod_settings=horovod_settings(),
         wire_model="ring allreduce (dense, fused) + ring allgatherv (IndexedSlices values and "

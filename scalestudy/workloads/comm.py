@@ -6,8 +6,8 @@ scalestudy.spec.sweep.CommOptions). No model: it separates the network (and Horo
 negotiation) from TensorFlow's compute, in seconds per point.
 
 What is timed, for every collective asked for:
-- the trainer's exact shapes (float16 in place of float32 under `compression: fp16`, 2 bytes a
-  value): allreduce of the float32 [V, H] embedding gradient (4VH bytes, the densified path),
+- the trainer's exact shapes: allreduce of the float32 [V, H] embedding gradient (4VH bytes, the
+  densified path; float16, 2VH, under `compression: fp16`, as Horovod's compression sends it),
   and the two allgathers of its IndexedSlices (values [R, H] float32 and indices [R] int64,
   R the rows of the trainer's first timed step on this rank: tf1 with a tied embedding M x V +
   padded source + target slots, otherwise the slots), timed together as the trainer issues them;
@@ -40,7 +40,7 @@ import traceback
 from pathlib import Path
 
 from scalestudy.contract import comm_model, step_log
-from scalestudy.contract.point_config import PointConfig, exchanged_item_bytes, is_sparse
+from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes, is_sparse
 from scalestudy.errors import BadInput
 from scalestudy.fileio import write_atomic
 from scalestudy.workloads.comm_records import RESULT_FILE, SCHEMA, records_of
@@ -158,8 +158,8 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
 
     cases: list[dict] = []  # the fields of each record; runs[i] issues case i
     runs = []
-    # the trainer's gradients travel in float32, or float16 under Horovod's fp16 compression
-    item = exchanged_item_bytes(cfg.compression)
+    # allreduced gradients travel in float32, or float16 under Horovod's fp16 compression
+    item = allreduce_item_bytes(cfg.compression)
     dtype = tf.float16 if item == 2 else tf.float32
     if "allreduce" in options["collectives"]:
         dense = tf.ones([vocab, hidden], dtype)
@@ -176,17 +176,16 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
         )
         runs.append(lambda t=dense: [hvd.allreduce(t, op=hvd.Average, name="comm.trainer.dense")])
     if "allgather" in options["collectives"]:
-        values = tf.ones([rows, hidden], dtype)
+        values = tf.ones([rows, hidden], tf.float32)
         indices = tf.constant(np.arange(rows, dtype=np.int64) % vocab)
         all_rows = [int(r) for r in hvd.allgather_object(rows, name="comm.rows")]
         cases.append(
             {
                 "collective": "allgather",
                 "kind": "trainer",
-                "label": f"embedding IndexedSlices: values [R, {hidden}] {dtype.name} + "
-                "indices [R] int64",
-                "bytes": rows * comm_model.row_bytes(hidden, item),
-                "logical_bytes": comm_model.logical_allgather_bytes(all_rows, hidden, item),
+                "label": f"embedding IndexedSlices: values [R, {hidden}] f32 + indices [R] i64",
+                "bytes": rows * comm_model.row_bytes(hidden),
+                "logical_bytes": comm_model.logical_allgather_bytes(all_rows, hidden),
                 "rows": rows,
                 "rows_per_rank": all_rows,
                 "rows_source": shapes["rows_source"],
@@ -203,16 +202,14 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     if "alltoall" in options["collectives"] and unique_ids is not None:
         ids = unique_ids
         splits = np.bincount(ids % size, minlength=size).astype(np.int32)
-        id_columns = 8 // item  # values, then the id's 8 bytes
-        packed = tf.ones([len(ids), hidden + id_columns], dtype)
+        packed = tf.ones([len(ids), hidden + 2], tf.float32)  # values, then the id's 8 bytes
         cases.append(
             {
                 "collective": "alltoall",
                 "kind": "trainer",
-                "label": f"sparse_reduce rows to owners: [U_r, {hidden} + {id_columns}] "
-                f"{dtype.name}, id mod N",
-                "bytes": len(ids) * comm_model.row_bytes(hidden, item),
-                "logical_bytes": len(ids) * comm_model.row_bytes(hidden, item),
+                "label": f"sparse_reduce rows to owners: [U_r, {hidden} + 2] f32, id mod N",
+                "bytes": len(ids) * comm_model.row_bytes(hidden),
+                "logical_bytes": len(ids) * comm_model.row_bytes(hidden),
                 "rows": len(ids),
                 "splits": splits.tolist(),
                 "rows_source": shapes["rows_source"],

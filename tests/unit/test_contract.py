@@ -4,7 +4,7 @@ import math
 import pytest
 
 from scalestudy.contract import comm_model, step_log
-from scalestudy.contract.point_config import ConfigError, exchanged_item_bytes, load_point_config
+from scalestudy.contract.point_config import ConfigError, allreduce_item_bytes, load_point_config
 
 
 def test_figure1_ratio_at_64_nodes():
@@ -19,11 +19,9 @@ def test_logical_bytes_formulas():
     assert comm_model.logical_allreduce_bytes(1000, 64) == 256_000
 
 
-def test_fp16_compression_halves_the_values_not_the_indices():
-    assert exchanged_item_bytes("fp16") == 2
-    assert exchanged_item_bytes("none") == exchanged_item_bytes(float("nan")) == 4
-    assert comm_model.row_bytes(512, 2) == 2 * 512 + 8
-    assert comm_model.logical_allgather_bytes([10, 20], 512, 2) == 30 * (2 * 512 + 8)
+def test_fp16_compression_halves_the_allreduced_values():
+    assert allreduce_item_bytes("fp16") == 2
+    assert allreduce_item_bytes("none") == allreduce_item_bytes(float("nan")) == 4
     assert comm_model.logical_allreduce_bytes(33708, 512, 2) == 2 * 33708 * 512
 
 

@@ -143,14 +143,6 @@ CASES = [
         "set model.tie_embeddings: false",
     ),
     (
-        _replace("  model: tiny", "  model: {preset: tiny, tie_embeddings: false}").replace(
-            "  steps: 10", "  steps: 10\n  exchange: sharded_embedding\n  compression: fp16"
-        ),
-        11,
-        "trainer.compression",
-        "set compression: none",
-    ),
-    (
         _replace("  steps: 10", "  steps: 10\n  compression: bf16"),
         10,
         "trainer.compression",
