@@ -3,7 +3,9 @@ Horovod's own `hvd.DistributedGradientTape`, each from the same initial weights 
 batches, end with the same weights. Prints one line per rank and method, and the largest
 relative difference.
 
-Usage: mpirun -np 2 python tape_equivalence.py sparse|dense [tf1|native] [steps]
+With `fp16` the trainer runs `compression: fp16` and the tape `hvd.Compression.fp16`.
+
+Usage: mpirun -np 2 python tape_equivalence.py sparse|dense [tf1|native] [steps] [none|fp16]
 """
 
 import os
@@ -28,12 +30,14 @@ tf.config.experimental.enable_op_determinism()
 sparse_as_dense = sys.argv[1] == "dense"
 accumulation = sys.argv[2] if len(sys.argv) > 2 else "tf1"
 steps = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+compression = sys.argv[4] if len(sys.argv) > 4 else "none"
 cfg = PointConfig.model_validate(
     {
         "model": {"preset": "tiny", "dropout": 0.0},
         "tokens_per_worker": 512,
         "sparse_as_dense": sparse_as_dense,
         "accumulation": accumulation,
+        "compression": compression,
     }
 )
 spec = cfg.model.resolved()
@@ -57,7 +61,9 @@ def lr_at(step):
 
 def ours(timing):
     model, optimizer = fresh()
-    exchange = GradientExchange(hvd, model.trainable_variables, model.embedding, cfg.exchange)
+    exchange = GradientExchange(
+        hvd, model.trainable_variables, model.embedding, cfg.exchange, cfg.compression
+    )
     run = make_step(timing, model, optimizer, exchange)
     for step in range(1, steps + 1):
         batch, scale = batches.batch(step)
@@ -81,7 +87,11 @@ def horovods_tape():
     def step(src, tgt, scale, lr):
         with tf.GradientTape() as tape:
             loss = model.loss_sum(src, tgt) * scale
-        tape = hvd.DistributedGradientTape(tape, sparse_as_dense=sparse_as_dense)
+        tape = hvd.DistributedGradientTape(
+            tape,
+            sparse_as_dense=sparse_as_dense,
+            compression=hvd.Compression.fp16 if compression == "fp16" else hvd.Compression.none,
+        )
         grads = tape.gradient(loss, variables)
         optimizer.learning_rate.assign(lr)
         optimizer.apply_gradients(zip(grads, variables, strict=True))

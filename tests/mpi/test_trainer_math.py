@@ -61,14 +61,21 @@ def test_strong_scaling_is_the_same_step_on_1_and_2_workers(run_trainer):
     assert rel <= 1e-5
 
 
-@pytest.mark.parametrize("variant", ["sparse", "dense"])
-def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(mpi_stack, variant):
+@pytest.mark.parametrize(
+    ("variant", "compression"),
+    [("sparse", "none"), ("dense", "none"), ("sparse", "fp16"), ("dense", "fp16")],
+)
+def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(
+    mpi_stack, variant, compression
+):
     """20 steps, 2 ranks, deterministic: the trainer's overlapped step, its phased step and
     Horovod's own DistributedGradientTape end with the same weights (relative difference
-    <= 1e-6), and training moved them (the initial weights are not what is compared)."""
+    <= 1e-6), and training moved them (the initial weights are not what is compared). With
+    fp16 the trainer's `compression: fp16` against the tape's `hvd.Compression.fp16`: the
+    same casts in the same places."""
     script = Path(__file__).with_name("tape_equivalence.py")
     proc = subprocess.run(
-        mpirun_command(2, [str(script), variant, "tf1", "20"], python=sys.executable),
+        mpirun_command(2, [str(script), variant, "tf1", "20", compression], python=sys.executable),
         env=mpirun_env(),
         capture_output=True,
         text=True,
