@@ -79,7 +79,7 @@ class Point:
         if c.precision != "fp32":
             flags += f",{c.precision}"
         if c.compression != "none":
-            flags += f",{c.compression} exchange"
+            flags += f",{c.compression} allreduce"  # Horovod compresses allreduces only
         return flags
 
 

@@ -175,7 +175,7 @@ def test_compression_is_a_new_point_only_when_it_compresses(tmp_path):
     half = plan("  compression: fp16\n")
     assert [p.id for p in old] == [p.id for p in said]
     assert {p.id for p in half}.isdisjoint(p.id for p in old)
-    assert {p.flags for p in half} == {"tf1,sparse,fp16 exchange", "tf1,dense,fp16 exchange"}
+    assert {p.flags for p in half} == {"tf1,sparse,fp16 allreduce", "tf1,dense,fp16 allreduce"}
     assert all(p.config.compression == "fp16" for p in half)
     assert "compression" not in old[0].config.model_dump(mode="json")
     assert half[0].config.model_dump(mode="json")["compression"] == "fp16"
