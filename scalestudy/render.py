@@ -1,36 +1,23 @@
-"""The Jinja2 environment: StrictUndefined (a missing value fails at render time, not on the
-cluster) and the `sh` filter that shell-quotes every user value."""
+"""One point's (or bundle's, or job array's) Slurm script from the cluster templates, in the
+project's one Jinja2 setup (templating.py: StrictUndefined, every user value shell-quoted)."""
 
 from __future__ import annotations
 
 import hashlib
-import shlex
 from pathlib import Path
 
 import jinja2
 
+from scalestudy import templating
 from scalestudy.plan import Bundle, Point
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
 from scalestudy.spec.sweep import time_limit_minutes
 
 
-def shell_quote(value: object) -> str:
-    if value is None or isinstance(value, jinja2.Undefined):
-        raise jinja2.UndefinedError("a None value reached the shell-quoting filter")
-    return shlex.quote(str(value))
-
-
 def environment(root: Path = CLUSTERS) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(root)),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-    )
-    env.filters["sh"] = shell_quote
-    return env
+    """The Jinja2 environment of the cluster templates (templates/clusters by default)."""
+    return templating.environment(root)
 
 
 def template_hash(profile: Profile, root: Path = CLUSTERS) -> str:

@@ -5,22 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jinja2
+from scalestudy.templating import environment
 
 CLUSTER = "scalestudy"
 DB_PASS = "scalestudy-local"  # a local test database on loopback only
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
-# StrictUndefined: a missing value fails here, not as a daemon that will not start;
-# trim_blocks and keep_trailing_newline: the text is exactly what the template shows
-_env = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-    undefined=jinja2.StrictUndefined,
-    autoescape=False,
-    keep_trailing_newline=True,
-    trim_blocks=True,
-)
+# a missing value fails here, not as a daemon that will not start (templating.py)
+_env = environment(TEMPLATES)
 
 
 # Node shapes (their node lines and partitions are in templates/slurm.conf.j2): "emulated"

@@ -6,22 +6,17 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
-import jinja2
-
 from scalestudy.profiles import TEMPLATES
 from scalestudy.report.figures import Rendered
 from scalestudy.report.summary import Summary
+from scalestudy.templating import html_environment
 
 TEMPLATE_DIR = TEMPLATES / "report"
 TEMPLATE = "report.html.j2"
 
 
 def render(s: Summary, figures: list[Rendered], files: dict[str, dict[str, Path]]) -> str:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
+    env = html_environment(TEMPLATE_DIR)
     embedded = [
         {
             "name": f.name,
