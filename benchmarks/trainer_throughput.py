@@ -2,7 +2,8 @@
 intra-op thread per rank, so 1 rank uses 1 core and 2 ranks 2 cores). Each repeat is a separate
 mpirun; the samples are the repeats. Prints JSON with medians and spreads.
 
-Usage: .venv/bin/python benchmarks/trainer_throughput.py [--repeats 3] [--steps 12]"""
+Usage: .venv/bin/python benchmarks/trainer_throughput.py [--repeats 3] [--steps 12]
+       [--ranks 1 2] [--sparse-as-dense] [--timing overlapped|phases] [--compression none|fp16]"""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ parser.add_argument("--tokens", type=int, default=1024)
 parser.add_argument("--ranks", type=int, nargs="+", default=[1, 2])
 parser.add_argument("--sparse-as-dense", action="store_true")
 parser.add_argument("--timing", choices=["overlapped", "phases"], default="overlapped")
+parser.add_argument("--compression", choices=["none", "fp16"], default="none")
 args = parser.parse_args()
 work = Path(tempfile.mkdtemp(prefix="bench-"))
 samples: dict[int, list[dict]] = {n: [] for n in args.ranks}
@@ -38,6 +40,7 @@ for rep in range(args.repeats):
                 "accumulation": "tf1",
                 "sparse_as_dense": args.sparse_as_dense,
                 "timing": args.timing,
+                "compression": args.compression,
                 "intra_op_threads": 1,
             },
         )
@@ -71,6 +74,7 @@ out = {
     "timing_warmup_steps": args.warmup,
     "sparse_as_dense": args.sparse_as_dense,
     "timing": args.timing,
+    "compression": args.compression,
     "results": {
         str(n): {
             "tokens_per_s": spread([s["tokens_per_s"] for s in samples[n]]),
