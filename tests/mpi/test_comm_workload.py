@@ -126,3 +126,21 @@ def test_launch_mismatch_exits_5(mpi_stack, tmp_path):
     assert proc.returncode == 5, (proc.stdout + proc.stderr)[-3000:]
     assert "launcher mismatch" in proc.stderr and "3 were expected" in proc.stderr
     assert not (tmp_path / "bad" / "logs" / "comm.json").exists()
+
+
+def test_fp16_compression_times_the_dense_shape_in_float16(mpi_stack, tmp_path):
+    """`compression: fp16`: the densified embedding is timed as Horovod's compression sends it,
+    float16 (2VH); the IndexedSlices rows stay float32 (4H + 8), as Horovod leaves them."""
+    comm = {
+        **CONFIG["comm"],
+        "sizes_bytes": [1024],
+        "collectives": ["allreduce", "allgather", "alltoall"],
+    }
+    proc = _run(tmp_path / "run", 2, {**CONFIG, "compression": "fp16", "comm": comm})
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    records = json.loads((tmp_path / "run" / "logs" / "comm.json").read_text())["records"]
+    trainer = {r["collective"]: r for r in records if r["kind"] == "trainer"}
+    assert trainer["allreduce"]["bytes"] == 2 * V * H
+    assert "float16" in trainer["allreduce"]["label"]
+    assert trainer["allgather"]["bytes"] == trainer["allgather"]["rows"] * (4 * H + 8)
+    assert trainer["alltoall"]["bytes"] == trainer["alltoall"]["rows"] * (4 * H + 8)

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from trainer_configs import TINY, TRANSLATE, H, V
 
 from scalestudy.contract import step_log
-from scalestudy.measure.wire_check import measure_wire
 
 pytestmark = pytest.mark.mpi
 
-TINY = {"model": {"preset": "tiny"}, "tokens_per_worker": 512, "timing_warmup_steps": 1}
-V, H = 1000, 64
 # measured 1.3e-6 to 2.2e-6 after 20 steps (allreduce, allgather, sparse_reduce): 50x headroom
 TOLERANCE = 1e-4
 
@@ -84,31 +82,6 @@ def test_fp16_exchange_trains_as_the_fp32_exchange(run_trainer, exchange):
     assert half.steps(0)[-1]["loss"] < half.steps(0)[0]["loss"]
 
 
-def test_fp16_wire_bytes_match_the_ring_model(mpi_stack, tmp_path):
-    """Open MPI's own counters against the wire model with float16 gradients: the bytes that
-    really left each rank are the halved ones the step log claims."""
-    model = {"preset": "tiny", "vocab": 8000}
-    cfg = {**TINY, "model": model, "accumulation": "tf1", "compression": "fp16"}
-    result = measure_wire(tmp_path, 4, cfg)
-    for r in result["per_rank"]:
-        print(
-            f"rank {r['rank']}: measured {r['measured_sent_bytes']} B, ring model "
-            f"{r['model_sent_bytes']:.0f} B, ratio {r['ratio']:.4f}"
-        )
-        assert abs(r["ratio"] - 1) < 0.05
-
-
-TRANSLATE = {
-    **TINY,
-    "model": {"preset": "tiny", "dropout": 0.0},
-    "data": {"kind": "translate"},
-    "tokens_per_worker": 1024,
-    "steps": 400,
-    "learning_rate": 1e-3,
-    "lr_warmup_steps": 50,
-}
-
-
 def test_fp16_exchange_converges_on_the_learnable_task(run_trainer):
     """The translate task as test_trainer_mpi's convergence test runs it: float16 gradients on
     the wire still take the loss below 0.5 within 400 steps. Measured with seed 1234 (AMD EPYC):
@@ -123,40 +96,3 @@ def test_fp16_exchange_converges_on_the_learnable_task(run_trainer):
     assert losses[0] > 5
     assert last < 0.5
     assert run.footer(0)["status"] == "completed"
-
-
-def test_the_comm_workload_times_the_float16_shapes(mpi_stack, tmp_path):
-    """`workload: comm` with `compression: fp16` times the trainer's shapes as they travel: the
-    densified embedding as float16 (2VH), the IndexedSlices rows as float32 (4H + 8)."""
-    import json
-    import subprocess
-
-    from scalestudy.launchers import mpirun_command, mpirun_env
-
-    folder = tmp_path / "comm"
-    folder.mkdir()
-    config = {
-        **TINY,
-        "tokens_per_worker": 256,
-        "accumulation": "tf1",
-        "compression": "fp16",
-        "comm": {
-            "sizes_bytes": [1024],
-            "iterations": 3,
-            "warmup": 1,
-            "collectives": ["allreduce", "allgather", "alltoall"],
-        },
-    }
-    (folder / "point.json").write_text(json.dumps(config))
-    cmd = mpirun_command(2, ["-m", "scalestudy.workloads.comm", "--config", "point.json"])
-    proc = subprocess.run(
-        cmd, cwd=folder, env=mpirun_env(), capture_output=True, text=True, timeout=300
-    )
-    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
-    records = json.loads((folder / "logs" / "comm.json").read_text())["records"]
-    trainer = {r["collective"]: r for r in records if r["kind"] == "trainer"}
-    assert trainer["allreduce"]["bytes"] == 2 * V * H
-    assert "float16" in trainer["allreduce"]["label"]
-    rows = trainer["allgather"]  # IndexedSlices: uncompressed, as Horovod sends them
-    assert rows["bytes"] == rows["rows"] * (4 * H + 8)
-    assert trainer["alltoall"]["bytes"] == trainer["alltoall"]["rows"] * (4 * H + 8)
