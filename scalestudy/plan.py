@@ -20,8 +20,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from scalestudy.contract import strategies
 from scalestudy.contract.memory_model import MemoryEstimate, estimate
-from scalestudy.contract.point_config import PointConfig, derived_exchange
+from scalestudy.contract.point_config import PointConfig
+from scalestudy.spec import baseline
 from scalestudy.spec.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
 from scalestudy.spec.sweep import Variant as SweepVariant
 
@@ -39,6 +41,7 @@ class Point:
     allocation: int | None = None  # bundled schedule: which independent allocation
     variant: str = ""  # the experiment this point is one size/repeat of (variant_id)
     variant_label: str = ""  # how legends name that variant (variant_labels)
+    baseline: bool = False  # its variant is the sweep's baseline (spec/baseline.py)
 
     @property
     def ppn(self) -> int:
@@ -113,9 +116,8 @@ def _label_value(value: Any) -> str:
 
 
 def _exchange_word(exchange: str) -> str:
-    """The word plans and legends use for an exchange: the paper's sparse and dense, else
-    the method's own name."""
-    return {"allgather": "sparse", "allreduce": "dense"}.get(exchange, exchange)
+    """The word plans and legends use for an exchange (the strategy table's)."""
+    return strategies.get(exchange).word
 
 
 def _label_part(key: str, value: Any) -> str:
@@ -152,7 +154,7 @@ def variant_labels(variants: list[SweepVariant], sweep_name: str) -> dict[str, s
         parts = []
         if sw.workload == "trainer":
             # `exchange` when set (it decides, see PointConfig), else sparse_as_dense
-            method = sw.trainer.exchange or derived_exchange(sw.trainer.sparse_as_dense)
+            method = sw.trainer.exchange or strategies.from_switch(sw.trainer.sparse_as_dense).name
             parts.append(_label_part("trainer.exchange", method))
         parts += [
             _label_part(k, overrides.get(k))
@@ -240,15 +242,12 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 point = Point(pid, sw, nodes, repeat, cfg, variant.overrides)
                 point.allocation = allocation
                 point.variant, point.variant_label = vid, labels[vid]
+                point.baseline = baseline.matches(loaded.sweep.baseline, sw, cfg)
                 point.memory = estimate(
                     spec,
                     workers=point.workers,
                     tokens_per_worker=point.tokens_per_worker,
-                    micro_batches=cfg.micro_batches,
-                    accumulation=cfg.accumulation,
-                    sparse_as_dense=cfg.sparse_as_dense,
-                    precision=cfg.precision,
-                    exchange=cfg.exchange,
+                    config=cfg,
                 )
                 point.node_memory_bytes = profile.memory_gb * 1e9
                 points.append(point)

@@ -8,8 +8,7 @@ import statistics
 from pathlib import Path
 
 from scalestudy import progress
-from scalestudy.contract import step_log
-from scalestudy.contract.point_config import exchange_of
+from scalestudy.contract import step_log, strategies
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.plan import Point
@@ -31,8 +30,7 @@ COLUMNS = [
     "model",
     "accumulation",
     "sparse_as_dense",
-    # how the embedding gradient went: allgather, allreduce, sparse_reduce or sharded_embedding
-    # (exchange_of)
+    # how the embedding gradient went: a strategy of contract/strategies.py (strategies.of)
     "exchange",
     "timing",
     "precision",
@@ -106,6 +104,8 @@ COLUMNS = [
     "status_reason",
     "last_step",
     "padded_slots_per_worker",
+    # rank 0's global L2 norm of the averaged gradients, median over the timed steps
+    "grad_norm_median",
 ]
 
 
@@ -118,12 +118,11 @@ def _phase_median(timing: dict, phase: str) -> float | None:
     return (timing["this_rank"].get(phase) or {}).get("median")
 
 
-def _from_logs(logs: Path, workers: int, exchange: str) -> dict:
-    """The trainer's measurements of one attempt; `exchange` (exchange_of) says where the
-    embedding's bytes go: an allgather (the paper's sparse path, and the sparse reduction's
-    allgather of the owners' rows), the allreduce, or the sharded embedding's alltoalls (in
-    neither column)."""
-    gathered = exchange in ("allgather", "sparse_reduce")
+def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
+    """The trainer's measurements of one attempt; `strategy` says where the embedding's bytes
+    go: to the allgather column when it allgathers them, to the allreduce column when it
+    densifies them, else (alltoalls only) to neither."""
+    gathered = "allgather" in strategy.collectives
     row: dict = {}
     rank_files = [logs / step_log.rank_log_name(r) for r in range(workers)]
     present = [f for f in rank_files if f.exists()]
@@ -149,8 +148,10 @@ def _from_logs(logs: Path, workers: int, exchange: str) -> dict:
                 step_s_median=t["step_s_max_over_ranks"]["median"],
                 step_s_p10=t["step_s_max_over_ranks"]["p10"],
                 step_s_p90=t["step_s_max_over_ranks"]["p90"],
-                # phases only: an overlapped step is timed whole (its parts overlap)
-                compute_s_median=_phase_median(t, "compute_s"),
+                # phases: the compute phase; overlapped (timed whole): the compute probe, the
+                # same forward + backward passes without collectives, after the run
+                compute_s_median=_phase_median(t, "compute_s")
+                or (t.get("compute_only_s") or {}).get("median"),
                 comm_s_median=_phase_median(t, "comm_s"),
                 apply_s_median=_phase_median(t, "apply_s"),
             )
@@ -176,7 +177,7 @@ def _from_logs(logs: Path, workers: int, exchange: str) -> dict:
             ),
             logical_embedding_bytes_per_step=emb,
             logical_allgather_bytes_per_step=emb if gathered else 0,  # the paper's sparse path
-            logical_allreduce_bytes_per_step=total - emb if exchange != "allreduce" else total,
+            logical_allreduce_bytes_per_step=total if strategy.densifies else total - emb,
             wire_sent_bytes_per_step_model=_median(s["bytes"]["wire_sent_model"] for s in timed),
             wire_recv_bytes_per_step_model=_median(s["bytes"]["wire_recv_model"] for s in timed),
             wire_sent_allgather_bytes_per_step_model=_median(
@@ -186,6 +187,7 @@ def _from_logs(logs: Path, workers: int, exchange: str) -> dict:
                 s["bytes"].get("wire_sent_allreduce_model") for s in timed
             ),
             final_loss=steps0[-1]["loss"],
+            grad_norm_median=_median(s.get("grad_norm") for s in timed),
             # this rank's padded source + target slots per step: with the vocabulary they give
             # the formula's rows (tf1: M x V + slots), checkable from the table alone
             padded_slots_per_worker=_median(
@@ -255,7 +257,7 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
         model=c.model.preset,
         accumulation=c.accumulation,
         sparse_as_dense=c.sparse_as_dense,
-        exchange=exchange_of(c),
+        exchange=strategies.of(c).name,
         timing=c.timing,
         precision=c.precision,
         compression=c.compression,
@@ -290,7 +292,7 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
             end=a.get("ended_at"),
         )
         manifest_state = row["status"]
-        row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, exchange_of(c)))
+        row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, strategies.of(c)))
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})

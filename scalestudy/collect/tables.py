@@ -10,6 +10,7 @@ from pathlib import Path
 from scalestudy.collect.rows import COLUMNS
 from scalestudy.fileio import replacing, write_atomic
 from scalestudy.plan import Point, variant_overrides
+from scalestudy.spec import baseline
 
 
 def json_default(obj):
@@ -51,6 +52,10 @@ def point_record(p: Point) -> dict:
         "variant": p.variant,
         "variant_label": p.variant_label,
         "variant_overrides": variant_overrides(p.overrides),
+        # the report's baseline, chosen by configuration (spec/baseline.py), and the keys a
+        # variant may differ in from the baseline it is compared with
+        "baseline": p.baseline,
+        "baseline_keys": list(baseline.keys(sw.baseline)),
         "workload": sw.workload,
         "cluster": sw.cluster,
         "mode": p.config.mode,

@@ -204,39 +204,3 @@ def vocab_parallel_softmax_bytes(
     share = (n - 1) / n
     wire = share * states + 2 * share * scalars + share * states  # ring allgather, allreduces, RS
     return {"logical_bytes": logical, "wire_sent": wire}
-
-
-STRATEGIES = ("allgather", "allreduce", "sparse_reduce", "sharded_embedding")
-
-
-def strategy_bytes(
-    strategy: str, workers: int, vocab: int, hidden: int, rows: float, unique: float, union: float
-) -> tuple[float, float]:
-    """(logical bytes held, wire bytes sent) per rank per step for the input embedding's
-    gradient of one strategy, in N, V, H, R_r (rows), U_r (unique) and U (union), float32, the
-    ids' owners spread evenly (the formulas above, averaged over ranks)."""
-    n, row = workers, row_bytes(hidden)
-    share = (n - 1) / n
-    if strategy == "allgather":
-        # two ring allgathers of N R rows (values, indices) and the row counts
-        return n * rows * row, (n - 1) * rows * row + 8 * (n - 1)
-    if strategy == "allreduce":
-        return float(logical_allreduce_bytes(vocab, hidden)), 2 * share * FLOAT32 * vocab * hidden
-    if strategy == "sparse_reduce":
-        b = sparse_reduce_bytes(n, hidden, int(rows), int(unique), int(union))
-        return b["logical_bytes"], b["wire_sent"]
-    if strategy == "sharded_embedding":
-        b = sharded_embedding_bytes(n, hidden, int(unique))
-        return b["logical_bytes"], b["wire_sent"]
-    raise ValueError(f"unknown strategy {strategy!r}")
-
-
-def cheapest(
-    workers: int, vocab: int, hidden: int, rows: float, unique: float, union: float
-) -> str:
-    """The strategy that sends the fewest wire bytes per rank (bandwidth only: the latency of
-    each strategy's messages is not counted)."""
-    return min(
-        STRATEGIES,
-        key=lambda s: strategy_bytes(s, workers, vocab, hidden, rows, unique, union)[1],
-    )

@@ -9,21 +9,21 @@ trainer's measured RSS is the truth.
   of their size; the backward pass holds that exponential and the gradient), counted as fp32 in
   both precisions since the loss casts bf16 logits to fp32;
 - bf16 also holds a bf16 copy of the weights it computes with (2 P bytes);
-- the embedding gradient buffer after the exchange: the sparse path holds
-  N x rows x (4H + 8) bytes (the gathered IndexedSlices) and as much again for the averaged copy;
-  the dense path 2 x 4VH; the sparse reduction (`exchange: sparse_reduce`) at most twice its
-  unique, received and gathered rows (comm_model.sparse_reduce_peak_bytes); the sharded
-  embedding (`exchange: sharded_embedding`) its looked-up and served rows twice, and its state
-  holds ceil(V / N) of the input table's V rows;
+- the embedding gradient's exchange buffers: each strategy's own `peak` (contract/strategies.py:
+  the gathered rows and their averaged copy; the dense [V, H] tensor twice, plus its float16
+  copy under fp16 compression; ...), and the input table's rows a rank holds (ceil(V / N) when
+  the strategy shards it);
 - a fixed runtime overhead (TensorFlow + Horovod + Python), measured ~0.6 GB on this machine.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from scalestudy.contract import comm_model
-from scalestudy.contract.point_config import exchange_of, is_sparse
+from scalestudy.contract import strategies
+from scalestudy.contract.point_config import allreduce_item_bytes
 
 RUNTIME_OVERHEAD = 600 * 2**20
 
@@ -63,17 +63,14 @@ def tf1_rows_estimate(
     return micro_batches * int(spec["vocab"]) + int(2 * tokens_per_worker * slot_fraction)
 
 
-def estimate(
-    spec: dict,
-    *,
-    workers: int,
-    tokens_per_worker: int,
-    micro_batches: int,
-    accumulation: str,
-    sparse_as_dense: bool,
-    precision: str = "fp32",
-    exchange: str | None = None,
-) -> MemoryEstimate:
+def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -> MemoryEstimate:
+    """Peak bytes of one rank. `config`: the point's configuration (a PointConfig, points.jsonl's
+    `config`, or a results row: accumulation, micro_batches, precision, compression and the
+    exchange's keys), read the same way by `plan` and by the report's projection."""
+    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
+    micro_batches = max(int(_number(get("micro_batches"), 1)), 1)
+    precision = get("precision") if isinstance(get("precision"), str) else "fp32"
+    tokens_per_worker = max(int(tokens_per_worker), 1)
     h, f, v = int(spec["hidden"]), int(spec["filter"]), int(spec["vocab"])
     heads, layers = int(spec["heads"]), int(spec["enc_layers"]) + int(spec["dec_layers"])
     max_len = int(spec["max_length"])
@@ -85,26 +82,37 @@ def estimate(
     act += 4 * 3 * per_pass * v
     p = parameter_count(spec)
     tied = bool(spec["tie_embeddings"])
-    config = {
-        "sparse_as_dense": sparse_as_dense,
-        "exchange": exchange,
-        "accumulation": accumulation,
-        "tie_embeddings": tied,
-    }
+    accumulation = get("accumulation") if isinstance(get("accumulation"), str) else "tf1"
+    strategy = strategies.of(
+        {
+            "exchange": get("exchange"),
+            "sparse_as_dense": get("sparse_as_dense"),
+            "accumulation": accumulation,
+            "tie_embeddings": tied,
+        }
+    )
     rows = (
         tf1_rows_estimate(spec, tokens_per_worker, micro_batches)
-        if tied
+        if tied and accumulation == "tf1"
         else int(2 * tokens_per_worker * 0.95)
     )
-    if is_sparse(config):
-        acc = comm_model.sparse_accumulation_peak_bytes(workers, rows, h)
-    elif exchange_of(config) == "sparse_reduce":
-        acc = comm_model.sparse_reduce_peak_bytes(workers, rows, v, h)
-    elif exchange_of(config) == "sharded_embedding":
-        acc = comm_model.sharded_embedding_peak_bytes(workers, rows, v, h)
-    else:
-        acc = 2 * comm_model.logical_allreduce_bytes(v, h)
-    if exchange_of(config) == "sharded_embedding":
-        p -= v * h - -(-v // workers) * h  # a rank holds ceil(V / N) of the table's V rows
+    shape = strategies.Shape(
+        workers=workers,
+        vocab=v,
+        hidden=h,
+        rows=rows,
+        micro_batches=micro_batches,
+        item=allreduce_item_bytes(get("compression")),
+    )
+    acc = int(strategy.peak(shape))
+    p -= (v - strategy.table_rows(v, workers)) * h  # a sharded table: ceil(V / N) rows held
     state = 16 * p + (2 * p if precision == "bf16" else 0)
     return MemoryEstimate(state, act, acc, RUNTIME_OVERHEAD)
+
+
+def _number(value: Any, default: float) -> float:
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        return default
+    return out if out == out else default

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from scalestudy.contract import comm_model, references
-from scalestudy.report import projection, series, strategies
+from scalestudy.contract import references, strategies, token_model
+from scalestudy.contract.point_config import allreduce_item_bytes
+from scalestudy.report import projection, series
+from scalestudy.report import strategies as strategies_report
 from scalestudy.report.load import (
     CommResults,
     ReportError,
@@ -131,7 +133,7 @@ class Analysis:
     memory: list[series.MemorySeries] = field(default_factory=list)
     memory_ceilings: list[series.Ceiling] = field(default_factory=list)
     comm_calibration: series.CommCalibration | str = ""  # str: why there is none
-    strategies: list[strategies.Strategies] = field(default_factory=list)  # per vocabulary
+    strategies: list[strategies_report.Strategies] = field(default_factory=list)  # per vocab
 
     @property
     def title(self) -> str:
@@ -282,13 +284,14 @@ def _strategy_links(
 
 
 def _comm_model(
-    v: Variant, link: projection.Link | None, link_src: str, sparse: bool, ctx: dict
+    v: Variant, link: projection.Link | None, link_src: str, ctx: dict
 ) -> tuple[projection.CommModel | None, list[str]]:
     """The communication model of a variant: the explicit calibration (which must fit: its
     profile is the variant's and it has the collectives the variant uses), else the newest
     calibration.json of a comm sweep of the same profile under the results root(s), else the
     nominal figures. Never a mix; the notes say what was chosen and why."""
-    needed = ["allreduce", "allgather"] if sparse else ["allreduce"]
+    # the dense gradients' allreduce, and the collectives of the variant's strategy
+    needed = ["allreduce", *(c for c in v.strategy.collectives if c != "allreduce")]
     explicit: Path | None = ctx["explicit"]
     notes: list[str] = []
     if explicit is not None:
@@ -370,6 +373,81 @@ def _overlap_s(v: Variant, twin: Variant) -> tuple[float, str]:
     )
 
 
+class _Shapes:
+    """The strategy's inputs at N workers, from the variant's measurements: R_r (weak: the
+    measured rows; strong: the formula at each share), U_r and the union U (the Zipf law of
+    the data calibrated to the measured U_r, scaled by the tokens per rank; every id when the
+    measurement named every id)."""
+
+    def __init__(self, v: Variant, done: pd.DataFrame, tokens_per_worker, anchor_workers: int):
+        rows = v.rows
+        self.vocab, self.hidden = _first(rows, "vocab_size"), _first(rows, "hidden_size")
+        self.micro = int(_first(rows, "micro_batches") or 1)
+        self.config = v.configuration
+        self.tied = strategies.flag(
+            self.config.get("tie_embeddings", _first(rows, "tie_embeddings")), True
+        )
+        self.accumulation = str(self.config.get("accumulation") or "tf1")
+        self.item = allreduce_item_bytes(self.config.get("compression"))
+        self.mode, self.tokens_per_worker = v.mode, tokens_per_worker
+        self.rows_measured = _median(done["emb_grad_rows_per_worker"])
+        self.unique_measured = _median(done.get("emb_unique_rows_per_worker", pd.Series()))
+        self.anchor_tokens = tokens_per_worker(anchor_workers)
+        self.draws = (
+            strategies_report.draws(int(self.vocab), self.unique_measured)
+            if self.vocab and self.unique_measured
+            else None
+        )
+
+    def rows_at(self, w: int) -> float | None:
+        if self.mode == "weak" and self.rows_measured:
+            return self.rows_measured
+        if self.vocab and self.tokens_per_worker(w):
+            return projection.formula_rows(
+                int(self.vocab),
+                self.tokens_per_worker(w),
+                self.micro,
+                accumulation=self.accumulation,
+                tied=self.tied,
+            )
+        return None
+
+    def at(self, w: int) -> strategies.Shape | None:
+        rows = self.rows_at(w)
+        if rows is None or not self.vocab or not self.hidden:
+            return None
+        unique = union = 0.0
+        if self.unique_measured:
+            if self.draws is None:  # every id named each step
+                unique = union = float(self.vocab)
+            else:
+                share = self.tokens_per_worker(w) / max(self.anchor_tokens, 1)
+                d = self.draws * (share if self.mode == "strong" else 1.0)
+                unique = token_model.expected_unique(d, int(self.vocab))
+                union = token_model.expected_unique(w * d, int(self.vocab))
+        return strategies.Shape(
+            w, int(self.vocab), int(self.hidden), rows, unique, union, self.micro, self.item
+        )
+
+
+def _exchange_s(
+    strategy: strategies.Strategy,
+    shape: strategies.Shape,
+    ppn: int,
+    comm_m: projection.CommModel,
+    other_dense: float,
+) -> float:
+    """One step's modelled exchange: the dense gradients' allreduce (fused with the
+    strategy's own allreduce, if it has one) and the strategy's other calls."""
+    calls = strategy.calls(shape)
+    fused = other_dense + sum(b for c, b in calls if c == "allreduce")
+    rest = [(c, b) for c, b in calls if c != "allreduce"]
+    links = comm_m.links
+    return projection.ring_allreduce_s(
+        fused, shape.workers, ppn, links["allreduce"]
+    ) + projection.calls_s(rest, shape.workers, ppn, links)
+
+
 def _project(
     v: Variant, sc: Scaling | None, project_to: int, ctx: dict | None = None
 ) -> VariantProjection | None:
@@ -380,18 +458,10 @@ def _project(
     vp = VariantProjection(variant=v, link=None, anchor_nodes=pm.nodes)
     link, link_src = _link(v)
     done = _completed(v.rows)
-    vocab, hidden = _first(v.rows, "vocab_size"), _first(v.rows, "hidden_size")
-    micro = int(_first(v.rows, "micro_batches") or 1)
-    acc = str(_first(v.rows, "accumulation") or "tf1")
-    tied = _first(v.rows, "tie_embeddings")
-    tied = True if tied is None else bool(tied)
-    sparse = v.sparse  # the one rule (is_sparse), on the variant's configuration
-    comm_m, comm_notes = _comm_model(
-        v, link, link_src, sparse, ctx or {"explicit": None, "roots": []}
-    )
+    strategy = v.strategy  # the one rule (strategies.of), on the variant's configuration
+    comm_m, comm_notes = _comm_model(v, link, link_src, ctx or {"explicit": None, "roots": []})
     vp.comm = comm_m
     vp.link = comm_m.allreduce if comm_m else None
-    rows_measured = _median(done["emb_grad_rows_per_worker"])
     global_batch = _first(v.rows, "global_batch_tokens")
     tpw_fixed = _first(v.rows, "tokens_per_worker")
 
@@ -400,51 +470,53 @@ def _project(
             return int(global_batch // w)
         return int(tpw_fixed or 0)
 
-    def rows_at(w: int) -> float | None:
-        if not sparse:
-            return 0.0
-        if v.mode == "weak" and rows_measured:
-            return rows_measured
-        if vocab and tokens_per_worker(w):
-            return projection.formula_rows(
-                int(vocab), tokens_per_worker(w), micro, accumulation=acc, tied=tied
-            )
-        return None
-
+    shapes = _Shapes(v, done, tokens_per_worker, pm.workers)
     nodes = projection.projected_nodes(max(p.nodes for p in v.points), project_to)
     if not nodes:
         vp.notes.append(
             f"--project-to {project_to} is within the measured nodes: nothing to project"
         )
+    # the dense gradients other than the embedding's (the allreduce column holds the
+    # embedding's too when the strategy allreduces it)
     allreduce = _median(done["logical_allreduce_bytes_per_step"])
-    # Compute and apply are timed apart only by `timing: phases` (tables from before the key
-    # existed were all phases). An overlapped variant borrows them from its phases twin, and
-    # the overlap measured between the two.
+    emb = _median(done["logical_embedding_bytes_per_step"])
+    other_dense = None
+    if allreduce is not None:
+        fused = any(c == "allreduce" for c in strategy.collectives)
+        other_dense = allreduce - (emb or 0.0) if fused else allreduce
+    # Compute and apply are timed apart by `timing: phases` (tables from before the key
+    # existed were all phases). An overlapped variant borrows them from its phases twin (and
+    # the overlap measured between the two), else takes its own compute probe.
     timing = str(_first(v.rows, "timing") or "phases")
-    source, overlap = done, 0.0
+    source, overlap, hidden_at_anchor = done, 0.0, False
     if timing == "overlapped":
         twin = _phases_twin(v, (ctx or {}).get("variants", []))
-        if twin is None:
-            source = done.iloc[0:0]
-            vp.notes.append(
-                "step time not projected: an overlapped variant times whole steps; add a "
-                "`timing: phases` twin (matrix: trainer.timing: [overlapped, phases]) to measure "
-                "compute and how much communication the backward pass hides"
-            )
-        else:
+        if twin is not None:
             source = _completed(twin.rows)
             overlap, note = _overlap_s(v, twin)
             vp.notes.append(note)
+        else:
+            hidden_at_anchor = True
     at = lambda col, p: _median(source[source["workers"] == p.workers][col])  # noqa: E731
     compute_m, apply_m = at("compute_s_median", pm), at("apply_s_median", pm) or 0.0
     t_meas_m = pm.step_s.value if pm.step_s else None
 
     def comm(w: int) -> float | None:
-        r = rows_at(w)
-        if comm_m is None or allreduce is None or r is None or hidden is None:
+        shape = shapes.at(w)
+        if comm_m is None or other_dense is None or shape is None:
             return None
-        gather = r * comm_model.row_bytes(int(hidden)) if sparse else 0.0
-        return projection.comm_model_s(w, v.ppn, comm_m, allreduce, gather)
+        return _exchange_s(strategy, shape, v.ppn, comm_m, other_dense)
+
+    if hidden_at_anchor and compute_m is not None and t_meas_m and comm(pm.workers) is not None:
+        c_m = comm(pm.workers)
+        overlap = min(c_m, max(0.0, compute_m + c_m - t_meas_m))
+        vp.notes.append(
+            f"overlap: the step's own compute probe ({compute_m * 1e3:.1f} ms of forward + "
+            f"backward without collectives) + the modelled exchange ({c_m * 1e3:.1f} ms) - the "
+            f"measured step ({t_meas_m * 1e3:.1f} ms) at {pm.workers} worker(s): "
+            f"{overlap * 1e3:.1f} ms hidden by the backward pass (an optimizer update inside "
+            "the step only lowers this estimate); step = compute + max(0, comm - hidden)"
+        )
 
     def t_model(w: int) -> float | None:
         c = comm(w)
@@ -455,15 +527,24 @@ def _project(
 
     if comm_m is None:
         vp.notes.append(f"step time not projected: no interconnect figures ({link_src})")
-    elif compute_m is None or allreduce is None:
-        if timing != "overlapped" or len(source):
-            vp.notes.append("step time not projected: the table has no compute time or bytes")
+    elif compute_m is None or other_dense is None:
+        vp.notes.append(
+            "step time not projected: the table has no compute time or bytes"
+            + (
+                " (an overlapped point measures its compute with `compute_probe_steps`, on "
+                "by default: collect again after re-running it)"
+                if timing == "overlapped"
+                else ""
+            )
+        )
     else:
         vp.notes.append(
             f"step time = measured compute + apply at {pm.nodes} node(s) "
             f"({'scaled by N_m/N, ' if v.mode == 'strong' else ''}"
-            f"{compute_m * 1e3:.1f} + {apply_m * 1e3:.1f} ms) + ring model (the node's link "
-            f"shared by its {v.ppn} rank(s)), anchored at the measured point"
+            f"{compute_m * 1e3:.1f} + {apply_m * 1e3:.1f} ms) + the {strategy.name} exchange's "
+            f"collectives ({', '.join(strategy.collectives)}) and the dense allreduce, ring and "
+            f"direct models (the node's link shared by its {v.ppn} rank(s)), anchored at the "
+            "measured point"
         )
     if comm_m is not None:
         vp.notes.append(comm_m.description)
@@ -479,7 +560,9 @@ def _project(
     # columns it records, which misses any other override of the model
     spec = v.model_spec
     if spec is None:
-        spec = projection.model_spec(_first(v.rows, "model"), vocab, hidden, tied)
+        spec = projection.model_spec(
+            _first(v.rows, "model"), shapes.vocab, shapes.hidden, shapes.tied
+        )
         if spec is not None:
             vp.notes.append(
                 "model for the memory projection: its preset with the table's vocabulary and "
@@ -492,12 +575,7 @@ def _project(
 
     def pred(w: int) -> float:
         return projection.predicted_rank_bytes(
-            spec,
-            workers=w,
-            tokens_per_worker=tokens_per_worker(w),
-            micro_batches=micro,
-            accumulation=acc,
-            sparse_as_dense=bool(v.dense),
+            spec, workers=w, tokens_per_worker=tokens_per_worker(w), config=shapes.config
         )
 
     for n in nodes:
@@ -517,15 +595,9 @@ def _project(
                 elif p0 and p0.step_s:
                     pp.speedup = p0.step_s.value / pp.step_s
                     pp.efficiency = pp.speedup * p0.workers / w
-        r = rows_at(w)
-        if hidden and r is not None:
-            pp.accumulation_bytes = (
-                projection.sparse_accumulation_bytes([r] * w, int(hidden))
-                if sparse
-                else projection.dense_accumulation_bytes(int(vocab), int(hidden))
-                if vocab
-                else None
-            )
+        shape = shapes.at(w)
+        if shape is not None:
+            pp.accumulation_bytes = strategy.logical(shape)
         if spec is not None and tokens_per_worker(w):
             base = rss_m if rss_m else pred(pm.workers)
             pp.rank_bytes = base + pred(w) - pred(pm.workers)
@@ -607,7 +679,7 @@ def analyse(
         memory=memory,
         memory_ceilings=ceilings,
         comm_calibration=series.comm_calibration(comm_results) if comm_results else "",
-        strategies=strategies.compare(
+        strategies=strategies_report.compare(
             table[~table["point_id"].astype(str).isin(comm_ids)],
             *_strategy_links(table, sorted({s.folder.resolve().parent for s in sweeps})),
         ),

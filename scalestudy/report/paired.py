@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from scalestudy.report.scaling import Variant
+from scalestudy.report.scaling import Variant, baseline_for
 from scalestudy.report.stats import CONFIDENCE, N_BOOT, SEED, Estimate
 
 
@@ -78,9 +78,10 @@ def _tokens(rows: pd.DataFrame, workers, allocation) -> np.ndarray:
     return sel["tokens_per_s"].to_numpy(float)
 
 
-def paired_ratios(variants: list[Variant], baseline: str = "dense") -> list[PairedRatio]:
-    """Every variant against `baseline` (else the first variant), per node count, over the
-    allocations both ran in. Empty when nothing was bundled."""
+def paired_ratios(variants: list[Variant]) -> list[PairedRatio]:
+    """Every variant against its baseline (scaling.baseline_for: chosen by configuration;
+    without any baseline variant, the first), per node count, over the allocations both ran
+    in. Empty when nothing was bundled."""
     out: list[PairedRatio] = []
     by_mode: dict[str, list[Variant]] = {}
     for v in variants:
@@ -89,14 +90,15 @@ def paired_ratios(variants: list[Variant], baseline: str = "dense") -> list[Pair
     for vs in by_mode.values():
         if len(vs) < 2:
             continue
-        base = next((v for v in vs if v.label == baseline), vs[0])
-        a_rows = _throughputs(base.rows)
         for v in vs:
+            base, why = baseline_for(v, vs)
+            if base is None:
+                base, why = vs[0], f"{why}: compared with the first variant, {vs[0].label}"
             if v is base:
                 continue
-            b_rows = _throughputs(v.rows)
+            a_rows, b_rows = _throughputs(base.rows), _throughputs(v.rows)
             for workers in sorted(set(a_rows["workers"]) & set(b_rows["workers"])):
-                groups, samples, notes = {}, {}, []
+                groups, samples, notes = {}, {}, [why] if why else []
                 for alloc in sorted(set(a_rows["allocation"]) | set(b_rows["allocation"])):
                     a = _tokens(a_rows, workers, alloc)
                     b = _tokens(b_rows, workers, alloc)

@@ -118,6 +118,16 @@ class CommModel:
     description: str  # "communication model: fitted alpha=... beta=... from <sweep> (...)"
     short: str  # for a figure legend
     source: str = ""  # the calibration file, or where the nominal figures came from
+    alltoall: Link | None = None  # None: the allreduce's (a calibration without alltoall)
+
+    @property
+    def links(self) -> dict[str, Link]:
+        """Each collective's link, for `calls_s`."""
+        return {
+            "allreduce": self.allreduce,
+            "allgather": self.allgather,
+            "alltoall": self.alltoall or self.allreduce,
+        }
 
     @classmethod
     def nominal(cls, link: Link, profile: str, source: str) -> CommModel:
@@ -126,7 +136,9 @@ class CommModel:
             f"bandwidth_gbps={link.bandwidth_gbps:g} of {profile}; {link.name}, from the "
             f"{source}); no comm calibration used"
         )
-        return cls(link, link, False, text, f"comm model: nominal ({profile} profile)", source)
+        return cls(
+            link, link, False, text, f"comm model: nominal ({profile} profile)", source, link
+        )
 
 
 class CalibrationError(BadInput):
@@ -175,7 +187,7 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
         why = "; ".join(str((cal.get("errors") or {}).get(c, "not measured")) for c in missing)
         raise CalibrationError(f"{path}: no fit of {', '.join(missing)} ({why})")
     links, parts, resid = {}, [], []
-    for c in ("allreduce", "allgather"):
+    for c in ("allreduce", "allgather", "alltoall"):
         f = fits.get(c) or fits[needed[0]]  # a collective not needed is never charged
         link = links[c] = fitted_link(cal, path, c, f)
         if c in fits:
@@ -205,6 +217,7 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
         text,
         f"comm model: fitted ({sweep})",
         str(path),
+        links["alltoall"],
     )
 
 
@@ -267,6 +280,19 @@ def direct_alltoall_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> 
     )
 
 
+CALL_TIME = {
+    "allreduce": ring_allreduce_s,
+    "allgather": ring_allgather_s,
+    "alltoall": direct_alltoall_s,
+}
+
+
+def calls_s(calls, workers: int, ppn: int, links: dict[str, Link]) -> float:
+    """Time of a strategy's collective calls ((collective, bytes), contract/strategies.py),
+    each with its collective's latency and bandwidth."""
+    return sum(CALL_TIME[c](nbytes, workers, ppn, links[c]) for c, nbytes in calls)
+
+
 def comm_model_s(
     workers: int,
     ppn: int,
@@ -308,20 +334,9 @@ def model_spec(model: str | None, vocab: float | None, hidden: float | None, tie
     return spec
 
 
-def predicted_rank_bytes(
-    spec: dict,
-    *,
-    workers: int,
-    tokens_per_worker: int,
-    micro_batches: int,
-    accumulation: str,
-    sparse_as_dense: bool,
-) -> int:
+def predicted_rank_bytes(spec: dict, *, workers: int, tokens_per_worker: int, config) -> int:
+    """The memory model's bytes per rank (the plan's function, on the variant's configuration:
+    its exchange, precision, compression and micro-batches)."""
     return memory_model.estimate(
-        spec,
-        workers=workers,
-        tokens_per_worker=max(int(tokens_per_worker), 1),
-        micro_batches=max(int(micro_batches), 1),
-        accumulation=accumulation,
-        sparse_as_dense=sparse_as_dense,
+        spec, workers=workers, tokens_per_worker=max(int(tokens_per_worker), 1), config=config
     ).per_rank

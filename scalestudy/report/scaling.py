@@ -24,11 +24,22 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from scalestudy.contract.point_config import is_sparse
+from scalestudy.contract import strategies
 from scalestudy.report.stats import Estimate, median_ci, ratio_ci
+from scalestudy.spec import baseline
 
-# is_sparse's inputs (a table from before `exchange` has no such column: sparse_as_dense decides)
-_SPARSE_COLUMNS = ("sparse_as_dense", "exchange", "accumulation", "tie_embeddings")
+# the columns that say how a variant ran when there is no points.jsonl beside the table (a
+# table from before `exchange` has no such column: sparse_as_dense decides)
+CONFIG_COLUMNS = (
+    "sparse_as_dense",
+    "exchange",
+    "accumulation",
+    "tie_embeddings",
+    "micro_batches",
+    "precision",
+    "compression",
+    "timing",
+)
 
 # Tables written before collect named the variants (no `variant` column, or rows without a
 # value in it) are grouped as they always were: by these columns, which were all that made two
@@ -87,7 +98,6 @@ class Variant:
     sweep: str
     cluster: str
     ppn: int
-    dense: bool | None  # sparse_as_dense, as set
     values: dict  # what the variant's rows share: the columns constant over them
     rows: pd.DataFrame
     points: list[PointStats] = field(default_factory=list)
@@ -103,14 +113,29 @@ class Variant:
         return (self.record or {}).get("config")
 
     @property
-    def sparse(self) -> bool:
-        """Whether its embedding gradient is exchanged sparsely: the one rule (is_sparse), on
-        its configuration, else on its table columns."""
+    def configuration(self) -> dict:
+        """How its points ran: points.jsonl's configuration, else the table's columns."""
         if self.config is not None:
-            return is_sparse(self.config)
-        return is_sparse(
-            {k: _value(self.rows[k].iloc[0]) for k in _SPARSE_COLUMNS if k in self.rows}
-        )
+            return self.config
+        return {k: _value(self.rows[k].iloc[0]) for k in CONFIG_COLUMNS if k in self.rows}
+
+    @property
+    def is_baseline(self) -> bool:
+        """The sweep's baseline (its plan said so in points.jsonl; a table without it: the
+        default, the paper's dense exchange)."""
+        if self.record is not None and "baseline" in self.record:
+            return bool(self.record["baseline"])
+        return baseline.matches(None, None, self.configuration)
+
+    @property
+    def baseline_keys(self) -> tuple[str, ...]:
+        """The keys it may differ in from the baseline it is compared with."""
+        return tuple((self.record or {}).get("baseline_keys") or baseline.keys(None))
+
+    @property
+    def strategy(self) -> strategies.Strategy:
+        """How its embedding gradient is exchanged (the one rule, strategies.of)."""
+        return strategies.of(self.configuration)
 
     @property
     def model_spec(self) -> dict | None:
@@ -222,9 +247,6 @@ def variants(table: pd.DataFrame, records: Mapping[str, dict] | None = None) -> 
                     k for k in (*LEGACY_VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in frame
                 ]
                 settings = {k: _value(first[k]) for k in keys}
-            dense = (record or {}).get("config", {}).get("sparse_as_dense")
-            if dense is None and "sparse_as_dense" in frame:
-                dense = _value(first["sparse_as_dense"])
             out.append(
                 Variant(
                     key=vid,
@@ -233,7 +255,6 @@ def variants(table: pd.DataFrame, records: Mapping[str, dict] | None = None) -> 
                     sweep=str(_value(first.get("sweep"))),
                     cluster=str(_value(first.get("cluster"))),
                     ppn=int(_value(first.get("ppn")) or 1),
-                    dense=dense,
                     values=_constant_columns(frame),
                     rows=frame,
                     record=record,
@@ -329,11 +350,33 @@ def strong_speedup(
     return out
 
 
+def baseline_for(v: Variant, vs: list[Variant]) -> tuple[Variant | None, str]:
+    """The baseline variant `v` is compared with, and a note when the choice was not exact:
+    among the baseline variants of its mode, the one that agrees with it on every setting the
+    baseline does not fix (spec/baseline.py)."""
+    candidates = [b for b in vs if b.is_baseline and b.mode == v.mode]
+    if not candidates:
+        return None, "no variant is the sweep's baseline"
+    if v in candidates:
+        return v, ""
+
+    def rest(x: Variant) -> dict:
+        return {k: val for k, val in x.settings.items() if k not in v.baseline_keys}
+
+    same = [b for b in candidates if rest(b) == rest(v)]
+    if same:
+        return same[0], ""
+    return candidates[0], (
+        f"no baseline variant agrees with {v.label} on its other settings: compared with "
+        f"{candidates[0].label}"
+    )
+
+
 def common_baseline(vs: list[Variant]) -> Variant | None:
-    """The common baseline of a mode: among the dense variants with the smallest N0, the
-    fastest there (normalising to the fastest is the conservative choice). None when no dense
-    variant exists or none completed its N0."""
-    dense = [v for v in vs if v.dense and v.n0.completed]
+    """The common baseline of a mode: among the baseline variants (spec/baseline.py: by
+    default the paper's dense exchange) with the smallest N0, the fastest there (normalising
+    to the fastest is the conservative choice). None when none exists or completed its N0."""
+    dense = [v for v in vs if v.is_baseline and v.n0.completed]
     if not dense:
         return None
     smallest = min(v.n0.workers for v in dense)

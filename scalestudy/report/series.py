@@ -104,7 +104,7 @@ def accumulation(
         by_w = d.groupby("workers")
         ws = sorted(int(w) for w in by_w.groups)
         meas = [float(by_w.get_group(w)["logical_embedding_bytes_per_step"].median()) for w in ws]
-        sparse = v.sparse  # the one rule (is_sparse)
+        sparse = v.strategy.gathers_rows  # its bytes grow with N: the formula line in N
         rows = [float(by_w.get_group(w)["emb_grad_rows_per_worker"].median()) for w in ws]
         s = AccumulationSeries(v, h, sparse, ws, meas, rows)
         out.series.append(s)

@@ -25,10 +25,16 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from scalestudy.contract import comm_model, token_model
+from scalestudy.contract import comm_model, strategies, token_model
 from scalestudy.report import projection
 
-NEW = ("sparse_reduce", "sharded_embedding")  # beyond the paper's two: what this figure is for
+# beyond the paper's two: what this figure is for
+NEW = tuple(
+    s.name
+    for s in strategies.STRATEGIES.values()
+    if s not in (strategies.PAPER_SPARSE, strategies.PAPER_DENSE)
+)
+DENSE = strategies.PAPER_DENSE
 GRID = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
 VOCAB_GRID = [2**k for k in range(10, 21)]  # 1k .. 1M ids: where the vocabulary crossover falls
 
@@ -62,38 +68,39 @@ class Strategies:
     time_crossover: list[tuple[int, str]] = field(default_factory=list)  # (from N, fastest)
     links_source: str = ""  # which latency/bandwidth the times use
 
+    def shape(self, workers: int, vocab: int | None = None) -> strategies.Shape:
+        """The formulas' inputs at N = workers (and another vocabulary size)."""
+        if vocab is None:
+            rows, unique, union = self.rows, self.unique, self.union_at(workers)
+        else:
+            rows, unique, union = self.at_vocab(vocab, workers)
+        return strategies.Shape(workers, vocab or self.vocab, self.hidden, rows, unique, union)
+
     def cheapest_at(self, workers: int) -> str:
-        return comm_model.cheapest(
-            workers, self.vocab, self.hidden, self.rows, self.unique, self.union_at(workers)
-        )
+        return strategies.cheapest(self.shape(workers)).name
 
     def union_at(self, workers: int) -> float:
-        draws = _draws(self.vocab, self.unique)
-        return (
-            self.unique
-            if draws is None
-            else token_model.expected_unique(workers * draws, self.vocab)
-        )
+        d = draws(self.vocab, self.unique)
+        return self.unique if d is None else token_model.expected_unique(workers * d, self.vocab)
 
     def at_vocab(self, vocab: int, workers: int) -> tuple[float, float, float]:
         """(R_r, U_r, U) at another vocabulary size: the same draws per rank (the measured
         U_r's), R_r unchanged (untied: the rows are the slots)."""
-        draws = _draws(self.vocab, self.unique)
-        if draws is None:  # every id named each step (tied tf1): U_r = U = V, R_r = V + slots
+        d = draws(self.vocab, self.unique)
+        if d is None:  # every id named each step (tied tf1): U_r = U = V, R_r = V + slots
             return self.rows - self.vocab + vocab, vocab, vocab
-        unique = token_model.expected_unique(draws, vocab)
-        return self.rows, unique, token_model.expected_unique(workers * draws, vocab)
+        unique = token_model.expected_unique(d, vocab)
+        return self.rows, unique, token_model.expected_unique(workers * d, vocab)
 
     def cheapest_at_vocab(self, vocab: int, workers: int) -> str:
-        return comm_model.cheapest(workers, vocab, self.hidden, *self.at_vocab(vocab, workers))
+        return strategies.cheapest(self.shape(workers, vocab)).name
 
     def beats_dense_from(self, strategy: str, workers: int) -> int | None:
         """The smallest vocabulary of the grid from which `strategy` sends fewer wire bytes
         than the dense allreduce (4VH) at N = workers, or None on the whole grid."""
         for vocab in VOCAB_GRID:
-            args = (workers, vocab, self.hidden, *self.at_vocab(vocab, workers))
-            mine = comm_model.strategy_bytes(strategy, *args)[1]
-            if mine < comm_model.strategy_bytes("allreduce", *args)[1]:
+            shape = self.shape(workers, vocab)
+            if strategies.get(strategy).wire(shape) < DENSE.wire(shape):
                 return vocab
         return None
 
@@ -101,30 +108,14 @@ class Strategies:
 def exchange_seconds(
     strategy: str, s: Strategies, workers: int, links: dict[str, projection.Link]
 ) -> float:
-    """Projected time of one rank's exchange of the input embedding's gradient (see the
-    module's docstring); ids' owners spread evenly."""
-    n, ppn, h = workers, s.ppn, s.hidden
-    row = comm_model.row_bytes(h)
-    gather, alltoall = projection.ring_allgather_s, projection.direct_alltoall_s
-    if strategy == "allgather":
-        return gather(s.rows * 4 * h, n, ppn, links["allgather"]) + gather(
-            s.rows * 8, n, ppn, links["allgather"]
-        )
-    if strategy == "allreduce":
-        return projection.ring_allreduce_s(4 * s.vocab * h, n, ppn, links["allreduce"])
-    if strategy == "sparse_reduce":
-        union = s.union_at(n)
-        return alltoall(s.unique * row, n, ppn, links["alltoall"]) + gather(
-            union / n * row, n, ppn, links["allgather"]
-        )
-    if strategy == "sharded_embedding":
-        return alltoall(s.unique * 8, n, ppn, links["alltoall"]) + 2 * alltoall(
-            s.unique * 4 * h, n, ppn, links["alltoall"]
-        )
-    raise ValueError(f"unknown strategy {strategy!r}")
+    """Projected time of one rank's exchange of the input embedding's gradient: the
+    strategy's own calls (contract/strategies.py), each timed with its collective's link;
+    ids' owners spread evenly."""
+    calls = strategies.get(strategy).calls(s.shape(workers))
+    return projection.calls_s(calls, workers, s.ppn, links)
 
 
-def _draws(vocab: int, unique: float) -> float | None:
+def draws(vocab: int, unique: float) -> float | None:
     """The draws of the Zipf law that give the measured U_r unique ids (bisection); None when
     U_r is every id the law can give."""
     most = token_model.expected_unique(1e15, vocab)
@@ -140,17 +131,10 @@ def _draws(vocab: int, unique: float) -> float | None:
 
 
 def _wire(rows: pd.DataFrame, strategy: str) -> float | None:
-    col = {
-        "allgather": ["wire_sent_allgather_bytes_per_step_model"],
-        "sparse_reduce": [
-            "wire_sent_alltoall_bytes_per_step_model",
-            "wire_sent_allgather_bytes_per_step_model",
-        ],
-        "sharded_embedding": ["wire_sent_alltoall_bytes_per_step_model"],
-    }.get(strategy)
-    if not col or any(c not in rows for c in col):
-        return None  # allreduce: fused with the other dense gradients, only the model splits it
-    value = sum(rows[c].median() for c in col)
+    cols = strategies.get(strategy).wire_columns
+    if not cols or any(c not in rows for c in cols):
+        return None  # fused with the other dense gradients: only the model splits it
+    value = sum(rows[c].median() for c in cols)
     return None if pd.isna(value) else float(value)
 
 
@@ -181,7 +165,7 @@ def compare(
         s = Strategies(int(vocab), int(rows["hidden_size"].iloc[0]), float(r), float(u), [])
         slots = rows.get("padded_slots_per_worker", pd.Series(dtype=float)).median()
         s.target_tokens = float(slots) / 2 if not pd.isna(slots) else s.rows / 2
-        for strategy in comm_model.STRATEGIES:
+        for strategy in strategies.NAMES:
             mine = rows[rows["exchange"] == strategy]
             if mine.empty:
                 continue
@@ -202,11 +186,8 @@ def compare(
             )
         s.grid = GRID
         s.union = [s.union_at(n) for n in GRID]
-        for strategy in comm_model.STRATEGIES:
-            pairs = [
-                comm_model.strategy_bytes(strategy, n, s.vocab, s.hidden, s.rows, s.unique, un)
-                for n, un in zip(GRID, s.union, strict=True)
-            ]
+        for strategy in strategies.NAMES:
+            pairs = [strategies.get(strategy).bytes(s.shape(n)) for n in GRID]
             s.model[strategy] = ([p[0] for p in pairs], [p[1] for p in pairs])
         softmax = [
             comm_model.vocab_parallel_softmax_bytes(n, s.hidden, s.target_tokens) for n in GRID
@@ -217,7 +198,7 @@ def compare(
             s.ppn = int(rows["ppn"].max())
         if links is not None:
             s.links_source = links_source
-            for strategy in comm_model.STRATEGIES:
+            for strategy in strategies.NAMES:
                 s.seconds[strategy] = [exchange_seconds(strategy, s, n, links) for n in GRID]
             s.time_crossover = _changes(
                 (n, min(s.seconds, key=lambda k, i=i: s.seconds[k][i]))

@@ -4,7 +4,8 @@ splits; the schedule a sweep gets when it does not choose one; and the warnings.
 
 from __future__ import annotations
 
-from scalestudy.contract.point_config import ModelSpec, is_sparse
+from scalestudy.contract import strategies
+from scalestudy.contract.point_config import ModelSpec
 from scalestudy.profiles import Profile
 from scalestudy.spec.issues import Issue
 from scalestudy.spec.schema import Sweep
@@ -76,8 +77,8 @@ def point_issues(sw: Sweep, nodes: int, profile: Profile, at, overrides) -> list
 def warnings_of(sw: Sweep, at, overrides) -> list[Issue]:
     out = []
     tied = isinstance(sw.trainer.model, str) or sw.trainer.model.tie_embeddings
-    # dense even without sparse_as_dense (the one rule, is_sparse): the flag changes nothing
-    dense_anyway = not is_sparse({"accumulation": sw.trainer.accumulation, "tie_embeddings": tied})
+    # dense even without sparse_as_dense (the one rule, strategies.of): the flag changes nothing
+    dense_anyway = strategies.dense_anyway(sw.trainer.accumulation, tied)
     if dense_anyway and ("trainer.sparse_as_dense" in overrides or sw.trainer.sparse_as_dense):
         out.append(
             Issue(
@@ -88,7 +89,8 @@ def warnings_of(sw: Sweep, at, overrides) -> list[Issue]:
             )
         )
     if dense_anyway and (
-        "trainer.exchange" in overrides or sw.trainer.exchange not in (None, "allreduce")
+        "trainer.exchange" in overrides
+        or sw.trainer.exchange not in (None, strategies.PAPER_DENSE.name)
     ):
         out.append(
             Issue(

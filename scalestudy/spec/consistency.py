@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scalestudy.contract import references
+from scalestudy.contract import references, strategies
+from scalestudy.contract.point_config import switch_contradiction
 from scalestudy.contract.references import UnknownReference
 from scalestudy.profiles import Profile
 
@@ -69,24 +70,18 @@ def issues(
             "trainer.lr_reference_batch_tokens",
             "only means something with lr_scaling: linear or sqrt (lr_scaling is none)",
         )
-    if trainer.get("exchange") is not None and "sparse_as_dense" in trainer:
-        dense = _truthy(trainer["sparse_as_dense"])
-        if dense != (trainer["exchange"] == "allreduce"):
-            add(
-                "trainer.exchange",
-                f"exchange: {trainer['exchange']} contradicts sparse_as_dense: "
-                f"{str(trainer['sparse_as_dense']).lower()} (sparse_as_dense true is exchange "
-                "allreduce, false is allgather): set exchange alone, or both consistently",
-            )
-    model = trainer.get("model")
-    tied = model.get("tie_embeddings", True) if isinstance(model, dict) else True
-    if trainer.get("exchange") == "sharded_embedding" and _truthy(tied):
-        add(
-            "trainer.exchange",
-            "exchange: sharded_embedding splits the input embedding's rows over the ranks, but "
-            "a tied model also uses that table as the pre-softmax projection, which every rank "
-            "needs whole: set model.tie_embeddings: false (or choose another exchange)",
-        )
+    exchange = trainer.get("exchange")
+    if isinstance(exchange, str) and exchange in strategies.STRATEGIES:
+        # the same rules as the point configuration's (contract/point_config.py)
+        if "sparse_as_dense" in trainer:
+            contradiction = switch_contradiction(exchange, _truthy(trainer["sparse_as_dense"]))
+            if contradiction:
+                add("trainer.exchange", contradiction)
+        model = trainer.get("model")
+        tied = model.get("tie_embeddings", True) if isinstance(model, dict) else True
+        refusal = strategies.get(exchange).refusal(_truthy(tied))
+        if refusal:
+            add("trainer.exchange", refusal)
     workload = data.get("workload", "trainer")
     for key, wanted in SWEEP_KEYS_OF_WORKLOAD.items():
         if key in data and workload != wanted:

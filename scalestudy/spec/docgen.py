@@ -124,6 +124,13 @@ DESCRIPTIONS: dict[str, str] = {
     "PointConfig.micro_batches": "Forward/backward passes per step, summed before one exchange.",
     "PointConfig.steps": "Training steps.",
     "PointConfig.timing_warmup_steps": "Steps before the timed window (below `steps`).",
+    "Sweep.baseline": "The variant every other is compared with (paired ratios, the common "
+    "efficiency baseline): matrix keys and their values, e.g. `{trainer.exchange: allreduce}`; "
+    "each variant is paired with the baseline variant that agrees with it on every other matrix "
+    "key. Unset: the paper's dense variant (`exchange: allreduce`).",
+    "PointConfig.compute_probe_steps": "`timing: overlapped`: forward + backward passes of "
+    "the last batch timed after the run, without exchange or update (the compute the "
+    "report's `--project-to` needs); 0 for none.",
     "PointConfig.learning_rate": "The PEAK learning rate, reached at the end of "
     "`lr_warmup_steps` (the Transformer schedule's multiplier is derived from it).",
     "PointConfig.checkpoint_every": "Steps between checkpoints; `0`: only when SIGUSR1 or "

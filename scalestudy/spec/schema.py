@@ -138,6 +138,10 @@ class Sweep(_Strict):
     allocations: int | None = Field(None, ge=1)
     trainer: TrainerSection = TrainerSection()  # type: ignore[valid-type]
     matrix: dict[str, list[Any]] = {}
+    # the variant the report compares every other with (paired ratios, common efficiency
+    # baseline): matrix key -> value, e.g. {trainer.exchange: allreduce}; unset: the paper's
+    # dense variant (spec/baseline.py)
+    baseline: dict[str, Any] | None = None
     reference: str | None = None
 
     def node_list(self) -> list[int]:

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.profiles import Profile, ProfileError, load_profile
-from scalestudy.spec import consistency
+from scalestudy.spec import baseline, consistency
 from scalestudy.spec.checks import point_issues, schedule_of, warnings_of
 from scalestudy.spec.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
 from scalestudy.spec.schema import (
@@ -215,6 +215,22 @@ def load_sweep(path: str | Path) -> LoadedSweep:
                         issues.append(Issue(at(key) or at("trainer"), key, message))
         warnings += warnings_of(vs, at, overrides)
         variants.append(Variant(overrides, vs, configs))
+    if sweep.baseline and variants and sweep.workload == "trainer":
+        found = [
+            v
+            for v in variants
+            if v.point_configs
+            and baseline.matches(sweep.baseline, v.sweep, next(iter(v.point_configs.values())))
+        ]
+        if not found:
+            issues.append(
+                Issue(
+                    at("baseline"),
+                    "baseline",
+                    f"{sweep.baseline} matches no variant of the sweep: give matrix keys and "
+                    "values one of its variants has (e.g. trainer.exchange: allreduce)",
+                )
+            )
     issues = unique(issues)
     if issues:
         raise SweepError(path, issues)

@@ -14,12 +14,14 @@ import sys
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from scalestudy.contract import step_log
-from scalestudy.contract.point_config import PointConfig, is_sparse
+from scalestudy.contract import step_log, strategies
+from scalestudy.contract.point_config import PointConfig
 from scalestudy.trainer import mlperf_log, runtime, schedule
 from scalestudy.trainer import timeline as hvd_timeline
 from scalestudy.trainer.data import WorkerBatches, load_text_pairs, split_rows, train_spm
@@ -105,18 +107,115 @@ def _restore(ckpt, hvd, rank: int) -> int:
     return step + 1
 
 
+@dataclass
+class Run:
+    """What set-up builds and the loop and the finish use."""
+
+    cfg: PointConfig
+    tf: Any
+    hvd: Any
+    log: StepLogWriter
+    rank: int
+    size: int
+    hidden: int
+    batches: WorkerBatches
+    model: Any
+    ckpt: Any
+    stop: Any
+    train_step: Any
+    start_step: int
+    peak: float
+    global_batch: int
+    init_start: float
+    warnings: list[str]
+
+
+@dataclass
+class Outcome:
+    """What the loop measured."""
+
+    status: str = "completed"
+    reason: str = ""
+    step: int = 0
+    first_timed: int = 0
+    window_start: float | None = None
+    excluded: float = 0.0
+    timed: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)  # the MLLOG view (written after the run)
+    spans: list[tuple[int, float, float]] = field(default_factory=list)  # for the timeline
+    clock: Any = None
+    last: tuple | None = None  # the last step's (micro-batches, scale): the compute probe's
+    run_start: float = 0.0
+
+
 def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
+    run = set_up(cfg, tf, hvd, log)
+    outcome = loop(run)
+    return finish(run, outcome)
+
+
+def _notes(cfg: PointConfig, strategy: strategies.Strategy, tied: bool, size: int) -> list[str]:
+    notes = []
+    if strategies.dense_anyway(cfg.accumulation, tied):
+        notes.append(
+            "accumulation native with tied embeddings: TF 2.15 sums the dense "
+            "pre-softmax gradient and the input gathers into one dense tensor, so "
+            "sparse_as_dense (and exchange) change nothing"
+        )
+    if cfg.timing == "overlapped":
+        notes.append(
+            "timing overlapped: collectives run inside the compiled step, overlapped with the "
+            "backward pass; only whole steps are timed. A step the divergence check flags has "
+            "already been applied (the loss is known after the step); the run stops there"
+        )
+        if cfg.compute_probe_steps:
+            notes.append(
+                f"compute probe: after the last step, {cfg.compute_probe_steps} forward + "
+                "backward passes of the last batch without exchange or update are timed "
+                "(timing.compute_only_s), outside the timed window"
+            )
+    if cfg.timeline:
+        notes.append(
+            "timeline on: Horovod writes a trace of the timed steps (horovod-timeline.json), "
+            "which costs its background thread time: a diagnosis, not a production timing"
+        )
+    if size == 1:
+        notes.append(
+            "one rank: the gradients' allreduces and IndexedSlices allgathers are not called "
+            "(Horovod's own DistributedOptimizer and DistributedGradientTape skip them at size "
+            "1; alltoalls of the strategies that use them still run); the bytes are those a "
+            "collective over one rank returns"
+        )
+    if cfg.timing == "phases":
+        notes.append(
+            "timing phases: compute, densify, comm and apply run one after the other, each "
+            "ending on the host; every byte of communication is exposed, so steps are slower "
+            "than Horovod's overlapped training (diagnosis, not production timing)"
+        )
+        if strategy.phases_note:
+            notes.append(strategy.phases_note)
+    notes.append(
+        "grad_norm: the global L2 norm of the averaged gradients the optimizer receives "
+        "(duplicate ids of an IndexedSlices summed first; a shard's share summed over ranks)"
+    )
+    return notes
+
+
+def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
+    """Data, model, optimizer, checkpoint (restored or broadcast), the exchange and the step;
+    writes the header."""
+    from scalestudy.trainer import exchanges
     from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
-    from scalestudy.trainer.exchange import GradientExchange
+    from scalestudy.trainer.exchanges.sharded_embedding import ShardedLookup
     from scalestudy.trainer.model import Transformer, parameter_count
     from scalestudy.trainer.optimizer import transformer_adam
-    from scalestudy.trainer.sharded_embedding import ShardedLookup
     from scalestudy.trainer.step import make_step
 
     init_start = time.time()
     rank, size = hvd.rank(), hvd.size()
     spec = cfg.model.resolved()
     hidden, vocab = int(spec["hidden"]), int(spec["vocab"])
+    strategy = strategies.get(cfg.exchange)
     stop = StopRequest()
     env = runtime.environment_header(tf, hvd, cfg)
 
@@ -124,7 +223,7 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     batches = WorkerBatches(cfg, rank, size, text_pairs)
 
     # Dropout draws differ per rank, as independent workers' would.
-    sharded = ShardedLookup(hvd, hidden) if cfg.exchange == "sharded_embedding" else None
+    sharded = ShardedLookup(hvd, hidden) if strategy.shards_table else None
     model = Transformer(
         spec, cfg.accumulation, seed=cfg.seed * 65_537 + rank, table_seed=cfg.seed, sharded=sharded
     )
@@ -155,37 +254,6 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     peak = schedule.scaled_peak(
         cfg.learning_rate, cfg.lr_scaling, global_batch, cfg.lr_reference_batch_tokens
     )
-    notes = []
-    if not is_sparse({"accumulation": cfg.accumulation, "tie_embeddings": model.tied}):
-        notes.append(
-            "accumulation native with tied embeddings: TF 2.15 sums the dense "
-            "pre-softmax gradient and the input gathers into one dense tensor, so "
-            "sparse_as_dense (and exchange) change nothing"
-        )
-    if cfg.timing == "overlapped":
-        notes.append(
-            "timing overlapped: collectives run inside the compiled step, overlapped with the "
-            "backward pass; only whole steps are timed. A step the divergence check flags has "
-            "already been applied (the loss is known after the step); the run stops there"
-        )
-    if cfg.timeline:
-        notes.append(
-            "timeline on: Horovod writes a trace of the timed steps (horovod-timeline.json), "
-            "which costs its background thread time: a diagnosis, not a production timing"
-        )
-    if size == 1:
-        notes.append(
-            "one rank: the gradients' allreduces and IndexedSlices allgathers are not called "
-            "(Horovod's own DistributedOptimizer and DistributedGradientTape skip them at size "
-            "1; sparse_reduce's and sharded_embedding's alltoalls still run); the bytes are "
-            "those a collective over one rank returns"
-        )
-    if cfg.timing == "phases":
-        notes.append(
-            "timing phases: compute, densify, comm and apply run one after the other, each "
-            "ending on the host; every byte of communication is exposed, so steps are slower "
-            "than Horovod's overlapped training (diagnosis, not production timing)"
-        )
     log.header(
         start_step,
         config=cfg.model_dump(mode="json"),
@@ -209,55 +277,61 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             "allreduced_dtype": "float16" if cfg.compression == "fp16" else "float32",
         },
         horovod_settings=horovod_settings(),
-        wire_model="ring allreduce (dense, fused) + ring allgatherv (IndexedSlices values and "
-        "indices, row counts)"
-        + (
-            "; sparse_reduce: alltoall of int32 splits and of the rows to their owners (direct, "
-            "own block local) + ring allgatherv of the owners' rows"
-            if cfg.exchange == "sparse_reduce"
-            else ""
-        )
-        + (
-            "; sharded_embedding: per lookup three alltoalls (ids to owners, rows back, "
-            "gradient rows to owners; direct, own block local), each after its int32 splits"
-            if cfg.exchange == "sharded_embedding"
-            else ""
-        )
-        + "; Horovod negotiation not included",
-        notes=notes,
+        exchange={"strategy": strategy.name, "summary": strategy.summary},
+        wire_model="ring allreduce (dense, fused); "
+        f"{strategy.name}: {strategy.wire_model}; Horovod negotiation not included",
+        notes=_notes(cfg, strategy, model.tied, size),
         **env,
     )
-    warnings = _affinity_warnings(hvd, env)
+    exchange = exchanges.build(hvd, variables, model.embedding, cfg.exchange, cfg.compression)
+    return Run(
+        cfg=cfg,
+        tf=tf,
+        hvd=hvd,
+        log=log,
+        rank=rank,
+        size=size,
+        hidden=hidden,
+        batches=batches,
+        model=model,
+        ckpt=ckpt,
+        stop=stop,
+        train_step=make_step(cfg.timing, model, optimizer, exchange),
+        start_step=start_step,
+        peak=peak,
+        global_batch=global_batch,
+        init_start=init_start,
+        warnings=_affinity_warnings(hvd, env),
+    )
 
-    exchange = GradientExchange(hvd, variables, model.embedding, cfg.exchange, cfg.compression)
-    train_step = make_step(cfg.timing, model, optimizer, exchange)
 
-    def barrier():
-        hvd.allreduce(tf.zeros([1]), op=hvd.Sum, name="scalestudy_barrier").numpy()
+def _barrier(run: Run) -> None:
+    run.hvd.allreduce(run.tf.zeros([1]), op=run.hvd.Sum, name="scalestudy_barrier").numpy()
+
+
+def loop(run: Run) -> Outcome:
+    """The steps: timed window, step log, divergence, checkpoints, signals."""
+    cfg, rank, size = run.cfg, run.rank, run.size
 
     def draw(step: int):
-        batch, scale = batches.batch(step)
+        batch, scale = run.batches.batch(step)
         micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
         return batch, scale, micro
 
     detector = DivergenceDetector(cfg.divergence, cfg.lr_warmup_steps)
-    first_timed = start_step + cfg.timing_warmup_steps
-    window_start, excluded = None, 0.0
-    timed: list[dict] = []
-    events: list[dict] = []  # what the MLLOG view needs of every step (written after the run)
-    spans: list[tuple[int, float, float]] = []  # timed steps on this clock, for the timeline
-    timeline_path, clock = Path(cfg.log_dir) / "horovod-timeline.json", None
-    status, reason, step = "completed", "", start_step - 1
+    out = Outcome(step=run.start_step - 1, first_timed=run.start_step + cfg.timing_warmup_steps)
+    timeline_path = Path(cfg.log_dir) / "horovod-timeline.json"
     prefetch = ThreadPoolExecutor(max_workers=1, thread_name_prefix="batches")
-    upcoming = prefetch.submit(draw, start_step)
-    run_start = time.time()
+    upcoming = prefetch.submit(draw, run.start_step)
+    out.run_start = time.time()
 
-    for step in range(start_step, cfg.steps + 1):
-        if step == first_timed:
-            barrier()
+    for step in range(run.start_step, cfg.steps + 1):
+        out.step = step
+        if step == out.first_timed:
+            _barrier(run)
             if cfg.timeline:
-                clock = hvd_timeline.start(hvd, timeline_path)
-            window_start = pc()
+                out.clock = hvd_timeline.start(run.hvd, timeline_path)
+            out.window_start = pc()
         t_data = pc()
         batch, scale, micro = upcoming.result()
         if step < cfg.steps:
@@ -268,100 +342,121 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
             step,
         ):
             raise InjectedFailure(f"injected failure on rank {rank} at step {step}")
-        lr = schedule.learning_rate(step, peak, hidden, cfg.lr_warmup_steps)
-        result = train_step(
+        lr = schedule.learning_rate(step, run.peak, run.hidden, cfg.lr_warmup_steps)
+        result = run.train_step(
             micro,
             scale,
             lr,
-            stop.requested,
+            run.stop.requested,
             gate=lambda agreed, step=step: not detector.update(step, float(agreed[0]) / size),
         )
         t1 = pc()
-        loss = float(result.agreed[0]) / size
-        diverged = detector.diverged
-        vol = result.volume
-        rss, peak_rss = rss_bytes()
-        in_window = window_start is not None
-        rec = {
-            "step": step,
-            "t": time.time(),
-            "timed": in_window,
-            "step_s": t1 - t0,
-            "data_s": t0 - t_data,
-            **result.phases,
-            "sentences": batch.sentences,
-            "micro_batches": len(micro),
-            "tokens": {
-                "src": batch.src_tokens,
-                "tgt": batch.tgt_tokens,
-                "total": batch.src_tokens + batch.tgt_tokens,
-            },
-            # padded slots actually computed (micro-batches are each padded to their own max)
-            "slots": {
-                "src": sum(m.src_slots for m in micro),
-                "tgt": sum(m.tgt_slots for m in micro),
-            },
-            "loss": loss,
-            "loss_local": result.loss_local,
-            "lr": lr if result.applied else None,
-            "applied": result.applied,
-            "diverged": diverged,
-            "embedding_grad": vol.embedding_form,
-            "embedding_rows_per_rank": vol.rows_per_rank,
-            "grad_dtypes": vol.grad_dtypes,
-            "bytes": {
-                "logical_embedding": vol.logical_embedding,
-                "logical_total": vol.logical_total,
-                "wire_sent_model": vol.wire_sent,
-                "wire_recv_model": vol.wire_recv,
-                "wire_sent_allgather_model": vol.wire_sent_allgather,
-                "wire_sent_allreduce_model": vol.wire_sent_allreduce,
-                # sparse_reduce and sharded_embedding only (absent for the paper's two methods)
-                **(
-                    {"wire_sent_alltoall_model": vol.wire_sent_alltoall}
-                    if cfg.exchange in ("sparse_reduce", "sharded_embedding")
-                    else {}
-                ),
-            },
-            "rss": rss,
-            "peak_rss": peak_rss,
-        }
-        log.step(rec)
-        events.append({k: rec[k] for k in ("step", "t", "step_s", "timed", "loss")})
-        events[-1]["tokens"] = {"total": rec["tokens"]["total"]}
-        if in_window:
-            timed.append(rec)
-            spans.append((step, t0, t1))
-        if diverged:
-            status, reason = "diverged", detector.reason
+        out.last = (micro, scale)
+        rec = _step_record(run, step, (t_data, t0, t1), lr, batch, micro, result, detector)
+        rec["timed"] = out.window_start is not None
+        run.log.step(rec)
+        out.events.append({k: rec[k] for k in ("step", "t", "step_s", "timed", "loss")})
+        out.events[-1]["tokens"] = {"total": rec["tokens"]["total"]}
+        if rec["timed"]:
+            out.timed.append(rec)
+            out.spans.append((step, t0, t1))
+        if rec["diverged"]:
+            out.status, out.reason = "diverged", detector.reason
             break
         if result.agreed[1] > 0:
             t = pc()
-            log.flush()
-            ckpt.save(step)
-            barrier()
-            excluded += pc() - t
-            status, reason = "interrupted", f"stop requested by a signal; checkpoint at {step}"
+            run.log.flush()
+            run.ckpt.save(step)
+            _barrier(run)
+            out.excluded += pc() - t
+            out.status = "interrupted"
+            out.reason = f"stop requested by a signal; checkpoint at {step}"
             break
         if cfg.checkpoint_every and step % cfg.checkpoint_every == 0 and step < cfg.steps:
             t = pc()
-            log.flush()
-            ckpt.save(step)
-            barrier()
-            excluded += pc() - t
+            run.log.flush()
+            run.ckpt.save(step)
+            _barrier(run)
+            out.excluded += pc() - t
         elif step % cfg.log_flush_every == 0:
             t = pc()
-            log.flush()
-            barrier()
-            excluded += pc() - t
+            run.log.flush()
+            _barrier(run)
+            out.excluded += pc() - t
     prefetch.shutdown(wait=False, cancel_futures=True)
+    return out
+
+
+def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> dict:
+    t_data, t0, t1 = times
+    vol = result.volume
+    rss, peak_rss = rss_bytes()
+    wire = {
+        "wire_sent_model": vol.wire_sent,
+        "wire_recv_model": vol.wire_recv,
+        "wire_sent_allgather_model": vol.wire_sent_allgather,
+        "wire_sent_allreduce_model": vol.wire_sent_allreduce,
+    }
+    if "alltoall" in strategies.get(run.cfg.exchange).collectives:
+        wire["wire_sent_alltoall_model"] = vol.wire_sent_alltoall
+    return {
+        "step": step,
+        "t": time.time(),
+        "timed": False,
+        "step_s": t1 - t0,
+        "data_s": t0 - t_data,
+        **result.phases,
+        "sentences": batch.sentences,
+        "micro_batches": len(micro),
+        "tokens": {
+            "src": batch.src_tokens,
+            "tgt": batch.tgt_tokens,
+            "total": batch.src_tokens + batch.tgt_tokens,
+        },
+        # padded slots actually computed (micro-batches are each padded to their own max)
+        "slots": {
+            "src": sum(m.src_slots for m in micro),
+            "tgt": sum(m.tgt_slots for m in micro),
+        },
+        "loss": float(result.agreed[0]) / run.size,
+        "loss_local": result.loss_local,
+        "grad_norm": result.grad_norm,
+        "lr": lr if result.applied else None,
+        "applied": result.applied,
+        "diverged": detector.diverged,
+        "embedding_grad": vol.embedding_form,
+        "embedding_rows_per_rank": vol.rows_per_rank,
+        "grad_dtypes": vol.grad_dtypes,
+        "bytes": {
+            "logical_embedding": vol.logical_embedding,
+            "logical_total": vol.logical_total,
+            **wire,
+        },
+        "rss": rss,
+        "peak_rss": peak_rss,
+    }
+
+
+def finish(run: Run, out: Outcome) -> int:
+    """The compute probe, the timeline's summary, the final weights, the MLLOG view and the
+    footer; returns the exit code."""
+    cfg, hvd, rank = run.cfg, run.hvd, run.rank
+    compute_only = []
+    probe = cfg.timing == "overlapped" and cfg.compute_probe_steps and out.last
+    if probe and out.timed and out.status == "completed":
+        micro, scale = out.last
+        compute_only = [
+            run.train_step.compute_only(micro, scale) for _ in range(cfg.compute_probe_steps)
+        ]
     timeline = None
-    if clock is not None:
+    if out.clock is not None:
         hvd_timeline.stop(hvd)
-        barrier()
+        _barrier(run)
         if rank == 0:
             time.sleep(1.0)  # Horovod's writer thread flushes behind the stop
-            timeline = hvd_timeline.summarise(timeline_path, clock, spans)
+            timeline = hvd_timeline.summarise(
+                Path(cfg.log_dir) / "horovod-timeline.json", out.clock, out.spans
+            )
             exposed = [
                 s["exposed_comm_s"] for s in timeline.get("per_step", []) if "exposed_comm_s" in s
             ]
@@ -370,21 +465,27 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
     if cfg.dump_final_weights:
         np.savez(
             Path(cfg.log_dir) / f"weights.rank{rank}.npz",
-            **{f"{i:03d}_{v.name}": v.numpy() for i, v in enumerate(model.variables)},
+            **{f"{i:03d}_{v.name}": v.numpy() for i, v in enumerate(run.model.variables)},
         )
-    timing = _timing_summary(tf, hvd, window_start, excluded, timed) if timed else {}
+    timing = (
+        _timing_summary(run.tf, hvd, out.window_start, out.excluded, out.timed) if out.timed else {}
+    )
+    if compute_only:
+        # the first call traces and compiles: only the later ones time the passes
+        timing["compute_only_s"] = _quantiles(compute_only[1:] or compute_only)
+    warnings = run.warnings
     if rank == 0:
         try:
             mlperf_log.write(
                 cfg.log_dir,
-                run_start=run_start,
-                init_start=init_start,
-                global_batch_tokens=global_batch,
-                peak_lr=peak,
+                run_start=out.run_start,
+                init_start=run.init_start,
+                global_batch_tokens=run.global_batch,
+                peak_lr=run.peak,
                 seed=cfg.seed,
-                first_timed_step=first_timed if timed else None,
-                steps=events,
-                status=status,
+                first_timed_step=out.first_timed if out.timed else None,
+                steps=out.events,
+                status=out.status,
             )
         except Exception as exc:  # a view of the step log: its loss must not fail the run
             warnings.append(
@@ -394,12 +495,12 @@ def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
         "completed": step_log.EXIT_COMPLETED,
         "diverged": step_log.EXIT_DIVERGED,
         "interrupted": step_log.EXIT_INTERRUPTED,
-    }[status]
-    log.footer(
-        status=status,
+    }[out.status]
+    run.log.footer(
+        status=out.status,
         exit_code=code,
-        reason=reason,
-        last_step=step,
+        reason=out.reason,
+        last_step=out.step,
         timing=timing,
         warnings=warnings,
         **({"timeline": timeline} if timeline is not None else {}),

@@ -18,7 +18,7 @@ import math
 import numpy as np
 import tensorflow as tf
 
-from scalestudy.trainer.sharded_embedding import ShardedLookup, shard_rows
+from scalestudy.trainer.exchanges.sharded_embedding import ShardedLookup, shard_rows
 
 
 def positional_encoding(length: tf.Tensor, hidden: int) -> tf.Tensor:

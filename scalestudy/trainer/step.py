@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import tensorflow as tf
 
-from scalestudy.trainer.exchange import ExchangeVolume, GradientExchange, accumulate, densify
+from scalestudy.trainer.exchanges import ExchangeVolume, GradientExchange, accumulate, densify
 
 pc = time.perf_counter
 
@@ -33,6 +33,7 @@ class StepResult:
     agreed: np.ndarray  # the control vector summed over ranks: [sum of losses, stops, 0]
     volume: ExchangeVolume
     applied: bool  # whether the optimizer update ran
+    grad_norm: float  # global L2 norm of the averaged gradients the optimizer received
     phases: dict[str, float] = field(default_factory=dict)  # seconds (timing: phases only)
 
 
@@ -49,6 +50,7 @@ class _Step:
     def __init__(self, model, optimizer, exchange: GradientExchange):
         self.model, self.optimizer, self.exchange = model, optimizer, exchange
         self.variables = model.trainable_variables
+        self._compute_only = None
 
     def _gradients(self, pairs, scale):
         """Summed token loss and accumulated gradients of `scale` x that loss."""
@@ -66,6 +68,33 @@ class _Step:
     def _lookups(self) -> list:
         """The sharded embedding's lookup counts of the step being traced (none unsharded)."""
         return [] if self.model.sharded is None else list(self.model.sharded.observed)
+
+    def compute_only(self, micro, scale: float) -> float:
+        """Seconds of the forward and backward passes of `micro` alone: no gradient exchange,
+        no update (the weights do not change). Times what an overlapped step cannot time
+        apart, for the report's projection; a sharded embedding's lookups still exchange."""
+        if self._compute_only is None:
+
+            def grads(*args):
+                *ids, s = args
+                xent, g = self._gradients(list(zip(ids[0::2], ids[1::2], strict=True)), s)
+                # one scalar out, so the host waits for every gradient, not a copy of them
+                return xent + tf.add_n([tf.reduce_sum(_values(x)) for x in g]) * 0.0
+
+            spec = [*_micro_spec(len(micro)), tf.TensorSpec([], tf.float32)]
+            self._compute_only = tf.function(grads, input_signature=spec, autograph=False)
+        ids = [t for mb in micro for t in (mb.src, mb.tgt)]
+        t0 = pc()
+        self._compute_only(*ids, np.float32(scale)).numpy()
+        return pc() - t0
+
+
+def _values(g):
+    return g.values if isinstance(g, tf.IndexedSlices) else g
+
+
+def _norm(squared, agreed) -> float:
+    return float(np.sqrt(float(squared) + float(agreed[2])))
 
 
 class OverlappedStep(_Step):
@@ -86,10 +115,10 @@ class OverlappedStep(_Step):
                 )
                 local = xent / tf.maximum(tgt_tokens, 1.0)
                 control = tf.stack([local, stop, 0.0])
-                reduced, observed, agreed = self.exchange.collectives(sent, control)
+                reduced, observed, agreed, squared = self.exchange.collectives(sent, control)
                 self.optimizer.learning_rate.assign(lr)
                 self.optimizer.apply_gradients(zip(reduced, self.variables, strict=True))
-                return local, agreed, observed, self._lookups()
+                return local, agreed, observed, self._lookups(), squared
 
             spec = [*_micro_spec(count), *(tf.TensorSpec([], tf.float32) for _ in range(3))]
             self._fns[count] = tf.function(step, input_signature=spec, autograph=False)
@@ -99,13 +128,13 @@ class OverlappedStep(_Step):
         """The update runs inside the step, before the agreed loss reaches the host: `gate`
         is consulted afterwards (its verdict stops the run, it cannot undo the update)."""
         ids = [t for mb in micro for t in (mb.src, mb.tgt)]
-        local, agreed, observed, lookups = self._function(len(micro))(
+        local, agreed, observed, lookups, squared = self._function(len(micro))(
             *ids, np.float32(scale), np.float32(lr), np.float32(1.0 if stop else 0.0)
         )
         agreed = agreed.numpy()
         gate(agreed)
         volume = self.exchange.volume(observed, lookups)
-        return StepResult(float(local), agreed, volume, applied=True)
+        return StepResult(float(local), agreed, volume, True, _norm(squared, agreed))
 
 
 class PhasedStep(_Step):
@@ -137,7 +166,7 @@ class PhasedStep(_Step):
         t2 = pc()
         local = xent / max(tgt_tokens, 1)
         control = tf.constant([local, 1.0 if stop else 0.0, 0.0], tf.float32)
-        reduced, observed, agreed = self.exchange.phased(sent, control)
+        reduced, observed, agreed, squared = self.exchange.phased(sent, control)
         agreed = agreed.numpy()
         t3 = pc()
         applied = gate(agreed)
@@ -146,7 +175,7 @@ class PhasedStep(_Step):
         t4 = pc()
         phases = {"compute_s": t1 - t0, "densify_s": t2 - t1, "comm_s": t3 - t2, "apply_s": t4 - t3}
         volume = self.exchange.volume(observed, lookups)
-        return StepResult(local, agreed, volume, applied, phases)
+        return StepResult(local, agreed, volume, applied, _norm(squared, agreed), phases)
 
 
 def make_step(timing: str, model, optimizer, exchange: GradientExchange) -> _Step:

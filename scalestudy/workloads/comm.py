@@ -39,8 +39,8 @@ import time
 import traceback
 from pathlib import Path
 
-from scalestudy.contract import comm_model, step_log
-from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes, is_sparse
+from scalestudy.contract import comm_model, step_log, strategies
+from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.fileio import write_atomic
 from scalestudy.workloads.comm_records import RESULT_FILE, SCHEMA, records_of
@@ -119,7 +119,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         "unique_ids": ids,
         # whether this point's trainer really ships them: a densified trainer allreduces the
         # [V, H] tensor; native TF with a tied embedding sums the gradients densely
-        "trainer_allgathers": is_sparse(cfg),
+        "trainer_allgathers": strategies.of(cfg).gathers_rows,
     }
 
 

@@ -18,9 +18,8 @@ import horovod.tensorflow as hvd
 import tensorflow as tf
 
 from scalestudy.contract.point_config import PointConfig
-from scalestudy.trainer import schedule
+from scalestudy.trainer import exchanges, schedule
 from scalestudy.trainer.data import WorkerBatches
-from scalestudy.trainer.exchange import GradientExchange
 from scalestudy.trainer.model import Transformer
 from scalestudy.trainer.optimizer import transformer_adam
 from scalestudy.trainer.step import make_step
@@ -61,7 +60,7 @@ def lr_at(step):
 
 def ours(timing):
     model, optimizer = fresh()
-    exchange = GradientExchange(
+    exchange = exchanges.build(
         hvd, model.trainable_variables, model.embedding, cfg.exchange, cfg.compression
     )
     run = make_step(timing, model, optimizer, exchange)

@@ -33,18 +33,14 @@ def test_sparse_buffer_by_hand():
         TINY,
         workers=4,
         tokens_per_worker=1000,
-        micro_batches=1,
-        accumulation="tf1",
-        sparse_as_dense=False,
+        config={"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1},
     )
     assert e.accumulation == 2 * 4 * (1000 + 1900) * (4 * 64 + 8)
     dense = estimate(
         TINY,
         workers=4,
         tokens_per_worker=1000,
-        micro_batches=1,
-        accumulation="tf1",
-        sparse_as_dense=True,
+        config={"accumulation": "tf1", "sparse_as_dense": True, "micro_batches": 1},
     )
     assert dense.accumulation == 2 * 4 * 1000 * 64
     assert dense.model_state == e.model_state == 16 * 296_192
@@ -54,9 +50,7 @@ def test_sparse_buffer_by_hand():
         TINY,
         workers=8,
         tokens_per_worker=1000,
-        micro_batches=1,
-        accumulation="tf1",
-        sparse_as_dense=False,
+        config={"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1},
     )
     assert e8.accumulation == 2 * e.accumulation
 
@@ -68,9 +62,7 @@ def test_paper_oom_at_256_ranks():
         big,
         workers=256,
         tokens_per_worker=5000,
-        micro_batches=1,
-        accumulation="tf1",
-        sparse_as_dense=False,
+        config={"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1},
     )
     assert e.accumulation / 2 == pytest.approx(46e9, rel=0.02)
     assert 4 * e.per_rank > 192e9

@@ -76,7 +76,7 @@ def test_without_calibration_the_nominal_figures_are_used_and_said(tmp_path):
     assert "nominal profile figures" in fig.caption
     assert fig.data["comm_legend"] == ["dashed: comm model: nominal (local profile)"]
     # the nominal link's numbers in the step-time model
-    (dense,) = [vp for vp in report.analysis.projections if vp.variant.dense]
+    (dense,) = [vp for vp in report.analysis.projections if vp.variant.strategy.densifies]
     link = projection.Link("test link", 1.0, 40.0)
     p16 = next(p for p in dense.points if p.nodes == 16)
     assert p16.comm_s == pytest.approx(
@@ -109,8 +109,8 @@ def test_calibration_found_beside_the_sweep_is_used_and_said(tmp_path):
     assert fig.data["comm_legend"] == ["dashed: comm model: fitted (comm-test)"]
     # the fitted numbers, per collective, are what the step-time model charges
     a = report.analysis
-    (dense,) = [vp for vp in a.projections if vp.variant.dense]
-    (sparse,) = [vp for vp in a.projections if not vp.variant.dense]
+    (dense,) = [vp for vp in a.projections if vp.variant.strategy.densifies]
+    (sparse,) = [vp for vp in a.projections if not vp.variant.strategy.densifies]
     p16 = next(p for p in dense.points if p.nodes == 16)
     b = 900_000 + 4 * 1000 * H
     local = ar["overhead_s"] + ar["local_s_per_byte"] * b
@@ -119,17 +119,20 @@ def test_calibration_found_beside_the_sweep_is_used_and_said(tmp_path):
     assert ar["overhead_s"] == pytest.approx(OVERHEAD["allreduce"], rel=0.1)  # it was fitted
     s16 = next(p for p in sparse.points if p.nodes == 16)
     rows = sparse.variant.rows["emb_grad_rows_per_worker"].dropna().median()
-    gather = rows * (4 * H + 8)
+    # Horovod's IndexedSlices path: two allgathers, the values (4H per row), then the ids (8)
     expect = (
         2 * 15 / 16 * 900_000 / ar["bandwidth_bytes_per_s"]
         + 30 * ar["alpha_s"]
         + ar["overhead_s"]
         + ar["local_s_per_byte"] * 900_000
-        + 15 * gather / ag["bandwidth_bytes_per_s"]
-        + 15 * ag["alpha_s"]
-        + ag["overhead_s"]
-        + ag["local_s_per_byte"] * 16 * gather
     )
+    for gather in (rows * 4 * H, rows * 8):
+        expect += (
+            15 * gather / ag["bandwidth_bytes_per_s"]
+            + 15 * ag["alpha_s"]
+            + ag["overhead_s"]
+            + ag["local_s_per_byte"] * 16 * gather
+        )
     assert s16.comm_s == pytest.approx(expect, rel=1e-9)
 
 
@@ -157,7 +160,7 @@ def test_a_calibration_without_the_allgather_is_not_mixed_with_nominal(tmp_path)
     cal["errors"] = {"allgather": "allgather: only single-node measurements"}
     write_cal(tmp_path / "comm-test", cal)
     report = build(["synth"], tmp_path, project_to=16)
-    by = {vp.variant.dense: vp for vp in report.analysis.projections}
+    by = {vp.variant.strategy.densifies: vp for vp in report.analysis.projections}
     assert by[True].comm.fitted  # the dense path needs the allreduce only
     sparse = by[False]
     assert not sparse.comm.fitted  # nominal for BOTH collectives, and said why

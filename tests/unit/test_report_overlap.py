@@ -1,8 +1,9 @@
 """The projection of an overlapped variant: compute and apply come from its `timing: phases`
 twin, and only the communication the backward pass cannot hide is charged,
 step = compute + apply + max(0, comm - overlap), overlap = phases step - overlapped step at the
-largest size both measured. Without a twin the step time is not projected, and the report says
-what to add."""
+largest size both measured. Without a twin, the point's own compute probe gives the compute
+(tests/unit/test_projection_strategies.py); without either, the step time is not projected and
+the report says what to do."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from scalestudy.report.build import build
 HIDDEN = 0.06  # of the phases step: below its comm share (0.1), so the overlap is saturated
 
 
-def _sweep(root, *, twin: bool) -> None:
+def _sweep(root, *, twin: bool, probe: bool = True) -> None:
     phases = make_sweep(root, "synth", samples=WEAK, statuses=WEAK_STATUS)
     overlapped = make_sweep(root, "synth", samples=WEAK, statuses=WEAK_STATUS, tag="o")
     phases["timing"] = "phases"
@@ -25,8 +26,10 @@ def _sweep(root, *, twin: bool) -> None:
     overlapped.loc[done, "tokens_per_s"] *= 1 / (1 - HIDDEN)
     overlapped.loc[done, "tokens_per_s_per_worker"] *= 1 / (1 - HIDDEN)
     overlapped.loc[done, "step_s_median"] = step
-    for col in ("compute_s_median", "comm_s_median", "apply_s_median"):
+    for col in ("comm_s_median", "apply_s_median"):
         overlapped[col] = None  # an overlapped step is timed whole
+    if not probe:  # a table from before the compute probe
+        overlapped["compute_s_median"] = None
     table = pd.concat([phases, overlapped] if twin else [overlapped], ignore_index=True)
     table.to_csv(root / "synth" / "results.csv", index=False)
 
@@ -35,7 +38,7 @@ def _by_timing(report):
     out = {}
     for vp in report.analysis.projections:
         timing = str(vp.variant.values.get("timing"))
-        out[(timing, bool(vp.variant.dense))] = vp
+        out[(timing, bool(vp.variant.strategy.densifies))] = vp
     return out
 
 
@@ -72,9 +75,17 @@ def test_an_overlapped_variant_is_charged_only_the_communication_it_cannot_hide(
         assert [p.nodes for p in ov.points] and all(p.step_s for p in ov.points)
 
 
-def test_without_a_phases_twin_the_step_time_is_not_projected_and_the_report_says_why(tmp_path):
-    _sweep(tmp_path, twin=False)
+def test_without_twin_nor_probe_the_step_time_is_not_projected_and_the_report_says_why(tmp_path):
+    _sweep(tmp_path, twin=False, probe=False)
     report = build(["synth"], tmp_path, project_to=16)
     for vp in report.analysis.projections:
         assert not any(p.step_s for p in vp.points)
-        assert any("add a `timing: phases` twin" in n for n in vp.notes), vp.notes
+        assert any("compute_probe_steps" in n for n in vp.notes), vp.notes
+
+
+def test_without_a_twin_the_compute_probe_projects(tmp_path):
+    _sweep(tmp_path, twin=False)
+    report = build(["synth"], tmp_path, project_to=16)
+    for vp in report.analysis.projections:
+        assert all(p.step_s for p in vp.points)
+        assert any("the step's own compute probe" in n for n in vp.notes), vp.notes

@@ -76,9 +76,9 @@ def test_projected_nodes():
 def test_stampede2_sparse_path_is_predicted_oom_at_64_nodes_dense_is_not():
     """MISSION §2: 4 ppn, big model, 64 nodes: the sparse buffer alone is ~46 GB per rank."""
     spec = projection.model_spec("big", 33708, 1024, True)
-    kw = dict(workers=256, tokens_per_worker=5000, micro_batches=1, accumulation="tf1")
-    sparse = projection.predicted_rank_bytes(spec, sparse_as_dense=False, **kw)
-    dense = projection.predicted_rank_bytes(spec, sparse_as_dense=True, **kw)
+    kw = dict(workers=256, tokens_per_worker=5000)
+    sparse = projection.predicted_rank_bytes(spec, config={"sparse_as_dense": False}, **kw)
+    dense = projection.predicted_rank_bytes(spec, config={"sparse_as_dense": True}, **kw)
     node = 192e9
     assert sparse * 4 > node > dense * 4
     buffer = 256 * (33708 + 9500) * comm_model.row_bytes(1024)

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from scalestudy.contract import comm_model, token_model
+from scalestudy.contract import strategies as strategy_table
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.report import strategies
 from scalestudy.trainer.data import WorkerBatches
@@ -22,20 +23,23 @@ def test_sharded_wire_counts_three_alltoalls_without_own_blocks():
     assert comm_model.sharded_embedding_wire([7], [7], 0, hidden=10) == (0.0, 0.0)
 
 
+def _bytes(name, n, v, h, r, u, union, item=4):
+    return strategy_table.get(name).bytes(strategy_table.Shape(n, v, h, r, u, union, item=item))
+
+
 def test_strategy_bytes_follow_each_formula():
     n, v, h, r, u, union = 8, 1000, 64, 500, 300, 900
     row = 4 * h + 8
-    assert comm_model.strategy_bytes("allgather", n, v, h, r, u, union)[0] == n * r * row
-    assert comm_model.strategy_bytes("allreduce", n, v, h, r, u, union) == (
-        4 * v * h,
-        2 * 7 / 8 * 4 * v * h,
-    )
-    assert comm_model.strategy_bytes("sparse_reduce", n, v, h, r, u, union)[0] == union * row
-    logical, wire = comm_model.strategy_bytes("sharded_embedding", n, v, h, r, u, union)
+    assert _bytes("allgather", n, v, h, r, u, union)[0] == n * r * row
+    assert _bytes("allreduce", n, v, h, r, u, union) == (4 * v * h, 2 * 7 / 8 * 4 * v * h)
+    # fp16 compression halves the densified gradient's bytes
+    assert _bytes("allreduce", n, v, h, r, u, union, item=2) == (2 * v * h, 2 * 7 / 8 * 2 * v * h)
+    assert _bytes("sparse_reduce", n, v, h, r, u, union)[0] == union * row
+    logical, wire = _bytes("sharded_embedding", n, v, h, r, u, union)
     assert logical == u * 4 * h + u * (8 + 4 * h)  # independent of V and N
     assert wire == pytest.approx(3 * 4 * 7 + 7 / 8 * u * (8 + 8 * h))
-    with pytest.raises(ValueError, match="unknown strategy"):
-        comm_model.strategy_bytes("gossip", n, v, h, r, u, union)
+    with pytest.raises(ValueError, match="unknown exchange"):
+        strategy_table.get("gossip")
 
 
 def test_cheapest_moves_from_allgather_to_allreduce_as_the_paper_says():
@@ -45,7 +49,7 @@ def test_cheapest_moves_from_allgather_to_allreduce_as_the_paper_says():
     def two(n):
         return min(
             ("allgather", "allreduce"),
-            key=lambda s: comm_model.strategy_bytes(s, n, v, h, r, r, r)[1],
+            key=lambda s: _bytes(s, n, v, h, r, r, r)[1],
         )
 
     assert two(2) == "allgather" and two(64) == "allreduce"
@@ -99,7 +103,7 @@ def test_the_comparison_needs_a_new_strategy_beside_another():
     )
     (s,) = strategies.compare(table)
     assert (s.vocab, s.hidden, s.rows, s.unique) == (1000, 64, 900.0, 370.0)
-    assert [m.strategy for m in s.measured] == list(comm_model.STRATEGIES)
+    assert [m.strategy for m in s.measured] == list(strategy_table.NAMES)
     sharded = s.measured[-1]
     assert sharded.workers == [4] and sharded.wire == [2.0]  # the failed point is left out
     assert s.measured[2].wire == [3.0]  # sparse_reduce: its alltoall and its allgather
@@ -170,14 +174,8 @@ def test_each_strategy_beats_the_dense_allreduce_from_some_vocabulary():
         v = s.beats_dense_from(k, 4)
         assert v is not None and v in strategies.VOCAB_GRID
         args = (4, v, 64, *s.at_vocab(v, 4))
-        assert (
-            comm_model.strategy_bytes(k, *args)[1]
-            < comm_model.strategy_bytes("allreduce", *args)[1]
-        )
+        assert _bytes(k, *args)[1] < _bytes("allreduce", *args)[1]
         if v > strategies.VOCAB_GRID[0]:  # and not at the vocabulary below
             below = strategies.VOCAB_GRID[strategies.VOCAB_GRID.index(v) - 1]
             args = (4, below, 64, *s.at_vocab(below, 4))
-            assert (
-                comm_model.strategy_bytes(k, *args)[1]
-                >= comm_model.strategy_bytes("allreduce", *args)[1]
-            )
+            assert _bytes(k, *args)[1] >= _bytes("allreduce", *args)[1]

@@ -11,14 +11,24 @@ import pandas as pd
 import pytest
 
 from scalestudy.collect import COLUMNS, point_record
-from scalestudy.contract import comm_model, memory_model
-from scalestudy.contract.point_config import PointConfig, exchange_of, is_sparse
+from scalestudy.contract import comm_model, memory_model, strategies
+from scalestudy.contract.point_config import PointConfig
 from scalestudy.plan import make_plan
 from scalestudy.report.analysis import analyse
 from scalestudy.report.load import SweepResults
 from scalestudy.report.scaling import variants
 from scalestudy.spec.sweep import load_sweep
 from scalestudy.workloads.comm import trainer_shapes
+
+
+def _exchange_of(config) -> str:
+    return strategies.of(config).name
+
+
+def is_sparse(config) -> bool:
+    """The paper's sparse path: every rank's rows allgathered."""
+    return strategies.of(config) is strategies.PAPER_SPARSE
+
 
 # trainer.seed is no column of results.csv and was never one of the report's variant columns
 SWEEP = """\
@@ -108,7 +118,7 @@ def test_a_matrix_key_the_report_never_heard_of_gets_its_own_curves(tmp_path):
         assert v.config["seed"] == mine[0].config.seed
         assert v.config["micro_batches"] == mine[0].config.micro_batches
         assert v.model_spec == mine[0].config.model.resolved()
-        assert v.sparse is True
+        assert v.strategy.name == "allgather"
     # the analysis every figure draws from: one efficiency curve per variant, named by its
     # label (the legends), each normalised to its own N0
     a = analyse(
@@ -150,22 +160,14 @@ def test_sparse_reduce_is_its_own_exchange(accumulation, tied):
     as_json = cfg.model_dump(mode="json")
     row = {"sparse_as_dense": "False", "exchange": "sparse_reduce", "accumulation": accumulation}
     for form in (cfg, as_json, {**row, "tie_embeddings": tied}):
-        assert exchange_of(form) == want
+        assert _exchange_of(form) == want
         assert is_sparse(form) is False  # not the paper's allgather
     # a table without the column: sparse_as_dense decides, as before
-    assert exchange_of({"sparse_as_dense": "True"}) == "allreduce"
-    assert exchange_of({"sparse_as_dense": float("nan"), "exchange": float("nan")}) == "allgather"
+    assert _exchange_of({"sparse_as_dense": "True"}) == "allreduce"
+    assert _exchange_of({"sparse_as_dense": float("nan"), "exchange": float("nan")}) == "allgather"
     # the plan's memory model: neither the gathered buffer nor the dense one
     spec = cfg.model.resolved()
-    est = memory_model.estimate(
-        spec,
-        workers=4,
-        tokens_per_worker=512,
-        micro_batches=1,
-        accumulation=accumulation,
-        sparse_as_dense=False,
-        exchange="sparse_reduce",
-    )
+    est = memory_model.estimate(spec, workers=4, tokens_per_worker=512, config=as_json)
     dense_acc = 2 * comm_model.logical_allreduce_bytes(int(spec["vocab"]), int(spec["hidden"]))
     assert (est.accumulation != dense_acc) is (want == "sparse_reduce")
 
@@ -192,14 +194,7 @@ def test_one_sparse_rule_everywhere(dense, accumulation, tied):
     assert is_sparse(row) is want
     # the plan's memory model: the sparse path's gathered buffer, or the dense allreduce's
     spec = cfg.model.resolved()
-    est = memory_model.estimate(
-        spec,
-        workers=4,
-        tokens_per_worker=512,
-        micro_batches=1,
-        accumulation=accumulation,
-        sparse_as_dense=dense,
-    )
+    est = memory_model.estimate(spec, workers=4, tokens_per_worker=512, config=as_json)
     dense_acc = 2 * comm_model.logical_allreduce_bytes(int(spec["vocab"]), int(spec["hidden"]))
     assert (est.accumulation != dense_acc) is want
     # the comm workload's "does the trainer allgather?"
@@ -222,6 +217,6 @@ def test_one_sparse_rule_everywhere(dense, accumulation, tied):
         ]
     )
     (v,) = variants(table, {"p-r0": {"config": as_json}})
-    assert v.sparse is want
+    assert (v.strategy is strategies.PAPER_SPARSE) is want
     (v,) = variants(table)
-    assert v.sparse is want
+    assert (v.strategy is strategies.PAPER_SPARSE) is want

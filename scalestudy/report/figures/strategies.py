@@ -7,10 +7,13 @@ import math
 
 from matplotlib.figure import Figure
 
+from scalestudy.contract import strategies
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import COLORS, Rendered, Skipped, log2_x
+from scalestudy.report.strategies import NEW
 
-ORDER = ("allgather", "allreduce", "sparse_reduce", "sharded_embedding")
+ORDER = strategies.NAMES
+DENSE = strategies.PAPER_DENSE.name
 
 
 def _color(strategy: str) -> str:
@@ -21,8 +24,8 @@ def draw(a: Analysis) -> Rendered | Skipped:
     if not a.strategies:
         return Skipped(
             "strategies",
-            "no vocabulary size with sparse_reduce or sharded_embedding measured beside another "
-            "exchange (completed points with their unique-row counts)",
+            f"no vocabulary size with {' or '.join(NEW)} measured beside another exchange "
+            "(completed points with their unique-row counts)",
         )
     rows = len(a.strategies)
     fig = Figure(figsize=(20, 5.2 * rows), layout="constrained")
@@ -43,7 +46,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
         + ", ".join(
             f"{k} from V={b:,}" if (b := x.beats_dense_from(k, x.vocab_workers)) else f"{k} never"
             for k in ORDER
-            if k != "allreduce"
+            if k != DENSE
         )
         for x in a.strategies
     )
@@ -62,14 +65,14 @@ def draw(a: Analysis) -> Rendered | Skipped:
     data["time_crossover"] = {x.vocab: x.time_crossover for x in a.strategies}
     data["time_model"] = a.strategies[0].links_source
     data["vocab_crossover"] = {x.vocab: x.vocab_crossover for x in a.strategies}
+    described = "; ".join(f"{x.name}: {x.summary}" for x in strategies.STRATEGIES.values())
     caption = (
-        "The input embedding's gradient exchange by strategy, one row per vocabulary size: "
-        "allgather and allreduce (the paper's two), sparse_reduce (rows to their owners, "
-        "reduced rows allgathered) and sharded_embedding (the table split by row; lookups by "
-        "alltoall). Points: measured on the real tensors; lines: comm_model's formulas with the "
+        "The input embedding's gradient exchange by strategy, one row per vocabulary size ("
+        f"{described}). Points: measured on the real tensors; lines: the strategies' formulas "
+        "with the "
         "measured R_r and U_r per rank, the union U(N) from the data's Zipf law calibrated to "
         "U_r. Cheapest by wire bytes (bandwidth only, message latency not counted), dotted "
-        f"lines: {crossings}. By vocabulary size, {by_vocab}. allreduce's wire bytes are fused "
+        f"lines: {crossings}. By vocabulary size, {by_vocab}. {DENSE}'s wire bytes are fused "
         "with the other dense gradients, so only its formula is drawn. The grey dashed line is "
         "a vocabulary-parallel softmax, MODEL ONLY (not in the trainer): what it would send "
         "instead of the softmax weights' dense allreduce (the allreduce line, 4VH, in an untied "

@@ -8,19 +8,24 @@ rank 0. A lookup of a rank's ids, inside the compiled step:
 2. every owner gathers the asked rows from its shard and sends them back (the reverse splits);
 3. the backward pass sends each looked-up row's gradient to its owner the same way, so the
    owner's shard gradient is an IndexedSlices of the rows it served, summed over the ranks
-   (GradientExchange divides it by N as Horovod's average would; it is never exchanged again).
+   (ShardedEmbeddingExchange divides it by N as Horovod's average would; it is never
+   exchanged again).
 Per rank and lookup that is U_r ids and 2 x U_r rows of H floats moved, whatever V and N: the
 bytes follow tokens x H. Only the input embedding can be split: a tied model's embedding is also
 the pre-softmax projection, which every rank needs whole (`validate` refuses the pair), and the
 softmax weights stay data-parallel.
 
 The counts each lookup returns ([T, U_r, asked per owner, served per rank]) are what the byte
-accounting reads (GradientExchange.volume).
+accounting reads (ShardedEmbeddingExchange.sparse_volume).
 """
 
 from __future__ import annotations
 
+import numpy as np
 import tensorflow as tf
+
+from scalestudy.contract import comm_model, strategies
+from scalestudy.trainer.exchanges.base import GradientExchange, SparseBytes
 
 
 def shard_rows(vocab: int, rank: int, size: int) -> int:
@@ -82,3 +87,57 @@ class ShardedLookup:
         parts = tf.split(out, sizes, num=len(ids))
         shapes = [tf.concat([tf.shape(t), [h]], 0) for t in ids]
         return [tf.reshape(p, shape) for p, shape in zip(parts, shapes, strict=True)]
+
+
+class ShardedEmbeddingExchange(GradientExchange):
+    strategy = strategies.get("sharded_embedding")
+
+    def local_only(self, i: int) -> bool:
+        return i == self.embedding_index
+
+    def sparse(self, i: int, g: tf.IndexedSlices):
+        if i != self.embedding_index:
+            raise ValueError(f"gradient {i}: only the sharded table's gradient is sparse here")
+        # The owner's rows, summed over the ranks by the backward pass's alltoall: averaged as
+        # Horovod would (sum / N); nothing left to send.
+        r = tf.IndexedSlices(g.values / self.size, g.indices, g.dense_shape)
+        entry = ("sharded", g.values.dtype.size, 0, g.values.dtype.name)
+        return r, tf.shape(g.values, out_type=tf.int64), entry
+
+    def sparse_volume(self, i, obs, entry, lookups) -> SparseBytes:
+        """Logical bytes, the step log's form, and the wire bytes sent and received of the
+        lookups (forward ids and rows, backward gradient rows)."""
+        size, rank, item = self.size, self.rank, entry[1]
+        rows, width = obs
+        ids = unique = served_total = logical = 0
+        sent = recv = 0.0
+        asked_per_owner, served_per_rank = [0] * size, [0] * size
+        for counts in lookups:
+            counts = [int(x) for x in np.asarray(counts)]
+            count, u = counts[0], counts[1]
+            asked, served = counts[2 : 2 + size], counts[2 + size : 2 + 2 * size]
+            if sum(asked) != u:
+                raise RuntimeError(f"sharded lookup: asked {sum(asked)} ids, {u} unique")
+            ids, unique, served_total = ids + count, unique + u, served_total + sum(served)
+            logical += comm_model.logical_sharded_embedding_bytes(u, sum(served), width, item)
+            s, rc = comm_model.sharded_embedding_wire(asked, served, rank, width, item)
+            sent, recv = sent + s, recv + rc
+            asked_per_owner = [a + b for a, b in zip(asked_per_owner, asked, strict=True)]
+            served_per_rank = [a + b for a, b in zip(served_per_rank, served, strict=True)]
+        if rows != served_total:
+            raise RuntimeError(
+                f"gradient {i}: the shard received {rows} gradient rows, it served {served_total}"
+            )
+        form = {
+            "form": "sharded",
+            "exchange": self.strategy.name,
+            "lookups": len(lookups),
+            "ids": ids,
+            "rows": ids,
+            "width": width,
+            "unique_rows": unique,
+            "served_rows": served_total,
+            "asked_rows_per_owner": asked_per_owner,
+            "served_rows_per_rank": served_per_rank,
+        }
+        return SparseBytes(logical, form, sent_alltoall=sent, received=recv)

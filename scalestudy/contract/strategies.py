@@ -1,0 +1,269 @@
+"""The embedding-gradient exchange strategies, each described ONCE (TF-free).
+
+The science axis of the product: how the input embedding's gradient, an IndexedSlices that
+touches R_r rows (U_r unique ids) of a V x H table, goes from every rank to every rank. One
+`Strategy` entry per method holds everything another layer may ask of it: its name and the
+paper's word for it, which model shapes it allows (and the validation message), the collectives
+it calls and their bytes, its logical and wire bytes per rank per step, its memory, the results
+columns it fills, the text the trainer's header and the report print, and which trainer class
+runs it. Every layer asks this table; none decides anything by a strategy's name.
+
+Room for the next axis: a parallel layout (data x model mesh) combines with these exchanges;
+a point is (layout, strategy), and a layout will be an entry of a table of its own beside this
+one (the exchange then runs over the layout's data-parallel set).
+
+The symbols (per rank and step, float32 rows unless `item` says otherwise):
+  N ranks, V vocabulary rows, H width, R_r rows the backward pass gives (tf1 + tied:
+  M V + Tsrc + Ttgt; else Tsrc + Ttgt), U_r of them unique, U the union of the ranks' ids,
+  M micro-batches (the sharded embedding looks up once per micro-batch).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scalestudy.contract import comm_model
+
+FLOAT32 = comm_model.FLOAT32
+INT64 = comm_model.INT64
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the formulas need of one rank's step (averaged over ranks where it varies)."""
+
+    workers: int
+    vocab: int
+    hidden: int
+    rows: float = 0.0  # R_r
+    unique: float = 0.0  # U_r
+    union: float = 0.0  # U
+    micro_batches: int = 1
+    item: int = FLOAT32  # bytes an allreduced value travels in (2 under fp16 compression)
+
+
+# (collective, bytes): allreduce the whole tensor, allgather one rank's share, alltoall one
+# rank's whole send buffer (its own block included) -- the units of contract/comm_fit.py
+Call = tuple[str, float]
+
+
+@dataclass(frozen=True)
+class Strategy:
+    name: str
+    word: str  # what plans and legends call it (the paper's "sparse" and "dense")
+    summary: str  # one sentence: how the gradient moves
+    collectives: tuple[str, ...]  # those its embedding exchange calls (comm fit, projection)
+    calls: Callable[[Shape], list[Call]]  # one step's calls of the embedding's exchange
+    logical: Callable[[Shape], float]  # bytes a rank holds after the exchange
+    wire: Callable[[Shape], float]  # bytes a rank sends, ids' owners spread evenly
+    peak: Callable[[Shape], float]  # memory the exchange needs per rank at most (planning)
+    formula: str  # the logical bytes, as the report's accumulation check states it
+    wire_model: str  # the trainer header's sentence on how the wire bytes are modelled
+    trainer: str  # "module:Class" of the trainer's exchange (scalestudy.trainer.exchanges)
+    densifies: bool = False  # IndexedSlices made dense first (Horovod's sparse_as_dense)
+    gathers_rows: bool = False  # every rank's rows allgathered: bytes grow with N
+    # the input table split by row over the ranks: a tied model cannot (its projection needs
+    # the whole table), each rank checkpoints its own shard
+    shards_table: bool = False
+    # results columns of the embedding's wire bytes (empty: fused with the dense allreduce)
+    wire_columns: tuple[str, ...] = ()
+    # results columns only this strategy fills (the others leave them empty)
+    own_columns: tuple[str, ...] = ()
+    # `timing: phases`: where its collectives' time is counted, if not all in comm_s
+    phases_note: str = ""
+
+    def bytes(self, shape: Shape) -> tuple[float, float]:
+        """(logical bytes held, wire bytes sent) per rank per step."""
+        return self.logical(shape), self.wire(shape)
+
+    def table_rows(self, vocab: int, workers: int) -> int:
+        """Rows of the V-row input table one rank holds (ceil(V / N) when sharded)."""
+        return -(-vocab // workers) if self.shards_table else vocab
+
+    def refusal(self, tied: bool) -> str | None:
+        """Why this strategy cannot run with the model, or None."""
+        if self.shards_table and tied:
+            return (
+                f"exchange: {self.name} splits the input embedding's rows over the ranks, but "
+                "a tied model also uses that table as the pre-softmax projection, which every "
+                "rank needs whole: set model.tie_embeddings: false (or choose another exchange)"
+            )
+        return None
+
+
+def _row(s: Shape) -> int:
+    return comm_model.row_bytes(s.hidden)
+
+
+def _share(s: Shape) -> float:
+    return (s.workers - 1) / s.workers
+
+
+ALLGATHER = Strategy(
+    name="allgather",
+    word="sparse",
+    summary="Horovod's IndexedSlices path: every rank's rows and ids allgathered (the paper's "
+    "sparse baseline; bytes grow with N)",
+    collectives=("allgather",),
+    calls=lambda s: [("allgather", s.rows * FLOAT32 * s.hidden), ("allgather", s.rows * INT64)],
+    logical=lambda s: s.workers * s.rows * _row(s),
+    # two ring allgathers of N R rows (values, ids) and the 8-byte row counts
+    wire=lambda s: (s.workers - 1) * s.rows * _row(s) + INT64 * (s.workers - 1),
+    # the gathered buffer and its averaged copy
+    peak=lambda s: comm_model.sparse_accumulation_peak_bytes(s.workers, int(s.rows), s.hidden),
+    formula="sum(R_r)·(4H+8)",
+    wire_model="ring allgatherv of the IndexedSlices values and indices, and of the row counts",
+    trainer="scalestudy.trainer.exchanges.allgather:AllgatherExchange",
+    gathers_rows=True,
+    wire_columns=("wire_sent_allgather_bytes_per_step_model",),
+)
+
+ALLREDUCE = Strategy(
+    name="allreduce",
+    word="dense",
+    summary="sparse_as_dense: the gradient made a dense [V, H] tensor and allreduced (the "
+    "paper's fix; bytes constant in N, always the whole vocabulary)",
+    collectives=("allreduce",),
+    calls=lambda s: [("allreduce", s.item * s.vocab * s.hidden)],
+    logical=lambda s: float(comm_model.logical_allreduce_bytes(s.vocab, s.hidden, s.item)),
+    wire=lambda s: 2 * _share(s) * s.item * s.vocab * s.hidden,
+    # the dense gradient and its averaged copy, plus a float16 copy under fp16 compression
+    peak=lambda s: (
+        2 * FLOAT32 * s.vocab * s.hidden + (s.item * s.vocab * s.hidden) * (s.item != FLOAT32)
+    ),
+    formula="item·V·H (4VH; 2VH under fp16 compression)",
+    wire_model="ring allreduce of the densified gradient, fused with the dense gradients",
+    trainer="scalestudy.trainer.exchanges.allreduce:AllreduceExchange",
+    densifies=True,
+)
+
+SPARSE_REDUCE = Strategy(
+    name="sparse_reduce",
+    word="sparse_reduce",
+    summary="reduction by row owner: de-duplicated rows sent to their owners (id mod N) by "
+    "alltoall, summed there, the reduced rows allgathered (bytes follow unique rows)",
+    collectives=("alltoall", "allgather"),
+    calls=lambda s: [
+        ("alltoall", s.unique * _row(s)),
+        ("allgather", s.union / s.workers * _row(s)),
+    ],
+    logical=lambda s: float(comm_model.logical_sparse_reduce_bytes(int(s.union), s.hidden)),
+    wire=lambda s: comm_model.sparse_reduce_bytes(
+        s.workers, s.hidden, int(s.rows), int(s.unique), int(s.union)
+    )["wire_sent"],
+    peak=lambda s: comm_model.sparse_reduce_peak_bytes(s.workers, int(s.rows), s.vocab, s.hidden),
+    formula="U·(4H+8)",
+    wire_model="alltoall of int32 splits and of the rows to their owners (direct, own block "
+    "local) + ring allgatherv of the owners' rows",
+    trainer="scalestudy.trainer.exchanges.sparse_reduce:SparseReduceExchange",
+    wire_columns=(
+        "wire_sent_alltoall_bytes_per_step_model",
+        "wire_sent_allgather_bytes_per_step_model",
+    ),
+    own_columns=("emb_union_rows",),
+)
+
+
+def _sharded_calls(s: Shape) -> list[Call]:
+    # per lookup (one per micro-batch): ids to owners, rows back, gradient rows to owners
+    lookups = max(s.micro_batches, 1)
+    u = s.unique / lookups
+    rows = u * FLOAT32 * s.hidden
+    return [("alltoall", u * INT64), ("alltoall", rows), ("alltoall", rows)] * lookups
+
+
+SHARDED_EMBEDDING = Strategy(
+    name="sharded_embedding",
+    word="sharded_embedding",
+    summary="the input table split by row over the ranks (EmbRace): lookups and their "
+    "gradients move by alltoall (bytes follow tokens x H, not V nor N)",
+    collectives=("alltoall",),
+    calls=_sharded_calls,
+    logical=lambda s: comm_model.sharded_embedding_bytes(s.workers, s.hidden, int(s.unique))[
+        "logical_bytes"
+    ],
+    wire=lambda s: comm_model.sharded_embedding_bytes(s.workers, s.hidden, int(s.unique))[
+        "wire_sent"
+    ],
+    peak=lambda s: comm_model.sharded_embedding_peak_bytes(
+        s.workers, int(s.rows), s.vocab, s.hidden
+    ),
+    formula="U_r·4H + Q_r·(8+4H)",
+    wire_model="per lookup three alltoalls (ids to owners, rows back, gradient rows to owners; "
+    "direct, own block local), each after its int32 splits",
+    trainer="scalestudy.trainer.exchanges.sharded_embedding:ShardedEmbeddingExchange",
+    shards_table=True,
+    wire_columns=("wire_sent_alltoall_bytes_per_step_model",),
+    own_columns=("emb_served_rows_per_worker",),
+    phases_note="timing phases with a sharded embedding: its lookups' alltoalls (ids, rows, "
+    "gradient rows) run inside the forward and backward passes, so their time is counted in "
+    "compute_s, not in comm_s (comm_s holds the dense gradients' allreduces only)",
+)
+
+STRATEGIES: dict[str, Strategy] = {
+    s.name: s for s in (ALLGATHER, ALLREDUCE, SPARSE_REDUCE, SHARDED_EMBEDDING)
+}
+NAMES: tuple[str, ...] = tuple(STRATEGIES)
+# The paper's two, named by its own switch (Horovod's sparse_as_dense)
+PAPER_SPARSE, PAPER_DENSE = ALLGATHER, ALLREDUCE
+# The report's baseline when a sweep names none: the paper's fix, the dense allreduce
+DEFAULT_BASELINE = ALLREDUCE
+
+
+def get(name: str) -> Strategy:
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        raise ValueError(f"unknown exchange {name!r} (known: {', '.join(NAMES)})") from None
+
+
+def from_switch(sparse_as_dense: bool) -> Strategy:
+    """The strategy the paper's switch names: sparse_as_dense densifies, else allgather."""
+    return PAPER_DENSE if sparse_as_dense else PAPER_SPARSE
+
+
+def of(config: Any) -> Strategy:
+    """How a run's embedding gradient really goes. `config`: a PointConfig, a point's
+    configuration as JSON (points.jsonl's `config`, point.json) or a results row (columns
+    exchange, sparse_as_dense, accumulation, tie_embeddings); what it does not say takes the
+    defaults (sparse_as_dense false, tf1, tied). Native accumulation with a tied embedding is
+    the dense allreduce whatever was asked: TF 2.15 sums the mixed dense + sparse gradients
+    of the shared table into one dense tensor."""
+    if isinstance(config, Mapping):
+        model = config.get("model")
+        tied = model.get("tie_embeddings") if isinstance(model, Mapping) else None
+        if tied is None:
+            tied = config.get("tie_embeddings")
+        method, dense = config.get("exchange"), config.get("sparse_as_dense")
+        accumulation = config.get("accumulation")
+    else:
+        method, dense = config.exchange, config.sparse_as_dense
+        accumulation, tied = config.accumulation, config.model.tie_embeddings
+    tied = flag(tied, True)
+    accumulation = accumulation if isinstance(accumulation, str) else "tf1"
+    if accumulation == "native" and tied:
+        return PAPER_DENSE
+    if isinstance(method, str) and method in STRATEGIES:
+        return STRATEGIES[method]
+    return from_switch(flag(dense, False))
+
+
+def dense_anyway(accumulation: str, tied: bool) -> bool:
+    """Whether TensorFlow sums the embedding gradient densely whatever the exchange asks."""
+    return of({"accumulation": accumulation, "tie_embeddings": tied}) is PAPER_DENSE
+
+
+def flag(value: Any, default: bool) -> bool:
+    """A boolean as a table or JSON may hold it (True, "true", 1, NaN/None = unknown)."""
+    if value is None or (isinstance(value, float) and value != value):
+        return default
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes")
+    return bool(value)
+
+
+def cheapest(shape: Shape) -> Strategy:
+    """The strategy that sends the fewest wire bytes per rank (bandwidth only)."""
+    return min(STRATEGIES.values(), key=lambda s: s.wire(shape))

@@ -1,0 +1,49 @@
+"""Which variant of a sweep every other is compared against (the report's paired ratios and
+common efficiency baseline), chosen by configuration, never by a label.
+
+A sweep's `baseline:` maps keys (matrix keys, e.g. `trainer.exchange`) to values; without it
+the baseline is the paper's dense variant: the one whose embedding gradient goes by
+`strategies.DEFAULT_BASELINE`. The keys the selector fixes are the only ones a variant may
+differ in from its baseline: a variant is compared with the baseline variant that agrees with
+it on every other matrix key (a sweep of exchange x learning rate pairs each learning rate's
+variants with that learning rate's dense one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scalestudy.contract import strategies
+
+EXCHANGE_KEYS = ("trainer.exchange", "trainer.sparse_as_dense")  # both name the strategy
+
+
+def keys(selector: dict[str, Any] | None) -> tuple[str, ...]:
+    """The keys the baseline is chosen by (those a comparison may differ in)."""
+    return tuple(selector) if selector else EXCHANGE_KEYS
+
+
+def setting(sweep: Any, config: Any, key: str) -> Any:
+    """A variant's value of a sweep key: the exchange as the strategy table resolves it, a
+    trainer key from its configuration, else the sweep's own field."""
+    if key in EXCHANGE_KEYS:
+        return strategies.of(config).name
+    if key.startswith("trainer."):
+        value: Any = config.model_dump(mode="json") if hasattr(config, "model_dump") else config
+        for part in key.removeprefix("trainer.").split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        return value
+    return getattr(sweep, key, None)
+
+
+def wanted(key: str, value: Any) -> Any:
+    """The selector's value as `setting` gives it (sparse_as_dense names a strategy)."""
+    if key == "trainer.sparse_as_dense":
+        return strategies.from_switch(strategies.flag(value, False)).name
+    return value
+
+
+def matches(selector: dict[str, Any] | None, sweep: Any, config: Any) -> bool:
+    if not selector:
+        return strategies.of(config) is strategies.DEFAULT_BASELINE
+    return all(setting(sweep, config, k) == wanted(k, v) for k, v in selector.items())

@@ -1,0 +1,26 @@
+"""The gradient exchange, one class per strategy of contract/strategies.py (the table names
+each strategy's class: `Strategy.trainer`)."""
+
+from __future__ import annotations
+
+import importlib
+
+from scalestudy.contract import strategies
+from scalestudy.trainer.exchanges.base import (
+    ExchangeVolume,
+    GradientExchange,
+    accumulate,
+    densify,
+)
+
+__all__ = ["ExchangeVolume", "GradientExchange", "accumulate", "build", "class_of", "densify"]
+
+
+def class_of(name: str) -> type[GradientExchange]:
+    module, cls = strategies.get(name).trainer.split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def build(hvd, variables: list, embedding_var, name: str, compression: str = "none"):
+    """The exchange of strategy `name` over `variables` (the embedding's is `embedding_var`)."""
+    return class_of(name)(hvd, variables, embedding_var, compression)
