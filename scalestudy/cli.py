@@ -1,7 +1,8 @@
 # PYTHON_ARGCOMPLETE_OK  (argcomplete reads this marker: the CLI completes its own words)
 """`scalestudy`: thin argument parsing, one function per verb, errors mapped to exit codes.
 
-Exit codes: 0 ok, 1 a run failed, 2 bad input (the message names file, line and key), 130 Ctrl-C.
+Exit codes (docs/cli.md): 0 ok, 1 the verdict is negative (doctor: a check failed), 2 bad input
+(the message names file, line and key), 3 a results file could not be written, 130 Ctrl-C.
 Nothing here imports TensorFlow or Horovod (login nodes, fast --help); pandas only in collect.
 """
 
@@ -15,9 +16,10 @@ import time
 from pathlib import Path
 
 from scalestudy.errors import (
+    EXIT_CANNOT_WRITE,
+    EXIT_CHECK_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_RUN_FAILED,
     ScalestudyError,
     UsageError,
 )
@@ -211,7 +213,7 @@ def cmd_doctor(args) -> int:
     took = time.monotonic() - start
     if failed:
         print(f"doctor: {len(failed)} check(s) failed ({', '.join(failed)}) in {took:.0f} s")
-        return EXIT_RUN_FAILED
+        return EXIT_CHECK_FAILED
     print(f"doctor: {args.profile} is ready ({len(checks)} checks in {took:.0f} s)")
     return EXIT_OK
 
@@ -346,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
             "the same command again (it picks up where it stopped)",
             file=sys.stderr,
         )
-        return EXIT_RUN_FAILED
+        return EXIT_CANNOT_WRITE
 
 
 if __name__ == "__main__":
