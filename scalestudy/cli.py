@@ -2,7 +2,8 @@
 """`scalestudy`: thin argument parsing, one function per verb, errors mapped to exit codes.
 
 Exit codes (docs/cli.md): 0 ok, 1 the verdict is negative (doctor: a check failed), 2 bad input
-(the message names file, line and key), 3 a results file could not be written, 130 Ctrl-C.
+(the message names file, line and key), 3 a results file could not be written, 4 a bug (with
+its traceback), 130 Ctrl-C.
 Nothing here imports TensorFlow or Horovod (login nodes, fast --help); pandas only in collect.
 """
 
@@ -13,9 +14,11 @@ import errno
 import os
 import sys
 import time
+import traceback
 from pathlib import Path
 
 from scalestudy.errors import (
+    EXIT_BUG,
     EXIT_CANNOT_WRITE,
     EXIT_CHECK_FAILED,
     EXIT_INTERRUPTED,
@@ -340,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except OSError as exc:
         if exc.errno not in _CANNOT_WRITE:
-            raise
+            return _bug()
         print(
             f"scalestudy {verb}: cannot write {exc.filename or 'a results file'}: "
             f"{exc.strerror}. Files written before are intact (each is replaced whole, never "
@@ -349,6 +352,15 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_CANNOT_WRITE
+    except Exception:
+        return _bug()
+
+
+def _bug() -> int:
+    """An exception nothing expected: its traceback, and a code of its own, so that a crash
+    never reads as a negative verdict (1) to a CI gate."""
+    traceback.print_exc()
+    return EXIT_BUG
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@
 
 Every verb's codes are tabled in docs/cli.md. 1 is a verdict only, so CI can gate on it; a
 results file that cannot be written is 3. `cli.main` catches ScalestudyError once; any other
-exception is a bug and keeps its traceback. This module imports nothing, so every layer (the
-trainer's contract too) can use it.
+exception is a bug: its traceback is printed and the exit code is 4 (not Python's 1). This
+module imports nothing, so every layer (the trainer's contract too) can use it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ EXIT_OK = 0
 EXIT_CHECK_FAILED = 1  # the command ran; its verdict is negative (doctor: a check failed)
 EXIT_BAD_INPUT = 2
 EXIT_CANNOT_WRITE = 3  # a results file could not be written (disk full, read-only, ...)
+EXIT_BUG = 4  # any other exception: a bug, said with its traceback
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 
 
