@@ -298,7 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     profile = sub.add_parser("profile", help="site profiles: `profile detect > mysite.yaml`")
     profile_verbs = profile.add_subparsers(dest="profile_verb", required=True)
     detect = profile_verbs.add_parser(
-        "detect", help="write a profile read off this Slurm cluster (sinfo/scontrol/srun)"
+        "detect", help="write a profile read off this Slurm cluster (scontrol/srun/mpirun)"
     )
     detect.add_argument(
         "--partition",
