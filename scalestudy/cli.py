@@ -1,7 +1,9 @@
 # PYTHON_ARGCOMPLETE_OK  (argcomplete reads this marker: the CLI completes its own words)
 """`scalestudy`: thin argument parsing, one function per verb, errors mapped to exit codes.
 
-Exit codes: 0 ok, 1 a run failed, 2 bad input (the message names file, line and key), 130 Ctrl-C.
+Exit codes (docs/cli.md): 0 ok, 1 the verdict is negative (doctor: a check failed), 2 bad input
+(the message names file, line and key), 3 a results file could not be written, 4 a bug (with
+its traceback), 130 Ctrl-C.
 Nothing here imports TensorFlow or Horovod (login nodes, fast --help); pandas only in collect.
 """
 
@@ -12,12 +14,15 @@ import errno
 import os
 import sys
 import time
+import traceback
 from pathlib import Path
 
 from scalestudy.errors import (
+    EXIT_BUG,
+    EXIT_CANNOT_WRITE,
+    EXIT_CHECK_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_RUN_FAILED,
     ScalestudyError,
     UsageError,
 )
@@ -211,7 +216,7 @@ def cmd_doctor(args) -> int:
     took = time.monotonic() - start
     if failed:
         print(f"doctor: {len(failed)} check(s) failed ({', '.join(failed)}) in {took:.0f} s")
-        return EXIT_RUN_FAILED
+        return EXIT_CHECK_FAILED
     print(f"doctor: {args.profile} is ready ({len(checks)} checks in {took:.0f} s)")
     return EXIT_OK
 
@@ -293,7 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     profile = sub.add_parser("profile", help="site profiles: `profile detect > mysite.yaml`")
     profile_verbs = profile.add_subparsers(dest="profile_verb", required=True)
     detect = profile_verbs.add_parser(
-        "detect", help="write a profile read off this Slurm cluster (sinfo/scontrol/srun)"
+        "detect", help="write a profile read off this Slurm cluster (scontrol/srun/mpirun)"
     )
     detect.add_argument(
         "--partition",
@@ -338,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except OSError as exc:
         if exc.errno not in _CANNOT_WRITE:
-            raise
+            return _bug()
         print(
             f"scalestudy {verb}: cannot write {exc.filename or 'a results file'}: "
             f"{exc.strerror}. Files written before are intact (each is replaced whole, never "
@@ -346,7 +351,16 @@ def main(argv: list[str] | None = None) -> int:
             "the same command again (it picks up where it stopped)",
             file=sys.stderr,
         )
-        return EXIT_RUN_FAILED
+        return EXIT_CANNOT_WRITE
+    except Exception:
+        return _bug()
+
+
+def _bug() -> int:
+    """An exception nothing expected: its traceback, and a code of its own, so that a crash
+    never reads as a negative verdict (1) to a CI gate."""
+    traceback.print_exc()
+    return EXIT_BUG
 
 
 if __name__ == "__main__":

@@ -3,20 +3,24 @@
     ScalestudyError            exit_code, optional hint
     +-- BadInput               2: a file, option, profile or name the user gave cannot work
     |   +-- UsageError             a command-line option
-    |   +-- SchedulerRefused       sbatch --test-only refused a job of the sweep
+    |   +-- SchedulerRefused       sbatch (--test-only) refused a job of the sweep
     |   (+ SweepError, YamlError, ProfileError, DetectError, ConfigError, CommConfigError,
     |      ReportError, UnknownReference, CalibrationError: defined beside the code that raises)
-    +-- RunFailed              1: the input was fine, running it failed (a job, the scheduler)
+    +-- CheckFailed            1: the command ran and its verdict is negative (a check failed)
 
-`cli.main` catches ScalestudyError once; any other exception is a bug and keeps its traceback.
-This module imports nothing, so every layer (the trainer's contract too) can use it.
+Every verb's codes are tabled in docs/cli.md. 1 is a verdict only, so CI can gate on it; a
+results file that cannot be written is 3. `cli.main` catches ScalestudyError once; any other
+exception is a bug: its traceback is printed and the exit code is 4 (not Python's 1). This
+module imports nothing, so every layer (the trainer's contract too) can use it.
 """
 
 from __future__ import annotations
 
 EXIT_OK = 0
-EXIT_RUN_FAILED = 1
+EXIT_CHECK_FAILED = 1  # the command ran; its verdict is negative (doctor: a check failed)
 EXIT_BAD_INPUT = 2
+EXIT_CANNOT_WRITE = 3  # a results file could not be written (disk full, read-only, ...)
+EXIT_BUG = 4  # any other exception: a bug, said with its traceback
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 
 
@@ -34,10 +38,10 @@ class BadInput(ScalestudyError):
     exit_code = EXIT_BAD_INPUT
 
 
-class RunFailed(ScalestudyError):
-    """The input was fine, running it failed: exit 1."""
+class CheckFailed(ScalestudyError):
+    """The command ran and its verdict is negative (a check or gate failed): exit 1."""
 
-    exit_code = EXIT_RUN_FAILED
+    exit_code = EXIT_CHECK_FAILED
 
 
 class UsageError(BadInput):

@@ -1,15 +1,21 @@
 """Sweep -> points. All weak/strong arithmetic lives here.
 
-A point's id is hashed from its scientific parameters only (cluster, mode, nodes, ppn, threads,
-the trainer configuration, the environment, the repeat), so editing a template, a time limit or
-an account never turns old results into new points. The template's hash is kept as provenance.
+A point is one variant at one node count, one repeat and (schedule: bundled) one allocation.
+Its id (_point_id) is `n<nodes, 4 digits>-p<ppn>-<hash>-r<repeat>`, or
+`n<nodes>-p<ppn>-<hash>-a<allocation>-r<repeat>` when bundled. <hash> is the first 10 hex
+digits of the SHA-256 of the point's scientific parameters as sorted JSON: the profile's name,
+mode, nodes, ppn, threads per worker, the trainer configuration (PointConfig without log_dir and
+checkpoint_dir), the environment (the profile's env under the sweep's) and, for another
+workload, its name (and the comm options). Repeat and allocation are the suffix, not hashed.
+So editing a template, a time limit, Slurm options or modules never turns old results into new
+points. The template's hash is kept as provenance.
 
-A variant is one combination of the sweep's matrix: every size, repeat and allocation of one
-experiment. The plan names it once, here: `variant` (an id hashed from the sweep's name and
-the matrix values that make a different experiment) and `variant_label` (what a reader sees
-in legends: the keys that vary between the sweep's variants). collect writes both into
-results.csv and the report groups by the id alone, so a new matrix dimension needs no change
-in the report.
+A variant is one combination of the sweep's matrix values, leaving out NOT_VARIANT_KEYS (the
+size and how the jobs run): one experiment, measured at every node count, repeat and
+allocation. The plan names it once, here: `variant` (an id hashed from the sweep's name and
+those matrix values) and `variant_label` (what a reader sees in legends: the keys that vary
+between the sweep's variants). collect writes both into results.csv and the report groups by
+the id alone, so a new matrix dimension needs no change in the report.
 """
 
 from __future__ import annotations

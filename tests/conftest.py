@@ -1,25 +1,16 @@
-"""Shared fixtures. MPI tests skip with a reason where mpirun/Horovod are missing, except in CI
-(CI=true), where a missing stack is a failure: CI must run them."""
+"""Shared fixtures (helpers the tests import are in tests/support/). MPI tests skip with a reason
+where mpirun/Horovod are missing, except in CI (CI=true), where a missing stack is a failure: CI
+must run them."""
 
 from __future__ import annotations
 
 import json
-import os
-import time
-from pathlib import Path
 
 import pytest
+from support.skips import require
 
 from scalestudy.launchers import mpirun_available
 from scalestudy.measure.run_local import LocalRun, run_point
-
-
-def require(reason: str | None) -> None:
-    if reason is None:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI must run this test, but: {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture
@@ -118,62 +109,3 @@ def start_cluster(tmp_path_factory):
     yield start
     for gen in running:
         next(gen, None)
-
-
-def _quickstart_scripts(cluster: str, folder) -> list[str]:
-    """The quickstart's job scripts rendered for `cluster`, its results folder as "@"."""
-    from pathlib import Path
-
-    from scalestudy.plan import make_plan
-    from scalestudy.spec.sweep import load_sweep
-    from scalestudy.submit import render_all
-
-    quickstart = (Path(__file__).parents[1] / "experiments" / "quickstart.yaml").read_text()
-    folder.mkdir(parents=True)
-    sweep = folder / "quickstart.yaml"
-    sweep.write_text(quickstart.replace("cluster: local", f"cluster: {cluster}"))
-    loaded = load_sweep(sweep)
-    scripts = render_all(loaded, make_plan(loaded), folder / "results").values()
-    return [s.replace(str(folder.resolve()), "@") for s in scripts]
-
-
-def check_renders_as_emulated(detected, folder) -> None:
-    """A profile detected from the local test cluster (named `emulated`: the name is part of
-    every point id) renders the quickstart's job scripts of the hand-written `emulated` profile
-    but for one line: slurmd reports each test node (CPUs=2 in slurm.conf) as 2 sockets x 1
-    core, which detection writes, where the hand-written profile says 1 socket x 2 cores. One
-    rank per node: Open MPI maps it per socket or per node, onto one core alike."""
-    hand = _quickstart_scripts("emulated", folder / "hand")
-    auto = _quickstart_scripts(str(detected), folder / "auto")
-    assert len(hand) == len(auto) == 4
-    for h, a in zip(hand, auto, strict=True):
-        differ = [(x, y) for x, y in zip(h.splitlines(), a.splitlines(), strict=True) if x != y]
-        assert differ and all(x.replace("ppr:1:socket", "ppr:1:node") == y for x, y in differ), (
-            differ
-        )
-
-
-UNKNOWN_GRACE_S = 60
-
-
-def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) -> dict:
-    """Run `status` until no point of the sweep is queued or running; the manifest then. A job
-    that has just left the queue can be "unknown" for a moment (slurmdbd records it with a lag;
-    seen in CI right after scancel): that is waited out for up to UNKNOWN_GRACE_S before it
-    counts as the point's final state."""
-    from scalestudy.cli import main
-
-    deadline = time.monotonic() + timeout
-    unknown_since, states = None, []
-    while time.monotonic() < deadline:
-        assert main(["status", str(sweep), "--results", str(results)]) == 0
-        data = json.loads((results / name / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running") for s in states):
-            if "unknown" not in states:
-                return data
-            unknown_since = unknown_since or time.monotonic()
-            if time.monotonic() - unknown_since > UNKNOWN_GRACE_S:
-                return data
-        time.sleep(3)
-    raise AssertionError(f"jobs did not finish: {states}")

@@ -1,4 +1,5 @@
-"""Communication-volume formulas of the embedding gradient (MISSION §2), one definition for all.
+"""Communication-volume formulas of the embedding gradient, one definition for all (the plan,
+the report's figures and projections, the tests).
 
 Two figures, never confused:
 - LOGICAL accumulation size: the buffer each rank holds after the collective, its own slice

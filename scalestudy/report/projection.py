@@ -3,8 +3,9 @@
 Everything here is labelled "projection" wherever it is shown and drawn dashed; nothing here
 is ever mixed into the measured series.
 
-- Accumulation size (exact, MISSION §2): sparse sum_r R_r x (4H + 8), dense 4VH; the rows of a
-  worker are R = M x V + Tsrc + Ttgt on the tf1 path with a tied embedding, Tsrc + Ttgt otherwise.
+- Accumulation size (exact, scalestudy.contract.comm_model): sparse sum_r R_r x (4H + 8), dense
+  4VH; the rows of a worker are R = M x V + Tsrc + Ttgt on the tf1 path with a tied embedding,
+  Tsrc + Ttgt otherwise.
 - Memory per rank: the measured peak RSS of the largest measured point plus the growth the
   memory model (scalestudy.contract.memory_model) predicts from there; against node memory / ppn.
 - Step time: the measured compute (+ apply) time plus a communication model with the profile's
@@ -29,8 +30,9 @@ from scalestudy.contract import comm_model, memory_model
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.errors import BadInput
 
-# Share of the 2 x tokens_per_worker padded slots the official bucketing fills (MISSION §2:
-# ~9,480 of 10,000 at 5,000 tokens per worker); memory_model uses the same figure.
+# Share of the 2 x tokens_per_worker padded slots the official bucketing fills: ~9,480 of 10,000
+# at 5,000 tokens per worker, which with V = 33,708 gives the 82x at 64 workers of the
+# `accumulation-64` reference (contract/references.yaml); memory_model uses the same figure.
 SLOT_FRACTION = 0.95
 
 
@@ -82,7 +84,8 @@ def accumulation_ratio(workers: int, rows_per_worker: float, vocab: int, hidden:
 
 
 def values_ratio(workers: int, rows_per_worker: float, vocab: int) -> float:
-    """The same ratio over the float32 values only: N x R / V (MISSION §2's 82x)."""
+    """The same ratio over the float32 values only: N x R / V (the 82x of the `accumulation-64`
+    reference at 64 workers, contract/references.yaml)."""
     return workers * rows_per_worker / vocab
 
 

@@ -1,5 +1,5 @@
-"""Weak and strong scaling, defined once (MISSION §3), and the grouping of a results table into
-variants (everything but the node count and the repeat) and points (a variant at one size).
+"""Weak and strong scaling, defined once (below; docs/report.md shows them), and the grouping of
+a results table into variants (the plan's: docs/sweeps.md) and points (a variant at one size).
 
 The variants are the plan's: rows are grouped by the `variant` column alone and a variant is
 labelled with its `variant_label` (scalestudy.plan names both, collect writes them), so a

@@ -1,4 +1,5 @@
-"""The official Transformer's learning-rate schedule, parametrised by its PEAK rate (MISSION §2).
+"""The official Transformer's learning-rate schedule, parametrised by its PEAK rate
+(docs/trainer.md, `learning_rate`).
 
 lr(step) = c * H^-0.5 * min(1, step/warmup) * rsqrt(max(step, warmup)); the peak, reached at
 step == warmup, is c / sqrt(H * warmup), so c = peak * sqrt(H * warmup).

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import require  # skip with the reason here, fail in CI
+from support.skips import require  # skip with the reason here, fail in CI
 
 from scalestudy.cli import main
 

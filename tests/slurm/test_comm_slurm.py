@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import yaml
-from conftest import wait_settled  # "unknown" right after a job leaves the queue waited out
+from support.slurm import wait_settled  # "unknown" right after a job leaves the queue waited out
 
 from scalestudy.cli import main
 from scalestudy.collect import COLUMNS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from conftest import check_renders_as_emulated
+from support.render import check_renders_as_emulated
 
 from scalestudy.cli import main
 from scalestudy.profiles import CLUSTERS

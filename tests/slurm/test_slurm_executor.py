@@ -15,7 +15,7 @@ from pathlib import Path
 import hostlist
 import pytest
 import yaml
-from conftest import wait_settled  # "unknown" right after a job leaves the queue waited out
+from support.slurm import wait_settled  # "unknown" right after a job leaves the queue waited out
 
 from scalestudy.cli import main
 from scalestudy.contract import step_log

@@ -1,4 +1,5 @@
-"""Command-line options that cannot work as given: exit 2 with a message, no traceback."""
+"""Command-line options that cannot work as given: exit 2 with a message, no traceback (a bug:
+exit 4 with its traceback)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,19 @@ def test_poll_interval_below_the_polite_minimum_is_refused(verb, tmp_path, capsy
     err = capsys.readouterr().err
     assert "--interval 1" in err and "at least 5 s" in err
     assert not (tmp_path / "quickstart").exists()  # nothing was submitted
+
+
+def test_a_bug_exits_4_with_its_traceback_not_1(monkeypatch, capsys):
+    """1 is a negative verdict, which CI gates on: a crash must not read as one."""
+    import scalestudy.plan
+
+    def crash(loaded):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(scalestudy.plan, "make_plan", crash)
+    assert main(["validate", QUICKSTART]) == 4
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "RuntimeError: a bug" in err
 
 
 def test_submit_watch_needs_the_slurm_executor(tmp_path, capsys):

@@ -8,7 +8,8 @@ from scalestudy.contract.point_config import ConfigError, allreduce_item_bytes, 
 
 
 def test_figure1_ratio_at_64_nodes():
-    # MISSION §2: V = 33,708, Tsrc + Ttgt ~ 9,480 padded slots, 64 workers -> ~82x (values only).
+    # the `accumulation-64` reference (contract/references.yaml): V = 33,708, Tsrc + Ttgt ~ 9,480
+    # padded slots, 64 workers -> ~82x (values only).
     rows = comm_model.tf1_rows(33708, 4740, 4740)
     ratio = 64 * rows * 4 * 1024 / comm_model.logical_allreduce_bytes(33708, 1024)
     assert 81 < ratio < 83

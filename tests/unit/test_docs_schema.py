@@ -165,3 +165,31 @@ def test_readme_names_every_cli_verb():
     sub = next(a for a in build_parser()._actions if a.dest == "verb")
     missing = [v for v in sub.choices if f"scalestudy {v}" not in text]
     assert missing == []
+
+
+def test_cli_page_names_every_verb_option_and_exit_code():
+    """docs/cli.md is the command line's reference: a verb, option or exit code it leaves out
+    is one a newcomer cannot look up."""
+    import argparse
+
+    from scalestudy import errors
+    from scalestudy.cli import build_parser
+
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    missing: list[str] = []
+
+    def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    verb = " ".join([*words, name])
+                    if f"`{verb}" not in text:
+                        missing.append(verb)
+                    walk(sub, [*words, name])
+            else:
+                missing.extend(o for o in action.option_strings if f"`{o}" not in text)
+
+    walk(build_parser(), [])
+    codes = [v for k, v in vars(errors).items() if k.startswith("EXIT_")]
+    missing.extend(f"exit {c}" for c in codes if f"**{c}**" not in text)
+    assert missing == [], f"not in docs/cli.md: {missing}"

@@ -1,5 +1,5 @@
 """A results folder on a file system that is full (a real 16 MiB tmpfs, filled up): `submit` and
-`collect` exit 1 with one clear sentence, and what was written before is intact and valid.
+`collect` exit 3 with one clear sentence, and what was written before is intact and valid.
 Slurm's commands are stand-ins (fake_slurm.py): no sbatch may be called once the disk is full."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def test_submit_on_a_full_disk_sends_nothing_and_keeps_the_manifest(small_fs, sw
     assert len(fake_slurm.jobs(queue)) == 4
     _fill(small_fs)
     capsys.readouterr()
-    assert main([*args, "--force"]) == 1  # would write 4 new attempts first
+    assert main([*args, "--force"]) == 3  # would write 4 new attempts first
     _says_the_disk_is_full(capsys.readouterr().err, sdir)
     assert len(fake_slurm.jobs(queue)) == 4  # no sbatch once nothing could be recorded
     assert _digest(sdir / "manifest.json") == before
@@ -92,7 +92,7 @@ def test_collect_on_a_full_disk_keeps_the_table(small_fs, sweep, capsys):
     table = {f: _digest(sdir / f) for f in ("results.csv", "points.jsonl", "manifest.json")}
     _fill(small_fs)
     capsys.readouterr()
-    assert main(["collect", str(path), *results]) == 1
+    assert main(["collect", str(path), *results]) == 3
     _says_the_disk_is_full(capsys.readouterr().err, sdir)
     assert {f: _digest(sdir / f) for f in table} == table
     assert (sdir / "results.csv").read_text().startswith("point_id,")

@@ -56,7 +56,8 @@ def test_sparse_buffer_by_hand():
 
 
 def test_paper_oom_at_256_ranks():
-    # big, 4 ppn x 64 nodes, 5,000 tokens: ~46 GB for one gathered copy per rank (MISSION §2)
+    # big, 4 ppn x 64 nodes, 5,000 tokens: ~46 GB for one gathered copy per rank
+    # (256 workers x (V + ~9,500 slots) rows of 4H + 8 bytes)
     big = dict(PRESETS["big"], tie_embeddings=True)
     e = estimate(
         big,

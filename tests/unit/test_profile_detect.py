@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import check_renders_as_emulated
+from support.render import check_renders_as_emulated
 
 from scalestudy.profile_detect import Answers, DetectError, detect
 from scalestudy.profiles import load_profile

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import require  # skip with the reason here, fail in CI
+from support.skips import require  # skip with the reason here, fail in CI
 from test_report_support import WEAK, WEAK_STATUS, make_sweep, point_id
 
 from scalestudy.report.build import build

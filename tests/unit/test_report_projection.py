@@ -74,7 +74,9 @@ def test_projected_nodes():
 
 
 def test_stampede2_sparse_path_is_predicted_oom_at_64_nodes_dense_is_not():
-    """MISSION §2: 4 ppn, big model, 64 nodes: the sparse buffer alone is ~46 GB per rank."""
+    """4 ppn, big model, 64 nodes: the sparse buffer alone is ~46 GB per rank (256 workers x
+    (V + ~9,500 slots) rows of 4H + 8 bytes); with the rest, 4 such ranks overflow a 192 GB
+    node, 4 dense ones do not."""
     spec = projection.model_spec("big", 33708, 1024, True)
     kw = dict(workers=256, tokens_per_worker=5000)
     sparse = projection.predicted_rank_bytes(spec, config={"sparse_as_dense": False}, **kw)

@@ -1,4 +1,5 @@
-"""Weak efficiency and strong speedup against hand-computed cases (MISSION §3)."""
+"""Weak efficiency and strong speedup (as scalestudy/report/scaling.py defines them) against
+hand-computed cases."""
 
 import pandas as pd
 import pytest

@@ -16,7 +16,7 @@ def test_peak_is_reached_at_end_of_warmup():
 
 
 def test_official_multiplier_maps_to_published_peak():
-    # c = 2.0, big (H = 1024), warm-up 16,000 -> peak ~4.9e-4 (MISSION §2)
+    # the official Transformer's c = 2.0, big (H = 1024), warm-up 16,000 -> peak ~4.9e-4
     assert 2.0 / math.sqrt(1024 * 16000) == pytest.approx(4.94e-4, rel=1e-2)
     assert schedule.multiplier_for_peak(4.941e-4, 1024, 16000) == pytest.approx(2.0, rel=1e-3)
 

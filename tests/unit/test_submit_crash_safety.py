@@ -131,7 +131,7 @@ def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
     slurm, monkeypatch, capsys
 ):
     """ENOSPC on the manifest's second write (the intent is on disk, the first job id is not):
-    a clear error, exit 1, the manifest on disk as last written whole, no temporary file."""
+    a clear error, exit 3, the manifest on disk as last written whole, no temporary file."""
     import errno
 
     from scalestudy import fileio
@@ -146,7 +146,7 @@ def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
         return real_fsync(fd)
 
     monkeypatch.setattr(fileio.os, "fsync", fsync)
-    assert _submit(sweep, results) == 1
+    assert _submit(sweep, results) == 3
     err = capsys.readouterr().err
     assert "cannot write" in err and "manifest.json" in err and "No space left" in err
     assert "Traceback" not in err

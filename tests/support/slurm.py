@@ -1,0 +1,32 @@
+"""Waiting on a sweep's Slurm jobs in the local test cluster."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+UNKNOWN_GRACE_S = 60
+
+
+def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) -> dict:
+    """Run `status` until no point of the sweep is queued or running; the manifest then. A job
+    that has just left the queue can be "unknown" for a moment (slurmdbd records it with a lag;
+    seen in CI right after scancel): that is waited out for up to UNKNOWN_GRACE_S before it
+    counts as the point's final state."""
+    from scalestudy.cli import main
+
+    deadline = time.monotonic() + timeout
+    unknown_since, states = None, []
+    while time.monotonic() < deadline:
+        assert main(["status", str(sweep), "--results", str(results)]) == 0
+        data = json.loads((results / name / "manifest.json").read_text())
+        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        if all(s not in ("submitted", "pending", "running") for s in states):
+            if "unknown" not in states:
+                return data
+            unknown_since = unknown_since or time.monotonic()
+            if time.monotonic() - unknown_since > UNKNOWN_GRACE_S:
+                return data
+        time.sleep(3)
+    raise AssertionError(f"jobs did not finish: {states}")
