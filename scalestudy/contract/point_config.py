@@ -61,7 +61,7 @@ PRESETS: dict[str, dict[str, float | int]] = {
 
 
 # added after the first studies; left out of a configuration at this default (point ids hold)
-COMPUTE_PROBE_STEPS = 3
+COMPUTE_PROBE_STEPS = 5
 
 
 class _Strict(BaseModel):
@@ -158,8 +158,9 @@ class PointConfig(_Strict):
     # each timed to the host (diagnosis: every byte of communication is exposed).
     timing: Literal["overlapped", "phases"] = "overlapped"
     # overlapped: after the last step, this many forward + backward passes of the last batch
-    # without exchange or update, timed (footer timing.compute_only_s): the compute an
-    # overlapped step cannot time apart, which the report's --project-to needs. 0: none.
+    # without exchange or update (the first compiles; the others are timed: footer
+    # timing.compute_only_s): the compute an overlapped step cannot time apart, which the
+    # report's --project-to needs. 0: none.
     compute_probe_steps: int = Field(COMPUTE_PROBE_STEPS, ge=0, le=100)
     # fp32, or bf16 compute with fp32 master weights, loss and optimizer (Keras mixed_bfloat16)
     precision: Literal["fp32", "bf16"] = "fp32"

@@ -44,6 +44,22 @@ class Shape:
     item: int = FLOAT32  # bytes an allreduced value travels in (2 under fp16 compression)
 
 
+@dataclass(frozen=True)
+class Logged:
+    """What one step log record says of the embedding's exchange (trainer/exchanges/)."""
+
+    form: dict  # embedding_grad
+    rows_per_rank: list[int] | None  # embedding_rows_per_rank
+    vocab: int
+    hidden: int
+    item: int = FLOAT32  # bytes an allreduced value travels in
+
+
+def _form_count(g: Logged, key: str) -> float | None:
+    value = g.form.get(key)
+    return float(value) if isinstance(value, (int, float)) else None
+
+
 # (collective, bytes): allreduce the whole tensor, allgather one rank's share, alltoall one
 # rank's whole send buffer (its own block included) -- the units of contract/comm_fit.py
 Call = tuple[str, float]
@@ -60,6 +76,9 @@ class Strategy:
     wire: Callable[[Shape], float]  # bytes a rank sends, ids' owners spread evenly
     peak: Callable[[Shape], float]  # memory the exchange needs per rank at most (planning)
     formula: str  # the logical bytes, as the report's accumulation check states it
+    # the logical bytes from one step log record's counts (its embedding_grad form and
+    # embedding_rows_per_rank), for the report's check of every logged step; None: no counts
+    logged: Callable[[Logged], float | None]
     wire_model: str  # the trainer header's sentence on how the wire bytes are modelled
     trainer: str  # "module:Class" of the trainer's exchange (scalestudy.trainer.exchanges)
     densifies: bool = False  # IndexedSlices made dense first (Horovod's sparse_as_dense)
@@ -114,6 +133,9 @@ ALLGATHER = Strategy(
     # the gathered buffer and its averaged copy
     peak=lambda s: comm_model.sparse_accumulation_peak_bytes(s.workers, int(s.rows), s.hidden),
     formula="sum(R_r)·(4H+8)",
+    logged=lambda g: (
+        sum(g.rows_per_rank) * comm_model.row_bytes(g.hidden) if g.rows_per_rank else None
+    ),
     wire_model="ring allgatherv of the IndexedSlices values and indices, and of the row counts",
     trainer="scalestudy.trainer.exchanges.allgather:AllgatherExchange",
     gathers_rows=True,
@@ -134,6 +156,7 @@ ALLREDUCE = Strategy(
         2 * FLOAT32 * s.vocab * s.hidden + (s.item * s.vocab * s.hidden) * (s.item != FLOAT32)
     ),
     formula="item·V·H (4VH; 2VH under fp16 compression)",
+    logged=lambda g: float(g.item * g.vocab * g.hidden),
     wire_model="ring allreduce of the densified gradient, fused with the dense gradients",
     trainer="scalestudy.trainer.exchanges.allreduce:AllreduceExchange",
     densifies=True,
@@ -155,6 +178,9 @@ SPARSE_REDUCE = Strategy(
     )["wire_sent"],
     peak=lambda s: comm_model.sparse_reduce_peak_bytes(s.workers, int(s.rows), s.vocab, s.hidden),
     formula="U·(4H+8)",
+    logged=lambda g: (
+        None if (u := _form_count(g, "union_rows")) is None else u * comm_model.row_bytes(g.hidden)
+    ),
     wire_model="alltoall of int32 splits and of the rows to their owners (direct, own block "
     "local) + ring allgatherv of the owners' rows",
     trainer="scalestudy.trainer.exchanges.sparse_reduce:SparseReduceExchange",
@@ -191,6 +217,12 @@ SHARDED_EMBEDDING = Strategy(
         s.workers, int(s.rows), s.vocab, s.hidden
     ),
     formula="U_r·4H + Q_r·(8+4H)",
+    logged=lambda g: (
+        None
+        if (u := _form_count(g, "unique_rows")) is None
+        or (q := _form_count(g, "served_rows")) is None
+        else float(comm_model.logical_sharded_embedding_bytes(int(u), int(q), g.hidden))
+    ),
     wire_model="per lookup three alltoalls (ids to owners, rows back, gradient rows to owners; "
     "direct, own block local), each after its int32 splits",
     trainer="scalestudy.trainer.exchanges.sharded_embedding:ShardedEmbeddingExchange",

@@ -15,7 +15,8 @@ import pandas as pd
 import yaml
 
 from scalestudy import progress
-from scalestudy.contract import step_log
+from scalestudy.contract import step_log, strategies
+from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.report import projection
 
@@ -105,8 +106,8 @@ class SweepResults:
 @dataclass
 class RowsCheck:
     """Measured embedding-gradient rows of every rank and step against the formula
-    (tf1: M x V + padded source + target slots), and the logical bytes against
-    sum(rows) x (4H + 8) (sparse) or 4VH (dense)."""
+    (tf1 + tied: M x V + padded source + target slots; else the slots), and the logical bytes
+    against the run's strategy's own formula on the step's counts (contract/strategies.py)."""
 
     rank_steps: int = 0
     rows_equal: int = 0
@@ -114,6 +115,8 @@ class RowsCheck:
     bytes_equal: int = 0
     form: str = ""
     first_mismatch: str = ""
+    rows_formula: str = ""  # "M·V + Tsrc + Ttgt" or "Tsrc + Ttgt"
+    bytes_formula: str = ""  # the strategy's
 
     @property
     def ok(self) -> bool:
@@ -132,6 +135,8 @@ class RowsCheck:
             "bytes_equal": self.bytes_equal,
             "ok": self.ok,
             "first_mismatch": self.first_mismatch,
+            "rows_formula": self.rows_formula,
+            "bytes_formula": self.bytes_formula,
         }
 
 
@@ -293,6 +298,9 @@ def _finite(v) -> float | None:
 class _Grad(msgspec.Struct):
     form: str = ""
     rows: int | None = None
+    unique_rows: int | None = None
+    union_rows: int | None = None
+    served_rows: int | None = None
 
 
 class _Slots(msgspec.Struct):
@@ -333,11 +341,15 @@ def _check_rank(path: Path, check: RowsCheck) -> None:
     vocab, hidden = int(model["vocab"]), int(model["hidden"])
     tied = bool(model.get("tie_embeddings", True))
     accumulation = cfg.get("accumulation", "tf1")
+    strategy = strategies.of({**cfg, "tie_embeddings": tied})
+    item = allreduce_item_bytes(cfg.get("compression"))
+    check.bytes_formula = strategy.formula
+    check.rows_formula = "M·V + Tsrc + Ttgt" if accumulation == "tf1" and tied else "Tsrc + Ttgt"
     for s in step_log.merge(segments):
         grad = s.embedding_grad or _Grad()
         check.form = check.form or grad.form
         logical = s.bytes.logical_embedding if s.bytes else None
-        if grad.form == "indexed_slices":
+        if grad.form != "dense" and grad.rows is not None:
             slots = s.slots or _Slots()
             expected = projection.formula_rows_exact(
                 vocab,
@@ -352,17 +364,12 @@ def _check_rank(path: Path, check: RowsCheck) -> None:
                 check.rows_equal += 1
             elif not check.first_mismatch:
                 check.first_mismatch = f"{path.name} step {s.step}: rows {grad.rows} != {expected}"
-            per_rank = s.embedding_rows_per_rank or []
-            if logical is not None and per_rank:
-                check.bytes_checked += 1
-                want = projection.sparse_accumulation_bytes(per_rank, hidden)
-                if logical == want:
-                    check.bytes_equal += 1
-                elif not check.first_mismatch:
-                    check.first_mismatch = f"{path.name} step {s.step}: bytes {logical} != {want}"
-        elif grad.form == "dense" and logical is not None:
+        form = {k: getattr(grad, k) for k in ("unique_rows", "union_rows", "served_rows")}
+        want = strategy.logged(
+            strategies.Logged(form, s.embedding_rows_per_rank, vocab, hidden, item)
+        )
+        if logical is not None and want is not None:
             check.bytes_checked += 1
-            want = projection.dense_accumulation_bytes(vocab, hidden)
             if logical == want:
                 check.bytes_equal += 1
             elif not check.first_mismatch:

@@ -173,12 +173,12 @@ def _accumulation(a: Analysis) -> list[str]:
         re_ = sum(c.rows_equal for c in checks)
         bc = sum(c.bytes_checked for c in checks)
         be = sum(c.bytes_equal for c in checks)
-        line = f"{v.label}: "
+        line = f"{v.label} ({v.strategy.name}): "
         if rs:
-            line += f"measured rows = formula (M·V + Tsrc + Ttgt) on {re_}/{rs} rank-steps; "
+            line += f"measured rows = formula ({checks[0].rows_formula}) on {re_}/{rs} rank-steps; "
         line += (
-            f"logical bytes = {'sum(R)·(4H+8)' if rs else '4VH'} on {be}/{bc} steps"
-            f" ({len(checks)} runs)"
+            f"logical bytes = {checks[0].bytes_formula} on the step's counts on {be}/{bc} "
+            f"rank-steps ({len(checks)} runs)"
         )
         bad = next((c.first_mismatch for c in checks if c.first_mismatch), "")
         if bad:
