@@ -189,6 +189,9 @@ class PointConfig(_Strict):
     divergence: DivergenceSpec = DivergenceSpec()
     inject_failure: InjectFailure | None = None
     dump_final_weights: bool = Field(False, description="write weights.rank<r>.npz at the end")
+    dump_gradients_step: int | None = Field(
+        None, ge=1, description="write that step's averaged gradients to grads.rank<r>.npz"
+    )
 
     @model_validator(mode="after")
     def _batch_matches_mode(self) -> PointConfig:
@@ -244,6 +247,8 @@ class PointConfig(_Strict):
             del out["compression"]
         if isinstance(out, dict) and out.get("compute_probe_steps") == COMPUTE_PROBE_STEPS:
             del out["compute_probe_steps"]
+        if isinstance(out, dict) and out.get("dump_gradients_step", 0) is None:
+            del out["dump_gradients_step"]
         return out
 
 

@@ -136,6 +136,10 @@ DESCRIPTIONS: dict[str, str] = {
     "PointConfig.checkpoint_every": "Steps between checkpoints; `0`: only when SIGUSR1 or "
     "SIGTERM asks (agreed at a step boundary).",
     "PointConfig.dump_final_weights": "Write `weights.rank<r>.npz` to `log_dir` at the end.",
+    "PointConfig.dump_gradients_step": "Diagnosis: write that step's averaged gradients, the "
+    "ones the optimizer receives (dense; a shard's over its own rows), to "
+    "`grads.rank<r>.npz` in `log_dir`. That step runs a second compiled function that also "
+    "returns them: its timing is not production timing.",
     "PointConfig.lr_warmup_steps": "Linear warm-up steps of the Transformer schedule.",
     "PointConfig.lr_scaling": "Scale the peak rate with the global batch: `linear` or `sqrt` of "
     "global batch / `lr_reference_batch_tokens`.",

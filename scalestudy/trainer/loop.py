@@ -349,8 +349,11 @@ def loop(run: Run) -> Outcome:
             lr,
             run.stop.requested,
             gate=lambda agreed, step=step: not detector.update(step, float(agreed[0]) / size),
+            dump=step == cfg.dump_gradients_step,
         )
         t1 = pc()
+        if result.gradients is not None:
+            _dump_gradients(run, step, result.gradients)
         out.last = (micro, scale)
         rec = _step_record(run, step, (t_data, t0, t1), lr, batch, micro, result, detector)
         rec["timed"] = out.window_start is not None
@@ -385,6 +388,20 @@ def loop(run: Run) -> Outcome:
             out.excluded += pc() - t
     prefetch.shutdown(wait=False, cancel_futures=True)
     return out
+
+
+def _dump_gradients(run: Run, step: int, grads: list) -> None:
+    """The averaged gradients of `step` as dense arrays (an IndexedSlices' duplicate ids
+    summed; a shard's over its own rows), named as the weights dump names the variables."""
+    out = {}
+    for i, (v, g) in enumerate(zip(run.model.trainable_variables, grads, strict=True)):
+        if isinstance(g, run.tf.IndexedSlices):
+            dense = np.zeros(v.shape, np.float64)
+            np.add.at(dense, np.asarray(g.indices), np.asarray(g.values, np.float64))
+        else:
+            dense = np.asarray(g, np.float64)
+        out[f"{i:03d}_{v.name}"] = dense
+    np.savez(Path(run.cfg.log_dir) / f"grads.rank{run.rank}.step{step}.npz", **out)
 
 
 def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> dict:

@@ -35,6 +35,7 @@ class StepResult:
     applied: bool  # whether the optimizer update ran
     grad_norm: float  # global L2 norm of the averaged gradients the optimizer received
     phases: dict[str, float] = field(default_factory=dict)  # seconds (timing: phases only)
+    gradients: list | None = None  # the averaged gradients, when asked (dump_gradients_step)
 
 
 # Consulted with the agreed control vector; False refuses the step's update (a diverged loss).
@@ -98,10 +99,12 @@ def _norm(squared, agreed) -> float:
 class OverlappedStep(_Step):
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        self._fns: dict[int, tf.types.experimental.GenericFunction] = {}
+        self._fns: dict[tuple[int, bool], tf.types.experimental.GenericFunction] = {}
 
-    def _function(self, count: int):
-        if count not in self._fns:
+    def _function(self, count: int, dump: bool = False):
+        """The compiled step of `count` micro-batches; `dump`: a second trace that also
+        returns the averaged gradients (holding them costs memory: diagnosis only)."""
+        if (count, dump) not in self._fns:
 
             def step(*args):
                 *ids, scale, lr, stop = args
@@ -116,23 +119,28 @@ class OverlappedStep(_Step):
                 reduced, observed, agreed, squared = self.exchange.collectives(sent, control)
                 self.optimizer.learning_rate.assign(lr)
                 self.optimizer.apply_gradients(zip(reduced, self.variables, strict=True))
-                return local, agreed, observed, self._lookups(), squared
+                out = (local, agreed, observed, self._lookups(), squared)
+                return (*out, reduced) if dump else out
 
             spec = [*_micro_spec(count), *(tf.TensorSpec([], tf.float32) for _ in range(3))]
-            self._fns[count] = tf.function(step, input_signature=spec, autograph=False)
-        return self._fns[count]
+            self._fns[(count, dump)] = tf.function(step, input_signature=spec, autograph=False)
+        return self._fns[(count, dump)]
 
-    def __call__(self, micro, scale: float, lr: float, stop: bool, gate: Gate) -> StepResult:
+    def __call__(
+        self, micro, scale: float, lr: float, stop: bool, gate: Gate, dump: bool = False
+    ) -> StepResult:
         """The update runs inside the step, before the agreed loss reaches the host: `gate`
         is consulted afterwards (its verdict stops the run, it cannot undo the update)."""
         ids = [t for mb in micro for t in (mb.src, mb.tgt)]
-        local, agreed, observed, lookups, squared = self._function(len(micro))(
+        local, agreed, observed, lookups, squared, *reduced = self._function(len(micro), dump)(
             *ids, np.float32(scale), np.float32(lr), np.float32(1.0 if stop else 0.0)
         )
         agreed = agreed.numpy()
         gate(agreed)
         volume = self.exchange.volume(observed, lookups)
-        return StepResult(float(local), agreed, volume, True, _norm(squared, agreed))
+        result = StepResult(float(local), agreed, volume, True, _norm(squared, agreed))
+        result.gradients = reduced[0] if dump else None
+        return result
 
 
 class PhasedStep(_Step):
@@ -150,7 +158,9 @@ class PhasedStep(_Step):
         self.optimizer.learning_rate.assign(lr)
         self.optimizer.apply_gradients(zip(grads, self.variables, strict=True))
 
-    def __call__(self, micro, scale: float, lr: float, stop: bool, gate: Gate) -> StepResult:
+    def __call__(
+        self, micro, scale: float, lr: float, stop: bool, gate: Gate, dump: bool = False
+    ) -> StepResult:
         """The agreed loss is on the host before the optimizer runs: a False from `gate`
         skips the update."""
         t0 = pc()
@@ -173,7 +183,9 @@ class PhasedStep(_Step):
         t4 = pc()
         phases = {"compute_s": t1 - t0, "densify_s": t2 - t1, "comm_s": t3 - t2, "apply_s": t4 - t3}
         volume = self.exchange.volume(observed, lookups)
-        return StepResult(local, agreed, volume, applied, _norm(squared, agreed), phases)
+        result = StepResult(local, agreed, volume, applied, _norm(squared, agreed), phases)
+        result.gradients = list(reduced) if dump else None
+        return result
 
 
 def make_step(timing: str, model, optimizer, exchange: GradientExchange) -> _Step:

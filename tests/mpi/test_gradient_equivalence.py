@@ -1,0 +1,130 @@
+"""Every exchange strategy hands the optimizer the gradient of the global batch (issue #24).
+
+The reference is independent of every exchange: ONE rank trains on the whole global batch
+(strong scaling: N ranks split the same sentences, and each rank's loss is scaled by
+N / global target tokens, so Horovod's average over N ranks is the same gradient). One rank
+calls no collective at all, so a missing 1/N, a Sum for an Average, a row sent to the wrong
+owner or a shard row mapped to the wrong id shows as a gradient that differs, whatever Adam
+would later make of it (Adam's update hides a constant factor: only the gradients show it).
+
+Cases: untied tiny model (a sharded table needs one), no dropout (the reference's one rank
+cannot draw N ranks' masks), Zipf 1.3 ids (many repeated rows), native accumulation, 2
+micro-batches, 2, 3 and 4 ranks (1,000 ids do not split evenly over 3 ranks), plus the 3-rank
+case with 1 micro-batch: the case issue #24 reported.
+
+The statistics (fp32, deterministic runs):
+- step 1, from the same initial weights, per variable: ||g - g_ref|| / ||g_ref|| <= 1e-5, and
+  over all gradients together <= 1e-6. The floor is summation order alone: the reference's own
+  batch split into 1 or 2 micro-batches on one rank differs by 1.0e-6 on its worst variable
+  (an FFN bias, whose gradient is a sum over every token with cancellation); the strategies
+  measured 5.1e-7 at 3 ranks. A missing 1/N is an error of N - 1 >= 1.
+- after 20 steps, per variable: ||w - w_ref|| / ||w_ref|| <= 1e-3. Adam amplifies rounding:
+  the same one-rank micro-batch split (no exchange at all) ends 1.0e-4 apart after 20 steps
+  (zipf 1.0, tf1) and 7.1e-5 (zipf 1.3, native), so a tighter bound would test the rounding,
+  not the exchange. A wrong row or shard mapping moves weights by O(1).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scalestudy.measure.run_local import LocalRun
+
+pytestmark = pytest.mark.mpi
+
+V = 1000
+BASE = {
+    "model": {"preset": "tiny", "dropout": 0.0, "tie_embeddings": False},
+    "mode": "strong",
+    "global_batch_tokens": 3072,  # 1,536 / 1,024 / 768 tokens per rank at 2 / 3 / 4 ranks
+    "steps": 20,
+    "timing_warmup_steps": 1,
+    "deterministic": True,
+    "accumulation": "native",
+    "data": {"kind": "synthetic", "zipf_exponent": 1.3},
+    "dump_final_weights": True,
+    "dump_gradients_step": 1,
+    "compute_probe_steps": 0,
+}
+CASES = [
+    ("sharded_embedding", 2, 2),
+    ("sharded_embedding", 3, 2),
+    ("sharded_embedding", 4, 2),
+    ("sharded_embedding", 3, 1),
+    ("sparse_reduce", 2, 2),
+    ("sparse_reduce", 3, 2),
+    ("sparse_reduce", 4, 2),
+    ("allgather", 3, 2),
+    ("allreduce", 3, 2),
+]
+
+
+def _run(shared_runs, exchange: str, ranks: int, micro: int) -> LocalRun:
+    return shared_runs(ranks, {**BASE, "exchange": exchange, "micro_batches": micro})
+
+
+def _dumped(run: LocalRun, ranks: int, stem: str) -> dict[str, np.ndarray]:
+    """Rank 0's arrays, the sharded table put together from every rank's shard (rank r holds
+    ids r, r + N, ...) under the unsharded table's name."""
+    parts = []
+    for r in range(ranks):
+        with np.load(run.logs / f"{stem.format(rank=r)}.npz") as f:
+            parts.append({k: np.asarray(f[k], np.float64) for k in f.files})
+    out = {}
+    for key, value in parts[0].items():
+        if "embedding/shard_weights" in key:
+            table = np.zeros((V, value.shape[1]))
+            for r in range(ranks):
+                table[r::ranks] = parts[r][key]
+            out[key.replace("shard_weights", "shared_weights")] = table
+        else:
+            out[key] = value
+    return out
+
+
+def _relative(got: dict, want: dict) -> dict[str, float]:
+    assert sorted(got) == sorted(want)
+    return {k: float(np.linalg.norm(got[k] - want[k]) / np.linalg.norm(want[k])) for k in want}
+
+
+def _overall(got: dict, want: dict) -> float:
+    a = np.concatenate([got[k].ravel() for k in sorted(want)])
+    b = np.concatenate([want[k].ravel() for k in sorted(want)])
+    return float(np.linalg.norm(a - b) / np.linalg.norm(b))
+
+
+@pytest.mark.parametrize(("exchange", "ranks", "micro"), CASES)
+def test_the_exchanged_gradient_is_the_global_batchs(
+    shared_runs, mpi_stack, exchange, ranks, micro
+):
+    reference = _run(shared_runs, "allreduce", 1, micro)
+    run = _run(shared_runs, exchange, ranks, micro)
+    want = _dumped(reference, 1, "grads.rank{rank}.step1")
+    got = _dumped(run, ranks, "grads.rank{rank}.step1")
+    per_variable = _relative(got, want)
+    worst = max(per_variable, key=per_variable.get)
+    overall = _overall(got, want)
+    print(f"{exchange} x{ranks} micro {micro}: worst {worst} {per_variable[worst]:.2e}, "
+          f"overall {overall:.2e}")  # fmt: skip
+    assert per_variable[worst] <= 1e-5, (worst, per_variable[worst])
+    assert overall <= 1e-6
+    # every rank logged the same global norm, that of the reference's gradient
+    norms = [run.steps(r)[0]["grad_norm"] for r in range(ranks)]
+    ref_norm = reference.steps(0)[0]["grad_norm"]
+    assert norms == pytest.approx([ref_norm] * ranks, rel=1e-6)
+    assert ref_norm == pytest.approx(np.sqrt(sum(np.sum(g**2) for g in want.values())), rel=1e-6)
+
+
+@pytest.mark.parametrize(("exchange", "ranks", "micro"), CASES)
+def test_after_20_steps_the_weights_are_the_global_batchs(
+    shared_runs, mpi_stack, exchange, ranks, micro
+):
+    reference = _run(shared_runs, "allreduce", 1, micro)
+    run = _run(shared_runs, exchange, ranks, micro)
+    per_variable = _relative(
+        _dumped(run, ranks, "weights.rank{rank}"), _dumped(reference, 1, "weights.rank{rank}")
+    )
+    worst = max(per_variable, key=per_variable.get)
+    print(f"{exchange} x{ranks} micro {micro}: weights worst {worst} {per_variable[worst]:.2e}")
+    assert per_variable[worst] <= 1e-3, (worst, per_variable[worst])
