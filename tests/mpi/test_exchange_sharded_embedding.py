@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from support import embedding_ids
 
-from scalestudy.contract import comm_model
 from scalestudy.measure.run_local import LocalRun, run_point
 
 pytestmark = pytest.mark.mpi
@@ -83,28 +83,35 @@ def test_sharded_embedding_gives_the_allreduce_weights(mpi_stack, runs, ranks, t
 
 @pytest.mark.parametrize("ranks", [2, 4])
 def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs, ranks):
+    """Every count and byte figure against numpy on the same data stream (support/
+    embedding_ids.py), never against the trainer's own counts."""
     run = runs(ranks, "sharded_embedding")
+    config = {**BASE, "exchange": "sharded_embedding", "timing": "overlapped"}
     per_rank = [run.steps(r) for r in range(ranks)]
     assert [len(s) for s in per_rank] == [STEPS] * ranks
     for step in range(STEPS):
-        recs = [per_rank[r][step] for r in range(ranks)]
-        forms = [rec["embedding_grad"] for rec in recs]
-        for r, (rec, f) in enumerate(zip(recs, forms, strict=True)):
-            # one lookup per micro-batch: both sides' ids, pads included
-            slots = rec["slots"]["src"] + rec["slots"]["tgt"]
-            assert f["lookups"] == 1 and f["ids"] == slots and f["width"] == H
-            assert 0 < f["unique_rows"] <= min(slots, V)
-            assert sum(f["asked_rows_per_owner"]) == f["unique_rows"]
-            for s in range(ranks):  # what r served s is what s asked of r
-                assert f["served_rows_per_rank"][s] == forms[s]["asked_rows_per_owner"][r]
-            assert f["served_rows"] == sum(f["served_rows_per_rank"])
-            u, q = f["unique_rows"], f["served_rows"]
+        (looked,) = zip(
+            *[embedding_ids.lookups(config, r, ranks, step + 1) for r in range(ranks)],
+            strict=True,
+        )  # one micro-batch: one lookup per rank
+        asked = [lk.per_owner(ranks) for lk in looked]  # asked[r][o]
+        for r in range(ranks):
+            rec = per_rank[r][step]
+            f = rec["embedding_grad"]
+            u = looked[r].unique.size
+            served = [asked[s][r] for s in range(ranks)]  # what each rank asked of r
+            q = sum(served)
+            assert f["lookups"] == 1 and f["width"] == H
+            assert f["ids"] == looked[r].ids.size and f["unique_rows"] == u
+            assert f["asked_rows_per_owner"] == asked[r]
+            assert f["served_rows_per_rank"] == served and f["served_rows"] == q
+            # held: the U_r rows looked up, the Q_r ids served and their Q_r gradient rows
             assert rec["bytes"]["logical_embedding"] == u * 4 * H + q * (8 + 4 * H)
-            asked, served = f["asked_rows_per_owner"], f["served_rows_per_rank"]
-            out_ids, in_ids = u - asked[r], q - served[r]
-            want = 12 * (ranks - 1) + out_ids * (8 + 4 * H) + in_ids * 4 * H
+            # sent: three alltoalls' int32 splits, the ids asked of others (8 B), the rows
+            # served to others (4H) and the gradient rows sent back to owners (4H)
+            out_ids, in_ids = u - asked[r][r], q - served[r]
+            want = 3 * 4 * (ranks - 1) + out_ids * (8 + 4 * H) + in_ids * 4 * H
             assert rec["bytes"]["wire_sent_alltoall_model"] == want
-            assert comm_model.sharded_embedding_wire(asked, served, r, H)[0] == want
     f = per_rank[0][-1]["embedding_grad"]
     print(
         f"{ranks} ranks, last step rank 0: T {f['ids']}, U_r {f['unique_rows']}, served "

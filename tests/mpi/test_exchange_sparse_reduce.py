@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from support import embedding_ids
 
-from scalestudy.contract import comm_model
 from scalestudy.measure.run_local import LocalRun
 
 pytestmark = pytest.mark.mpi
@@ -74,46 +74,44 @@ def test_sparse_reduce_gives_the_allreduce_weights(mpi_stack, runs, model, timin
 
 @pytest.mark.parametrize(("model", "timing"), CASES)
 def test_sparse_reduce_bytes_are_the_formula_on_real_tensors(mpi_stack, runs, model, timing):
+    """Every count and byte figure against numpy on the same data stream (support/
+    embedding_ids.py), never against the trainer's own counts."""
     run = runs(model, "sparse_reduce", timing)
+    config = {**BASE, **MODELS[model], "exchange": "sparse_reduce", "timing": timing}
     per_rank = [run.steps(r) for r in range(RANKS)]
     assert [len(s) for s in per_rank] == [STEPS] * RANKS
     row = 4 * H + 8
+    tied = model == "tied_tf1"
     for step in range(STEPS):
-        recs = [per_rank[r][step] for r in range(RANKS)]
-        forms = [rec["embedding_grad"] for rec in recs]
-        union = forms[0]["union_rows"]
-        for r, (rec, f) in enumerate(zip(recs, forms, strict=True)):
+        ids = [embedding_ids.step_ids(config, r, RANKS, step + 1) for r in range(RANKS)]
+        # tied with tf1: the pre-softmax gradient names every id once more
+        unique = [np.arange(V) if tied else np.unique(i) for i in ids]
+        union = np.unique(np.concatenate(unique))
+        sent = [np.bincount(u % RANKS, minlength=RANKS) for u in unique]  # sent[r][o]
+        owned = np.bincount(union % RANKS, minlength=RANKS)
+        for r in range(RANKS):
+            rec = per_rank[r][step]
+            f = rec["embedding_grad"]
             assert f["form"] == "indexed_slices" and f["width"] == H
             assert rec["embedding_rows_per_rank"] is None
-            # R_r: the rows this rank's backward pass produced (as the allgather path counts)
-            slots = rec["slots"]["src"] + rec["slots"]["tgt"]
-            assert f["rows"] == (V + slots if model == "tied_tf1" else slots)
-            assert 0 < f["unique_rows"] <= min(f["rows"], V)
-            if model == "tied_tf1":
-                assert f["unique_rows"] == V  # the dense part names every id
-            # every rank holds the same U rows: the union, split among the owners
-            assert f["union_rows"] == union == sum(f["owned_rows_per_rank"])
-            assert f["owned_rows"] == f["owned_rows_per_rank"][r]
-            assert sum(f["sent_rows"]) == f["unique_rows"]
-            for s in range(RANKS):  # what r got from s is what s sent to r
-                assert f["received_rows"][s] == forms[s]["sent_rows"][r]
-            # logical bytes: the formula, to the byte
-            assert rec["bytes"]["logical_embedding"] == union * row
-            assert rec["bytes"]["logical_embedding"] == comm_model.logical_sparse_reduce_bytes(
-                union, H
+            assert f["rows"] == ids[r].size + (V if tied else 0)  # R_r, before de-duplication
+            assert f["unique_rows"] == unique[r].size
+            assert f["union_rows"] == union.size
+            assert f["sent_rows"] == sent[r].tolist()
+            assert f["received_rows"] == [int(sent[s][r]) for s in range(RANKS)]
+            assert f["owned_rows_per_rank"] == owned.tolist()
+            # logical: every rank holds the U reduced rows, values and id
+            assert rec["bytes"]["logical_embedding"] == union.size * row
+            # wire: the int32 splits to the other rank, then the rows it owns; the ring
+            # allgather sends every owner's rows but its successor's
+            others = [o for o in range(RANKS) if o != r]
+            assert rec["bytes"]["wire_sent_alltoall_model"] == sum(
+                4 + sent[r][o] * row for o in others
             )
-            (a2a_sent, a2a_recv), (ag_sent, _) = comm_model.sparse_reduce_wire(
-                f["sent_rows"], f["received_rows"], f["owned_rows_per_rank"], r, H
+            successor = (r + 1) % RANKS
+            assert rec["bytes"]["wire_sent_allgather_model"] == (
+                (owned.sum() - owned[successor]) * row
             )
-            other = 1 - r
-            assert a2a_sent == 4 + f["sent_rows"][other] * row
-            assert a2a_recv == 4 + f["received_rows"][other] * row
-            assert rec["bytes"]["wire_sent_alltoall_model"] == a2a_sent
-            assert rec["bytes"]["wire_sent_allgather_model"] == ag_sent
-            # 2 ranks: the ring sends this rank's own block, receives the other's
-            assert ag_sent == f["owned_rows"] * row
-        assert union <= sum(f["unique_rows"] for f in forms)
-        assert union >= max(f["unique_rows"] for f in forms)
     last = per_rank[0][-1]["embedding_grad"]
     gathered = sum(per_rank[r][-1]["embedding_grad"]["rows"] for r in range(RANKS)) * row
     print(
