@@ -91,3 +91,96 @@ def test_the_report_draws_and_tabulates_the_paired_ratios(tmp_path):
     assert "Paired ratios inside allocations" in md and "sparse / dense" in md
     html = (report.out / "report.html").read_text()
     assert 'id="paired"' in html and 'id="fig-paired"' in html
+
+
+def _two_key_sweep(tmp_path, baseline: str = "") -> list[dict]:
+    """A bundled sweep whose matrix varies exchange and learning rate, planned for real; its
+    points.jsonl records as collect writes them."""
+    from scalestudy.collect.tables import point_record
+    from scalestudy.plan import make_plan
+    from scalestudy.spec.sweep import load_sweep
+
+    sweep = tmp_path / "two.yaml"
+    sweep.write_text(
+        "name: two\ncluster: local\nmode: weak\nnodes: [2]\nrepeats: 2\nschedule: bundled\n"
+        "trainer: {model: tiny, tokens_per_worker: 512}\n"
+        "matrix:\n  trainer.exchange: [allgather, allreduce]\n"
+        "  trainer.learning_rate: [0.001, 0.01]\n" + baseline
+    )
+    return [point_record(p) for p in make_plan(load_sweep(sweep))]
+
+
+# tokens/s by (exchange, learning rate): each sparse variant is 0.8 of the dense variant of
+# ITS learning rate, and the two dense variants differ (so pairing across rates shows)
+TPUT = {
+    ("allgather", 0.001): 80.0,
+    ("allreduce", 0.001): 100.0,
+    ("allgather", 0.01): 48.0,
+    ("allreduce", 0.01): 60.0,
+}
+
+
+def _measured(records: list[dict]) -> pd.DataFrame:
+    from scalestudy.collect import COLUMNS
+    from scalestudy.contract import strategies
+
+    rows = []
+    for rec in records:
+        exchange = strategies.of(rec["config"]).name
+        rows.append(
+            {
+                "point_id": rec["point_id"],
+                "variant": rec["variant"],
+                "variant_label": rec["variant_label"],
+                "sweep": "two",
+                "mode": "weak",
+                "cluster": "local",
+                "nodes": rec["nodes"],
+                "ppn": 1,
+                "workers": rec["workers"],
+                "exchange": exchange,
+                "sparse_as_dense": exchange == "allreduce",
+                "allocation": rec["allocation"],
+                "repeat": rec["repeat"],
+                "status": "completed",
+                "tokens_per_s": TPUT[(exchange, rec["config"]["learning_rate"])],
+            }
+        )
+    return pd.DataFrame(rows).reindex(columns=COLUMNS)
+
+
+def test_a_two_key_matrix_pairs_each_variant_with_the_dense_variant_of_its_learning_rate(
+    tmp_path,
+):
+    records = _two_key_sweep(tmp_path)
+    by_id = {r["point_id"]: r for r in records}
+    labels = sorted({r["variant_label"] for r in records})
+    assert labels == ["dense, lr=0.001", "dense, lr=0.01", "sparse, lr=0.001", "sparse, lr=0.01"]
+    ratios = paired_ratios(variants(_measured(records), by_id))
+    got = {r.variant: (r.baseline, r.estimate.value, r.notes) for r in ratios}
+    # no label is "dense": the baseline is found by configuration, per learning rate
+    assert got == {
+        "sparse, lr=0.001": ("dense, lr=0.001", pytest.approx(0.8), []),
+        "sparse, lr=0.01": ("dense, lr=0.01", pytest.approx(0.8), []),
+    }
+
+
+def test_a_sweeps_baseline_key_chooses_the_baseline(tmp_path):
+    """baseline: {trainer.exchange: allgather} makes the sparse variants the reference."""
+    records = _two_key_sweep(tmp_path, "baseline: {trainer.exchange: allgather}\n")
+    by_id = {r["point_id"]: r for r in records}
+    ratios = paired_ratios(variants(_measured(records), by_id))
+    got = {r.variant: (r.baseline, r.estimate.value) for r in ratios}
+    assert got == {
+        "dense, lr=0.001": ("sparse, lr=0.001", pytest.approx(1.25)),
+        "dense, lr=0.01": ("sparse, lr=0.01", pytest.approx(1.25)),
+    }
+
+
+def test_a_baseline_that_matches_no_variant_is_a_sweep_error(tmp_path):
+    from scalestudy.spec.sweep import SweepError
+
+    with pytest.raises(SweepError) as err:
+        _two_key_sweep(tmp_path, "baseline: {trainer.exchange: sparse_reduce}\n")
+    text = str(err.value)
+    assert "baseline" in text and "matches no variant" in text and "two.yaml:" in text
