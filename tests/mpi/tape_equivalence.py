@@ -117,5 +117,6 @@ for name, w in results.items():
     rel = float(np.linalg.norm(w - ref) / np.linalg.norm(ref))
     worst = max(worst, rel)
     print(f"rank {hvd.rank()}: {name} vs DistributedGradientTape: rel diff {rel:.3e}")
+    print(f"rank {hvd.rank()}: {name} identical {bool(np.array_equal(w, ref))}")
 print(f"rank {hvd.rank()}: training moved the weights by {moved:.3e} (relative)")
 print(f"rank {hvd.rank()}: worst {worst:.3e}")

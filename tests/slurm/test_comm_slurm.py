@@ -40,6 +40,7 @@ SWEEP = {
     },
 }
 COLLECTIVES = ("allreduce", "allgather", "alltoall")
+RESIDUAL_MAX, RESIDUAL_RMS, TRAINER_SHAPE_MAX = 1.5, 0.6, 1.0  # see check_comm_report
 
 
 @pytest.fixture
@@ -175,7 +176,12 @@ def check_collected(sdir: Path) -> dict:
         # unless more emulated nodes than this host has CPUs: then 4 is oversubscribed
         assert f["node_counts"] == [1, 2] if crowded else [1, 2, 4]
         assert f["n_points"] == len(f["residuals"]) == (2 if crowded else 3) * len(SIZES)
-        assert all(abs(r["relative"]) < 10 for r in f["residuals"])
+        # the spread this fit shows on this emulated cluster (2 cores shared with other work),
+        # 7 runs of this test: per-point residuals at most 62.8%, RMS at most 27.3% (median
+        # run: 34% and 14%); the bounds are ~2.3x the worst seen: a model off by a term
+        # misses the sizes where that term dominates by more
+        assert all(abs(r["relative"]) <= RESIDUAL_MAX for r in f["residuals"])
+        assert f["rms_relative_residual"] <= RESIDUAL_RMS
         assert "one rank (no network) used for the per-call overhead" in " ".join(f["notes"])
     if crowded:
         (why,) = cal["excluded"]
@@ -184,8 +190,12 @@ def check_collected(sdir: Path) -> dict:
     else:
         assert cal["excluded"] == []
     print(f"excluded from the fit: {cal['excluded']}")
+    # the trainer's own shapes (not in the fit) against the fitted model: -43% to +37% over
+    # the same 7 runs (|relative| median 20%); the bound is ~2.3x the worst seen
+    assert {c["collective"] for c in cal["trainer_shape_checks"]} == set(COLLECTIVES)
     for chk in cal["trainer_shape_checks"]:
         print(f"trainer shape {chk['collective']} at {chk['nodes']} nodes: {chk}")
+        assert abs(chk["relative"]) <= TRAINER_SHAPE_MAX, chk
     return cal
 
 
