@@ -5,6 +5,7 @@ draws (`series`), and (only with --project-to) the projection. The figures only 
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from dataclasses import dataclass, field
@@ -26,7 +27,6 @@ from scalestudy.report.load import (
 )
 from scalestudy.report.paired import PairedRatio, paired_ratios
 from scalestudy.report.scaling import (
-    TIMING_KEYS,
     MissingBaseline,
     PointStats,
     Variant,
@@ -342,16 +342,19 @@ def _completed(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def _phases_twin(v: Variant, others: list[Variant]) -> Variant | None:
-    """The variant measured like `v` in every respect but `timing: phases`: the same settings
-    (its sweep's matrix values, or a table's grouping columns) but the timing."""
+    """The variant of the same sweep measured like `v` in every respect but `timing: phases`:
+    the same configuration (points.jsonl; a table without it: its grouping columns) but the
+    timing."""
 
-    def but_timing(x: Variant) -> dict:
-        return {k: val for k, val in x.settings.items() if k not in TIMING_KEYS}
+    def but_timing(x: Variant) -> str:
+        known = x.config if x.config is not None else x.settings
+        rest = {k: val for k, val in known.items() if k != "timing"}
+        return json.dumps([x.sweep, x.mode, x.ppn, rest], sort_keys=True, default=str)
 
     want = but_timing(v)
     for o in others:
-        timing = _first(o.rows, "timing") if "timing" in o.rows else None
-        if o.mode == v.mode and timing == "phases" and but_timing(o) == want and o is not v:
+        timing = o.configuration.get("timing")
+        if o is not v and timing == "phases" and but_timing(o) == want:
             return o
     return None
 

@@ -65,7 +65,6 @@ LEGACY_VARIANT_KEYS = (
     "lr_warmup_steps",
 )
 BATCH_KEY = {"weak": "tokens_per_worker", "strong": "global_batch_tokens"}
-TIMING_KEYS = ("timing", "trainer.timing")  # a variant's timing: a column, or a matrix key
 REPEAT_SUFFIX = re.compile(r"-r\d+$")
 
 
