@@ -151,6 +151,7 @@ class RunLog:
     loss: list[float] = field(default_factory=list)
     lr: list[float | None] = field(default_factory=list)
     applied: list[bool] = field(default_factory=list)
+    grad_norm: list[float | None] = field(default_factory=list)  # logs before it: None
     reason: str = ""
     rows: RowsCheck | None = None
 
@@ -416,6 +417,7 @@ def _load_run(sweep: SweepResults, row, warnings: list[str]) -> RunLog | None:
         run.loss.append(loss if loss is not None else float("nan"))
         run.lr.append(_finite(s.get("lr")))
         run.applied.append(bool(s.get("applied", True)))
+        run.grad_norm.append(_finite(s.get("grad_norm")))
     check = RowsCheck()
     workers = int(_finite(row.workers) or 1)
     try:

@@ -101,6 +101,11 @@ def test_memory_ceiling_and_loss_lr(weak):
     lr = _fig(weak, "loss_lr")["lr"]
     full = next(s for s in lr if len(s["x"]) == 12)
     assert full["y"] == pytest.approx([1e-3 * s / 100 for s in range(1, 13)])
+    # the gradient norm each step logged (the synthetic logs: 2 / step), one curve per run
+    norms = _fig(weak, "loss_lr")["grad_norm"]
+    assert len(norms) == len(_fig(weak, "loss_lr")["loss"])
+    full = next(s for s in norms if len(s["x"]) == 12)
+    assert full["y"] == pytest.approx([2.0 / s for s in range(1, 13)])
 
 
 def test_missing_n0_is_flagged_not_replaced(tmp_path):

@@ -58,6 +58,7 @@ def write_logs(
                     "micro_batches": 1,
                     "slots": {"src": SLOTS[0], "tgt": SLOTS[1]},
                     "loss": loss,
+                    "grad_norm": 2.0 / s,
                     "lr": None if status == "diverged" and s == last else lr_peak * s / 100,
                     "applied": not (status == "diverged" and s == last),
                     "embedding_grad": {

@@ -1,4 +1,5 @@
-"""Loss and learning rate per step from rank 0's step logs; diverged runs marked."""
+"""Loss, gradient norm and learning rate per step from rank 0's step logs; diverged runs
+marked."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ def draw(a: Analysis) -> Rendered | Skipped:
             "none): loss and learning-rate curves need logs/rank00000.jsonl",
         )
     label_of = a.label_and_nodes()
-    fig = Figure(figsize=(12, 5), layout="constrained")
-    ax, ax_lr = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-    title = f"Loss and learning rate per step: {a.title}"
-    data: dict = {"title": title, "loss": [], "lr": [], "diverged": []}
+    fig = Figure(figsize=(18, 5), layout="constrained")
+    ax, ax_norm, ax_lr = (fig.add_subplot(1, 3, k) for k in (1, 2, 3))
+    title = f"Loss, gradient norm and learning rate per step: {a.title}"
+    data: dict = {"title": title, "loss": [], "grad_norm": [], "lr": [], "diverged": []}
     schedules: dict[tuple, list] = {}
     # one legend entry per variant and status, with its run count: a campaign of 1,000 runs
     # would otherwise draw (and lay out) a 1,000-line legend; each run is in figures.json
@@ -54,6 +55,13 @@ def draw(a: Analysis) -> Rendered | Skipped:
                 "y": r.loss,
             }
         )
+        norms = [(st, g) for st, g in zip(r.steps, r.grad_norm, strict=True) if g is not None]
+        if norms:
+            ax_norm.plot(*zip(*norms, strict=True), style, color=color, lw=1, alpha=0.8)
+            data["grad_norm"].append(
+                {"point_id": r.point_id, "variant": label, "x": [n[0] for n in norms],
+                 "y": [n[1] for n in norms]}
+            )  # fmt: skip
         if diverged:
             # mark the last finite loss: a non-finite one (the usual end) cannot be drawn
             finite = [k for k, x in enumerate(r.loss) if math.isfinite(x)]
@@ -101,6 +109,12 @@ def draw(a: Analysis) -> Rendered | Skipped:
     ax.set_title("loss per step; diverged runs marked X", fontsize=9)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=6, loc="upper right")  # 'best' tests every line of every run
+    ax_norm.set_xlabel("step")
+    ax_norm.set_ylabel("global L2 norm of the averaged gradient")
+    ax_norm.set_title("gradient norm per step (a diverging run shows here first)", fontsize=9)
+    if data["grad_norm"]:
+        ax_norm.set_yscale("log")
+    ax_norm.grid(True, alpha=0.3)
     ax_lr.set_xlabel("step")
     ax_lr.set_ylabel("learning rate applied")
     ax_lr.set_title("learning-rate schedule actually applied (from the step logs)", fontsize=9)
@@ -109,7 +123,8 @@ def draw(a: Analysis) -> Rendered | Skipped:
     ax_lr.ticklabel_format(axis="y", style="sci", scilimits=(0, 0))
     fig.suptitle(title, fontsize=10)
     caption = (
-        "Loss per step from rank 0's log (the average over ranks) for every run; the "
-        "learning rate the optimizer was given at each step."
+        "Loss per step from rank 0's log (the average over ranks) for every run; the global "
+        "L2 norm of the averaged gradient the optimizer received (logs from before it was "
+        "logged have none); the learning rate the optimizer was given at each step."
     )
     return Rendered("loss_lr", title, caption, fig, data)
