@@ -8,105 +8,13 @@ import statistics
 from pathlib import Path
 
 from scalestudy import progress
-from scalestudy.contract import step_log, strategies
+from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.plan import Point
 from scalestudy.profiles import Profile, ProfileError, load_profile
 
-COLUMNS = [
-    "point_id",
-    "sweep",
-    # the plan's name of the experiment this row is one size/repeat of: the report groups by
-    # `variant` only and labels curves with `variant_label` (points.jsonl has its configuration)
-    "variant",
-    "variant_label",
-    "mode",
-    "cluster",
-    "nodes",
-    "ppn",
-    "workers",
-    "threads",
-    "model",
-    "accumulation",
-    "sparse_as_dense",
-    # how the embedding gradient went: a strategy of contract/strategies.py (strategies.of)
-    "exchange",
-    "timing",
-    "precision",
-    # Horovod's gradient compression: none, or fp16 (gradients exchanged as float16)
-    "compression",
-    "tokens_per_worker",
-    "global_batch_tokens",
-    "repeat",
-    # schedule: bundled: the allocation (sample), the bundle job and the run's place in its order
-    "allocation",
-    "bundle",
-    "run_order",
-    "status",
-    "exit_code",
-    "attempt",
-    "job_id",
-    "start",
-    "end",
-    "steps_timed",
-    "step_s_median",
-    "step_s_p10",
-    "step_s_p90",
-    "tokens_per_s",
-    "src_tokens_per_s",
-    "tgt_tokens_per_s",
-    "slots_per_s",
-    "tokens_per_s_per_worker",
-    "compute_s_median",
-    "comm_s_median",
-    "apply_s_median",
-    "emb_grad_rows_per_worker",
-    # sparse_reduce and sharded_embedding: this rank's unique ids U_r, and the union U of every
-    # rank's (sparse_reduce) or the ids it served as owner (sharded_embedding), per step
-    "emb_unique_rows_per_worker",
-    "emb_union_rows",
-    "emb_served_rows_per_worker",
-    "logical_allgather_bytes_per_step",
-    "logical_allreduce_bytes_per_step",
-    "logical_embedding_bytes_per_step",
-    "wire_sent_bytes_per_step_model",
-    "wire_recv_bytes_per_step_model",
-    "wire_sent_allgather_bytes_per_step_model",
-    "wire_sent_allreduce_bytes_per_step_model",
-    "wire_sent_alltoall_bytes_per_step_model",
-    "peak_rss_max",
-    "peak_rss_mean",
-    "predicted_bytes_per_rank",
-    "final_loss",
-    # Slurm accounting (empty for the local executor or with accounting off). Under mpirun a
-    # step's MaxRSS is a node daemon's (the ranks it started together), not one rank's.
-    "slurm_state",
-    "slurm_exit_code",
-    "elapsed",
-    "node_list",
-    "sacct_maxrss_per_node_daemon",
-    "sacct_maxrss_node",
-    # What `scalestudy report` needs to work from the table alone (e.g. one copied from a
-    # cluster): the model's sizes, the schedule, the node and its network, the sweep's reference.
-    "vocab_size",
-    "hidden_size",
-    "tie_embeddings",
-    "micro_batches",
-    "steps",
-    "learning_rate",
-    "lr_warmup_steps",
-    "node_memory_gb",
-    "interconnect",
-    "interconnect_latency_us",
-    "interconnect_bandwidth_gbps",
-    "reference",
-    "status_reason",
-    "last_step",
-    "padded_slots_per_worker",
-    # rank 0's global L2 norm of the averaged gradients, median over the timed steps
-    "grad_norm_median",
-]
+COLUMNS = list(results_columns.NAMES)  # declared once: contract/results_columns.py
 
 
 def _median(values):

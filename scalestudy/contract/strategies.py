@@ -88,7 +88,7 @@ class Strategy:
     shards_table: bool = False
     # results columns of the embedding's wire bytes (empty: fused with the dense allreduce)
     wire_columns: tuple[str, ...] = ()
-    # results columns only this strategy fills (the others leave them empty)
+    # results columns it fills that a strategy without them leaves empty
     own_columns: tuple[str, ...] = ()
     # `timing: phases`: where its collectives' time is counted, if not all in comm_s
     phases_note: str = ""
@@ -188,7 +188,11 @@ SPARSE_REDUCE = Strategy(
         "wire_sent_alltoall_bytes_per_step_model",
         "wire_sent_allgather_bytes_per_step_model",
     ),
-    own_columns=("emb_union_rows",),
+    own_columns=(
+        "emb_unique_rows_per_worker",
+        "emb_union_rows",
+        "wire_sent_alltoall_bytes_per_step_model",
+    ),
 )
 
 
@@ -228,7 +232,11 @@ SHARDED_EMBEDDING = Strategy(
     trainer="scalestudy.trainer.exchanges.sharded_embedding:ShardedEmbeddingExchange",
     shards_table=True,
     wire_columns=("wire_sent_alltoall_bytes_per_step_model",),
-    own_columns=("emb_served_rows_per_worker",),
+    own_columns=(
+        "emb_unique_rows_per_worker",
+        "emb_served_rows_per_worker",
+        "wire_sent_alltoall_bytes_per_step_model",
+    ),
     phases_note="timing phases with a sharded embedding: its lookups' alltoalls (ids, rows, "
     "gradient rows) run inside the forward and backward passes, so their time is counted in "
     "compute_s, not in comm_s (comm_s holds the dense gradients' allreduces only)",

@@ -15,7 +15,7 @@ import pandas as pd
 import yaml
 
 from scalestudy import progress
-from scalestudy.contract import step_log, strategies
+from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.report import projection
@@ -32,64 +32,10 @@ class ReportError(BadInput):
 # Columns without which no report makes sense; every other column is optional (older tables,
 # tables from other tools) and its figure is skipped when it is missing.
 REQUIRED = ("point_id", "mode", "nodes", "workers", "status")
-BOOL_COLUMNS = ("sparse_as_dense", "tie_embeddings")
-NUMERIC_COLUMNS = (
-    "nodes",
-    "ppn",
-    "workers",
-    "threads",
-    "tokens_per_worker",
-    "global_batch_tokens",
-    "repeat",
-    "attempt",
-    "exit_code",
-    "tokens_per_s",
-    "tokens_per_s_per_worker",
-    "step_s_median",
-    "compute_s_median",
-    "comm_s_median",
-    "apply_s_median",
-    "emb_grad_rows_per_worker",
-    "emb_unique_rows_per_worker",
-    "emb_union_rows",
-    "emb_served_rows_per_worker",
-    "wire_sent_alltoall_bytes_per_step_model",
-    "logical_allgather_bytes_per_step",
-    "logical_allreduce_bytes_per_step",
-    "logical_embedding_bytes_per_step",
-    "wire_sent_bytes_per_step_model",
-    "wire_recv_bytes_per_step_model",
-    "peak_rss_max",
-    "peak_rss_mean",
-    "predicted_bytes_per_rank",
-    "sacct_maxrss_per_node_daemon",
-    "sacct_maxrss_node",
-    "vocab_size",
-    "hidden_size",
-    "micro_batches",
-    "learning_rate",
-    "lr_warmup_steps",
-    "node_memory_gb",
-    "interconnect_latency_us",
-    "interconnect_bandwidth_gbps",
-    "padded_slots_per_worker",
-    "final_loss",
-)
-TEXT_COLUMNS = (
-    "sweep",
-    "variant",
-    "variant_label",
-    "cluster",
-    "model",
-    "accumulation",
-    "exchange",
-    "timing",
-    "precision",
-    "compression",
-    "reference",
-    "status_reason",
-    "interconnect",
-)
+# typed as contract/results_columns.py declares them
+BOOL_COLUMNS = results_columns.of_kind("bool")
+NUMERIC_COLUMNS = results_columns.of_kind("int", "float")
+TEXT_COLUMNS = results_columns.of_kind("text")
 
 
 @dataclass

@@ -193,3 +193,36 @@ def test_cli_page_names_every_verb_option_and_exit_code():
     codes = [v for k, v in vars(errors).items() if k.startswith("EXIT_")]
     missing.extend(f"exit {c}" for c in codes if f"**{c}**" not in text)
     assert missing == [], f"not in docs/cli.md: {missing}"
+
+
+def test_the_results_table_is_declared_once():
+    """collect's columns, the report's typing and docs/results-layout.md all come from
+    contract/results_columns.py; a CSV round trip reads back with the declared types."""
+    import pandas as pd
+
+    from scalestudy.collect import COLUMNS
+    from scalestudy.contract import results_columns
+    from scalestudy.report import load
+
+    assert tuple(COLUMNS) == results_columns.NAMES
+    assert len(set(COLUMNS)) == len(COLUMNS)
+    typed = set(load.BOOL_COLUMNS) | set(load.NUMERIC_COLUMNS) | set(load.TEXT_COLUMNS)
+    assert typed == set(results_columns.NAMES)
+    page = (DOCS / "results-layout.md").read_text(encoding="utf-8")
+    assert all(f"| `{name}` |" in page for name in COLUMNS)
+    row = {
+        c.name: {"int": 3, "float": 2.5, "bool": True, "text": "x"}[c.kind]
+        for c in results_columns.COLUMNS
+    }
+    row["status"] = "completed"
+    frame = load._normalise(
+        pd.read_csv(pd.io.common.StringIO(pd.DataFrame([row]).to_csv(index=False)))
+    )
+    for c in results_columns.COLUMNS:
+        value = frame[c.name].iloc[0]
+        if c.kind in ("int", "float"):
+            assert pd.api.types.is_numeric_dtype(frame[c.name]), c.name
+        elif c.kind == "bool":
+            assert bool(value) and str(value) == "True", c.name
+        else:
+            assert isinstance(value, str), c.name

@@ -1,0 +1,169 @@
+"""The results table (results.csv / results.parquet, one row per point and repeat), declared
+once: every column's name, type, unit and meaning, in the table's order. `collect` writes its
+rows with these columns, the report reads them typed from here, and docs/results-layout.md's
+column table is generated from here (`make docs`; tests/unit/test_docs_schema.py checks it).
+Which exchanges fill a strategy's own columns is the strategy's to say (contract/strategies.py:
+own_columns), not repeated here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from scalestudy.contract import strategies
+
+Kind = Literal["text", "int", "float", "bool"]
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: Kind
+    unit: str  # "" when none
+    meaning: str
+
+
+def _c(name: str, kind: Kind, unit: str, meaning: str) -> Column:
+    return Column(name, kind, unit, meaning)
+
+
+COLUMNS: tuple[Column, ...] = (
+    # the point
+    _c("point_id", "text", "", "the point's id: `n<nodes>-p<ppn>-<hash>[-a<alloc>]-r<repeat>`"),
+    _c("sweep", "text", "", "the sweep's name"),
+    _c("variant", "text", "", "the plan's id of the experiment this row is one size/repeat of"),
+    _c("variant_label", "text", "", "how legends name the variant (points.jsonl has its config)"),
+    _c("mode", "text", "", "weak or strong scaling"),
+    _c("cluster", "text", "", "the cluster profile"),
+    _c("nodes", "int", "nodes", "nodes of the point"),
+    _c("ppn", "int", "ranks", "ranks per node"),
+    _c("workers", "int", "ranks", "ranks in all (nodes x ppn)"),
+    _c("threads", "int", "threads", "intra-op threads per rank"),
+    _c("model", "text", "", "the model preset"),
+    _c("accumulation", "text", "", "tf1 or native gradient accumulation"),
+    _c("sparse_as_dense", "bool", "", "Horovod's switch, as the configuration resolved it"),
+    _c("exchange", "text", "", "how the embedding gradient really went (strategies.of)"),
+    _c("timing", "text", "", "overlapped or phases"),
+    _c("precision", "text", "", "fp32 or bf16 compute"),
+    _c("compression", "text", "", "Horovod's gradient compression: none or fp16"),
+    _c("tokens_per_worker", "int", "tokens", "the batch per rank (strong: its share)"),
+    _c("global_batch_tokens", "int", "tokens", "the batch of all ranks"),
+    _c("repeat", "int", "", "the repeat's index"),
+    _c("allocation", "int", "", "schedule bundled: the allocation (the sample of placement)"),
+    _c("bundle", "text", "", "schedule bundled: the bundle job"),
+    _c("run_order", "int", "", "schedule bundled: the run's place in its bundle's order"),
+    # the run
+    _c("status", "text", "", "the latest attempt's state (completed, failed, diverged, ...)"),
+    _c("exit_code", "int", "", "the job script's exit code"),
+    _c("attempt", "int", "", "the latest attempt's number"),
+    _c("job_id", "text", "", "the Slurm job id (local: empty)"),
+    _c("start", "text", "", "when the attempt started (ISO time)"),
+    _c("end", "text", "", "when the attempt ended (ISO time)"),
+    # the trainer's timed window
+    _c("steps_timed", "int", "steps", "steps in the timed window"),
+    _c("step_s_median", "float", "s", "median over timed steps of each step's slowest rank"),
+    _c("step_s_p10", "float", "s", "10th percentile of the same"),
+    _c("step_s_p90", "float", "s", "90th percentile of the same"),
+    _c("tokens_per_s", "float", "tokens/s", "global non-padding tokens / wall time of the window"),
+    _c("src_tokens_per_s", "float", "tokens/s", "the same, source side"),
+    _c("tgt_tokens_per_s", "float", "tokens/s", "the same, target side"),
+    _c("slots_per_s", "float", "slots/s", "padded slots computed per second"),
+    _c("tokens_per_s_per_worker", "float", "tokens/s", "tokens_per_s / workers"),
+    _c(
+        "compute_s_median",
+        "float",
+        "s",
+        "forward + backward per step: the phase (phases) or the compute probe (overlapped)",
+    ),
+    _c("comm_s_median", "float", "s", "phases: the exchange per step"),
+    _c("apply_s_median", "float", "s", "phases: the optimizer update per step"),
+    # the exchange (medians over timed steps, rank 0)
+    _c("emb_grad_rows_per_worker", "float", "rows", "R_r: rows of the embedding gradient"),
+    _c(
+        "emb_unique_rows_per_worker",
+        "float",
+        "rows",
+        "U_r: this rank's unique ids",
+    ),
+    _c("emb_union_rows", "float", "rows", "U: the union of every rank's ids"),
+    _c(
+        "emb_served_rows_per_worker",
+        "float",
+        "rows",
+        "Q_r: ids this rank served as owner",
+    ),
+    _c(
+        "logical_allgather_bytes_per_step",
+        "float",
+        "bytes",
+        "the embedding's logical bytes when its exchange ends in an allgather",
+    ),
+    _c(
+        "logical_allreduce_bytes_per_step",
+        "float",
+        "bytes",
+        "the allreduced gradients' bytes (the embedding's too when densified)",
+    ),
+    _c("logical_embedding_bytes_per_step", "float", "bytes", "the embedding's logical bytes"),
+    _c("wire_sent_bytes_per_step_model", "float", "bytes", "wire bytes a rank sends, modelled"),
+    _c("wire_recv_bytes_per_step_model", "float", "bytes", "wire bytes a rank receives"),
+    _c("wire_sent_allgather_bytes_per_step_model", "float", "bytes", "of which allgathers"),
+    _c("wire_sent_allreduce_bytes_per_step_model", "float", "bytes", "of which allreduces"),
+    _c(
+        "wire_sent_alltoall_bytes_per_step_model",
+        "float",
+        "bytes",
+        "of which alltoalls",
+    ),
+    # memory and loss
+    _c("peak_rss_max", "float", "bytes", "the largest rank's peak RSS"),
+    _c("peak_rss_mean", "float", "bytes", "the ranks' mean peak RSS"),
+    _c("predicted_bytes_per_rank", "float", "bytes", "the plan's memory model"),
+    _c("final_loss", "float", "nats/token", "the last step's loss (mean over ranks)"),
+    # Slurm accounting (empty for the local executor or with accounting off)
+    _c("slurm_state", "text", "", "sacct's state of the job"),
+    _c("slurm_exit_code", "text", "", "sacct's exit code"),
+    _c("elapsed", "text", "", "sacct's elapsed time"),
+    _c("node_list", "text", "", "the job's nodes"),
+    _c(
+        "sacct_maxrss_per_node_daemon",
+        "float",
+        "bytes",
+        "MaxRSS of a step (under mpirun: a node daemon's ranks together)",
+    ),
+    _c("sacct_maxrss_node", "text", "", "the node of that MaxRSS"),
+    # what the report needs to work from the table alone
+    _c("vocab_size", "int", "rows", "V"),
+    _c("hidden_size", "int", "", "H"),
+    _c("tie_embeddings", "bool", "", "one weight for the embeddings and the projection"),
+    _c("micro_batches", "int", "", "forward/backward passes per step"),
+    _c("steps", "int", "steps", "steps asked"),
+    _c("learning_rate", "float", "", "the peak learning rate"),
+    _c("lr_warmup_steps", "int", "steps", "the schedule's warm-up"),
+    _c("node_memory_gb", "float", "GB", "a node's memory (the profile's)"),
+    _c("interconnect", "text", "", "the profile's interconnect"),
+    _c("interconnect_latency_us", "float", "us", "its nominal latency"),
+    _c("interconnect_bandwidth_gbps", "float", "Gb/s", "its nominal bandwidth"),
+    _c("reference", "text", "", "the published reference the sweep names"),
+    _c("status_reason", "text", "", "why the point ended so (the footer's reason)"),
+    _c("last_step", "int", "steps", "the last step logged"),
+    _c("padded_slots_per_worker", "float", "slots", "padded source + target slots per step"),
+    _c("grad_norm_median", "float", "", "global L2 norm of the averaged gradient (rank 0)"),
+)
+
+NAMES: tuple[str, ...] = tuple(c.name for c in COLUMNS)
+BY_NAME = {c.name: c for c in COLUMNS}
+
+
+def of_kind(*kinds: Kind) -> tuple[str, ...]:
+    return tuple(c.name for c in COLUMNS if c.kind in kinds)
+
+
+def markdown_table() -> list[str]:
+    """The columns as docs/results-layout.md shows them."""
+    lines = ["| column | type | unit | meaning |", "| --- | --- | --- | --- |"]
+    for c in COLUMNS:
+        by = [s.name for s in strategies.STRATEGIES.values() if c.name in s.own_columns]
+        meaning = c.meaning + (f" ({', '.join(by)} only)" if by else "")
+        lines.append(f"| `{c.name}` | {c.kind} | {c.unit or '-'} | {meaning} |")
+    return lines
