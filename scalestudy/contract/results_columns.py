@@ -54,11 +54,11 @@ COLUMNS: tuple[Column, ...] = (
     _c("run_order", "int", "", "schedule bundled: the run's place in its bundle's order"),
     # the run
     _c("status", "text", "", "the latest attempt's state (completed, failed, diverged, ...)"),
-    _c("exit_code", "int", "", "the job script's exit code"),
+    _c("exit_code", "int", "", "the trainer's exit code (its footer), else the job script's"),
     _c("attempt", "int", "", "the latest attempt's number"),
     _c("job_id", "text", "", "the Slurm job id (local: empty)"),
-    _c("start", "text", "", "when the attempt started (ISO time)"),
-    _c("end", "text", "", "when the attempt ended (ISO time)"),
+    _c("start", "float", "s", "when the attempt started (Unix time; local executor only)"),
+    _c("end", "float", "s", "when the attempt ended (Unix time; local executor only)"),
     # the trainer's timed window
     _c("steps_timed", "int", "steps", "steps in the timed window"),
     _c("step_s_median", "float", "s", "median over timed steps of each step's slowest rank"),
@@ -78,7 +78,12 @@ COLUMNS: tuple[Column, ...] = (
     _c("comm_s_median", "float", "s", "phases: the exchange per step"),
     _c("apply_s_median", "float", "s", "phases: the optimizer update per step"),
     # the exchange (medians over timed steps, rank 0)
-    _c("emb_grad_rows_per_worker", "float", "rows", "R_r: rows of the embedding gradient"),
+    _c(
+        "emb_grad_rows_per_worker",
+        "float",
+        "rows",
+        "R_r: rows of the embedding gradient (the mean over ranks where every rank's is logged)",
+    ),
     _c(
         "emb_unique_rows_per_worker",
         "float",
@@ -106,7 +111,7 @@ COLUMNS: tuple[Column, ...] = (
     ),
     _c("logical_embedding_bytes_per_step", "float", "bytes", "the embedding's logical bytes"),
     _c("wire_sent_bytes_per_step_model", "float", "bytes", "wire bytes a rank sends, modelled"),
-    _c("wire_recv_bytes_per_step_model", "float", "bytes", "wire bytes a rank receives"),
+    _c("wire_recv_bytes_per_step_model", "float", "bytes", "wire bytes a rank receives, modelled"),
     _c("wire_sent_allgather_bytes_per_step_model", "float", "bytes", "of which allgathers"),
     _c("wire_sent_allreduce_bytes_per_step_model", "float", "bytes", "of which allreduces"),
     _c(
@@ -129,7 +134,7 @@ COLUMNS: tuple[Column, ...] = (
         "sacct_maxrss_per_node_daemon",
         "float",
         "bytes",
-        "MaxRSS of a step (under mpirun: a node daemon's ranks together)",
+        "the job's largest step MaxRSS (under mpirun: a node daemon's ranks together)",
     ),
     _c("sacct_maxrss_node", "text", "", "the node of that MaxRSS"),
     # what the report needs to work from the table alone
@@ -145,10 +150,20 @@ COLUMNS: tuple[Column, ...] = (
     _c("interconnect_latency_us", "float", "us", "its nominal latency"),
     _c("interconnect_bandwidth_gbps", "float", "Gb/s", "its nominal bandwidth"),
     _c("reference", "text", "", "the published reference the sweep names"),
-    _c("status_reason", "text", "", "why the point ended so (the footer's reason)"),
+    _c(
+        "status_reason",
+        "text",
+        "",
+        "why the point ended so (the footer's reason; a comm sweep: its timings' count)",
+    ),
     _c("last_step", "int", "steps", "the last step logged"),
     _c("padded_slots_per_worker", "float", "slots", "padded source + target slots per step"),
-    _c("grad_norm_median", "float", "", "global L2 norm of the averaged gradient (rank 0)"),
+    _c(
+        "grad_norm_median",
+        "float",
+        "",
+        "global L2 norm of the averaged gradient (rank 0), median over the timed steps",
+    ),
 )
 
 NAMES: tuple[str, ...] = tuple(c.name for c in COLUMNS)
