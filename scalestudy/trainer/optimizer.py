@@ -10,9 +10,10 @@ and 0.041 s fused: ~3.5% of a 2.5 s step. The maths is the same as Keras's (and 
     m += (1 - b1)(g - m);  v += (1 - b2)(g^2 - v);
     w -= lr sqrt(1 - b2^t) / (1 - b1^t) * m / (sqrt(v) + eps)
 
-IndexedSlices gradients keep Keras's own update (it decays both moments on every row and
-squares each slice before summing duplicates; the fused sparse kernel would not), so a sparse
-run's weights are exactly Keras's.
+IndexedSlices gradients keep Keras's own update: `apply_gradients` first sums duplicate ids
+(`_deduplicate_sparse_grad`), then both moments decay on every row, so a row that was not looked
+up gets what a dense zero gradient gives it and a sparse run's weights are Keras's dense maths
+(fused and sparse paths agree to 1 ulp of the weights over 12 steps with 6-fold duplicates).
 """
 
 from __future__ import annotations
