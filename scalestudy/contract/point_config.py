@@ -223,7 +223,7 @@ class PointConfig(_Strict):
         """sparse_as_dense true is exchange allreduce; false (written or default) leaves the
         exchange to `exchange`, allgather when that is unset."""
         if self.exchange is None:
-            self.exchange = derived_exchange(self.sparse_as_dense)
+            self.exchange = strategies.from_switch(self.sparse_as_dense).name
             return self
         strategy = strategies.get(self.exchange)
         refusal = strategy.refusal(self.model.tie_embeddings)
@@ -239,7 +239,10 @@ class PointConfig(_Strict):
     @model_serializer(mode="wrap")
     def _without_derived_exchange(self, handler):
         out = handler(self)
-        if isinstance(out, dict) and out.get("exchange") == derived_exchange(self.sparse_as_dense):
+        if (
+            isinstance(out, dict)
+            and out.get("exchange") == strategies.from_switch(self.sparse_as_dense).name
+        ):
             del out["exchange"]
         # added after the first studies: left out at its default, so the configurations (and
         # point ids) of sweeps that never set it read as they always did
@@ -260,11 +263,6 @@ def allreduce_item_bytes(compression: Any) -> int:
     """Bytes an allreduced gradient value travels in (IndexedSlices rows stay float32): a
     configuration's or results row's `compression` (absent, NaN or unknown: none, float32)."""
     return ALLREDUCE_ITEM_BYTES.get(compression if isinstance(compression, str) else "none", 4)
-
-
-def derived_exchange(sparse_as_dense: bool) -> str:
-    """The exchange the paper's switch names (strategies.from_switch)."""
-    return strategies.from_switch(sparse_as_dense).name
 
 
 def switch_contradiction(exchange: str, sparse_as_dense: Any) -> str | None:

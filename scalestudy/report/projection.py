@@ -9,9 +9,10 @@ is ever mixed into the measured series.
 - Memory per rank: the measured peak RSS of the largest measured point plus the growth the
   memory model (scalestudy.contract.memory_model) predicts from there; against node memory / ppn.
 - Step time: the measured compute (+ apply) time plus a communication model with the profile's
-  interconnect: ring allreduce 2(N-1)/N x B / bw + 2(N-1) x latency for the dense gradients,
-  ring allgather (N-1) x b / bw + (N-1) x latency for the IndexedSlices (b: one rank's slice),
-  the ranks of a node sharing its one link (bw per rank = link / ppn). The latency and bandwidth
+  interconnect, for the collectives each strategy calls (contract/strategies.py, `calls_s`):
+  ring allreduce 2(N-1)/N x B / bw + 2(N-1) x latency, ring allgather (N-1) x b / bw + (N-1) x
+  latency (b: one rank's slice), direct alltoall (N-1)/N x b / bw + 2(N-1) x latency, the
+  ranks of a node sharing its one link (bw per rank = link / ppn). The latency and bandwidth
   are either the profile's nominal figures or, when a `comm` sweep of the same profile was
   collected, the alpha/beta fitted to it per collective (calibration.json, fitted with this
   same model by scalestudy.contract.comm_fit): a CommModel is one or the other, never a mix,
@@ -245,12 +246,6 @@ def fmt_us(seconds: float) -> str:
     return f"{us:.4g}" if us < 1000 else f"{us:.0f}"
 
 
-def _links(link: Link | CommModel) -> tuple[Link, Link]:
-    if isinstance(link, CommModel):
-        return link.allreduce, link.allgather
-    return link, link
-
-
 def ring_allreduce_s(nbytes: float, workers: int, ppn: int, link: Link) -> float:
     if workers <= 1 or nbytes <= 0:
         return 0.0
@@ -294,21 +289,6 @@ def calls_s(calls, workers: int, ppn: int, links: dict[str, Link]) -> float:
     """Time of a strategy's collective calls ((collective, bytes), contract/strategies.py),
     each with its collective's latency and bandwidth."""
     return sum(CALL_TIME[c](nbytes, workers, ppn, links[c]) for c, nbytes in calls)
-
-
-def comm_model_s(
-    workers: int,
-    ppn: int,
-    link: Link | CommModel,
-    allreduce_bytes: float,
-    allgather_rank_bytes: float,
-) -> float:
-    """Modelled exchange time of one step: the dense allreduce plus the sparse allgather (a
-    CommModel gives each collective its own latency and bandwidth)."""
-    reduce_link, gather_link = _links(link)
-    return ring_allreduce_s(allreduce_bytes, workers, ppn, reduce_link) + ring_allgather_s(
-        allgather_rank_bytes, workers, ppn, gather_link
-    )
 
 
 def projected_nodes(measured_max: int, project_to: int) -> list[int]:

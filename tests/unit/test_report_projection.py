@@ -61,7 +61,8 @@ def test_ring_allgather_time_by_hand():
     link = projection.Link("test", latency_us=1.0, bandwidth_gbps=8.0)
     # 8 workers, 1 per node: 7 x 1e6 B / 1e9 B/s + 7 x 1e-6 s
     assert projection.ring_allgather_s(1e6, 8, 1, link) == pytest.approx(7e-3 + 7e-6)
-    both = projection.comm_model_s(8, 1, link, allreduce_bytes=1e6, allgather_rank_bytes=1e6)
+    calls = [("allreduce", 1e6), ("allgather", 1e6)]
+    both = projection.calls_s(calls, 8, 1, {"allreduce": link, "allgather": link})
     assert both == pytest.approx(
         projection.ring_allreduce_s(1e6, 8, 1, link) + projection.ring_allgather_s(1e6, 8, 1, link)
     )

@@ -18,7 +18,10 @@ __all__ = ["ExchangeVolume", "GradientExchange", "accumulate", "build", "class_o
 
 def class_of(name: str) -> type[GradientExchange]:
     module, cls = strategies.get(name).trainer.split(":")
-    return getattr(importlib.import_module(module), cls)
+    found = getattr(importlib.import_module(module), cls)
+    if found.strategy.name != name:  # the table and the class name each other: keep them one
+        raise TypeError(f"{module}:{cls} runs {found.strategy.name!r}, the table says {name!r}")
+    return found
 
 
 def build(hvd, variables: list, embedding_var, name: str, compression: str = "none"):
