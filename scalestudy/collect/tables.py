@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from scalestudy.collect.rows import COLUMNS
+from scalestudy.contract import results_columns
 from scalestudy.fileio import replacing, write_atomic
 from scalestudy.plan import Point, variant_overrides
 from scalestudy.spec import baseline
@@ -19,10 +20,45 @@ def json_default(obj):
     raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
 
 
-def write_table(rows: list[dict], sweep_dir: Path) -> Path:
+def typed_frame(rows: list[dict]):
+    """The rows as a frame with the contract's columns, each of its declared type, so the CSV
+    and the parquet file hold the same values. A key the contract does not declare is an error
+    (it would be dropped silently); a column whose values do not fit its type is written as
+    found, with a note."""
     import pandas as pd  # the table writers only; imported late to keep the CLI fast
 
-    frame = pd.DataFrame(rows, columns=COLUMNS)
+    undeclared = sorted({k for r in rows for k in r} - set(COLUMNS))
+    if undeclared:
+        raise ValueError(
+            f"results rows have undeclared columns {undeclared}: declare them in "
+            "scalestudy/contract/results_columns.py"
+        )
+    columns = {}
+    for c in results_columns.COLUMNS:
+        # from the rows' own values, not a column pandas inferred (job id 123 beside an
+        # empty one would be the float 123.0, then the text "123.0")
+        values = [r.get(c.name) for r in rows]
+        try:
+            columns[c.name] = _typed(values, c.kind)
+        except (TypeError, ValueError) as exc:
+            print(f"note: results column {c.name} is not all {c.kind} ({exc})", file=sys.stderr)
+            columns[c.name] = pd.Series(values, dtype=object)
+    return pd.DataFrame(columns, columns=COLUMNS)
+
+
+def _typed(values: list, kind: str):
+    import pandas as pd
+
+    dtype = results_columns.PANDAS_DTYPES[kind]
+    if kind == "text":
+        values = [None if v is None or v != v else str(v) for v in values]  # v != v: NaN
+    elif kind == "float":
+        return pd.Series(pd.to_numeric(pd.Series(values, dtype=object)), dtype=dtype)
+    return pd.Series(pd.array(values, dtype=dtype))
+
+
+def write_table(rows: list[dict], sweep_dir: Path) -> Path:
+    frame = typed_frame(rows)
     sweep_dir.mkdir(parents=True, exist_ok=True)
     csv = sweep_dir / "results.csv"
     with replacing(csv) as tmp:

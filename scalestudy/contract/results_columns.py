@@ -1,7 +1,8 @@
 """The results table (results.csv / results.parquet, one row per point and repeat), declared
 once: every column's name, type, unit and meaning, in the table's order. `collect` writes its
-rows with these columns, the report reads them typed from here, and docs/results-layout.md's
-column table is generated from here (`make docs`; tests/unit/test_docs_schema.py checks it).
+rows with these columns and types (PANDAS_DTYPES), the report reads them typed from here, and
+docs/results-layout.md's column table is generated from here (`make docs`;
+tests/unit/test_docs_schema.py checks it).
 Which exchanges fill a strategy's own columns is the strategy's to say (contract/strategies.py:
 own_columns), not repeated here."""
 
@@ -167,6 +168,14 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 NAMES: tuple[str, ...] = tuple(c.name for c in COLUMNS)
+# each kind's pandas dtype (and so its parquet type) when collect writes the table: nullable,
+# so an empty cell stays empty and an int column never turns float (CSV "4.0") for a gap
+PANDAS_DTYPES: dict[str, str] = {
+    "text": "string",
+    "int": "Int64",
+    "float": "float64",
+    "bool": "boolean",
+}
 BY_NAME = {c.name: c for c in COLUMNS}
 
 

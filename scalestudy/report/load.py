@@ -132,12 +132,21 @@ def clean_text(v) -> str | None:
     return str(v)
 
 
+def _numbers(col: pd.Series) -> pd.Series:
+    """Numbers as a CSV reads them: a parquet file's nullable Int64 (collect writes ints so)
+    becomes float64 with NaN where empty, as the report expects, never pd.NA."""
+    col = pd.to_numeric(col, errors="coerce")
+    if isinstance(col.dtype, pd.api.extensions.ExtensionDtype):
+        col = col.astype("float64") if col.isna().any() else col.astype(col.dtype.numpy_dtype)
+    return col
+
+
 def _normalise(frame: pd.DataFrame) -> pd.DataFrame:
     frame = frame.copy()
     for col in NUMERIC_COLUMNS:
         if col not in frame:
             frame[col] = float("nan")
-        frame[col] = pd.to_numeric(frame[col], errors="coerce")
+        frame[col] = _numbers(frame[col])
     for col in TEXT_COLUMNS:
         if col not in frame:
             frame[col] = None
@@ -146,11 +155,7 @@ def _normalise(frame: pd.DataFrame) -> pd.DataFrame:
         if col not in frame:
             frame[col] = None
         frame[col] = frame[col].map(
-            lambda v: (
-                None
-                if v is None or (isinstance(v, float) and math.isnan(v))
-                else str(v).strip().lower() in ("true", "1", "yes")
-            )
+            lambda v: None if pd.isna(v) else str(v).strip().lower() in ("true", "1", "yes")
         )
     frame["status"] = frame["status"].fillna("missing").astype(str)
     return frame
