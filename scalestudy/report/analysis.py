@@ -343,18 +343,17 @@ def _completed(rows: pd.DataFrame) -> pd.DataFrame:
 
 def _phases_twin(v: Variant, others: list[Variant]) -> Variant | None:
     """The variant of the same sweep measured like `v` in every respect but `timing: phases`:
-    the same configuration (points.jsonl; a table without it: its grouping columns) but the
-    timing."""
+    the same configuration (points.jsonl; a table without it: the columns it was grouped by)
+    but the timing."""
 
     def but_timing(x: Variant) -> str:
-        known = x.config if x.config is not None else x.settings
+        known = x.settings if x.from_table else x.configuration
         rest = {k: val for k, val in known.items() if k != "timing"}
         return json.dumps([x.sweep, x.mode, x.ppn, rest], sort_keys=True, default=str)
 
     want = but_timing(v)
     for o in others:
-        timing = o.configuration.get("timing")
-        if o is not v and timing == "phases" and but_timing(o) == want:
+        if o is not v and o.timing == "phases" and but_timing(o) == want:
             return o
     return None
 
@@ -383,13 +382,8 @@ class _Shapes:
     measurement named every id)."""
 
     def __init__(self, v: Variant, done: pd.DataFrame, tokens_per_worker, anchor_workers: int):
-        rows = v.rows
-        self.vocab, self.hidden = _first(rows, "vocab_size"), _first(rows, "hidden_size")
-        self.micro = int(_first(rows, "micro_batches") or 1)
+        self.vocab, self.hidden, self.micro, self.tied = v.vocab, v.hidden, v.micro_batches, v.tied
         self.config = v.configuration
-        self.tied = strategies.flag(
-            self.config.get("tie_embeddings", _first(rows, "tie_embeddings")), True
-        )
         self.accumulation = str(self.config.get("accumulation") or "tf1")
         self.item = allreduce_item_bytes(self.config.get("compression"))
         self.mode, self.tokens_per_worker = v.mode, tokens_per_worker
@@ -465,14 +459,7 @@ def _project(
     comm_m, comm_notes = _comm_model(v, link, link_src, ctx or {"explicit": None, "roots": []})
     vp.comm = comm_m
     vp.link = comm_m.allreduce if comm_m else None
-    global_batch = _first(v.rows, "global_batch_tokens")
-    tpw_fixed = _first(v.rows, "tokens_per_worker")
-
-    def tokens_per_worker(w: int) -> int:
-        if v.mode == "strong" and global_batch:
-            return int(global_batch // w)
-        return int(tpw_fixed or 0)
-
+    tokens_per_worker = v.tokens_per_worker
     shapes = _Shapes(v, done, tokens_per_worker, pm.workers)
     nodes = projection.projected_nodes(max(p.nodes for p in v.points), project_to)
     if not nodes:
@@ -490,7 +477,7 @@ def _project(
     # Compute and apply are timed apart by `timing: phases` (tables from before the key
     # existed were all phases). An overlapped variant borrows them from its phases twin (and
     # the overlap measured between the two), else takes its own compute probe.
-    timing = str(_first(v.rows, "timing") or "phases")
+    timing = v.timing
     source, overlap, hidden_at_anchor = done, 0.0, False
     if timing == "overlapped":
         twin = _phases_twin(v, (ctx or {}).get("variants", []))
@@ -564,7 +551,7 @@ def _project(
     spec = v.model_spec
     if spec is None:
         spec = projection.model_spec(
-            _first(v.rows, "model"), shapes.vocab, shapes.hidden, shapes.tied
+            (v.configuration.get("model") or {}).get("preset"), v.vocab, v.hidden, v.tied
         )
         if spec is not None:
             vp.notes.append(
@@ -683,7 +670,7 @@ def analyse(
         memory_ceilings=ceilings,
         comm_calibration=series.comm_calibration(comm_results) if comm_results else "",
         strategies=strategies_report.compare(
-            table[~table["point_id"].astype(str).isin(comm_ids)],
+            vs,
             *_strategy_links(table, sorted({s.folder.resolve().parent for s in sweeps})),
         ),
     )

@@ -18,7 +18,7 @@ from scalestudy import progress
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.errors import BadInput
-from scalestudy.report import projection
+from scalestudy.report import legacy, projection
 
 
 class ReportError(BadInput):
@@ -141,7 +141,7 @@ def _numbers(col: pd.Series) -> pd.Series:
     return col
 
 
-def _normalise(frame: pd.DataFrame) -> pd.DataFrame:
+def normalise(frame: pd.DataFrame) -> pd.DataFrame:
     frame = frame.copy()
     for col in NUMERIC_COLUMNS:
         if col not in frame:
@@ -196,13 +196,13 @@ def read_table(folder: Path, sweep_file: Path | None = None) -> tuple[pd.DataFra
         )
     if frame.empty:
         raise ReportError(f"{path}: the table has no rows", f"run `{collect}` after `submit`")
-    return _normalise(frame), path
+    return normalise(frame), path
 
 
 def read_points(folder: Path) -> dict[str, dict]:
     """points.jsonl beside the table (each point's full configuration, by point id); empty
-    when the table has none (collected before it existed, or copied without it): the report
-    then works from the table's columns alone."""
+    when the table has none (collected before it existed, or copied without it): load then
+    makes each point's record from its row (report/legacy.py)."""
     path = folder / "points.jsonl"
     out: dict[str, dict] = {}
     try:
@@ -233,7 +233,9 @@ def load_sweeps(args: list[str], results_root: Path) -> list[SweepResults]:
             ref = refs[0] if refs else None
         if any(s.name == name for s in out):
             raise ReportError(f"sweep {name!r} given twice")
-        out.append(SweepResults(name, folder, table, path, ref, sweep_file, read_points(folder)))
+        # the one upgrade of a table that lacks what the plan writes (report/legacy.py)
+        table, points = legacy.upgrade(table, read_points(folder))
+        out.append(SweepResults(name, folder, table, path, ref, sweep_file, points))
     return out
 
 

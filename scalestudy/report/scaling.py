@@ -15,56 +15,18 @@ silent step to the next size.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
 import pandas as pd
 
 from scalestudy.contract import strategies
+from scalestudy.report import legacy
 from scalestudy.report.stats import Estimate, median_ci, ratio_ci
 from scalestudy.spec import baseline
 
-# the columns that say how a variant ran when there is no points.jsonl beside the table (a
-# table from before `exchange` has no such column: sparse_as_dense decides)
-CONFIG_COLUMNS = (
-    "sparse_as_dense",
-    "exchange",
-    "accumulation",
-    "tie_embeddings",
-    "micro_batches",
-    "precision",
-    "compression",
-    "timing",
-)
-
-# Tables written before collect named the variants (no `variant` column, or rows without a
-# value in it) are grouped as they always were: by these columns, which were all that made two
-# rows different experiments then. This is a fallback only: a matrix key outside this list is
-# not seen in such a table, and `scalestudy collect` on the sweep rewrites it with the plan's
-# variants (and points.jsonl). The batch column that follows from the size (weak: the global
-# batch; strong: the per-worker share) is left out.
-LEGACY_VARIANT_KEYS = (
-    "sweep",
-    "cluster",
-    "model",
-    "vocab_size",
-    "hidden_size",
-    "tie_embeddings",
-    "ppn",
-    "threads",
-    "accumulation",
-    "sparse_as_dense",
-    "timing",
-    "precision",
-    "micro_batches",
-    "learning_rate",
-    "lr_warmup_steps",
-)
-BATCH_KEY = {"weak": "tokens_per_worker", "strong": "global_batch_tokens"}
 REPEAT_SUFFIX = re.compile(r"-r\d+$")
 
 
@@ -91,7 +53,7 @@ class PointStats:
 
 @dataclass
 class Variant:
-    key: str  # the plan's variant id (a table from before it: derived, "legacy-...")
+    key: str  # the plan's variant id (a table from before it: derived at load, "legacy-...")
     label: str
     mode: str
     sweep: str
@@ -99,37 +61,43 @@ class Variant:
     ppn: int
     values: dict  # what the variant's rows share: the columns constant over them
     rows: pd.DataFrame
+    # one of its points' record: points.jsonl's, or one load made from the table's columns
+    # (report/legacy.py: `from_table`)
+    record: dict
     points: list[PointStats] = field(default_factory=list)
-    # one of its points' full configuration (points.jsonl; None for a table without it)
-    record: dict | None = None
-    # what makes it this variant and not another of its sweep: the matrix values (points.jsonl)
-    # or, for a table from before the plan named variants, the columns it was grouped by
-    settings: dict = field(default_factory=dict)
 
     @property
-    def config(self) -> dict | None:
-        """The trainer configuration its points ran with (points.jsonl), if known."""
-        return (self.record or {}).get("config")
+    def from_table(self) -> bool:
+        """Its record was made from the table's columns (no points.jsonl): partial."""
+        return bool(self.record.get("from_table"))
+
+    @property
+    def settings(self) -> dict:
+        """What makes it this variant and not another of its sweep: the matrix values (or,
+        for a table without points.jsonl, the columns it was grouped by)."""
+        return {
+            "sweep": self.record.get("sweep"),
+            "mode": self.record.get("mode"),
+            **(self.record.get("variant_overrides") or {}),
+        }
 
     @property
     def configuration(self) -> dict:
-        """How its points ran: points.jsonl's configuration, else the table's columns."""
-        if self.config is not None:
-            return self.config
-        return {k: _value(self.rows[k].iloc[0]) for k in CONFIG_COLUMNS if k in self.rows}
+        """The trainer configuration its points ran with (its record's)."""
+        return self.record.get("config") or {}
 
     @property
     def is_baseline(self) -> bool:
         """The sweep's baseline (its plan said so in points.jsonl; a table without it: the
         default, the paper's dense exchange)."""
-        if self.record is not None and "baseline" in self.record:
+        if "baseline" in self.record:
             return bool(self.record["baseline"])
         return baseline.matches(None, None, self.configuration)
 
     @property
     def baseline_keys(self) -> tuple[str, ...]:
         """The keys it may differ in from the baseline it is compared with."""
-        return tuple((self.record or {}).get("baseline_keys") or baseline.keys(None))
+        return tuple(self.record.get("baseline_keys") or baseline.keys(None))
 
     @property
     def strategy(self) -> strategies.Strategy:
@@ -138,8 +106,40 @@ class Variant:
 
     @property
     def model_spec(self) -> dict | None:
-        """The resolved model of its points (points.jsonl), if known."""
-        return (self.record or {}).get("model_spec")
+        """The resolved model of its points (points.jsonl); None when only the table's columns
+        are known (they miss any override of the preset)."""
+        return None if self.from_table else self.record.get("model_spec")
+
+    @property
+    def vocab(self) -> int | None:
+        return (self.record.get("model_spec") or {}).get("vocab")
+
+    @property
+    def hidden(self) -> int | None:
+        return (self.record.get("model_spec") or {}).get("hidden")
+
+    @property
+    def tied(self) -> bool:
+        spec = self.record.get("model_spec") or {}
+        model = self.configuration.get("model") or {}
+        return strategies.flag(spec.get("tie_embeddings", model.get("tie_embeddings")), True)
+
+    @property
+    def micro_batches(self) -> int:
+        return int(self.configuration.get("micro_batches") or 1)
+
+    @property
+    def timing(self) -> str:
+        return str(self.configuration.get("timing") or "phases")
+
+    def tokens_per_worker(self, workers: int) -> int:
+        """Tokens per rank per step at `workers`: weak holds it, strong divides the global
+        batch."""
+        if self.mode == "strong" and self.record.get("global_batch_tokens"):
+            return int(self.record["global_batch_tokens"]) // workers
+        return int(
+            self.record.get("tokens_per_worker") or self.configuration.get("tokens_per_worker") or 0
+        )
 
     @property
     def planned_workers(self) -> list[int]:
@@ -154,77 +154,21 @@ class Variant:
         return min(self.points, key=lambda p: p.workers)
 
 
-def _value(v):
-    if isinstance(v, float) and math.isnan(v):
-        return None
-    if isinstance(v, (np.integer, np.floating)):
-        v = v.item()
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    return v
-
-
-def _fmt(key: str, value) -> str:
-    if key == "sparse_as_dense":
-        return "dense" if value else "sparse"
-    if key == "learning_rate":
-        return f"lr={value:g}"
-    return f"{key}={value}"
-
-
-def _legacy_variants(rows: pd.DataFrame) -> pd.DataFrame:
-    """`variant` and `variant_label` for rows a table left without them (see
-    LEGACY_VARIANT_KEYS), labelled as the report always labelled them: sparse or dense, then
-    what differs between them."""
-    rows = rows.copy()
-    for mode, of_mode in rows.groupby("mode", sort=True):
-        keys = [k for k in (*LEGACY_VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in of_mode]
-        groups: dict[tuple, list] = {}  # key -> the row labels of that variant
-        for idx, r in of_mode.iterrows():
-            groups.setdefault(tuple(_value(r[k]) for k in keys), []).append(idx)
-        differing = [k for i, k in enumerate(keys) if len({key[i] for key in groups}) > 1]
-        for key, index in groups.items():
-            values = dict(zip(keys, key, strict=True))
-            parts = [_fmt("sparse_as_dense", values.get("sparse_as_dense"))]
-            for k in differing:
-                if k == "sparse_as_dense":
-                    continue
-                parts.append(str(values[k]) if k == "sweep" else _fmt(k, values[k]))
-            digest = hashlib.sha256(repr((mode, key)).encode()).hexdigest()[:8]
-            rows.loc[index, "variant"] = f"legacy-{digest}"
-            rows.loc[index, "variant_label"] = ", ".join(parts)
-    return rows
-
-
-def _missing(v) -> bool:
-    return v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)) or v == ""
-
-
 def _constant_columns(frame: pd.DataFrame) -> dict:
     out = {}
     for col in frame.columns:
-        vals = {repr(_value(v)) for v in frame[col]}
+        vals = {repr(legacy.value(v)) for v in frame[col]}
         if len(vals) == 1:
-            out[col] = _value(frame[col].iloc[0])
+            out[col] = legacy.value(frame[col].iloc[0])
     return out
 
 
-def variants(table: pd.DataFrame, records: Mapping[str, dict] | None = None) -> list[Variant]:
+def variants(table: pd.DataFrame, records: Mapping[str, dict]) -> list[Variant]:
     """Group the table into the plan's variants: by the `variant` column only, labelled with
-    `variant_label`. `records` (point id -> its points.jsonl record) give each variant its
-    full configuration. Rows without a variant (tables collected before the plan named
-    variants) are grouped by LEGACY_VARIANT_KEYS, as before."""
-    records = records or {}
-    table = table.copy()
-    for col in ("variant", "variant_label"):
-        if col not in table:
-            table[col] = None
-        table[col] = table[col].astype(object)
-    legacy = table["variant"].map(_missing)
-    if legacy.any():
-        table.loc[legacy, ["variant", "variant_label"]] = _legacy_variants(table[legacy])[
-            ["variant", "variant_label"]
-        ]
+    `variant_label`; `records` (point id -> its record) give each its configuration. Load
+    upgrades a table that lacks either (report/legacy.py) before it gets here."""
+    if "variant" not in table or table["variant"].map(legacy.missing).any():
+        raise ValueError("rows without a variant: load the table with report/legacy.upgrade")
     out: list[Variant] = []
     for mode, rows in table.groupby("mode", sort=True):
         groups: dict[str, list] = {}  # variant id -> the row labels of that variant
@@ -233,31 +177,21 @@ def variants(table: pd.DataFrame, records: Mapping[str, dict] | None = None) -> 
         for vid, index in groups.items():
             frame = rows.loc[index]  # a slice keeps the table's dtypes
             first = frame.iloc[0]
-            labels = [str(x) for x in frame["variant_label"] if not _missing(x)]
+            labels = [str(x) for x in frame["variant_label"] if not legacy.missing(x)]
             record = next((records[str(p)] for p in frame["point_id"] if str(p) in records), None)
-            if record is not None:
-                settings = {
-                    "sweep": record.get("sweep"),
-                    "mode": record.get("mode"),
-                    **(record.get("variant_overrides") or {}),
-                }
-            else:
-                keys = [
-                    k for k in (*LEGACY_VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in frame
-                ]
-                settings = {k: _value(first[k]) for k in keys}
+            if record is None:
+                raise ValueError(f"variant {vid}: no record: load it with report/legacy.upgrade")
             out.append(
                 Variant(
                     key=vid,
                     label=labels[0] if labels else vid,
                     mode=str(mode),
-                    sweep=str(_value(first.get("sweep"))),
-                    cluster=str(_value(first.get("cluster"))),
-                    ppn=int(_value(first.get("ppn")) or 1),
+                    sweep=str(legacy.value(first.get("sweep"))),
+                    cluster=str(legacy.value(first.get("cluster"))),
+                    ppn=int(legacy.value(first.get("ppn")) or 1),
                     values=_constant_columns(frame),
                     rows=frame,
                     record=record,
-                    settings=settings,
                 )
             )
     # labels are unique within a mode; across modes (weak and strong sweeps in one report) the

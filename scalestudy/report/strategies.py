@@ -27,6 +27,7 @@ import pandas as pd
 
 from scalestudy.contract import comm_model, strategies, token_model
 from scalestudy.report import projection
+from scalestudy.report.scaling import Variant
 
 # beyond the paper's two: what this figure is for
 NEW = tuple(
@@ -139,34 +140,41 @@ def _wire(rows: pd.DataFrame, strategy: str) -> float | None:
 
 
 def compare(
-    table: pd.DataFrame,
+    variants: list[Variant],
     links: dict[str, projection.Link] | None = None,
     links_source: str = "",
 ) -> list[Strategies]:
     """One comparison per vocabulary size with a new strategy beside another; [] otherwise.
+    Each variant's strategy is its own (its configuration, strategies.of), never a column.
     With `links` (allreduce, allgather, alltoall) the exchange times are projected too."""
-    need = ("exchange", "vocab_size", "hidden_size", "logical_embedding_bytes_per_step")
-    if table.empty or any(c not in table for c in need):
-        return []
-    done = table[table["status"] == "completed"]
+    need = ("logical_embedding_bytes_per_step", "emb_grad_rows_per_worker")
+    by_vocab: dict[int, list[Variant]] = {}
+    for v in variants:
+        if v.vocab and v.hidden and all(c in v.rows for c in need):
+            by_vocab.setdefault(int(v.vocab), []).append(v)
     out = []
-    for vocab, rows in done.groupby("vocab_size"):
-        found = set(rows["exchange"].dropna())
+    for vocab, vs in sorted(by_vocab.items()):
+        found = {v.strategy.name for v in vs}
         if not (found & set(NEW)) or len(found) < 2:
             continue
-        r = (
-            rows["emb_grad_rows_per_worker"].median()
-            if "emb_grad_rows_per_worker" in rows
-            else None
-        )
+        of = {
+            name: pd.concat([v.rows for v in vs if v.strategy.name == name])
+            for name in strategies.NAMES
+            if name in found
+        }
+        of = {k: r[r["status"] == "completed"] for k, r in of.items()}
+        rows = pd.concat(list(of.values()))
+        if rows.empty:
+            continue
+        r = rows["emb_grad_rows_per_worker"].median()
         u = rows.get("emb_unique_rows_per_worker", pd.Series(dtype=float)).median()
         if pd.isna(r) or pd.isna(u):
             continue
-        s = Strategies(int(vocab), int(rows["hidden_size"].iloc[0]), float(r), float(u), [])
+        hidden = int(vs[0].hidden)
+        s = Strategies(vocab, hidden, float(r), float(u), [])
         slots = rows.get("padded_slots_per_worker", pd.Series(dtype=float)).median()
         s.target_tokens = float(slots) / 2 if not pd.isna(slots) else s.rows / 2
-        for strategy in strategies.NAMES:
-            mine = rows[rows["exchange"] == strategy]
+        for strategy, mine in of.items():
             if mine.empty:
                 continue
             by_w = mine.groupby("workers")
@@ -205,7 +213,7 @@ def compare(
                 for i, n in enumerate(GRID)
                 if n > 1
             )
-        s.vocab_workers = max(2, int(done["workers"].max()))
+        s.vocab_workers = max(2, int(rows["workers"].max()))
         s.vocab_crossover = _changes(
             (v, s.cheapest_at_vocab(v, s.vocab_workers)) for v in VOCAB_GRID
         )

@@ -215,7 +215,7 @@ def test_the_results_table_is_declared_once():
         for c in results_columns.COLUMNS
     }
     row["status"] = "completed"
-    frame = load._normalise(
+    frame = load.normalise(
         pd.read_csv(pd.io.common.StringIO(pd.DataFrame([row]).to_csv(index=False)))
     )
     for c in results_columns.COLUMNS:

@@ -10,13 +10,13 @@ import itertools
 
 import pandas as pd
 import pytest
+from support.report import variants_of
 
 from scalestudy.collect import COLUMNS
 from scalestudy.contract import memory_model, strategies
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.report import projection
 from scalestudy.report.analysis import _project
-from scalestudy.report.scaling import variants
 
 V, H, T = 1000, 64, 1024  # vocabulary, width, tokens per worker
 LAT_US, BW_GBPS = 5.0, 8.0  # the table's nominal link: 1e9 bytes/s
@@ -141,7 +141,7 @@ CASES = [
 @pytest.mark.parametrize(("exchange", "tied"), CASES)
 @pytest.mark.parametrize("timing", ["phases", "overlapped"])
 def test_projected_step_bytes_and_memory_by_hand(exchange, tied, timing):
-    (v,) = variants(_table(exchange, timing, tied=tied))
+    (v,) = variants_of(_table(exchange, timing, tied=tied))
     assert v.strategy.name == exchange
     vp = _project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
     assert [p.nodes for p in vp.points] == [8, 16]
@@ -170,7 +170,7 @@ def test_sharded_memory_projection_is_the_plans():
     """The report's memory growth uses the plan's model on the variant's configuration: the
     sharded table's ceil(V / N) rows show (the old projection passed sparse_as_dense only and
     charged every rank the whole table)."""
-    (v,) = variants(_table("sharded_embedding", "phases", tied=False))
+    (v,) = variants_of(_table("sharded_embedding", "phases", tied=False))
     vp = _project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
     spec = dict(projection.model_spec("tiny", V, H, False))
     config = {"exchange": "sharded_embedding", "tie_embeddings": False, "accumulation": "tf1"}

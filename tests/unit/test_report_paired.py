@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from support.report import variants_of
 
 from scalestudy.report.paired import paired_ratios, two_level_ratio
-from scalestudy.report.scaling import variants
 
 
 def test_ratio_is_the_median_over_allocations_of_within_allocation_ratios():
@@ -63,7 +63,7 @@ def _table() -> pd.DataFrame:
 
 
 def test_sparse_over_dense_per_allocation_from_a_table():
-    (r,) = paired_ratios(variants(_table()))
+    (r,) = paired_ratios(variants_of(_table()))
     assert (r.variant, r.baseline, r.nodes, r.workers) == ("sparse", "dense", 2, 2)
     assert r.per_allocation == pytest.approx({0: 0.8, 1: 0.8})  # 80.8/101 and 40.4/50.5
     assert abs(r.estimate.value - 0.8) < 1e-12 and r.estimate.n == 2
@@ -73,7 +73,7 @@ def test_sparse_over_dense_per_allocation_from_a_table():
 def test_separate_schedule_gives_no_paired_ratio():
     t = _table()
     t["allocation"] = None
-    assert paired_ratios(variants(t)) == []
+    assert paired_ratios(variants_of(t)) == []
 
 
 def test_the_report_draws_and_tabulates_the_paired_ratios(tmp_path):
@@ -156,7 +156,7 @@ def test_a_two_key_matrix_pairs_each_variant_with_the_dense_variant_of_its_learn
     by_id = {r["point_id"]: r for r in records}
     labels = sorted({r["variant_label"] for r in records})
     assert labels == ["dense, lr=0.001", "dense, lr=0.01", "sparse, lr=0.001", "sparse, lr=0.01"]
-    ratios = paired_ratios(variants(_measured(records), by_id))
+    ratios = paired_ratios(variants_of(_measured(records), by_id))
     got = {r.variant: (r.baseline, r.estimate.value, r.notes) for r in ratios}
     # no label is "dense": the baseline is found by configuration, per learning rate
     assert got == {
@@ -169,7 +169,7 @@ def test_a_sweeps_baseline_key_chooses_the_baseline(tmp_path):
     """baseline: {trainer.exchange: allgather} makes the sparse variants the reference."""
     records = _two_key_sweep(tmp_path, "baseline: {trainer.exchange: allgather}\n")
     by_id = {r["point_id"]: r for r in records}
-    ratios = paired_ratios(variants(_measured(records), by_id))
+    ratios = paired_ratios(variants_of(_measured(records), by_id))
     got = {r.variant: (r.baseline, r.estimate.value) for r in ratios}
     assert got == {
         "dense, lr=0.001": ("sparse, lr=0.001", pytest.approx(1.25)),

@@ -3,12 +3,12 @@ hand-computed cases."""
 
 import pandas as pd
 import pytest
+from support.report import variants_of
 
 from scalestudy.report.scaling import (
     MissingBaseline,
     common_baseline,
     strong_speedup,
-    variants,
     weak_efficiency,
 )
 
@@ -105,7 +105,7 @@ def test_variants_group_repeats_and_label_what_differs():
         _row("n2-b-r0", 2, True, 230.0),
         _row("n2-b-r1", 2, True, 220.0),
     ]
-    vs = variants(pd.DataFrame(rows))
+    vs = variants_of(pd.DataFrame(rows))
     assert sorted(v.label for v in vs) == ["dense", "sparse"]
     sparse = next(v for v in vs if v.label == "sparse")
     p2 = sparse.point_at(2)
@@ -120,12 +120,12 @@ def test_common_baseline_is_none_without_a_completed_dense_n0():
         _row("n2-b-r0", 2, True, 200.0),
         _row("n1-a-r0", 1, False, 100.0),
     ]
-    assert common_baseline(variants(pd.DataFrame(rows))) is None
+    assert common_baseline(variants_of(pd.DataFrame(rows))) is None
 
 
 def test_labels_name_other_differing_parameters():
     rows = [_row("a-r0", 1, True, 1.0, lr=1e-3), _row("b-r0", 1, True, 1.0, lr=1e-2)]
-    assert sorted(v.label for v in variants(pd.DataFrame(rows))) == [
+    assert sorted(v.label for v in variants_of(pd.DataFrame(rows))) == [
         "dense, lr=0.001",
         "dense, lr=0.01",
     ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from support.report import variants_of
 
 from scalestudy.contract import comm_model, token_model
 from scalestudy.contract import strategies as strategy_table
@@ -74,9 +75,11 @@ def test_expected_unique_ids_match_the_synthetic_data():
 def _row(exchange, workers, logical, unique=None, union=None, status="completed"):
     return {
         "point_id": f"{exchange}-{workers}",
+        "mode": "weak",
         "status": status,
         "exchange": exchange,
         "workers": workers,
+        "nodes": workers,
         "vocab_size": 1000,
         "hidden_size": 64,
         "logical_embedding_bytes_per_step": logical,
@@ -91,7 +94,7 @@ def _row(exchange, workers, logical, unique=None, union=None, status="completed"
 
 def test_the_comparison_needs_a_new_strategy_beside_another():
     paper = pd.DataFrame([_row("allgather", 2, 1e5), _row("allreduce", 2, 256000)])
-    assert strategies.compare(paper) == []
+    assert strategies.compare(variants_of(paper)) == []
     table = pd.DataFrame(
         [
             _row("allgather", 2, 1e5),
@@ -101,7 +104,7 @@ def test_the_comparison_needs_a_new_strategy_beside_another():
             _row("sharded_embedding", 8, 0, unique=370, status="failed"),
         ]
     )
-    (s,) = strategies.compare(table)
+    (s,) = strategies.compare(variants_of(table))
     assert (s.vocab, s.hidden, s.rows, s.unique) == (1000, 64, 900.0, 370.0)
     assert [m.strategy for m in s.measured] == list(strategy_table.NAMES)
     sharded = s.measured[-1]
@@ -134,14 +137,14 @@ def test_the_vocab_parallel_softmax_is_a_formula_of_gathers_reductions_and_a_sca
     # ring allgather of the states, ring allreduces of 3 scalars per position, reduce-scatter
     assert b["wire_sent"] == pytest.approx(0.75 * states + 2 * 0.75 * scalars + 0.75 * states)
     assert comm_model.vocab_parallel_softmax_bytes(1, 64, 100)["wire_sent"] == 0.0
-    (s,) = strategies.compare(_table())
+    (s,) = strategies.compare(variants_of(_table()))
     assert s.target_tokens == 450.0  # half of R_r = 900 (no slot column in this table)
     _, wire = s.softmax_model
     assert wire[s.grid.index(4)] == comm_model.vocab_parallel_softmax_bytes(4, 64, 450)["wire_sent"]
 
 
 def test_the_vocabulary_crossover_follows_the_calibrated_law():
-    (s,) = strategies.compare(_table())
+    (s,) = strategies.compare(variants_of(_table()))
     assert s.vocab_workers == 4  # the largest N measured
     assert s.vocab_crossover[0][0] == strategies.VOCAB_GRID[0]
     for v, best in s.vocab_crossover:
@@ -154,14 +157,18 @@ def test_the_vocabulary_crossover_follows_the_calibrated_law():
 def test_exchange_times_count_each_strategys_messages():
     from scalestudy.report.projection import Link
 
-    assert strategies.compare(_table())[0].seconds == {}  # no links: no times
+    assert strategies.compare(variants_of(_table()))[0].seconds == {}  # no links: no times
     free = Link("bandwidth only", 0.0, 8.0)  # 1 GB/s, no latency
-    (s,) = strategies.compare(_table(), {c: free for c in ("allreduce", "allgather", "alltoall")})
+    (s,) = strategies.compare(
+        variants_of(_table()), {c: free for c in ("allreduce", "allgather", "alltoall")}
+    )
     i = s.grid.index(4)
     assert s.seconds["allreduce"][i] == pytest.approx(2 * 0.75 * 4 * 1000 * 64 / 1e9)
     assert s.seconds["sharded_embedding"][i] == pytest.approx(0.75 * 370 * (8 + 2 * 4 * 64) / 1e9)
     slow = Link("latency bound", 1e6, 8.0)  # 1 s per message: the count of messages decides
-    (t,) = strategies.compare(_table(), {c: slow for c in ("allreduce", "allgather", "alltoall")})
+    (t,) = strategies.compare(
+        variants_of(_table()), {c: slow for c in ("allreduce", "allgather", "alltoall")}
+    )
     # sharded: 3 alltoalls of 2 (N-1) messages each (splits, data); allreduce: 2 (N-1)
     assert t.seconds["sharded_embedding"][i] >= 6 * 3 and t.seconds["allreduce"][i] < 2 * 3 + 1
     assert all(best != "sharded_embedding" for _, best in t.time_crossover)
@@ -169,7 +176,7 @@ def test_exchange_times_count_each_strategys_messages():
 
 
 def test_each_strategy_beats_the_dense_allreduce_from_some_vocabulary():
-    (s,) = strategies.compare(_table())
+    (s,) = strategies.compare(variants_of(_table()))
     for k in ("allgather", "sparse_reduce", "sharded_embedding"):
         v = s.beats_dense_from(k, 4)
         assert v is not None and v in strategies.VOCAB_GRID

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from support.report import variants_of
 
 from scalestudy.collect import COLUMNS, point_record
 from scalestudy.contract import comm_model, memory_model, strategies
@@ -16,7 +17,6 @@ from scalestudy.contract.point_config import PointConfig
 from scalestudy.plan import make_plan
 from scalestudy.report.analysis import analyse
 from scalestudy.report.load import SweepResults
-from scalestudy.report.scaling import variants
 from scalestudy.spec.sweep import load_sweep
 from scalestudy.workloads.comm import trainer_shapes
 
@@ -106,7 +106,7 @@ def test_a_matrix_key_the_report_never_heard_of_gets_its_own_curves(tmp_path):
     points = _plan(tmp_path)
     table = _table(points)
     records = {p.id: point_record(p) for p in points}
-    vs = variants(table, records)
+    vs = variants_of(table, records)
     assert len(vs) == 4
     for v in vs:
         ids = set(v.rows["point_id"])
@@ -115,8 +115,8 @@ def test_a_matrix_key_the_report_never_heard_of_gets_its_own_curves(tmp_path):
         assert v.label == mine[0].variant_label
         assert v.planned_workers == [1, 2]
         assert [pt.asked for pt in v.points] == [len(mine) // 2] * 2  # repeats x allocations
-        assert v.config["seed"] == mine[0].config.seed
-        assert v.config["micro_batches"] == mine[0].config.micro_batches
+        assert v.configuration["seed"] == mine[0].config.seed
+        assert v.configuration["micro_batches"] == mine[0].config.micro_batches
         assert v.model_spec == mine[0].config.model.resolved()
         assert v.strategy.name == "allgather"
     # the analysis every figure draws from: one efficiency curve per variant, named by its
@@ -139,7 +139,7 @@ def test_a_table_without_variant_columns_falls_back_to_its_columns(tmp_path):
     # collected before the plan named variants: grouped by the old columns, so the seed (no
     # column) is not seen and its variants merge; `scalestudy collect` rewrites the table
     table = _table(_plan(tmp_path)).drop(columns=["variant", "variant_label"])
-    vs = variants(table)
+    vs = variants_of(table)
     assert sorted(v.label for v in vs) == ["sparse, micro_batches=1", "sparse, micro_batches=2"]
     assert all(v.key.startswith("legacy-") for v in vs)
 
@@ -216,7 +216,7 @@ def test_one_sparse_rule_everywhere(dense, accumulation, tied):
             }
         ]
     )
-    (v,) = variants(table, {"p-r0": {"config": as_json}})
+    (v,) = variants_of(table, {"p-r0": {"config": as_json}})
     assert (v.strategy is strategies.PAPER_SPARSE) is want
-    (v,) = variants(table)
+    (v,) = variants_of(table)
     assert (v.strategy is strategies.PAPER_SPARSE) is want

@@ -1,0 +1,164 @@
+"""Tables that lack what the plan writes, upgraded once when they are loaded (report/load.py):
+rows without a `variant` (collected before the plan named variants) get one, and points without
+a points.jsonl record (a table copied without it, or from before it existed) get a record made
+from the table's columns. After this every row has a variant and every point a record, so the
+rest of the report reads a variant's configuration from its record alone, never from columns.
+
+A record made here says so (`from_table: True`): it holds only what the columns recorded (the
+model's preset, vocabulary and width, not every override), and its variant's settings are the
+columns it was grouped by. `scalestudy collect` on the sweep rewrites the table and writes the
+real points.jsonl.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+import numpy as np
+import pandas as pd
+
+# Tables written before collect named the variants are grouped by these columns, which were
+# all that made two rows different experiments then. A matrix key outside this list is not
+# seen in such a table. The batch column that follows from the size (weak: the global batch;
+# strong: the per-worker share) is left out.
+LEGACY_VARIANT_KEYS = (
+    "sweep",
+    "cluster",
+    "model",
+    "vocab_size",
+    "hidden_size",
+    "tie_embeddings",
+    "ppn",
+    "threads",
+    "accumulation",
+    "sparse_as_dense",
+    "exchange",
+    "compression",
+    "timing",
+    "precision",
+    "micro_batches",
+    "learning_rate",
+    "lr_warmup_steps",
+)
+BATCH_KEY = {"weak": "tokens_per_worker", "strong": "global_batch_tokens"}
+# the trainer configuration keys a results row records (a table from before `exchange` has no
+# such column: sparse_as_dense decides)
+CONFIG_COLUMNS = (
+    "sparse_as_dense",
+    "exchange",
+    "accumulation",
+    "micro_batches",
+    "precision",
+    "compression",
+    "timing",
+    "learning_rate",
+    "lr_warmup_steps",
+    "tokens_per_worker",
+    "global_batch_tokens",
+)
+
+
+def value(v):
+    """A cell as plain Python: None for a gap, ints for integral floats."""
+    if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)):
+        return None
+    if isinstance(v, (np.integer, np.floating, np.bool_)):
+        v = v.item()
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def missing(v) -> bool:
+    return value(v) is None or v == ""
+
+
+def _fmt(key: str, v) -> str:
+    if key == "sparse_as_dense":
+        return "dense" if v else "sparse"
+    if key == "learning_rate":
+        return f"lr={v:g}"
+    return f"{key}={v}"
+
+
+def grouping_keys(mode: str, frame: pd.DataFrame) -> list[str]:
+    return [k for k in (*LEGACY_VARIANT_KEYS, BATCH_KEY.get(str(mode), "")) if k in frame]
+
+
+def _name_variants(rows: pd.DataFrame) -> pd.DataFrame:
+    """`variant` and `variant_label` for rows without them, labelled as the report always
+    labelled them: sparse or dense, then what differs between them."""
+    rows = rows.copy()
+    for mode, of_mode in rows.groupby("mode", sort=True):
+        keys = grouping_keys(str(mode), of_mode)
+        groups: dict[tuple, list] = {}  # key -> the row labels of that variant
+        for idx, r in of_mode.iterrows():
+            groups.setdefault(tuple(value(r[k]) for k in keys), []).append(idx)
+        differing = [k for i, k in enumerate(keys) if len({key[i] for key in groups}) > 1]
+        for key, index in groups.items():
+            values = dict(zip(keys, key, strict=True))
+            parts = [_fmt("sparse_as_dense", values.get("sparse_as_dense"))]
+            for k in differing:
+                if k != "sparse_as_dense":
+                    parts.append(str(values[k]) if k == "sweep" else _fmt(k, values[k]))
+            digest = hashlib.sha256(repr((mode, key)).encode()).hexdigest()[:8]
+            rows.loc[index, "variant"] = f"legacy-{digest}"
+            rows.loc[index, "variant_label"] = ", ".join(parts)
+    return rows
+
+
+def _record(row: pd.Series, keys: list[str]) -> dict:
+    """What the row's columns say about how its point ran, in points.jsonl's shape."""
+
+    def col(name):
+        return value(row[name]) if name in row.index else None
+
+    config = {k: col(k) for k in CONFIG_COLUMNS if col(k) is not None}
+    # tables from before the `timing` key were all timed in phases
+    config.setdefault("timing", "phases")
+    config.setdefault("micro_batches", 1)
+    tied = col("tie_embeddings")
+    config["model"] = {"preset": col("model"), "tie_embeddings": tied}
+    return {
+        "point_id": str(row["point_id"]),
+        "from_table": True,
+        "sweep": col("sweep"),
+        "mode": col("mode"),
+        "variant": str(row["variant"]),
+        "variant_label": str(row["variant_label"]),
+        "variant_overrides": {k: col(k) for k in keys if k != "sweep"},
+        "config": config,
+        "model_spec": {"vocab": col("vocab_size"), "hidden": col("hidden_size")}
+        | ({"tie_embeddings": bool(tied)} if tied is not None else {}),
+        "tokens_per_worker": col("tokens_per_worker"),
+        "global_batch_tokens": col("global_batch_tokens"),
+        "nodes": col("nodes"),
+        "workers": col("workers"),
+        "ppn": col("ppn"),
+    }
+
+
+def upgrade(table: pd.DataFrame, points: dict[str, dict]) -> tuple[pd.DataFrame, dict[str, dict]]:
+    """The table with every row's variant named and every point's record (points.jsonl's,
+    else one made from its row)."""
+    table = table.copy()
+    for col in ("variant", "variant_label"):
+        if col not in table:
+            table[col] = None
+        table[col] = table[col].astype(object)
+    unnamed = table["variant"].map(missing)
+    if unnamed.any():
+        table.loc[unnamed, ["variant", "variant_label"]] = _name_variants(table[unnamed])[
+            ["variant", "variant_label"]
+        ]
+    label_gap = table["variant_label"].map(missing)
+    table.loc[label_gap, "variant_label"] = table.loc[label_gap, "variant"]
+    records = dict(points)
+    for mode, of_mode in table.groupby("mode", sort=True):
+        keys = grouping_keys(str(mode), of_mode)
+        for _, row in of_mode.iterrows():
+            pid = str(row["point_id"])
+            if pid not in records:
+                records[pid] = _record(row, keys)
+    return table, records
