@@ -173,7 +173,10 @@ DESCRIPTIONS: dict[str, str] = {
     "TensorFlow's own choice.",
     "PointConfig.data": "The training data (`data.*` below).",
     "PointConfig.seed": "Seed of data, initialisation and dropout.",
-    "PointConfig.deterministic": "TensorFlow's deterministic ops.",
+    "PointConfig.deterministic": (
+        "TensorFlow's deterministic ops, and no tensor fusion in Horovod "
+        "(HOROVOD_FUSION_THRESHOLD=0) so a rerun sums the same buffers: changes timing."
+    ),
     "PointConfig.expect_ranks": "The world size the job asked for; another one (singletons "
     "from the wrong launcher) fails at start with exit code 5.",
     "PointConfig.expect_ranks_per_node": "Ranks per host the job asked for; checked likewise.",

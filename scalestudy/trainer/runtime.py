@@ -51,6 +51,12 @@ def init_horovod(cfg=None):
     # A rank that stops answering must not hang the others forever.
     os.environ.setdefault("HOROVOD_STALL_CHECK_TIME_SECONDS", "60")
     os.environ.setdefault("HOROVOD_STALL_SHUTDOWN_TIME_SECONDS", "120")
+    if cfg is not None and cfg.deterministic:
+        # Fusion packs gradients into one buffer in the order they become ready, which varies
+        # run to run; at 3 ranks Open MPI's allreduce then splits the buffer at other offsets
+        # and sums in another order (bits differ in overlapped runs). Unfused, every tensor is
+        # its own allreduce: reruns are bit-identical, at the cost of more, smaller messages.
+        os.environ["HOROVOD_FUSION_THRESHOLD"] = "0"
     if cfg is not None and cfg.timeline:
         # the trainer starts and stops the timeline around the timed steps itself
         os.environ["HOROVOD_TIMELINE"] = "DYNAMIC"
