@@ -25,3 +25,36 @@ def expected_unique(draws: float, vocab: int, exponent: float = 1.0) -> float:
     """Expected distinct ids among `draws` independent draws (words, without EOS)."""
     p = zipf_probabilities(vocab, exponent)
     return float(np.sum(-np.expm1(draws * np.log1p(-p))))
+
+
+def draws_for(unique: float, vocab: int) -> float | None:
+    """The draws that give `unique` expected distinct ids (bisection); None when `unique` is
+    every id the law can give (each step names every id)."""
+    most = expected_unique(1e15, vocab)
+    if unique >= most - 0.5:
+        return None
+    lo, hi = 0.0, 1.0
+    while expected_unique(hi, vocab) < unique:
+        hi *= 2
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if expected_unique(mid, vocab) < unique else (lo, mid)
+    return hi
+
+
+def calibrated_ids(
+    measured_unique: float,
+    vocab: int,
+    workers: int,
+    share: float = 1.0,
+    at_vocab: int | None = None,
+) -> tuple[float, float]:
+    """(U_r, U) at N = workers, from a rank's measured U_r at `vocab`: the draws that give the
+    measurement, times `share` (a rank's tokens relative to the measured point's: strong
+    scaling), at `at_vocab` ids (default: the measured vocabulary). The calibration the report's
+    projection and its strategies comparison share."""
+    v = at_vocab or vocab
+    d = draws_for(measured_unique, vocab)
+    if d is None:  # every id named each step
+        return float(v), float(v)
+    return expected_unique(d * share, v), expected_unique(workers * d * share, v)

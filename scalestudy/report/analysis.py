@@ -390,11 +390,6 @@ class _Shapes:
         self.rows_measured = _median(done["emb_grad_rows_per_worker"])
         self.unique_measured = _median(done.get("emb_unique_rows_per_worker", pd.Series()))
         self.anchor_tokens = tokens_per_worker(anchor_workers)
-        self.draws = (
-            strategies_report.draws(int(self.vocab), self.unique_measured)
-            if self.vocab and self.unique_measured
-            else None
-        )
 
     def rows_at(self, w: int) -> float | None:
         if self.mode == "weak" and self.rows_measured:
@@ -415,13 +410,13 @@ class _Shapes:
             return None
         unique = union = 0.0
         if self.unique_measured:
-            if self.draws is None:  # every id named each step
-                unique = union = float(self.vocab)
-            else:
-                share = self.tokens_per_worker(w) / max(self.anchor_tokens, 1)
-                d = self.draws * (share if self.mode == "strong" else 1.0)
-                unique = token_model.expected_unique(d, int(self.vocab))
-                union = token_model.expected_unique(w * d, int(self.vocab))
+            share = self.tokens_per_worker(w) / max(self.anchor_tokens, 1)
+            unique, union = token_model.calibrated_ids(
+                self.unique_measured,
+                int(self.vocab),
+                w,
+                share=share if self.mode == "strong" else 1.0,
+            )
         return strategies.Shape(
             w, int(self.vocab), int(self.hidden), rows, unique, union, self.micro, self.item
         )

@@ -81,17 +81,16 @@ class Strategies:
         return strategies.cheapest(self.shape(workers)).name
 
     def union_at(self, workers: int) -> float:
-        d = draws(self.vocab, self.unique)
-        return self.unique if d is None else token_model.expected_unique(workers * d, self.vocab)
+        return token_model.calibrated_ids(self.unique, self.vocab, workers)[1]
 
     def at_vocab(self, vocab: int, workers: int) -> tuple[float, float, float]:
         """(R_r, U_r, U) at another vocabulary size: the same draws per rank (the measured
         U_r's), R_r unchanged (untied: the rows are the slots)."""
-        d = draws(self.vocab, self.unique)
-        if d is None:  # every id named each step (tied tf1): U_r = U = V, R_r = V + slots
-            return self.rows - self.vocab + vocab, vocab, vocab
-        unique = token_model.expected_unique(d, vocab)
-        return self.rows, unique, token_model.expected_unique(workers * d, vocab)
+        unique, union = token_model.calibrated_ids(self.unique, self.vocab, workers, at_vocab=vocab)
+        if token_model.draws_for(self.unique, self.vocab) is None:
+            # every id named each step (tied tf1): R_r = V + slots
+            return self.rows - self.vocab + vocab, unique, union
+        return self.rows, unique, union
 
     def cheapest_at_vocab(self, vocab: int, workers: int) -> str:
         return strategies.cheapest(self.shape(workers, vocab)).name
@@ -114,21 +113,6 @@ def exchange_seconds(
     ids' owners spread evenly."""
     calls = strategies.get(strategy).calls(s.shape(workers))
     return projection.calls_s(calls, workers, s.ppn, links)
-
-
-def draws(vocab: int, unique: float) -> float | None:
-    """The draws of the Zipf law that give the measured U_r unique ids (bisection); None when
-    U_r is every id the law can give."""
-    most = token_model.expected_unique(1e15, vocab)
-    if unique >= most - 0.5:
-        return None
-    lo, hi = 0.0, 1.0
-    while token_model.expected_unique(hi, vocab) < unique:
-        hi *= 2
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if token_model.expected_unique(mid, vocab) < unique else (lo, mid)
-    return hi
 
 
 def _wire(rows: pd.DataFrame, strategy: str) -> float | None:
