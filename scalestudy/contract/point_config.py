@@ -18,6 +18,7 @@ from pydantic import (
     model_validator,
 )
 
+from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import strategies
 from scalestudy.errors import BadInput
 
@@ -132,6 +133,15 @@ class InjectFailure(_Strict):
     step: int = Field(ge=1)
 
 
+class MeshSpec(BaseModel):
+    """A data x model mesh: ranks form groups of `model` consecutive ranks that split one
+    model replica (attention heads, feed-forward width and vocabulary, Megatron-style); the
+    groups train as data-parallel replicas. 1: data parallelism alone."""
+
+    model_config = ConfigDict(extra="forbid")
+    model: int = Field(1, ge=1, description="ranks per model group (M); 1: no model split")
+
+
 class PointConfig(_Strict):
     model: ModelSpec = ModelSpec()
     mode: Literal["weak", "strong"] = "weak"
@@ -192,6 +202,7 @@ class PointConfig(_Strict):
     dump_gradients_step: int | None = Field(
         None, ge=1, description="write that step's averaged gradients to grads.rank<r>.npz"
     )
+    mesh: MeshSpec = MeshSpec()
 
     @model_validator(mode="after")
     def _batch_matches_mode(self) -> PointConfig:
@@ -236,6 +247,18 @@ class PointConfig(_Strict):
         self.sparse_as_dense = strategy.densifies
         return self
 
+    @model_validator(mode="after")
+    def _mesh_fits(self) -> PointConfig:
+        refusal = mesh_layout.refusal(self.mesh.model, self.model.resolved(), self.exchange)
+        if refusal:
+            raise ValueError(refusal)
+        if self.expect_ranks is not None and self.expect_ranks % self.mesh.model:
+            raise ValueError(
+                f"mesh.model {self.mesh.model} does not divide the {self.expect_ranks} ranks: "
+                "model groups are M consecutive ranks"
+            )
+        return self
+
     @model_serializer(mode="wrap")
     def _without_derived_exchange(self, handler):
         out = handler(self)
@@ -252,6 +275,8 @@ class PointConfig(_Strict):
             del out["compute_probe_steps"]
         if isinstance(out, dict) and out.get("dump_gradients_step", 0) is None:
             del out["dump_gradients_step"]
+        if isinstance(out, dict) and out.get("mesh") == {"model": 1}:
+            del out["mesh"]  # data parallelism alone: configurations read as before the mesh
         return out
 
 

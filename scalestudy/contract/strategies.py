@@ -92,6 +92,9 @@ class Strategy:
     own_columns: tuple[str, ...] = ()
     # `timing: phases`: where its collectives' time is counted, if not all in comm_s
     phases_note: str = ""
+    # runs over a data x model mesh's data-parallel set (a vocabulary-split embedding's
+    # gradient rows); the others are not built for a mesh (contract/mesh.py)
+    with_mesh: bool = False
 
     def bytes(self, shape: Shape) -> tuple[float, float]:
         """(logical bytes held, wire bytes sent) per rank per step."""
@@ -139,6 +142,7 @@ ALLGATHER = Strategy(
     wire_model="ring allgatherv of the IndexedSlices values and indices, and of the row counts",
     trainer="scalestudy.trainer.exchanges.allgather:AllgatherExchange",
     gathers_rows=True,
+    with_mesh=True,
     wire_columns=("wire_sent_allgather_bytes_per_step_model",),
 )
 
@@ -160,6 +164,7 @@ ALLREDUCE = Strategy(
     wire_model="ring allreduce of the densified gradient, fused with the dense gradients",
     trainer="scalestudy.trainer.exchanges.allreduce:AllreduceExchange",
     densifies=True,
+    with_mesh=True,
 )
 
 SPARSE_REDUCE = Strategy(

@@ -140,6 +140,11 @@ DESCRIPTIONS: dict[str, str] = {
     "ones the optimizer receives (dense; a shard's over its own rows), to "
     "`grads.rank<r>.npz` in `log_dir`. That step runs a second compiled function that also "
     "returns them: its timing is not production timing.",
+    "PointConfig.mesh": "A data x model mesh (`trainer.mesh.model: M`): groups of M "
+    "consecutive ranks split one model (attention heads, feed-forward width, vocabulary; "
+    "Megatron-style) and train as N / M data-parallel replicas. `tokens_per_worker` stays per "
+    "rank (a group trains on M x it); M must divide the ranks, heads, filter and vocab; "
+    "exchange allgather or allreduce. 1 (default): data parallelism alone.",
     "PointConfig.lr_warmup_steps": "Linear warm-up steps of the Transformer schedule.",
     "PointConfig.lr_scaling": "Scale the peak rate with the global batch: `linear` or `sqrt` of "
     "global batch / `lr_reference_batch_tokens`.",

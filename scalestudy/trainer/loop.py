@@ -204,7 +204,7 @@ def _notes(cfg: PointConfig, strategy: strategies.Strategy, tied: bool, size: in
 def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
     """Data, model, optimizer, checkpoint (restored or broadcast), the exchange and the step;
     writes the header."""
-    from scalestudy.trainer import exchanges
+    from scalestudy.trainer import exchanges, mesh
     from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
     from scalestudy.trainer.exchanges.sharded_embedding import ShardedLookup
     from scalestudy.trainer.model import Transformer, parameter_count
@@ -219,13 +219,32 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
     stop = StopRequest()
     env = runtime.environment_header(tf, hvd, cfg)
 
+    group = mesh.ModelGroup(hvd, mesh.REGISTERED, cfg.mesh.model) if cfg.mesh.model > 1 else None
     text_pairs = _text_pairs(cfg, hvd, vocab) if cfg.data.kind == "text" else None
-    batches = WorkerBatches(cfg, rank, size, text_pairs)
+    if group is None:
+        batches = WorkerBatches(cfg, rank, size, text_pairs)
+    else:
+        # a model group trains on one batch: M ranks' tokens (weak), or its share of the
+        # global batch among the N / M groups (strong)
+        data_cfg = cfg
+        if cfg.mode == "weak":
+            data_cfg = cfg.model_copy(
+                update={"tokens_per_worker": cfg.tokens_per_worker * group.model}
+            )
+        batches = WorkerBatches(data_cfg, group.position.group, group.position.groups, text_pairs)
 
-    # Dropout draws differ per rank, as independent workers' would.
+    # Dropout draws differ per rank, as independent workers' would (in a mesh: per model
+    # group, whose ranks must drop the same replicated activations; split ones per rank).
     sharded = ShardedLookup(hvd, hidden) if strategy.shards_table else None
+    replica = rank if group is None else group.position.group
     model = Transformer(
-        spec, cfg.accumulation, seed=cfg.seed * 65_537 + rank, table_seed=cfg.seed, sharded=sharded
+        spec,
+        cfg.accumulation,
+        seed=cfg.seed * 65_537 + replica,
+        table_seed=cfg.seed,
+        sharded=sharded,
+        group=group,
+        split_seed=cfg.seed * 65_537 + 32_768 + rank,
     )
     first, _ = batches.batch(1)
     model((first.src[:1], first.tgt[:1]))  # builds the variables
@@ -238,15 +257,18 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
         model,
         optimizer,
         rank,
-        per_rank=sharded is not None,
+        per_rank=sharded is not None or group is not None,
     )
     start_step = _restore(ckpt, hvd, rank)
     # The initial (or restored) state of rank 0 becomes every rank's; a shard (and its Adam
-    # moments) is each rank's own.
+    # moments) is each rank's own. A mesh's split weights were drawn whole from the same seed
+    # on every rank and sliced, so they start as one model's.
+    own = [v.name.split(":")[0] for v in model.split_variables()]
     replicated = [
         v
         for v in model.variables + optimizer_variables(optimizer)
-        if sharded is None or "embedding/shard_weights" not in v.name
+        if (sharded is None or "embedding/shard_weights" not in v.name)
+        and not any(name in v.name for name in own)
     ]
     hvd.broadcast_variables(replicated, root_rank=0)
 
@@ -283,7 +305,15 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
         notes=_notes(cfg, strategy, model.tied, size),
         **env,
     )
-    exchange = exchanges.build(hvd, variables, model.embedding, cfg.exchange, cfg.compression)
+    exchange = exchanges.build(
+        hvd,
+        variables,
+        model.embedding,
+        cfg.exchange,
+        cfg.compression,
+        group,
+        model.split_variables(),
+    )
     return Run(
         cfg=cfg,
         tf=tf,

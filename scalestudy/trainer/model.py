@@ -18,6 +18,7 @@ import math
 import numpy as np
 import tensorflow as tf
 
+from scalestudy.trainer import mesh as mp
 from scalestudy.trainer.exchanges.sharded_embedding import ShardedLookup, shard_rows
 
 
@@ -110,48 +111,132 @@ class Attention(tf.keras.layers.Layer):
     query, key and value, one [H, 2H] for encoder-decoder attention's key and value (fewer, larger
     matmuls run nearer the CPU's peak than three [H, H] ones; the maths is unchanged)."""
 
-    def __init__(self, hidden: int, heads: int, dropout: float, self_attention: bool, **kw):
+    def __init__(
+        self,
+        hidden: int,
+        heads: int,
+        dropout: float,
+        self_attention: bool,
+        group: mp.ModelGroup | None = None,
+        **kw,
+    ):
+        """`group`: a mesh's model group; this rank then holds heads / M of the heads (its
+        columns of the fused projections, its rows of the output transform)."""
         super().__init__(**kw)
-        self.hidden, self.heads, self.dropout = hidden, heads, dropout
+        self.hidden, self.dropout = hidden, dropout
         self.self_attention = self_attention
+        self.group = group
+        m = 1 if group is None else group.model
+        self.heads, self.width = heads // m, hidden // m  # this rank's heads and their width
         dense = tf.keras.layers.Dense
+
+        def cols(parts: int):
+            init = _glorot(hidden, hidden)
+            if group is None:
+                return init
+            index = mp.head_columns(parts, hidden, heads, group)
+            return mp.SliceOf(init, [hidden, parts * hidden], 1, index)
+
         if self_attention:
-            self.qkv = dense(3 * hidden, use_bias=False, kernel_initializer=_glorot(hidden, hidden))
+            self.qkv = dense(3 * self.width, use_bias=False, kernel_initializer=cols(3))
         else:
-            self.q = dense(hidden, use_bias=False, kernel_initializer=_glorot(hidden, hidden))
-            self.kv = dense(2 * hidden, use_bias=False, kernel_initializer=_glorot(hidden, hidden))
-        self.o = dense(hidden, use_bias=False, name="output_transform")
+            self.q = dense(self.width, use_bias=False, kernel_initializer=cols(1))
+            self.kv = dense(2 * self.width, use_bias=False, kernel_initializer=cols(2))
+        if group is None:
+            self.o = dense(hidden, use_bias=False, name="output_transform")
+        else:
+            rows = mp.head_columns(1, hidden, heads, group)
+            init = mp.SliceOf(tf.keras.initializers.GlorotUniform(), [hidden, hidden], 0, rows)
+            self.o = RowParallel(group, hidden, use_bias=False, kernel_initializer=init,
+                                 name="output_transform")  # fmt: skip
 
     def _heads(self, x, parts: int):
         """[b, n, parts * H] -> parts x [b, heads, n, H / heads]."""
         b, n = tf.shape(x)[0], tf.shape(x)[1]
-        x = tf.reshape(x, [b, n, parts, self.heads, self.hidden // self.heads])
+        x = tf.reshape(x, [b, n, parts, self.heads, self.width // self.heads])
         return tf.unstack(tf.transpose(x, [2, 0, 3, 1, 4]), num=parts)
 
     def call(self, x, y, bias, training, drop=None):
+        if self.group is not None:
+            # replicated inputs of split projections (their gradients summed over the group)
+            x = self.group.copy(x)
+            y = x if self.self_attention else self.group.copy(y)
+            drop = self.group_drop(drop)
         if self.self_attention:
             q, k, v = self._heads(self.qkv(x), 3)
         else:
             (q,) = self._heads(self.q(x), 1)
             k, v = self._heads(self.kv(y), 2)
-        q *= (self.hidden // self.heads) ** -0.5
+        q *= (self.width // self.heads) ** -0.5
         logits = tf.matmul(q, k, transpose_b=True) + tf.cast(bias, q.dtype)
         weights = tf.nn.softmax(logits)
         if training and self.dropout:
             weights = drop(weights, self.dropout)
         out = tf.transpose(tf.matmul(weights, v), [0, 2, 1, 3])
-        out = tf.reshape(out, [tf.shape(out)[0], tf.shape(out)[1], self.hidden])
+        out = tf.reshape(out, [tf.shape(out)[0], tf.shape(out)[1], self.width])
         return self.o(out)
+
+    def group_drop(self, drop):
+        return drop if self.split_drop is None else self.split_drop.value
+
+    split_drop: _Untracked | None = None  # a mesh: masks on split activations, per rank
+
+
+class RowParallel(tf.keras.layers.Dense):
+    """A Dense layer whose input features are split over a mesh's model group: each rank
+    multiplies its rows of the kernel, the group sums the partial outputs, then the (whole,
+    replicated) bias is added once."""
+
+    def __init__(self, group: mp.ModelGroup, units: int, **kw):
+        super().__init__(units, **kw)
+        self.group = group
+
+    def call(self, x):
+        y = tf.tensordot(x, self.kernel, [[x.shape.rank - 1], [0]])
+        y = self.group.reduce(y)
+        if self.use_bias:
+            y = tf.nn.bias_add(y, self.bias)
+        return y
 
 
 class FeedForward(tf.keras.layers.Layer):
-    def __init__(self, hidden: int, filter_size: int, dropout: float, **kw):
+    def __init__(
+        self,
+        hidden: int,
+        filter_size: int,
+        dropout: float,
+        group: mp.ModelGroup | None = None,
+        **kw,
+    ):
+        """`group`: a mesh's model group; this rank then holds filter / M of the width."""
         super().__init__(**kw)
-        self.dropout = dropout
-        self.inner = tf.keras.layers.Dense(filter_size, activation="relu", name="filter_layer")
-        self.outer = tf.keras.layers.Dense(hidden, name="output_layer")
+        self.dropout, self.group = dropout, group
+        dense = tf.keras.layers.Dense
+        if group is None:
+            self.inner = dense(filter_size, activation="relu", name="filter_layer")
+            self.outer = dense(hidden, name="output_layer")
+        else:
+            part = mp.block(filter_size, group)
+            glorot = tf.keras.initializers.GlorotUniform
+            self.inner = dense(
+                len(part),
+                activation="relu",
+                name="filter_layer",
+                kernel_initializer=mp.SliceOf(glorot(), [hidden, filter_size], 1, part),
+            )
+            self.outer = RowParallel(
+                group,
+                hidden,
+                name="output_layer",
+                kernel_initializer=mp.SliceOf(glorot(), [filter_size, hidden], 0, part),
+            )
+
+    split_drop: _Untracked | None = None  # a mesh: masks on split activations, per rank
 
     def call(self, x, training, drop=None):
+        if self.group is not None:
+            x = self.group.copy(x)
+            drop = drop if self.split_drop is None else self.split_drop.value
         h = self.inner(x)
         if training and self.dropout:
             h = drop(h, self.dropout)
@@ -174,16 +259,16 @@ class Residual(tf.keras.layers.Layer):
 
 
 class SelfAttention(Attention):
-    def __init__(self, hidden: int, heads: int, dropout: float, **kw):
-        super().__init__(hidden, heads, dropout, self_attention=True, **kw)
+    def __init__(self, hidden: int, heads: int, dropout: float, group=None, **kw):
+        super().__init__(hidden, heads, dropout, self_attention=True, group=group, **kw)
 
     def call(self, x, bias, training, drop=None):
         return super().call(x, x, bias, training, drop)
 
 
 class CrossAttention(Attention):
-    def __init__(self, hidden: int, heads: int, dropout: float, **kw):
-        super().__init__(hidden, heads, dropout, self_attention=False, **kw)
+    def __init__(self, hidden: int, heads: int, dropout: float, group=None, **kw):
+        super().__init__(hidden, heads, dropout, self_attention=False, group=group, **kw)
 
 
 class Transformer(tf.keras.Model):
@@ -194,11 +279,16 @@ class Transformer(tf.keras.Model):
         seed: int = 0,
         table_seed: int = 0,
         sharded: ShardedLookup | None = None,
+        group: mp.ModelGroup | None = None,
+        split_seed: int = 0,
         **kw,
     ):
-        """`seed` draws dropout (per rank); `table_seed` the input embedding (the same on every
-        rank, so a sharded run's shards are rows of the table an unsharded run starts from);
-        `sharded`: the input embedding split by row over the ranks (untied models only)."""
+        """`seed` draws dropout (per rank; in a mesh per model group: the masks of replicated
+        activations must agree inside a group); `table_seed` the input embedding (the same on
+        every rank, so a sharded run's shards are rows of the table an unsharded run starts
+        from); `sharded`: the input embedding split by row over the ranks (untied models
+        only); `group`: a mesh's model group (heads, feed-forward width and vocabulary split
+        over it), whose split activations draw their masks from `split_seed` (per rank)."""
         super().__init__(name="transformer", **kw)
         self.hidden = int(spec["hidden"])
         self.vocab = int(spec["vocab"])
@@ -208,48 +298,94 @@ class Transformer(tf.keras.Model):
         self._drop = _Untracked(Dropout(seed))
         h, heads, f, d = self.hidden, int(spec["heads"]), int(spec["filter"]), self.dropout
         init = tf.keras.initializers.RandomNormal(0.0, h**-0.5)
-        self.sharded = sharded
+        self.sharded, self.group = sharded, group
         if sharded is not None and self.tied:
             raise ValueError("a sharded embedding needs an untied model")
+        if sharded is not None and group is not None:
+            raise ValueError("a sharded embedding is not defined on a mesh")
+        # a mesh: this rank's contiguous ids [first, first + rows) of the vocabulary
+        self.first, rows = 0, self.vocab
+        if group is not None:
+            self.first, end = group.vocab_range(self.vocab)
+            rows = end - self.first
+        elif sharded is not None:
+            rows = shard_rows(self.vocab, sharded.rank, sharded.size)
 
         def table(shape, dtype=None):
             whole = tf.random.stateless_normal([self.vocab, h], [table_seed, 0]) * h**-0.5
-            if sharded is None:
-                return whole
-            return whole[sharded.rank :: sharded.size]  # ids rank, rank + N, ...
+            if sharded is not None:
+                return whole[sharded.rank :: sharded.size]  # ids rank, rank + N, ...
+            return whole[self.first : self.first + rows]
 
-        rows = self.vocab if sharded is None else shard_rows(self.vocab, sharded.rank, sharded.size)
         name = "embedding/shared_weights" if sharded is None else "embedding/shard_weights"
         self.embedding = self.add_weight(name, [rows, h], initializer=table)
         self.softmax_weights = None
         if not self.tied:
+            softmax_init = init
+            if group is not None:
+                part = list(range(self.first, self.first + rows))
+                softmax_init = mp.SliceOf(init, [self.vocab, h], 0, part)
             self.softmax_weights = self.add_weight(
-                "softmax/weights", [self.vocab, h], initializer=init
+                "softmax/weights", [rows, h], initializer=softmax_init
             )
+        g = group
         self.encoder = [
             (
-                Residual(SelfAttention(h, heads, d), d, name=f"enc{i}_self"),
-                Residual(FeedForward(h, f, d), d, name=f"enc{i}_ffn"),
+                Residual(SelfAttention(h, heads, d, g), d, name=f"enc{i}_self"),
+                Residual(FeedForward(h, f, d, g), d, name=f"enc{i}_ffn"),
             )
             for i in range(int(spec["enc_layers"]))
         ]
         self.decoder = [
             (
-                Residual(SelfAttention(h, heads, d), d, name=f"dec{i}_self"),
-                Residual(CrossAttention(h, heads, d), d, name=f"dec{i}_encdec"),
-                Residual(FeedForward(h, f, d), d, name=f"dec{i}_ffn"),
+                Residual(SelfAttention(h, heads, d, g), d, name=f"dec{i}_self"),
+                Residual(CrossAttention(h, heads, d, g), d, name=f"dec{i}_encdec"),
+                Residual(FeedForward(h, f, d, g), d, name=f"dec{i}_ffn"),
             )
             for i in range(int(spec["dec_layers"]))
         ]
+        if group is not None:
+            split = _Untracked(Dropout(split_seed))
+            for layer in [*self.encoder, *self.decoder]:
+                for residual in layer:
+                    residual.sublayer.split_drop = split
         self.enc_norm = LayerNorm(epsilon=1e-6, name="enc_norm")
         self.dec_norm = LayerNorm(epsilon=1e-6, name="dec_norm")
+
+    def split_variables(self) -> list:
+        """The weights a mesh splits over the model group (each rank holds its part): the
+        vocabulary shards, each attention's projections and the feed-forward kernels (and
+        the inner bias). Empty without a mesh."""
+        if self.group is None:
+            return []
+        out = [self.embedding] + ([] if self.tied else [self.softmax_weights])
+        for layer in [*self.encoder, *self.decoder]:
+            for residual in layer:
+                sub = residual.sublayer
+                if isinstance(sub, FeedForward):
+                    out += [sub.inner.kernel, sub.inner.bias, sub.outer.kernel]
+                else:
+                    parts = [sub.qkv] if sub.self_attention else [sub.q, sub.kv]
+                    out += [p.kernel for p in parts] + [sub.o.kernel]
+        return out
 
     def input_rows(self, src, shifted):
         """The input embedding's fp32 rows of both sides' ids: local gathers, or one exchange
         with the rows' owners when the table is sharded."""
         if self.sharded is not None:
             return self.sharded.lookup(self.embedding, [src, shifted])
+        if self.group is not None:
+            return self._vocab_parallel_rows(src), self._vocab_parallel_rows(shifted)
         return tf.gather(self.embedding, src), tf.gather(self.embedding, shifted)
+
+    def _vocab_parallel_rows(self, ids):
+        """Each rank gathers the ids its vocabulary shard holds (zeros for the others), the
+        group sums: every rank gets every row. The gradient goes back to each rank's own rows
+        (IndexedSlices of all the slots, zero where another rank owns the id)."""
+        rows = int(self.embedding.shape[0])
+        local, inside = mp.local_ids(ids, self.first, rows)
+        found = tf.gather(self.embedding, local) * tf.cast(inside, tf.float32)[..., None]
+        return self.group.reduce(found)
 
     def embed(self, rows, ids):
         # The gather read the fp32 variable, so its gradient stays IndexedSlices (of fp32
@@ -264,7 +400,7 @@ class Transformer(tf.keras.Model):
         if self.tied and self.emulate_tf1:
             # TF 1.x turned this dense gradient into IndexedSlices over every row: read the
             # weights through a gather of all row ids so TF 2 produces exactly that.
-            w = tf.gather(w, tf.range(self.vocab, dtype=tf.int64))
+            w = tf.gather(w, tf.range(int(w.shape[0]), dtype=tf.int64))
         return tf.cast(w, self.compute_dtype)
 
     def decode(self, src, tgt, training=False):
@@ -301,8 +437,11 @@ class Transformer(tf.keras.Model):
         src, tgt = inputs
         y = self.decode(src, tgt, training)
         flat = tf.reshape(y, [-1, self.hidden])
-        logits = tf.matmul(flat, self.projection_weights(), transpose_b=True)
-        return tf.reshape(tf.cast(logits, tf.float32), [tf.shape(tgt)[0], -1, self.vocab])
+        if self.group is not None:  # this rank's vocabulary columns
+            flat = self.group.copy(flat)
+        w = self.projection_weights()
+        logits = tf.matmul(flat, w, transpose_b=True)
+        return tf.reshape(tf.cast(logits, tf.float32), [tf.shape(tgt)[0], -1, int(w.shape[0])])
 
     def loss_sum(self, src, tgt, training=True):
         """Sum of the label-smoothed cross entropy over non-pad target tokens of
@@ -321,12 +460,20 @@ class Transformer(tf.keras.Model):
         # translate task's loss up (test_trainer_mpi.py; 2 seeds x oneDNN on/off: bf16 at most
         # 0.4% above fp32).
         hidden = tf.gather(flat, real)
+        if self.group is not None:
+            # the group's vocabulary-parallel projection and cross entropy: logits never
+            # gathered (trainer/mesh.py)
+            hidden = self.group.copy(hidden)
         logits = tf.matmul(hidden, self.projection_weights(), transpose_b=True)
         logits = tf.cast(logits, tf.float32)
+        if self.group is not None:
+            return parallel_xent_sum(logits, tf.gather(labels, real), self.group, self.vocab)
         return token_xent_sum(logits, tf.gather(labels, real))
 
 
-def _smoothing_terms(vocab, smoothing: float):
+def smoothing_terms(vocab, smoothing: float):
+    """(confidence, low, floor) of label smoothing over the WHOLE vocabulary (a mesh's
+    shard passes V, not its V / M)."""
     vocab_f = tf.cast(vocab, tf.float32)
     confidence = 1.0 - smoothing
     low = smoothing / (vocab_f - 1.0)
@@ -342,7 +489,7 @@ def token_xent_sum(logits, labels, smoothing: float = 0.1):
     xent = logsumexp(z) - (conf - low) z_label - low sum(z), and d xent / dz = softmax(z) - q.
     Fewer passes over the [T, V] logits (each 276 MB on `base` at 2,048 tokens): on that batch
     the projection, loss and their gradients took 0.52 s against 0.62 s with the one-hot op."""
-    confidence, low, floor = _smoothing_terms(tf.shape(logits)[-1], smoothing)
+    confidence, low, floor = smoothing_terms(tf.shape(logits)[-1], smoothing)
 
     @tf.custom_gradient
     def xent_sum(z):
@@ -358,6 +505,39 @@ def token_xent_sum(logits, labels, smoothing: float = 0.1):
         def grad(upstream):
             dz = e * (upstream / total) - upstream * low
             step = tf.fill(tf.shape(labels), upstream * (confidence - low))
+            return tf.tensor_scatter_nd_sub(dz, at, step)
+
+        return tf.reduce_sum(xent - floor), grad
+
+    return xent_sum(logits)
+
+
+def parallel_xent_sum(logits, labels, group: mp.ModelGroup, vocab: int, smoothing: float = 0.1):
+    """model.token_xent_sum over a vocabulary split across the group: logits [T, V/M] are
+    this rank's columns and are never gathered. The group allreduces the row max (no gradient
+    flows through it), then in one call the sum of exponentials, the target logit (each rank
+    contributes the labels it owns) and the sum of the logits (label smoothing). The smoothing
+    constants use the whole vocabulary V. Every rank of the group gets the whole loss; each
+    backpropagates into its own columns only (softmax - smoothed labels, no collective)."""
+    confidence, low, floor = smoothing_terms(vocab, smoothing)
+    first, _ = group.vocab_range(vocab)
+    count = vocab // group.model
+    local, inside = mp.local_ids(labels, first, count)
+
+    @tf.custom_gradient
+    def xent_sum(z):
+        top = group.max(tf.reduce_max(z, axis=1))
+        e = tf.exp(z - top[:, None])
+        picked = tf.gather(z, local, batch_dims=1) * tf.cast(inside, z.dtype)
+        sums = group.sum(tf.stack([tf.reduce_sum(e, axis=1), picked, tf.reduce_sum(z, axis=1)]))
+        total, label_logit, zsum = sums[0], sums[1], sums[2]
+        lse = top + tf.math.log(total)
+        xent = lse - (confidence - low) * label_logit - low * zsum
+        at = tf.stack([tf.range(tf.shape(z, out_type=labels.dtype)[0]), local], axis=1)
+
+        def grad(upstream):
+            dz = e * (upstream / total[:, None]) - upstream * low
+            step = tf.where(inside, upstream * (confidence - low), 0.0)
             return tf.tensor_scatter_nd_sub(dz, at, step)
 
         return tf.reduce_sum(xent - floor), grad

@@ -62,7 +62,22 @@ def init_horovod(cfg=None):
         os.environ["HOROVOD_TIMELINE"] = "DYNAMIC"
     import horovod.tensorflow as hvd
 
-    hvd.init()
+    sets = []
+    if cfg is not None and cfg.mesh.model > 1:
+        from scalestudy.trainer import mesh
+
+        # process sets are given to hvd.init (every rank the same list): the world's size is
+        # needed before Horovod reports it
+        size = launcher_world_size() or cfg.expect_ranks
+        if size is None:
+            raise LaunchMismatch(
+                "a mesh needs the number of ranks before Horovod starts: the launcher sets "
+                "none of OMPI_COMM_WORLD_SIZE, PMI_SIZE, PMIX_SIZE, SLURM_NTASKS; set "
+                "expect_ranks"
+            )
+        sets = mesh.process_sets(hvd, size, cfg.mesh.model)
+        mesh.REGISTERED[:] = sets
+    hvd.init(process_sets=sets or None)
     return hvd
 
 

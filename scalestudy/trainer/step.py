@@ -36,6 +36,8 @@ class StepResult:
     grad_norm: float  # global L2 norm of the averaged gradients the optimizer received
     phases: dict[str, float] = field(default_factory=dict)  # seconds (timing: phases only)
     gradients: list | None = None  # the averaged gradients, when asked (dump_gradients_step)
+    # a mesh: the model group's allreduces this step (count, elements), forward and backward
+    mesh: tuple[int, int] = (0, 0)
 
 
 # Consulted with the agreed control vector; False refuses the step's update (a diverged loss).
@@ -57,6 +59,8 @@ class _Step:
         """Summed token loss and accumulated gradients of `scale` x that loss."""
         if self.model.sharded is not None:
             self.model.sharded.start_trace()
+        if self.model.group is not None:
+            self.model.group.start_trace()
         grads, xent = None, tf.constant(0.0)
         for src, tgt in pairs:
             with tf.GradientTape() as tape:
@@ -65,6 +69,14 @@ class _Step:
             grads = accumulate(grads, tape.gradient(loss, self.variables))
             xent += x
         return xent, grads
+
+    def _mesh(self) -> tf.Tensor:
+        """[count, elements] of the model group's allreduces in the trace (zeros without a
+        mesh): read from the tensors handed to Horovod."""
+        seen = [] if self.model.group is None else self.model.group.observed
+        if not seen:
+            return tf.zeros([2], tf.int64)
+        return tf.stack([tf.constant(len(seen), tf.int64), tf.add_n(seen)])
 
     def _lookups(self) -> list:
         """The sharded embedding's lookup counts of the step being traced (none unsharded)."""
@@ -119,7 +131,7 @@ class OverlappedStep(_Step):
                 reduced, observed, agreed, squared = self.exchange.collectives(sent, control)
                 self.optimizer.learning_rate.assign(lr)
                 self.optimizer.apply_gradients(zip(reduced, self.variables, strict=True))
-                out = (local, agreed, observed, self._lookups(), squared)
+                out = (local, agreed, observed, self._lookups(), squared, self._mesh())
                 return (*out, reduced) if dump else out
 
             spec = [*_micro_spec(count), *(tf.TensorSpec([], tf.float32) for _ in range(3))]
@@ -132,14 +144,15 @@ class OverlappedStep(_Step):
         """The update runs inside the step, before the agreed loss reaches the host: `gate`
         is consulted afterwards (its verdict stops the run, it cannot undo the update)."""
         ids = [t for mb in micro for t in (mb.src, mb.tgt)]
-        local, agreed, observed, lookups, squared, *reduced = self._function(len(micro), dump)(
-            *ids, np.float32(scale), np.float32(lr), np.float32(1.0 if stop else 0.0)
-        )
+        local, agreed, observed, lookups, squared, mesh, *reduced = self._function(
+            len(micro), dump
+        )(*ids, np.float32(scale), np.float32(lr), np.float32(1.0 if stop else 0.0))
         agreed = agreed.numpy()
         gate(agreed)
         volume = self.exchange.volume(observed, lookups)
         result = StepResult(float(local), agreed, volume, True, _norm(squared, agreed))
         result.gradients = reduced[0] if dump else None
+        result.mesh = tuple(int(x) for x in mesh.numpy())
         return result
 
 
@@ -152,7 +165,7 @@ class PhasedStep(_Step):
 
     def _compute_fn(self, src, tgt, scale):
         xent, grads = self._gradients([(src, tgt)], scale)
-        return xent, grads, self._lookups()
+        return xent, grads, self._lookups(), self._mesh()
 
     def _apply_fn(self, grads, lr):
         self.optimizer.learning_rate.assign(lr)
@@ -164,9 +177,10 @@ class PhasedStep(_Step):
         """The agreed loss is on the host before the optimizer runs: a False from `gate`
         skips the update."""
         t0 = pc()
-        grads, xent, tgt_tokens, lookups = None, 0.0, 0, []
+        grads, xent, tgt_tokens, lookups, mesh = None, 0.0, 0, [], np.zeros(2, np.int64)
         for mb in micro:
-            x, g, seen = self._compute(mb.src, mb.tgt, np.float32(scale))
+            x, g, seen, m = self._compute(mb.src, mb.tgt, np.float32(scale))
+            mesh += m.numpy()
             grads, xent, lookups = accumulate(grads, g), xent + float(x), lookups + list(seen)
             tgt_tokens += mb.tgt_tokens
         t1 = pc()
@@ -185,6 +199,7 @@ class PhasedStep(_Step):
         volume = self.exchange.volume(observed, lookups)
         result = StepResult(local, agreed, volume, applied, _norm(squared, agreed), phases)
         result.gradients = list(reduced) if dump else None
+        result.mesh = (int(mesh[0]), int(mesh[1]))
         return result
 
 

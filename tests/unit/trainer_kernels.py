@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from scalestudy.trainer.model import LayerNorm, _smoothing_terms, token_xent_sum
+from scalestudy.trainer.model import LayerNorm, smoothing_terms, token_xent_sum
 from scalestudy.trainer.optimizer import transformer_adam
 
 
 def _one_hot_xent_sum(logits, labels, smoothing=0.1):
-    confidence, low, floor = _smoothing_terms(tf.shape(logits)[-1], smoothing)
+    confidence, low, floor = smoothing_terms(tf.shape(logits)[-1], smoothing)
     soft = tf.one_hot(labels, tf.shape(logits)[-1], on_value=confidence, off_value=low)
     xent = tf.nn.softmax_cross_entropy_with_logits(labels=soft, logits=logits)
     return tf.reduce_sum(xent - floor)

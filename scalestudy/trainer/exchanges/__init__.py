@@ -24,6 +24,15 @@ def class_of(name: str) -> type[GradientExchange]:
     return found
 
 
-def build(hvd, variables: list, embedding_var, name: str, compression: str = "none"):
-    """The exchange of strategy `name` over `variables` (the embedding's is `embedding_var`)."""
-    return class_of(name)(hvd, variables, embedding_var, compression)
+def build(
+    hvd,
+    variables: list,
+    embedding_var,
+    name: str,
+    compression: str = "none",
+    group=None,
+    split: list = (),
+):
+    """The exchange of strategy `name` over `variables` (the embedding's is `embedding_var`);
+    in a mesh over the data-parallel set of `group` (trainer/mesh.py), `split` its weights."""
+    return class_of(name)(hvd, variables, embedding_var, compression, group, split)

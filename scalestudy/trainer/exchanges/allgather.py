@@ -22,12 +22,16 @@ class AllgatherExchange(GradientExchange):
         hvd = self.hvd
         values = tf.identity(g.values, name=f"grad{i}_values")
         indices = tf.identity(g.indices, name=f"grad{i}_indices")
-        r = hvd.allreduce(tf.IndexedSlices(values, indices, g.dense_shape), op=hvd.Average)
+        r = hvd.allreduce(
+            tf.IndexedSlices(values, indices, g.dense_shape),
+            op=hvd.Average,
+            process_set=self.process_set,
+        )
         # 8 bytes a rank, so the wire model can be exact. The count is a tensor of the step
         # (never a traced constant: a constant lets graph optimisation run the op on one rank
         # alone, shifting it one collective ahead of the others).
         count = tf.shape(values, out_type=tf.int64)[:1]
-        rows = hvd.allgather(count, name=f"grad{i}_rows")
+        rows = hvd.allgather(count, name=f"grad{i}_rows", process_set=self.process_set)
         return r, tf.concat([rows, tf.shape(r.values, out_type=tf.int64)], 0), entry
 
     def sparse_volume(self, i, obs, entry, lookups) -> SparseBytes:

@@ -99,13 +99,31 @@ class SparseBytes:
 class GradientExchange:
     strategy: strategies.Strategy  # the subclass's entry of the table
 
-    def __init__(self, hvd, variables: list, embedding_var, compression: str = "none"):
+    def __init__(
+        self,
+        hvd,
+        variables: list,
+        embedding_var,
+        compression: str = "none",
+        group=None,
+        split: list = (),
+    ):
+        """`group`: a mesh's model group (trainer/mesh.py): gradients are then averaged over
+        its data-parallel set (the ranks holding the same part), `split` its split weights."""
         if compression not in ("none", "fp16"):
             raise ValueError(f"unknown compression {compression!r}")
         # the dtype allreduced floating gradients travel in (None: their own)
         self.wire_dtype = tf.float16 if compression == "fp16" else None
         self.hvd = hvd
         self.size, self.rank = hvd.size(), hvd.rank()
+        self.process_set = hvd.global_process_set
+        self.group = group
+        if group is not None:
+            # the data-parallel set: N / M ranks, this rank the group-th of them
+            self.size, self.rank = group.data_size, group.position.group
+            self.process_set = group.data_set
+        split_names = {v.name for v in split}
+        self.split = [v.name in split_names for v in variables]
         # One rank alone: the paper's two exchanges call no collective, as Horovod's own
         # DistributedOptimizer and DistributedGradientTape skip them at size 1
         # (`_allreduce_cond`); the figures are those a collective over one rank returns.
@@ -136,7 +154,7 @@ class GradientExchange:
     def local_only(self, i: int) -> bool:
         """Whether gradient i's averaged value is this rank's alone (a shard): its norm is
         summed over the ranks."""
-        return False
+        return self.split[i]
 
     def collectives(self, grads: list, control: tf.Tensor):
         """Hand every gradient to Horovod. Returns (reduced, observed, agreed, squared): the
@@ -160,7 +178,9 @@ class GradientExchange:
                 entry = ("dense", wire.size, 0, wire.name)
             else:
                 sent = self._wire(g)
-                r = hvd.allreduce(sent, op=hvd.Average, name=f"grad{i}")
+                r = hvd.allreduce(
+                    sent, op=hvd.Average, name=f"grad{i}", process_set=self.process_set
+                )
                 r = tf.cast(r, g.dtype) if r.dtype != g.dtype else r
                 obs = tf.shape(r, out_type=tf.int64)
                 entry = ("dense", sent.dtype.size, 0, sent.dtype.name)
@@ -172,8 +192,12 @@ class GradientExchange:
             observed.append(obs)
             layout.append(entry)
         self.layout = layout
+        # a mesh's split part is held alike by its data set's N / M ranks: counted once
+        local = local / float(self.size) if self.group is not None else local
         control = control + tf.stack([0.0, 0.0, local])
-        agreed = control if self.alone else hvd.allreduce(control, op=hvd.Sum, name="control")
+        # over every rank (a mesh's data set holds only some)
+        alone = hvd.size() == 1
+        agreed = control if alone else hvd.allreduce(control, op=hvd.Sum, name="control")
         return reduced, observed, agreed, replicated
 
     # -- the same, as a function of its own (timing: phases) -------------------------------
