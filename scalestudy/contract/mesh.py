@@ -100,3 +100,9 @@ def activation_elements(s: Slots, hidden: int, enc_layers: int, dec_layers: int)
 def activation_bytes(s: Slots, hidden: int, enc_layers: int, dec_layers: int) -> int:
     """Logical bytes of one micro-batch's model-parallel allreduces, per rank."""
     return ACTIVATION_ITEM * sum(activation_elements(s, hidden, enc_layers, dec_layers).values())
+
+
+def ring_wire(logical: float, model: int) -> float:
+    """Bytes a rank sends for allreduces of `logical` bytes over a group of `model` ranks
+    (ring: 2 (M - 1) / M of each)."""
+    return 2.0 * (model - 1) / model * logical

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import step_log, strategies
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.trainer import mlperf_log, runtime, schedule
@@ -481,6 +482,26 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
         },
         "rss": rss,
         "peak_rss": peak_rss,
+        **_mesh_record(run, result),
+    }
+
+
+def _mesh_record(run: Run, result) -> dict:
+    """A mesh's model-parallel allreduces this step, counted from the tensors handed to
+    Horovod (contract/mesh.py has the formula they follow)."""
+    m = run.cfg.mesh.model
+    if m == 1:
+        return {}
+    count, elements = result.mesh
+    logical = mesh_layout.ACTIVATION_ITEM * elements
+    return {
+        "mesh": {
+            "model": m,
+            "allreduces": count,
+            "elements": elements,
+            "logical_bytes": logical,
+            "wire_sent_model": mesh_layout.ring_wire(logical, m),
+        }
     }
 
 
