@@ -101,6 +101,12 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
             padded_slots_per_worker=_median(
                 s["slots"]["src"] + s["slots"]["tgt"] for s in timed if s.get("slots")
             ),
+            mesh_logical_bytes_per_step=_median(
+                s["mesh"]["logical_bytes"] for s in timed if s.get("mesh")
+            ),
+            mesh_wire_sent_bytes_per_step_model=_median(
+                s["mesh"]["wire_sent_model"] for s in timed if s.get("mesh")
+            ),
         )
     if steps0 and row.get("last_step") is None:
         row["last_step"] = steps0[-1]["step"]  # killed before its footer: how far it got
@@ -169,6 +175,7 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
         timing=c.timing,
         precision=c.precision,
         compression=c.compression,
+        mesh_model=c.mesh.model,
         tokens_per_worker=p.tokens_per_worker,
         global_batch_tokens=p.global_batch_tokens,
         repeat=p.repeat,

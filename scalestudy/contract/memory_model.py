@@ -13,6 +13,9 @@ trainer's measured RSS is the truth.
   the gathered rows and their averaged copy; the dense [V, H] tensor twice, plus its float16
   copy under fp16 compression; ...), and the input table's rows a rank holds (ceil(V / N) when
   the strategy shards it);
+- a data x model mesh of M (contract/mesh.py): the split parameters, split activations and
+  the vocabulary's logits an M-th each, on the model group's M x tokens_per_worker tokens;
+  the exchange over the N / M ranks of the data-parallel set, of the shard's V / M rows;
 - a fixed runtime overhead (TensorFlow + Horovod + Python), measured ~0.6 GB on this machine.
 """
 
@@ -28,19 +31,31 @@ from scalestudy.contract.point_config import allreduce_item_bytes
 RUNTIME_OVERHEAD = 600 * 2**20
 
 
-def parameter_count(spec: dict) -> int:
+def parameter_count(spec: dict, model_ranks: int = 1) -> int:
+    """Parameters one rank holds: all of them, or in a mesh of `model_ranks` its part of the
+    split ones (vocabulary, attention projections, feed-forward kernels and inner bias) and
+    the replicated rest (layer norms, the feed-forward output bias)."""
     h, f, v = int(spec["hidden"]), int(spec["filter"]), int(spec["vocab"])
     enc, dec = int(spec["enc_layers"]), int(spec["dec_layers"])
-    attention = 4 * h * h
-    ffn = h * f + f + f * h + h
+    m = max(int(model_ranks), 1)
+    attention = 4 * h * h // m
+    ffn = (h * f + f + f * h) // m + h
     norm = 2 * h
-    embeddings = v * h * (1 if spec["tie_embeddings"] else 2)
+    embeddings = v * h * (1 if spec["tie_embeddings"] else 2) // m
     return (
         embeddings
         + enc * (attention + ffn + 2 * norm)
         + dec * (2 * attention + ffn + 3 * norm)
         + 2 * norm
     )
+
+
+def mesh_model(config: Any) -> int:
+    """M of a configuration's `mesh` (a PointConfig's MeshSpec, a mapping, or absent: 1)."""
+    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
+    mesh = get("mesh")
+    value = mesh.get("model") if isinstance(mesh, Mapping) else getattr(mesh, "model", 1)
+    return max(int(_number(value, 1)), 1)
 
 
 @dataclass
@@ -70,17 +85,22 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
     micro_batches = max(int(_number(get("micro_batches"), 1)), 1)
     precision = get("precision") if isinstance(get("precision"), str) else "fp32"
-    tokens_per_worker = max(int(tokens_per_worker), 1)
+    m = mesh_model(config)
+    # a mesh's model group trains on its M ranks' tokens together
+    tokens = max(int(tokens_per_worker), 1) * m
     h, f, v = int(spec["hidden"]), int(spec["filter"]), int(spec["vocab"])
     heads, layers = int(spec["heads"]), int(spec["enc_layers"]) + int(spec["dec_layers"])
     max_len = int(spec["max_length"])
-    per_pass = max(tokens_per_worker // micro_batches, 1)
+    per_pass = max(tokens // micro_batches, 1)
     typical_len = min(max_len, 64)
     attentions = int(spec["enc_layers"]) + 2 * int(spec["dec_layers"])
     act_bytes = 2 if precision == "bf16" else 4
-    act = act_bytes * per_pass * (layers * (12 * h + 2 * f) + attentions * heads * typical_len)
-    act += 4 * 3 * per_pass * v
-    p = parameter_count(spec)
+    # per token and layer: about 6 H replicated values (norms, residuals, the summed outputs)
+    # and 6 H + 2 F split ones, which a mesh's rank holds an M-th of (and of the heads)
+    per_token = layers * (6 * h + (6 * h + 2 * f) / m) + attentions * heads / m * typical_len
+    act = int(act_bytes * per_pass * per_token)
+    act += int(4 * 3 * per_pass * v / m)
+    p = parameter_count(spec, m)
     tied = bool(spec["tie_embeddings"])
     accumulation = get("accumulation") if isinstance(get("accumulation"), str) else "tf1"
     strategy = strategies.of(
@@ -92,13 +112,14 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
         }
     )
     rows = (
-        tf1_rows_estimate(spec, tokens_per_worker, micro_batches)
+        tf1_rows_estimate({**spec, "vocab": v // m}, tokens, micro_batches)
         if tied and accumulation == "tf1"
-        else int(2 * tokens_per_worker * 0.95)
+        else int(2 * tokens * 0.95)
     )
+    # a mesh: the exchange runs over the N / M ranks holding the same vocabulary shard
     shape = strategies.Shape(
-        workers=workers,
-        vocab=v,
+        workers=max(workers // m, 1),
+        vocab=v // m,
         hidden=h,
         rows=rows,
         micro_batches=micro_batches,

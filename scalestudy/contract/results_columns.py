@@ -47,6 +47,7 @@ COLUMNS: tuple[Column, ...] = (
     _c("timing", "text", "", "overlapped or phases"),
     _c("precision", "text", "", "fp32 or bf16 compute"),
     _c("compression", "text", "", "Horovod's gradient compression: none or fp16"),
+    _c("mesh_model", "int", "ranks", "ranks per model group of a data x model mesh (1: none)"),
     _c("tokens_per_worker", "int", "tokens", "the batch per rank (strong: its share)"),
     _c("global_batch_tokens", "int", "tokens", "the batch of all ranks"),
     _c("repeat", "int", "", "the repeat's index"),
@@ -159,6 +160,18 @@ COLUMNS: tuple[Column, ...] = (
     ),
     _c("last_step", "int", "steps", "the last step logged"),
     _c("padded_slots_per_worker", "float", "slots", "padded source + target slots per step"),
+    _c(
+        "mesh_logical_bytes_per_step",
+        "float",
+        "bytes",
+        "a mesh: the model group's activation allreduces a rank takes part in (rank 0)",
+    ),
+    _c(
+        "mesh_wire_sent_bytes_per_step_model",
+        "float",
+        "bytes",
+        "a mesh: what a rank sends for them (ring model over the group)",
+    ),
     _c(
         "grad_norm_median",
         "float",

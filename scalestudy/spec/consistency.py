@@ -19,8 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import references, strategies
-from scalestudy.contract.point_config import switch_contradiction
+from scalestudy.contract.point_config import ModelSpec, switch_contradiction
 from scalestudy.contract.references import UnknownReference
 from scalestudy.profiles import Profile
 
@@ -82,6 +83,15 @@ def issues(
         refusal = strategies.get(exchange).refusal(_truthy(tied))
         if refusal:
             add("trainer.exchange", refusal)
+    mesh_model = (trainer.get("mesh") or {}).get("model") if isinstance(trainer, dict) else None
+    if isinstance(mesh_model, int) and mesh_model > 1:
+        spec = _model_spec(trainer.get("model"))
+        named = (
+            exchange if isinstance(exchange, str) and exchange in strategies.STRATEGIES else None
+        )
+        refusal = mesh_layout.refusal(mesh_model, spec, named) if spec else None
+        if refusal:
+            add("trainer.mesh.model", refusal)
     workload = data.get("workload", "trainer")
     for key, wanted in SWEEP_KEYS_OF_WORKLOAD.items():
         if key in data and workload != wanted:
@@ -126,6 +136,18 @@ def issues(
             f"(it has {', '.join(names)}); add it to the profile or choose one of those",
         )
     return out
+
+
+def _model_spec(model: Any) -> dict | None:
+    """The resolved model a sweep's `trainer.model` names (a preset or overrides), or None
+    when the schema rejects it (its own message says why)."""
+    try:
+        spec = ModelSpec.model_validate(
+            {"preset": model} if isinstance(model, str) else model or {}
+        )
+        return spec.resolved()
+    except (ValueError, TypeError):
+        return None
 
 
 def _parents(key: str) -> list[str]:

@@ -152,3 +152,21 @@ def test_model_parallel_bytes_follow_the_formula_to_the_element(shared_runs, mpi
             assert mesh["elements"] == sum(elements.values()), (rank, record["step"])
             assert mesh["logical_bytes"] == 4 * sum(elements.values())
             assert mesh["wire_sent_model"] == pytest.approx(2 * (m - 1) / m * 4 * mesh["elements"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_the_memory_models_parameters_are_what_a_rank_holds(shared_runs, mpi_stack, case):
+    """contract/memory_model.py's parameter count per rank against the variables the trainer
+    built (its header counts them)."""
+    from scalestudy.contract import memory_model
+
+    run, _, _ranks, m, _ = _runs(shared_runs, case)
+    spec = PointConfig.model_validate(_config(case[3], m)).model.resolved()
+    header = step_log_header(run)
+    assert header["model"]["parameters"] == memory_model.parameter_count(spec, m)
+
+
+def step_log_header(run) -> dict:
+    from scalestudy.contract import step_log
+
+    return step_log.read_segments(run.rank_log(0))[0].header

@@ -61,10 +61,13 @@ CASES = [
     (_replace("mode: weak", "mode: strong"), 6, "trainer", "global_batch_tokens"),
     (
         _replace("  steps: 10", "  steps: 10\n  timing_warmup_steps: 10"),
-        6,
-        "trainer",
+        10,
+        "trainer.timing_warmup_steps",
         "timing_warmup_steps",
     ),
+    # a mesh that cannot split the model (tiny has 4 heads), or the ranks (1 node x 1)
+    (_replace("  steps: 10", "  steps: 10\n  mesh: {model: 3}"), 10, "trainer.mesh.model", "heads"),
+    (_replace("  steps: 10", "  steps: 10\n  mesh: {model: 2}"), 10, "trainer.mesh.model", "ranks"),
     (
         _replace("  steps: 10", "  steps: 10\n  accumulation: tf2"),
         10,
