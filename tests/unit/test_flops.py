@@ -1,0 +1,74 @@
+"""contract/flops.py against an independent count: the matmuls TensorFlow really runs in one
+compiled forward + backward step of `base`, counted from the graph (2·m·n·k per MatMul and
+BatchMatMul from the operands' static shapes and transpose flags; the projection's row count,
+dynamic in the graph, is the batch's real target tokens). TensorFlow's registered statistics
+(what its profiler sums; it has none for BatchMatMul) count the static MatMuls the same: the
+first assertion checks the counter against them."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.trainer
+
+B, LS, LT = 8, 32, 24  # sentences and padded lengths of the fixed-shape batch
+
+
+def _product_flops(op, dynamic_rows: int) -> int:
+    a, b = (list(op.inputs[0].shape), list(op.inputs[1].shape))
+    if op.type == "MatMul":
+        ta, tb = op.get_attr("transpose_a"), op.get_attr("transpose_b")
+    else:
+        ta, tb = op.get_attr("adj_x"), op.get_attr("adj_y")
+    a = [dynamic_rows if d is None else d for d in a]
+    b = [dynamic_rows if d is None else d for d in b]
+    m, k = (a[-1], a[-2]) if ta else (a[-2], a[-1])
+    n = b[-2] if tb else b[-1]
+    batch = 1
+    for d in a[:-2]:
+        batch *= d
+    return 2 * batch * m * n * k
+
+
+def test_the_flop_model_counts_the_matmuls_tensorflow_runs():
+    import tensorflow as tf
+    from tensorflow.python.framework import ops as tf_ops
+
+    from scalestudy.contract import flops
+    from scalestudy.contract.point_config import PointConfig
+    from scalestudy.trainer.model import Transformer
+
+    tf.keras.utils.set_random_seed(1)
+    spec = PointConfig.model_validate(
+        {"model": {"preset": "base", "dropout": 0.0}, "tokens_per_worker": 512}
+    ).model.resolved()
+    model = Transformer(spec, "native")
+    src = tf.fill([B, LS], tf.constant(5, tf.int64))
+    tgt = tf.fill([B, LT], tf.constant(7, tf.int64))  # no pads: every target slot is real
+    model((src[:1], tgt[:1]))
+
+    @tf.function
+    def step(src, tgt):
+        with tf.GradientTape() as tape:
+            loss = model.loss_sum(src, tgt, training=True)
+        return tape.gradient(loss, model.trainable_variables)
+
+    graph = step.get_concrete_function(
+        tf.TensorSpec([B, LS], tf.int64), tf.TensorSpec([B, LT], tf.int64)
+    ).graph
+    products = [
+        op for op in graph.get_operations() if op.type in ("MatMul", "BatchMatMulV2")
+    ]  # fmt: skip
+    counted = sum(_product_flops(op, B * LT) for op in products)
+    static = [op for op in products if op.type == "MatMul" and all(
+        i.shape.is_fully_defined() for i in op.inputs
+    )]  # fmt: skip
+    # TensorFlow's registered statistics (what its profiler sums) for the same MatMuls
+    registered = sum(
+        tf_ops.get_stats_for_node_def(graph, op.node_def, "flops").value for op in static
+    )
+    assert sum(_product_flops(op, 0) for op in static) == registered
+
+    model_flops = flops.step(spec, flops.BatchShape(B, LS, LT, B * LT))["total"]
+    print(f"graph {counted / 1e9:.3f} GFLOP, model {model_flops / 1e9:.3f} GFLOP")
+    assert model_flops == pytest.approx(counted, rel=0.05)
