@@ -448,6 +448,14 @@ def _project(
         return None
     pm = max(measured, key=lambda p: p.workers)
     vp = VariantProjection(variant=v, link=None, anchor_nodes=pm.nodes)
+    if v.mesh_model > 1:
+        # the model group's activation allreduces and its memory are not in the projection
+        # yet: no figure rather than one that leaves them out
+        vp.notes.append(
+            f"a data x model mesh (M = {v.mesh_model}): not projected (the projection models "
+            "data-parallel exchanges only; the mesh's measured points are in the figures)"
+        )
+        return vp
     link, link_src = _link(v)
     done = _completed(v.rows)
     strategy = v.strategy  # the one rule (strategies.of), on the variant's configuration

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from scalestudy.contract import strategies
+from scalestudy.contract import memory_model, strategies
 from scalestudy.report import legacy
 from scalestudy.report.stats import Estimate, median_ci, ratio_ci
 from scalestudy.spec import baseline
@@ -123,6 +123,11 @@ class Variant:
         spec = self.record.get("model_spec") or {}
         model = self.configuration.get("model") or {}
         return strategies.flag(spec.get("tie_embeddings", model.get("tie_embeddings")), True)
+
+    @property
+    def mesh_model(self) -> int:
+        """M of its data x model mesh (1: data parallelism alone)."""
+        return memory_model.mesh_model(self.configuration)
 
     @property
     def micro_batches(self) -> int:

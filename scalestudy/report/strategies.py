@@ -134,7 +134,8 @@ def compare(
     need = ("logical_embedding_bytes_per_step", "emb_grad_rows_per_worker")
     by_vocab: dict[int, list[Variant]] = {}
     for v in variants:
-        if v.vocab and v.hidden and all(c in v.rows for c in need):
+        # a mesh exchanges a vocabulary shard's gradient over N / M ranks: not these lines
+        if v.mesh_model == 1 and v.vocab and v.hidden and all(c in v.rows for c in need):
             by_vocab.setdefault(int(v.vocab), []).append(v)
     out = []
     for vocab, vs in sorted(by_vocab.items()):

@@ -202,7 +202,23 @@ def load_sweep(path: str | Path) -> LoadedSweep:
             issues.append(Issue(matrix_line(mk) if mk else line, key, message))
             said.append(message)
         configs: dict[int, PointConfig] = {}
-        for n in vs.node_list():
+        sizes = vs.node_list()
+        mesh_m = vs.trainer.mesh.model if vs.workload == "trainer" else 1
+        fits = [n for n in sizes if (n * vs.ppn) % mesh_m == 0]
+        if mesh_m > 1 and fits and len(fits) < len(sizes):
+            # a matrix over mesh.model and nodes: sizes a mesh cannot split are left out of
+            # that variant, said once (all of them left out would be an error, below)
+            left = [n for n in sizes if n not in fits]
+            warnings.append(
+                Issue(
+                    at("trainer.mesh.model"),
+                    "trainer.mesh.model",
+                    f"mesh.model {mesh_m} does not divide the ranks at {left} node(s) x "
+                    f"{vs.ppn}: those points are not planned{f' (with {label})' if label else ''}",
+                )
+            )
+            sizes = fits
+        for n in sizes:
             issues += point_issues(vs, n, profile, at, overrides)
             try:
                 configs[n] = PointConfig.model_validate(point_config(vs, n, profile, path.parent))

@@ -67,7 +67,14 @@ CASES = [
     ),
     # a mesh that cannot split the model (tiny has 4 heads), or the ranks (1 node x 1)
     (_replace("  steps: 10", "  steps: 10\n  mesh: {model: 3}"), 10, "trainer.mesh.model", "heads"),
-    (_replace("  steps: 10", "  steps: 10\n  mesh: {model: 2}"), 10, "trainer.mesh.model", "ranks"),
+    (
+        _replace("  steps: 10", "  steps: 10\n  mesh: {model: 2}").replace(
+            "nodes: [1, 2]", "nodes: [1]"
+        ),
+        10,
+        "trainer.mesh.model",
+        "ranks",
+    ),
     (
         _replace("  steps: 10", "  steps: 10\n  accumulation: tf2"),
         10,
@@ -193,6 +200,15 @@ def test_bad_sweep_exits_2_naming_file_line_key(tmp_path, capsys, text, line, ke
     expected = f"{path}:{line}: {key}:"
     assert expected in err, err
     assert word.lower() in err.lower(), err
+
+
+def test_a_mesh_leaves_out_the_sizes_it_cannot_split_and_says_so(tmp_path, capsys):
+    path = tmp_path / "sweep.yaml"
+    path.write_text(_replace("  steps: 10", "  steps: 10\n  mesh: {model: 2}"))
+    assert main(["validate", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert f"{path}:10: trainer.mesh.model: mesh.model 2 does not divide the ranks at [1]" in err
+    assert "not planned" in err
 
 
 def test_every_error_is_reported_at_once(tmp_path, capsys):

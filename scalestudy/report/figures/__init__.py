@@ -12,6 +12,7 @@ from scalestudy.report.figures import (
     comm,
     loss_lr,
     memory,
+    mesh,
     paired,
     strategies,
     strong_scaling,
@@ -38,6 +39,9 @@ def render_all(a: Analysis) -> list[Rendered | Skipped]:
     # the strategies figure belongs to sweeps that measure a strategy beyond the paper's two
     if a.strategies:
         figs.append(strategies.draw(a))
+    # the mesh figure belongs to sweeps that run a data x model mesh
+    if any(v.mesh_model > 1 for v in a.variants):
+        figs.append(mesh.draw(a))
     # the comm figure belongs to comm sweeps only: a trainer report does not list it skipped
     return [*figs, comm.draw(a)] if a.comm else figs
 
