@@ -89,6 +89,8 @@ class Point:
             flags += f",{c.precision}"
         if c.compression != "none":
             flags += f",{c.compression} allreduce"  # Horovod compresses allreduces only
+        if c.mesh.model > 1:
+            flags += f",mesh {c.mesh.model}"
         return flags
 
 

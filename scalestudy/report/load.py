@@ -15,7 +15,7 @@ import pandas as pd
 import yaml
 
 from scalestudy import progress
-from scalestudy.contract import results_columns, step_log, strategies
+from scalestudy.contract import memory_model, results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.report import legacy, projection
@@ -292,13 +292,17 @@ def _check_rank(path: Path, check: RowsCheck) -> None:
         return
     header = segments[0].header
     model, cfg = header.model or {}, header.config or {}
-    vocab, hidden = int(model["vocab"]), int(model["hidden"])
+    # a mesh's rank holds and exchanges its vocabulary shard: V / M rows
+    vocab = int(model["vocab"]) // memory_model.mesh_model(cfg)
+    hidden = int(model["hidden"])
     tied = bool(model.get("tie_embeddings", True))
     accumulation = cfg.get("accumulation", "tf1")
     strategy = strategies.of({**cfg, "tie_embeddings": tied})
     item = allreduce_item_bytes(cfg.get("compression"))
     check.bytes_formula = strategy.formula
     check.rows_formula = "M·V + Tsrc + Ttgt" if accumulation == "tf1" and tied else "Tsrc + Ttgt"
+    if memory_model.mesh_model(cfg) > 1:
+        check.rows_formula += " (V: the rank's vocabulary shard, V / mesh.model)"
     for s in step_log.merge(segments):
         grad = s.embedding_grad or _Grad()
         check.form = check.form or grad.form

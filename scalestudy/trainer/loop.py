@@ -536,7 +536,9 @@ def finish(run: Run, out: Outcome) -> int:
             **{f"{i:03d}_{v.name}": v.numpy() for i, v in enumerate(run.model.variables)},
         )
     timing = (
-        _timing_summary(run.tf, hvd, out.window_start, out.excluded, out.timed) if out.timed else {}
+        _timing_summary(run.tf, hvd, out.window_start, out.excluded, out.timed, cfg.mesh.model)
+        if out.timed
+        else {}
     )
     if compute_only:
         # the first call traces and compiles: only the later ones time the passes
@@ -576,7 +578,9 @@ def finish(run: Run, out: Outcome) -> int:
     return code
 
 
-def _timing_summary(tf, hvd, window_start, excluded, timed) -> dict:
+def _timing_summary(tf, hvd, window_start, excluded, timed, model_ranks: int = 1) -> dict:
+    """The timed window's global figures. In a mesh the M ranks of a model group train on
+    one batch: each counts an M-th of it, so the global tokens are every group's once."""
     hvd.allreduce(tf.zeros([1]), op=hvd.Sum, name="scalestudy_barrier").numpy()
     window_local = pc() - window_start - excluded
     window = float(
@@ -594,7 +598,8 @@ def _timing_summary(tf, hvd, window_start, excluded, timed) -> dict:
         ],
         dtype=np.float64,
     )
-    totals = hvd.allreduce(tf.constant(counts.sum(axis=0)), op=hvd.Sum, name="tokens").numpy()
+    share = counts.sum(axis=0) / model_ranks
+    totals = hvd.allreduce(tf.constant(share), op=hvd.Sum, name="tokens").numpy()
     per_rank_steps = hvd.allgather(
         tf.constant([[r["step_s"] for r in timed]], tf.float64), name="step_times"
     )
