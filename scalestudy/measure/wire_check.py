@@ -31,8 +31,11 @@ def measure_wire(workdir: Path, ranks: int, config: dict, short: int = 2, long: 
     per_rank = []
     for rank in range(ranks):
         measured = sent[long][rank] - sent[short][rank]
+        # the gradients' exchange and, in a mesh, the model group's activation allreduces
         model = sum(
-            r["bytes"]["wire_sent_model"] for r in runs[long].steps(rank) if r["step"] > short
+            r["bytes"]["wire_sent_model"] + (r.get("mesh") or {}).get("wire_sent_model", 0)
+            for r in runs[long].steps(rank)
+            if r["step"] > short
         )
         logical = sum(
             r["bytes"]["logical_total"] for r in runs[long].steps(rank) if r["step"] > short

@@ -170,3 +170,13 @@ def step_log_header(run) -> dict:
     from scalestudy.contract import step_log
 
     return step_log.read_segments(run.rank_log(0))[0].header
+
+
+@pytest.mark.parametrize("case", CASES[:3], ids=[c[0] for c in CASES[:3]])
+def test_a_groups_batch_counts_once_in_the_global_tokens(shared_runs, mpi_stack, case):
+    """M ranks train on one batch: the global tokens of the timed window are the unsplit
+    run's (the same global batch), not M times them."""
+    run, reference, _ranks, _, _ = _runs(shared_runs, case)
+    got = run.footer(0)["timing"]["global_tokens"]
+    want = reference.footer(0)["timing"]["global_tokens"]
+    assert got["total"] == pytest.approx(want["total"]) and got["tgt"] == pytest.approx(want["tgt"])
