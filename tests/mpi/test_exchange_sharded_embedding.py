@@ -1,6 +1,7 @@
 """`exchange: sharded_embedding` (issue #13): the input embedding split by row over the ranks
-gives the weights the dense allreduce gives, at 2 and 4 ranks, and its bytes are the formula's
-on the real lookups' counts; `sparse_reduce` at 4 ranks too (its 2-rank tests are in
+gives the weights the dense allreduce gives at 2 ranks (4 ranks: the gradients themselves, in
+test_gradient_equivalence.py), and its bytes are the formula's on the real lookups' counts at
+2 and 4 ranks; `sparse_reduce`'s row ownership at 4 ranks too (its 2-rank tests are in
 test_exchange_sparse_reduce.py).
 
 Deterministic, the untied tiny model without dropout, 20 steps; each run is made once."""
@@ -63,7 +64,9 @@ def _flat(w: dict[str, np.ndarray]) -> np.ndarray:
     return np.concatenate([w[k].ravel() for k in sorted(w)])
 
 
-@pytest.mark.parametrize(("ranks", "timing"), [(2, "overlapped"), (2, "phases"), (4, "overlapped")])
+# 4 ranks: test_gradient_equivalence.py compares the exchanged gradients themselves there (a
+# stronger test than the weights: Adam hides a constant factor), so no 4-rank allreduce run here
+@pytest.mark.parametrize(("ranks", "timing"), [(2, "overlapped"), (2, "phases")])
 def test_sharded_embedding_gives_the_allreduce_weights(mpi_stack, runs, ranks, timing):
     dense, sharded = runs(ranks, "allreduce"), runs(ranks, "sharded_embedding", timing)
     a, b = _flat(_weights(dense, 0)), _flat(_whole(sharded, ranks))
@@ -120,12 +123,9 @@ def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs
     )
 
 
-def test_sparse_reduce_gives_the_allreduce_weights_at_4_ranks(mpi_stack, runs):
-    dense, reduced = runs(4, "allreduce"), runs(4, "sparse_reduce")
-    a, b = _flat(_weights(dense, 0)), _flat(_weights(reduced, 0))
-    rel = float(np.linalg.norm(a - b) / np.linalg.norm(a))
-    print(f"4 ranks: ||allreduce - sparse_reduce|| / ||allreduce|| = {rel:.3e}")
-    assert rel <= 1e-5
+def test_sparse_reduce_at_4_ranks_owns_every_row_once(mpi_stack, runs):
+    # its gradient at 4 ranks against one rank's: test_gradient_equivalence.py
+    reduced = runs(4, "sparse_reduce")
     for rec in reduced.steps(3):
         f = rec["embedding_grad"]
         assert f["union_rows"] == sum(f["owned_rows_per_rank"])
