@@ -3,13 +3,17 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv demo readme-figure test test-fast lint docs bench bench-scale bench-submit bench-probe-scale bench-reference cluster-up cluster-down
+.PHONY: system venv image demo readme-figure test test-fast lint docs bench bench-scale bench-submit bench-probe-scale bench-reference cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
 
 venv: system
 	bash scripts/setup-python.sh
+
+# The Charliecloud image of the container profiles (docs/containers.md); cached by its inputs
+image: venv
+	bash scripts/build-image.sh
 
 demo: venv
 	$(PY) -m scalestudy.cli submit experiments/quickstart.yaml

@@ -2,7 +2,11 @@
 launcher starts: Slurm's view of the job, its version and configuration, the MPI build, the
 Python packages, the CPU and NUMA layout, the kernel, and the harness's commit (dirty flag).
 
-`python -m scalestudy.capture --out DIR`. Never fails the job: a command that is missing or
+`python -m scalestudy.capture --out DIR [--container JSON]`. With a container (the job
+script passes the profile's, as render made it), also the image (env/image.json: runtime,
+path or name, digest; containers.identity) and the packages inside it
+(pip-freeze-image.txt): this capture runs on the host, which sees Slurm and the image file.
+Never fails the job: a command that is missing or
 fails leaves its exit code and message in env/capture.json and its file, nothing more. The
 `module list` of the job's shell is written by the job script itself (a shell function).
 """
@@ -32,7 +36,7 @@ def _job_id() -> str | None:
     return f"{array}_{task}" if array and task else os.environ.get("SLURM_JOB_ID")
 
 
-def _commands() -> dict[str, list[str]]:
+def _commands(container: dict | None = None) -> dict[str, list[str]]:
     """file name -> command. MPI: Open MPI's ompi_info, else Intel MPI's impi_info, else the
     launcher's own version line."""
     job = _job_id()
@@ -53,6 +57,13 @@ def _commands() -> dict[str, list[str]]:
     }
     if job:
         cmds["scontrol-job.txt"] = ["scontrol", "show", "job", "-d", job]
+    if container:
+        from scalestudy import containers
+        from scalestudy.profiles import Container
+
+        c = Container.model_validate({k: container[k] for k in ("runtime", "image", "python")})
+        inside = containers.single(c, container["mounts"], container["env"])
+        cmds["pip-freeze-image.txt"] = [*inside, c.python, "-m", "pip", "freeze", "--all"]
     return cmds
 
 
@@ -72,9 +83,9 @@ def _run(out: Path, name: str, cmd: list[str]) -> dict:
     return {"command": cmd, "exit_code": code, "seconds": round(time.monotonic() - start, 3)}
 
 
-def capture(out: Path) -> dict:
+def capture(out: Path, container: dict | None = None) -> dict:
     out.mkdir(parents=True, exist_ok=True)
-    cmds = _commands()
+    cmds = _commands(container)
     with ThreadPoolExecutor(max_workers=4) as pool:
         done = {name: pool.submit(_run, out, name, cmd) for name, cmd in cmds.items()}
         files = {name: f.result() for name, f in done.items()}
@@ -90,6 +101,14 @@ def capture(out: Path) -> dict:
         "slurm_nodelist": os.environ.get("SLURM_JOB_NODELIST"),
     }
     index = {"harness": harness, "files": files}
+    if container:
+        from scalestudy import containers
+        from scalestudy.profiles import Container
+
+        c = Container.model_validate({k: container[k] for k in ("runtime", "image", "python")})
+        image = {**containers.identity(c), "mounts": container["mounts"], "env": container["env"]}
+        write_atomic(out / "image.json", json.dumps(image, indent=1))
+        index["image"] = image
     write_atomic(out / "capture.json", json.dumps(index, indent=1))
     return index
 
@@ -97,9 +116,10 @@ def capture(out: Path) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scalestudy.capture")
     parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--container", type=json.loads, help="the job's container (render)")
     args = parser.parse_args(argv)
     try:
-        capture(args.out)
+        capture(args.out, args.container)
     except OSError as exc:  # e.g. a full disk: say so, but never stop the measurement
         print(f"capture: {exc}", file=sys.stderr)
     return 0

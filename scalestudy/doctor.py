@@ -1,8 +1,10 @@
 """`scalestudy doctor PROFILE`: site bring-up, cheapest check first. Each check says what it
 saw and, when it fails, the fix:
 
-1. harness: this Python and the harness's packages;
-2. trainer stack: TensorFlow, Keras and Horovod in the profile's Python, and the MPI Horovod is
+1. harness: this Python and the harness's packages; with a `container:`, the runtime's
+   binary and the image (docs/containers.md);
+2. trainer stack: TensorFlow, Keras and Horovod in the profile's Python (with a container: in
+   the image, through the runtime), and the MPI Horovod is
    linked against versus the MPI of the launcher (a mismatch starts singletons);
 3. probe job on a real allocation: every rank started where expected, no two ranks of a node
    share CPUs, the checkpoint signal reaches every rank, no node much slower than the others;
@@ -15,6 +17,7 @@ scripts, logs and environment capture can be read afterwards.
 from __future__ import annotations
 
 import contextlib
+import getpass
 import importlib
 import importlib.metadata
 import json
@@ -27,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from scalestudy import containers
 from scalestudy.errors import SchedulerRefused
 from scalestudy.profiles import Profile, load_profile
 
@@ -88,6 +92,8 @@ def _job_env(profile: Profile) -> dict[str, str]:
     env = {**os.environ, **profile.env}
     bin_dir = str(Path(sys.executable).parent)  # jobs run this harness's python3 first
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    if profile.container and profile.container.runtime == "charliecloud":
+        env.setdefault("USER", getpass.getuser())  # ch-run refuses to start without it
     return env
 
 
@@ -123,11 +129,58 @@ def launcher_mpi(profile: Profile) -> tuple[str | None, str]:
     return mpi_family(banner), banner or "no mpirun on PATH"
 
 
-def check_stack(profile: Profile) -> list[Check]:
+def check_container(profile: Profile, folder: Path) -> list[Check]:
+    """The runtime's binary and the image (none of this without a container)."""
+    c = profile.container
+    if c is None:
+        return []
+    found = containers.runtime_found(c)
+    checks = [
+        Check(
+            "container runtime",
+            "ok" if found else "FAIL",
+            f"{c.runtime}: {found or containers.binary(c) + ' not on PATH'}",
+            "install it or load its module (profile modules); charliecloud here: "
+            "make system (charliecloud-runtime)",
+        )
+    ]
+    image = Path(c.image)
+    if c.runtime == "pyxis" and not image.is_file():
+        checks.append(
+            Check(
+                "container image",
+                "warn",
+                f"{c.image}: a registry image, which cannot be checked offline (the stack "
+                "check below pulls it through srun)",
+            )
+        )
+    else:
+        kind = "folder" if c.runtime == "charliecloud" else "file"
+        ok = image.is_dir() if kind == "folder" else image.is_file()
+        identity = containers.identity(c) if ok else {}
+        checks.append(
+            Check(
+                "container image",
+                "ok" if ok else "FAIL",
+                f"{c.image}: " + (f"digest {identity.get('digest')}" if ok else f"no such {kind}"),
+                "build it: bash scripts/build-image.sh (charliecloud), or apptainer/singularity "
+                "pull/build the .sif, and give its absolute path as container.image",
+            )
+        )
+    return checks
+
+
+def check_stack(profile: Profile, folder: Path | None = None) -> list[Check]:
     python = profile.python if profile.python != "python3" else sys.executable
+    command = [python]
+    if (c := profile.container) is not None:
+        # inside the image, as the ranks will run: the checkout bound and on PYTHONPATH
+        mounts = containers.harness_mounts(c, folder or Path.cwd())
+        command = [*containers.single(c, mounts, containers.harness_env(c)), c.python]
+        python = f"{c.python} in {c.image}"
     try:
         r = subprocess.run(
-            [python, "-c", STACK_SCRIPT],
+            [*command, "-c", STACK_SCRIPT],
             capture_output=True,
             text=True,
             timeout=300,
@@ -140,7 +193,8 @@ def check_stack(profile: Profile) -> list[Check]:
                 "trainer stack",
                 "FAIL",
                 f"{python} could not report its TensorFlow/Horovod: {exc}",
-                f"check the profile's python ({profile.python}) and modules",
+                f"check the profile's python ({profile.python}) and modules"
+                + (" (and container.python)" if profile.container else ""),
             )
         ]
     if "error" in found:
@@ -366,8 +420,11 @@ def run(profile_ref: str, results: Path, nodes: int, ppn: int, jobs: bool = True
     profile, profile_path = load_profile(profile_ref, relative_to=Path.cwd())
     folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     folder.mkdir(parents=True, exist_ok=True)
-    checks = [check_harness(), *check_stack(profile)]
-    if jobs and all(c.status != "FAIL" for c in checks[:2]):
+    checks = [check_harness(), *check_container(profile, folder)]
+    if all(c.status != "FAIL" for c in checks):
+        checks += check_stack(profile, folder)
+    # an MPI mismatch is what the trainer job shows best: it does not stop the jobs
+    if jobs and all(c.status != "FAIL" for c in checks if c.name != "MPI match"):
         try:
             checks += check_probe(profile, profile_path.resolve(), folder, nodes, ppn)
             checks.append(check_trainer(profile, profile_path.resolve(), folder, nodes, ppn))

@@ -4,10 +4,18 @@ one by name or gives a path to its own."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from scalestudy.errors import BadInput
 from scalestudy.spec.yamlload import YamlError, load_file
@@ -27,6 +35,53 @@ class Interconnect(BaseModel):
     name: str
     latency_us: float = Field(gt=0)
     bandwidth_gbps: float = Field(gt=0)
+
+
+ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class Container(BaseModel):
+    """The image the workload runs in (docs/containers.md): the host's launcher starts the
+    ranks, each inside the runtime (scalestudy/containers.py builds the command lines)."""
+
+    model_config = ConfigDict(extra="forbid")
+    runtime: Literal["apptainer", "singularity", "charliecloud", "pyxis"]
+    image: str = Field(min_length=1)
+    mounts: list[str] = []
+    env: list[str] = []
+    python: str = Field("python3", min_length=1)
+
+    @field_validator("image")
+    @classmethod
+    def _image(cls, value: str, info) -> str:
+        runtime = info.data.get("runtime")
+        if runtime and runtime != "pyxis" and not value.startswith("/"):
+            raise ValueError(
+                f"{runtime} runs an image file or folder: give its absolute path "
+                "(a registry name such as docker://... is for pyxis, or pull it first)"
+            )
+        return value
+
+    @field_validator("mounts")
+    @classmethod
+    def _mounts(cls, value: list[str]) -> list[str]:
+        for m in value:
+            parts = m.split(":")
+            if len(parts) > 2 or not all(x.startswith("/") for x in parts) or "," in m:
+                raise ValueError(
+                    f"{m!r}: a mount is an absolute host path, optionally :an absolute path "
+                    "in the image (SRC or SRC:DST, no commas)"
+                )
+        return value
+
+    @field_validator("env")
+    @classmethod
+    def _env(cls, value: list[str]) -> list[str]:
+        for e in value:
+            name, eq, _ = e.partition("=")
+            if not eq or not ENV_NAME.fullmatch(name):
+                raise ValueError(f"{e!r}: an env entry is NAME=VALUE (NAME a shell variable name)")
+        return value
 
 
 class Profile(BaseModel):
@@ -52,6 +107,17 @@ class Profile(BaseModel):
     env: dict[str, str] = {}
     max_jobs_in_queue: int | None = Field(None, ge=1)
     checkpoint_signal_margin_s: int = Field(120, ge=10)
+    container: Container | None = None
+
+    @model_validator(mode="after")
+    def _pyxis_is_srun(self) -> Profile:
+        if self.container and self.container.runtime == "pyxis" and self.launcher != "srun":
+            raise ValueError(
+                "container.runtime: pyxis is a plugin of srun (--container-image): use "
+                "launcher: srun, or a runtime that wraps the command (apptainer, singularity, "
+                "charliecloud) under mpirun"
+            )
+        return self
 
     @model_validator(mode="after")
     def _bind_is_the_launchers(self) -> Profile:
@@ -107,5 +173,14 @@ def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Pa
     except YamlError as exc:
         raise ProfileError("; ".join(f"{path}:{i.line}: {i.message}" for i in exc.issues)) from None
     except ValidationError as exc:
-        msgs = [f"{path}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]
-        raise ProfileError("\n".join(msgs)) from None
+        from scalestudy.spec.issues import pydantic_issues  # spec imports this module
+
+        lines = []
+        for issue in pydantic_issues(exc, located, Profile):
+            message = issue.message.removeprefix("Value error, ")
+            key, line = issue.key, issue.line
+            if not key and message.startswith("container.runtime"):  # a model-wide check
+                key, line = "container.runtime", located.line_of(("container", "runtime"))
+            where = f"{path}:{line}" if line else str(path)
+            lines.append(f"{where}: {key or '<top>'}: {message}")
+        raise ProfileError("\n".join(lines)) from None

@@ -4,11 +4,13 @@ project's one Jinja2 setup (templating.py: StrictUndefined, every user value she
 from __future__ import annotations
 
 import hashlib
+import json
+import shlex
 from pathlib import Path
 
 import jinja2
 
-from scalestudy import templating
+from scalestudy import containers, templating
 from scalestudy.plan import Bundle, Point
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
@@ -139,4 +141,41 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
         ),
         "point_json": str(attempt_dir / "point.json"),
     }
+    context.update(_container(profile, attempt_dir, context["python"], sw.name))
     return context
+
+
+def _container(profile: Profile, attempt_dir: Path, python: str, sweep_name: str) -> dict:
+    """The container's pieces of the scripts, each already shell-quoted (containers.py builds
+    the argv): `wrap` before the workload's python, `srun_container` (pyxis) on srun's line,
+    `container_exports` for the job's environment, `capture_container` for capture."""
+    c = profile.container
+    if c is None:
+        return {
+            "wrap": "",
+            "workload_python": python,
+            "srun_container": "",
+            "container": None,
+            "container_exports": {},
+            "capture_container": "",
+        }
+    # the sweep's results folder (results/<sweep>/...): every attempt and bundle run is in it
+    results = next((p for p in attempt_dir.parents if p.name == sweep_name), attempt_dir)
+    mounts, env = containers.harness_mounts(c, results), containers.harness_env(c)
+    wrap = containers.wrapper(c, mounts, env)
+    flags = containers.srun_flags(c, mounts, env)
+    spec = {
+        "runtime": c.runtime,
+        "image": c.image,
+        "mounts": mounts,
+        "env": env,
+        "python": c.python,
+    }
+    return {
+        "wrap": shlex.join(wrap) + " " if wrap else "",
+        "workload_python": c.python,
+        "srun_container": " " + shlex.join(flags) if flags else "",
+        "container": c.model_dump(),
+        "container_exports": containers.exports(c, env),
+        "capture_container": json.dumps(spec, separators=(",", ":")),
+    }

@@ -2,11 +2,13 @@
 # System packages the trainer and the tests need (needs root: apt). Idempotent and quiet when done.
 # openmpi + cmake + g++ build Horovod with MPI and Gloo; Slurm 22.05 + slurmdbd + munge + MariaDB
 # are the local test cluster (python -m scalestudy.localcluster); headless chromium checks the
-# HTML report; tmux shows the live progress display in a test. One step installs the stack.
+# HTML report; tmux shows the live progress display in a test; charliecloud-runtime (ch-run) and
+# debootstrap run and build the container image (scripts/build-image.sh, docs/containers.md).
+# One step installs the stack.
 set -euo pipefail
 pkgs=(openmpi-bin libopenmpi-dev cmake g++ make git
       slurm-wlm slurmdbd munge mariadb-server mariadb-client
-      chromium tmux)
+      chromium tmux charliecloud-runtime debootstrap)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

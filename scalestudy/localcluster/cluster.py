@@ -64,6 +64,63 @@ def _wait(cond, what: str, timeout: float = 120) -> None:
     raise ClusterError(f"timed out waiting for {what}")
 
 
+# munged is the host's service: a local cluster starts it only when none answers, and says so
+# here (with its pid), so that `down` stops only a munged a local cluster started
+MUNGE_MARK = Path("/run/munge/scalestudy-started.pid")
+# what needs munged: while any of these daemons runs on the host, munged stays (a client such
+# as srun runs only beside them; a test's stand-in sbatch must not keep munged up)
+SLURM_PROGRAMS = ("slurmctld", "slurmd", "slurmdbd", "slurmstepd")
+
+
+def _running(proc) -> bool:
+    import psutil
+
+    try:
+        return proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _end(procs: list, grace: dict[int, float], default_grace: float) -> None:
+    """SIGTERM every process, then SIGKILL each one still running after its grace seconds."""
+    import psutil
+
+    start = time.monotonic()
+    for proc in procs:
+        with contextlib.suppress(psutil.Error):
+            proc.terminate()
+    left = list(procs)
+    while left:
+        now = time.monotonic() - start
+        for proc in left:
+            if _running(proc) and now >= grace.get(proc.pid, default_grace):
+                with contextlib.suppress(psutil.Error):
+                    proc.kill()
+        left = [p for p in left if _running(p)]
+        if left:
+            time.sleep(0.1)
+
+
+def _stop_our_munged() -> None:
+    """Stop munged if a local cluster started it (MUNGE_MARK) and no Slurm program is left on
+    the host: another local cluster (or the host's Slurm) may still use it."""
+    import psutil
+
+    try:
+        pid = int(MUNGE_MARK.read_text().strip())
+        munged = psutil.Process(pid)
+        if munged.name() != "munged":
+            raise psutil.NoSuchProcess(pid)
+    except (OSError, ValueError, psutil.Error):
+        MUNGE_MARK.unlink(missing_ok=True)  # the munged it names has gone
+        return
+    for proc in psutil.process_iter(["name"]):
+        if proc.info["name"] in SLURM_PROGRAMS and _running(proc):
+            return
+    _end([munged], grace={}, default_grace=10.0)
+    MUNGE_MARK.unlink(missing_ok=True)
+
+
 @dataclass
 class LocalCluster:
     dir: Path = DEFAULT_DIR
@@ -146,6 +203,8 @@ class LocalCluster:
             key.chmod(0o400)
         subprocess.run(["runuser", "-u", "munge", "--", "/usr/sbin/munged"], check=True)
         _wait(lambda: self._run(["munge", "-n"]).returncode == 0, "munged")
+        with contextlib.suppress(OSError, ValueError):
+            MUNGE_MARK.write_text((run / "munged.pid").read_text())
 
     def _mysql(self) -> None:
         ports, d = self._ports(), self.dir
@@ -256,48 +315,83 @@ class LocalCluster:
         )
 
     def down(self) -> None:
+        """End every process this cluster started: its jobs first (scancel, so Slurm ends
+        their steps the way it means to), then the daemons and whatever is left of the jobs
+        (TERM, then KILL: a slurmstepd may ignore TERM), then munged if a local cluster
+        started it and no other Slurm is left on the host to need it."""
         run = self.dir / "run"
         if not run.exists():
             return
-        pidfiles = [
-            *sorted(run.glob("slurmd-*.pid")),
-            run / "slurmctld.pid",
-            run / "slurmdbd.pid",
-            run / "mysqld.pid",
-        ]
-        pids = []
-        for pidfile in pidfiles:
-            if _alive(pidfile):
-                pids.append(int(pidfile.read_text()))
-        for pid in pids:
-            os.kill(pid, signal.SIGTERM)
-        # Wait on the processes, not their pid files: slurmd removes its pid file when it
-        # starts shutting down, which can take a while (or hang) with job steps around.
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and any(_pid_alive(p) for p in pids):
-            time.sleep(0.1)
-        for pid in pids:
-            if _pid_alive(pid):
-                os.kill(pid, signal.SIGKILL)
-        self._kill_orphan_steps()
+        self._cancel_jobs()
+        daemons = self._daemons()
+        stragglers = [p for p in self._processes() if p.pid not in {d.pid for d in daemons}]
+        _end([*daemons, *stragglers], grace={p.pid: 20.0 for p in daemons}, default_grace=5.0)
+        # a job process can fork while the daemons stop: look once more
+        _end(self._processes(), grace={}, default_grace=2.0)
+        _stop_our_munged()
 
-    def _kill_orphan_steps(self) -> None:
-        """Job processes still around when the daemons stopped (slurmstepd, srun, orted, ranks):
-        every process whose environment holds this cluster's SLURM_CONF and a job id."""
+    def _cancel_jobs(self, timeout: float = 20.0) -> None:
+        """scancel every job of this cluster and wait for their steps to end (KillWait is 5 s
+        in slurm.conf); with the controller down there is nothing to ask, so nothing waits."""
+        if not _alive(self.dir / "run" / "slurmctld.pid"):
+            return
+        try:
+            listed = self._run(["squeue", "-h", "-o", "%A"], timeout=20)
+        except subprocess.TimeoutExpired:
+            return
+        jobs = listed.stdout.split()
+        if listed.returncode or not jobs:
+            return
+        self._run(["scancel", *jobs], timeout=20)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and any(
+            p.name() == "slurmstepd" for p in self._processes()
+        ):
+            time.sleep(0.2)
+
+    def _daemons(self) -> list:
         import psutil
 
-        ours = f"SLURM_CONF={self.conf}\0".encode()
+        procs = []
+        for pidfile in sorted((self.dir / "run").glob("*.pid")):
+            if _alive(pidfile):
+                with contextlib.suppress(psutil.Error, ValueError, OSError):
+                    procs.append(psutil.Process(int(pidfile.read_text())))
+        return procs
+
+    def _processes(self) -> list:
+        """The processes of this cluster still running: its daemons (pid files), its jobs'
+        slurmstepd (their working folder or an open file, the slurmd log, is under this
+        cluster's folder: a stepd writes its title over its environment), every job process
+        (its environment names this cluster's slurm.conf and a job id: srun, mpirun, orted,
+        ranks; not a shell that merely exported SLURM_CONF), and all their descendants.
+        Found by this cluster's folder, never by name alone: other clusters (and the host's
+        own Slurm) may run beside it."""
+        import psutil
+
+        ours_env = f"SLURM_CONF={self.conf}\0".encode()
+        root = str(self.dir.resolve())
+        found: dict[int, psutil.Process] = {p.pid: p for p in self._daemons()}
         for proc in psutil.process_iter():
-            if proc.pid == os.getpid():
+            if proc.pid == os.getpid() or proc.pid in found:
                 continue
             try:
-                # slurmstepd rewrites its title over its environment, so psutil's parse can
-                # miss variables: look at the raw bytes
+                if proc.name() == "slurmstepd":
+                    paths = [proc.cwd(), *(f.path for f in proc.open_files())]
+                    if any(p == root or p.startswith(root + "/") for p in paths):
+                        found[proc.pid] = proc
+                    continue
                 raw = Path(f"/proc/{proc.pid}/environ").read_bytes()
-                if ours in raw and b"SLURM_JOB_ID=" in raw:
-                    proc.kill()
-            except (psutil.NoSuchProcess, psutil.AccessDenied, OSError):
+                if ours_env in raw and b"SLURM_JOB_ID=" in raw:
+                    found[proc.pid] = proc
+            except (psutil.Error, OSError):
                 continue
+        for proc in list(found.values()):
+            with contextlib.suppress(psutil.Error):
+                for child in proc.children(recursive=True):
+                    found.setdefault(child.pid, child)
+        me = {os.getpid(), *(p.pid for p in psutil.Process().parents())}
+        return [p for pid, p in found.items() if pid not in me and _running(p)]
 
     def crash_node(self, name: str) -> int:
         """Emulate a node losing power: SIGKILL its slurmd, its slurmstepds and every job

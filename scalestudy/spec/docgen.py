@@ -235,7 +235,8 @@ DESCRIPTIONS: dict[str, str] = {
     "Profile.partitions": "Partitions (`partitions[].*` below); a point goes to the smallest "
     "that takes its node count.",
     "Profile.interconnect": "The network (`interconnect.*` below), for the report's projection.",
-    "Profile.python": "The Python that runs the workload in the job.",
+    "Profile.python": "The Python that runs the workload in the job (with a `container`: the "
+    "host's, for `env/` capture only).",
     "Profile.modules": "`module load` lines of every job.",
     "Profile.env": "Environment variables of every job (a sweep's `env` wins).",
     "Profile.max_jobs_in_queue": "Most jobs of one sweep queued at once (a sweep's wins).",
@@ -246,6 +247,18 @@ DESCRIPTIONS: dict[str, str] = {
     "Interconnect.name": "A name for tables and figures.",
     "Interconnect.latency_us": "Nominal latency per message, microseconds.",
     "Interconnect.bandwidth_gbps": "Nominal link bandwidth per node, Gbit/s.",
+    "Profile.container": "Run the workload inside an image (`container.*` below, "
+    "[containers.md](containers.md)): the host's launcher starts the ranks, each inside the "
+    "runtime; the checkout and the sweep's results folder are bind-mounted and on PYTHONPATH.",
+    "Container.runtime": "`apptainer` or `singularity` (`exec --bind ... IMAGE` around the "
+    "workload), `charliecloud` (`ch-run -b ... IMAGE --`), `pyxis` (`srun "
+    "--container-image=...`; needs `launcher: srun`).",
+    "Container.image": "A `.sif` file (apptainer, singularity) or an unpacked image folder "
+    "(charliecloud) by absolute path; for pyxis an enroot image name (e.g. "
+    "`nvcr.io#nvidia/tensorflow:23.03-tf2-py3`) or a `.sqsh` path.",
+    "Container.mounts": "Bind mounts, `SRC` or `SRC:DST` (absolute paths), e.g. the data.",
+    "Container.env": "`NAME=VALUE` set inside the container.",
+    "Container.python": "The Python inside the image that runs the workload.",
 }
 
 

@@ -1,0 +1,136 @@
+"""The command lines of a profile's `container:` (the one place that knows each runtime's
+flags): job scripts (render.py), `doctor` and `env/` capture all ask here.
+
+The hybrid model: the host's launcher (mpirun, srun) starts the ranks and each rank runs
+inside the image. apptainer, singularity and charliecloud wrap the workload's command
+(`mpirun ... ch-run ... IMAGE -- python ...`); pyxis is a plugin of srun and takes flags
+(`srun --container-image=... python ...`). The project's code is bind-mounted, not in the
+image: `harness_mounts` adds the checkout and the results folder, and PYTHONPATH names the
+checkout, so the image holds only the Python stack (docs/containers.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+from scalestudy.profiles import Container
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+# charliecloud's build stamp at the image's root (scripts/build-image.sh writes it)
+STAMP = "scalestudy-image.json"
+
+
+def _top(path: Path) -> str:
+    """The top-level folder of an absolute path (/work of /work/main/results): charliecloud
+    binds onto a folder the image already has, and images have /work, /home, /scratch ...,
+    not every site's deeper paths."""
+    parts = path.resolve().parts
+    return "/" + parts[1] if len(parts) > 1 else "/"
+
+
+def harness_mounts(c: Container, results: Path) -> list[str]:
+    """The profile's mounts, then the checkout's and the results' folders at the same path
+    (the job passes host paths: point.json, logs), unless /tmp, which all four runtimes
+    share (enroot: pyxis mounts it too, see docs) or a mount already covers."""
+    mounts = list(c.mounts)
+    for path in (CHECKOUT, results):
+        top = _top(path) if c.runtime == "charliecloud" else str(path.resolve())
+        covered = any(
+            top == m.split(":")[0] or top.startswith(m.split(":")[0] + "/") for m in mounts
+        )
+        if top not in ("/", "/tmp") and not top.startswith("/tmp/") and not covered:
+            mounts.append(top)
+    return mounts
+
+
+def harness_env(c: Container) -> list[str]:
+    """The profile's env, then PYTHONPATH at the bind-mounted checkout (unless set)."""
+    names = {e.partition("=")[0] for e in c.env}
+    return [*c.env, *([] if "PYTHONPATH" in names else [f"PYTHONPATH={CHECKOUT}"])]
+
+
+def wrapper(c: Container, mounts: list[str], env: list[str]) -> list[str]:
+    """The argv placed between the launcher and the workload's python (empty for pyxis)."""
+    if c.runtime in ("apptainer", "singularity"):
+        argv = [c.runtime, "exec"]
+        for m in mounts:
+            argv += ["--bind", m]
+        for e in env:
+            argv += ["--env", e]
+        return [*argv, c.image]
+    if c.runtime == "charliecloud":
+        argv = ["ch-run"]
+        for m in mounts:
+            argv += ["-b", m]
+        argv += [f"--set-env={e}" for e in env]
+        return [*argv, c.image, "--"]
+    return []
+
+
+def srun_flags(c: Container, mounts: list[str], env: list[str]) -> list[str]:
+    """pyxis: srun's own flags. --container-env names variables the job exports (pyxis takes
+    their values from srun's environment: `exports` below)."""
+    if c.runtime != "pyxis":
+        return []
+    flags = [f"--container-image={c.image}"]
+    if mounts:
+        flags.append(
+            "--container-mounts=" + ",".join(m if ":" in m else f"{m}:{m}" for m in mounts)
+        )
+    if env:
+        flags.append("--container-env=" + ",".join(e.partition("=")[0] for e in env))
+    return flags
+
+
+def exports(c: Container, env: list[str]) -> dict[str, str]:
+    """Variables the job script exports for the runtime: pyxis reads env's values from srun's
+    environment; ch-run refuses to start without $USER (a batch job may not have it)."""
+    if c.runtime == "pyxis":
+        return dict(e.split("=", 1) for e in env)
+    return {}
+
+
+def single(c: Container, mounts: list[str], env: list[str]) -> list[str]:
+    """The argv that runs one process inside the image (doctor, capture's package list)."""
+    if c.runtime == "pyxis":
+        return ["srun", "--nodes=1", "--ntasks=1", *srun_flags(c, mounts, env)]
+    return wrapper(c, mounts, env)
+
+
+def binary(c: Container) -> str:
+    return {"pyxis": "srun"}.get(c.runtime, "ch-run" if c.runtime == "charliecloud" else c.runtime)
+
+
+def identity(c: Container) -> dict:
+    """What env/ records of the image: runtime, name, and a digest where one is cheap to have:
+    a .sif (apptainer/singularity) by its sha256, a charliecloud folder by its build stamp's
+    sha256 (scripts/build-image.sh writes it; hashing a whole tree costs minutes), a pyxis
+    registry image by name only (its digest is the registry's, unknown offline)."""
+    out: dict = {"runtime": c.runtime, "image": c.image, "python": c.python}
+    path = Path(c.image)
+    if c.runtime == "pyxis" and not path.is_file():
+        out["digest"] = None
+        out["note"] = "a registry image: its digest is not known offline"
+        return out
+    target = path / STAMP if path.is_dir() else path
+    try:
+        h = hashlib.sha256()
+        with open(target, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        out["digest"] = f"sha256:{h.hexdigest()}"
+        out["digest_of"] = str(target)
+        if path.is_dir():
+            out["stamp"] = json.loads(target.read_text())
+    except (OSError, ValueError) as exc:
+        out["digest"] = None
+        out["note"] = f"no digest: {exc}"
+    return out
+
+
+def runtime_found(c: Container) -> str | None:
+    return shutil.which(binary(c), path=os.environ.get("PATH"))

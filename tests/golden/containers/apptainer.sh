@@ -1,0 +1,50 @@
+#!/bin/bash
+#SBATCH --job-name=ss-ct-apptainer-n0002-p2-16dc0e87e1-r0
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=2
+#SBATCH --cpus-per-task=1
+#SBATCH --time=00:10:00
+#SBATCH --partition=debug
+#SBATCH --exclusive
+#SBATCH --output=/scratch/alice/results/ct-apptainer/n0002-p2-16dc0e87e1-r0/attempt-1/slurm-%j.out
+#SBATCH --signal=B:USR1@120
+#SBATCH --no-requeue
+# scalestudy sweep ct-apptainer, point n0002-p2-16dc0e87e1-r0, attempt 1
+set -uo pipefail
+attempt_dir=/scratch/alice/results/ct-apptainer/n0002-p2-16dc0e87e1-r0/attempt-1
+cd "$attempt_dir" || exit 97
+
+# The exit code of this script, written atomically whatever ends it.
+finish() {
+  local code=$?
+  printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
+}
+trap finish EXIT
+export OMPI_MCA_mpi_yield_when_idle=1
+export OMPI_MCA_btl=self,tcp
+export OMPI_ALLOW_RUN_AS_ROOT=1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMP_NUM_THREADS=1
+# the workload runs inside a container (apptainer; docs/containers.md)
+export SCALESTUDY_POINT=n0002-p2-16dc0e87e1-r0
+
+# What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
+mkdir -p "$attempt_dir/env"
+{ module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
+python3 -m scalestudy.capture --out "$attempt_dir/env" \
+  --container '{"runtime":"apptainer","image":"/images/scalestudy tf2.15.sif","mounts":["/scratch/data:/data","/checkout/scalestudy","/scratch/alice/results/ct-apptainer"],"env":["TF_CPP_MIN_LOG_LEVEL=2","NOTE=$(touch /tmp/pwned) '"'"'x'"'"'","PYTHONPATH=/checkout/scalestudy"],"python":"/opt/venv/bin/python"}'
+
+# The launcher runs in the background so the checkpoint signal reaches this shell, which
+# forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
+forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
+trap forward USR1 TERM
+mpirun -np 4 --map-by ppr:2:socket:pe=1 --bind-to core --report-bindings \
+  -x PATH -x LD_LIBRARY_PATH -x OMP_NUM_THREADS -x OMPI_MCA_mpi_yield_when_idle -x OMPI_MCA_btl -x OMPI_ALLOW_RUN_AS_ROOT -x OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
+  apptainer exec --bind /scratch/data:/data --bind /checkout/scalestudy --bind /scratch/alice/results/ct-apptainer --env TF_CPP_MIN_LOG_LEVEL=2 --env 'NOTE=$(touch /tmp/pwned) '"'"'x'"'"'' --env PYTHONPATH=/checkout/scalestudy '/images/scalestudy tf2.15.sif' /opt/venv/bin/python -m scalestudy.trainer --config /scratch/alice/results/ct-apptainer/n0002-p2-16dc0e87e1-r0/attempt-1/point.json &
+launcher_pid=$!
+while :; do
+  wait "$launcher_pid"
+  rc=$?
+  kill -0 "$launcher_pid" 2>/dev/null || break
+done
+exit "$rc"
