@@ -321,12 +321,15 @@ class Transformer(tf.keras.Model):
         self.embedding = self.add_weight(name, [rows, h], initializer=table)
         self.softmax_weights = None
         if not self.tied:
-            softmax_init = init
+            # the whole vocabulary, or a mesh rank's range of it (a row-sharded input table
+            # leaves the projection whole)
+            softmax_rows, softmax_init = self.vocab, init
             if group is not None:
+                softmax_rows = rows
                 part = list(range(self.first, self.first + rows))
                 softmax_init = mp.SliceOf(init, [self.vocab, h], 0, part)
             self.softmax_weights = self.add_weight(
-                "softmax/weights", [rows, h], initializer=softmax_init
+                "softmax/weights", [softmax_rows, h], initializer=softmax_init
             )
         g = group
         self.encoder = [
