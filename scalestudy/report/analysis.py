@@ -383,6 +383,11 @@ class _Shapes:
 
     def __init__(self, v: Variant, done: pd.DataFrame, tokens_per_worker, anchor_workers: int):
         self.vocab, self.hidden, self.micro, self.tied = v.vocab, v.hidden, v.micro_batches, v.tied
+        # a mesh: each rank exchanges its V / M shard's gradient over N / M ranks, and its
+        # model group's batch is M ranks' tokens
+        self.m = v.mesh_model
+        if self.vocab:
+            self.vocab = int(self.vocab) // self.m
         self.config = v.configuration
         self.accumulation = str(self.config.get("accumulation") or "tf1")
         self.item = allreduce_item_bytes(self.config.get("compression"))
@@ -397,7 +402,7 @@ class _Shapes:
         if self.vocab and self.tokens_per_worker(w):
             return projection.formula_rows(
                 int(self.vocab),
-                self.tokens_per_worker(w),
+                self.tokens_per_worker(w) * self.m,
                 self.micro,
                 accumulation=self.accumulation,
                 tied=self.tied,
@@ -418,7 +423,14 @@ class _Shapes:
                 share=share if self.mode == "strong" else 1.0,
             )
         return strategies.Shape(
-            w, int(self.vocab), int(self.hidden), rows, unique, union, self.micro, self.item
+            max(w // self.m, 1),
+            int(self.vocab),
+            int(self.hidden),
+            rows,
+            unique,
+            union,
+            self.micro,
+            self.item,
         )
 
 
@@ -449,13 +461,12 @@ def _project(
     pm = max(measured, key=lambda p: p.workers)
     vp = VariantProjection(variant=v, link=None, anchor_nodes=pm.nodes)
     if v.mesh_model > 1:
-        # the model group's activation allreduces and its memory are not in the projection
-        # yet: no figure rather than one that leaves them out
         vp.notes.append(
-            f"a data x model mesh (M = {v.mesh_model}): not projected (the projection models "
-            "data-parallel exchanges only; the mesh's measured points are in the figures)"
+            f"a data x model mesh (M = {v.mesh_model}): its exchange is projected over the "
+            f"N / {v.mesh_model} ranks of each data-parallel set with the V / {v.mesh_model} "
+            "vocabulary shard; the model group's allreduces are inside the measured compute "
+            "(the same M, the same tokens per group in weak scaling)"
         )
-        return vp
     link, link_src = _link(v)
     done = _completed(v.rows)
     strategy = v.strategy  # the one rule (strategies.of), on the variant's configuration

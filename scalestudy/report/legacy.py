@@ -35,6 +35,7 @@ LEGACY_VARIANT_KEYS = (
     "sparse_as_dense",
     "exchange",
     "compression",
+    "mesh_model",
     "timing",
     "precision",
     "micro_batches",
@@ -120,6 +121,8 @@ def _record(row: pd.Series, keys: list[str]) -> dict:
     config.setdefault("micro_batches", 1)
     tied = col("tie_embeddings")
     config["model"] = {"preset": col("model"), "tie_embeddings": tied}
+    if (col("mesh_model") or 1) > 1:
+        config["mesh"] = {"model": col("mesh_model")}
     return {
         "point_id": str(row["point_id"]),
         "from_table": True,

@@ -166,6 +166,28 @@ def test_projected_step_bytes_and_memory_by_hand(exchange, tied, timing):
     assert vp.points[-1].comm_s > dense_only
 
 
+def test_a_mesh_projects_its_exchange_over_its_data_set_with_its_vocabulary_shard():
+    """M = 2: each rank allreduces its V / 2 shard's gradient (fused with its other dense
+    gradients) over the N / 2 ranks of its data-parallel set; the model group's allreduces
+    are in the measured compute."""
+    m = 2
+    table = _table("allreduce", "phases", tied=False)
+    table = table[table["workers"] >= m].copy()
+    table["mesh_model"] = m
+    table["logical_embedding_bytes_per_step"] = 4 * V // m * H
+    table["logical_allreduce_bytes_per_step"] = DENSE_OTHER + 4 * V // m * H
+    (v,) = variants_of(table)
+    assert v.mesh_model == m
+    vp = _project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
+    assert any("data x model mesh (M = 2)" in n for n in vp.notes)
+    assert [p.nodes for p in vp.points] == [8, 16]
+    for p in vp.points:
+        want = _ring_allreduce(DENSE_OTHER + 4 * V // m * H, p.workers // m)
+        assert p.comm_s == pytest.approx(want, rel=1e-5)
+        assert p.accumulation_bytes == pytest.approx(4 * V // m * H)
+        assert p.rank_bytes is not None
+
+
 def test_sharded_memory_projection_is_the_plans():
     """The report's memory growth uses the plan's model on the variant's configuration: the
     sharded table's ceil(V / N) rows show (the old projection passed sparse_as_dense only and
