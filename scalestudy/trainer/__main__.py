@@ -42,8 +42,10 @@ if __name__ == "__main__":
     code = main()
     sys.stdout.flush()
     sys.stderr.flush()
-    if code == step_log.EXIT_FAILED:
-        # Skip interpreter teardown (Horovod's shutdown would wait on the other ranks): exit now
-        # so the launcher sees the failure and ends every rank.
+    if code in (step_log.EXIT_FAILED, step_log.EXIT_OUT_OF_MEMORY):
+        # Skip interpreter teardown (Horovod's shutdown would wait on the other ranks, which
+        # may wait in a collective this rank left): exit now so the launcher sees the failure
+        # and ends every rank. An allocation that failed on one rank only (out of memory) is
+        # such a failure too: seen as a hang when Horovod's allgather could not allocate.
         os._exit(code)
     sys.exit(code)
