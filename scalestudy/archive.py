@@ -387,8 +387,12 @@ def open_archive(archive: Path) -> Path:
                     "write one with `scalestudy archive SWEEP`",
                 )
             (staging / ".complete").write_text(tops[0])
-            shutil.rmtree(entry, ignore_errors=True)
-            os.replace(staging, entry)
+            try:
+                os.replace(staging, entry)
+            except OSError:
+                if not (entry / ".complete").is_file():
+                    raise
+                shutil.rmtree(staging)  # another process read the same archive first: use it
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise

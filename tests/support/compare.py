@@ -57,6 +57,7 @@ def make_run(
     salt: str | None = None,
     statuses: dict[tuple[bool, int, int], str] | None = None,
     logs: bool = False,
+    mode: str = "weak",
 ) -> Path:
     """root/name: samples[(dense, nodes)] are the tokens/s of each repeat. The point ids hash
     `salt` (default: the name and cluster), as the plan's hash the profile: two runs of one
@@ -68,7 +69,7 @@ def make_run(
     statuses = statuses or {}
     sweep_file = root / f"{name}.yaml"
     sweep_file.write_text(
-        f"name: {name}\ncluster: {cluster}\nmode: weak\nnodes: [1, 2]\nppn: 1\n"
+        f"name: {name}\ncluster: {cluster}\nmode: {mode}\nnodes: [1, 2]\nppn: 1\n"
         f"trainer: {{model: tiny, steps: {steps}}}\n"
         f"env: {json.dumps({k: v for k, v in exports.items() if k != 'OMP_NUM_THREADS'})}\n"
         "matrix:\n  trainer.sparse_as_dense: [false, true]\n"
@@ -82,6 +83,11 @@ def make_run(
             config.update(
                 sparse_as_dense=dense, steps=steps, expect_ranks=nodes, expect_ranks_per_node=1
             )
+            # strong: a fixed global batch of 4096 tokens, split over the ranks
+            per_worker = 1024 if mode == "weak" else 4096 // nodes
+            global_batch = 1024 * nodes if mode == "weak" else 4096
+            if mode == "strong":
+                config.update(mode="strong", tokens_per_worker=None, global_batch_tokens=4096)
             label = "dense" if dense else "sparse"
             variant = "v" + hashlib.sha256(f"{name}{dense}".encode()).hexdigest()[:8]
             records.append(
@@ -96,15 +102,15 @@ def make_run(
                     "baseline_keys": ["trainer.exchange", "trainer.sparse_as_dense"],
                     "workload": "trainer",
                     "cluster": cluster,
-                    "mode": "weak",
+                    "mode": mode,
                     "nodes": nodes,
                     "ppn": 1,
                     "workers": nodes,
                     "threads": 1,
                     "repeat": repeat,
                     "allocation": None,
-                    "tokens_per_worker": 1024,
-                    "global_batch_tokens": 1024 * nodes,
+                    "tokens_per_worker": per_worker,
+                    "global_batch_tokens": global_batch,
                     "env": {k: v for k, v in exports.items() if k != "OMP_NUM_THREADS"},
                     "model_spec": MODEL_SPEC,
                     "config": config,
@@ -116,7 +122,7 @@ def make_run(
                 sweep=name,
                 variant=variant,
                 variant_label=label,
-                mode="weak",
+                mode=mode,
                 cluster=cluster,
                 nodes=nodes,
                 ppn=1,
@@ -126,8 +132,8 @@ def make_run(
                 accumulation="tf1",
                 sparse_as_dense=dense,
                 exchange="allreduce" if dense else "allgather",
-                tokens_per_worker=1024,
-                global_batch_tokens=1024 * nodes,
+                tokens_per_worker=per_worker,
+                global_batch_tokens=global_batch,
                 repeat=repeat,
                 status=status,
                 attempt=1,
@@ -141,7 +147,7 @@ def make_run(
                 row.update(
                     tokens_per_s=tput,
                     tokens_per_s_per_worker=tput / nodes,
-                    step_s_median=1024 * nodes / tput,
+                    step_s_median=global_batch / tput,
                     steps_timed=30,
                 )
             rows.append(row)

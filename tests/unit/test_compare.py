@@ -133,6 +133,20 @@ def test_efficiency_ratio_of_a_scaling_loss(tmp_path):
     assert abs(eff.base.value - 0.9) < 0.02 and abs(eff.new.value - 0.75) < 0.02
 
 
+def test_strong_scaling_efficiency_ratio_from_step_times(tmp_path):
+    # a fixed global batch: BASE speeds up 1.8x from 1 to 2 nodes, NEW only 1.5x
+    base = {(True, 1): _noisy(4000, 0.01, 5, 1), (True, 2): _noisy(7200, 0.01, 5, 2)}
+    new = {(True, 1): _noisy(4000, 0.01, 5, 3), (True, 2): _noisy(6000, 0.01, 5, 4)}
+    make_run(tmp_path, "a", base, mode="strong")
+    make_run(tmp_path, "b", new, mode="strong")
+    c = _compare(tmp_path, "a", "b")
+    assert [p.base.mode for p in c.pairs] == ["strong", "strong"]
+    two = next(p for p in c.pairs if p.base.nodes == 2)
+    eff = two.efficiency
+    assert eff.verdict == "lower" and abs(eff.ratio.value - 1.5 / 1.8) < 0.03
+    assert abs(eff.base.value - 0.9) < 0.02 and abs(eff.new.value - 0.75) < 0.02
+
+
 def test_points_are_matched_by_configuration_not_by_label_id_or_site(tmp_path):
     make_run(tmp_path, "a", _samples(1.0, 0.01, 1))
     folder = make_run(tmp_path, "b", _samples(0.9, 0.01, 9), cluster="emulated", salt="other")
