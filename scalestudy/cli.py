@@ -221,6 +221,33 @@ def cmd_doctor(args) -> int:
     return EXIT_OK
 
 
+def cmd_archive(args) -> int:
+    from scalestudy import archive, inputs
+
+    if archive.is_archive(args.sweep):
+        raise UsageError(f"{args.sweep}: already an archive")
+    found = inputs.resolve(args.sweep, Path(args.results))
+    if not inputs.is_results_folder(found.folder):
+        raise archive.ArchiveError(
+            f"{found.folder}: no results.csv or results.parquet to archive",
+            f"run `scalestudy collect {args.sweep}` first",
+        )
+    out = Path(args.output) if args.output else Path(args.results) / f"{found.name}.tar.gz"
+    if not archive.is_archive(out):
+        raise UsageError(f"-o {out}: an archive's name ends in .tar.gz or .tgz")
+    done = archive.write(found.folder, out, with_logs=args.with_logs)
+    print(
+        f"wrote {done.path}: {done.files} file(s) of {found.folder} "
+        f"({done.path.stat().st_size / 1e6:.1f} MB compressed)"
+    )
+    print(f"  sweep file: {done.sweep_file or 'not found (see archive/archive.json)'}")
+    print(f"  profile:    {done.profile or 'not found'}")
+    for item in done.left_out:
+        print(f"  left out: {item}")
+    print(f"read it with `scalestudy report {done.path}` or `scalestudy compare {done.path} ...`")
+    return EXIT_OK
+
+
 def cmd_profile_detect(args) -> int:
     from scalestudy import profile_detect
 
@@ -313,6 +340,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     report_cli.add_arguments(report)
     report.set_defaults(func=report_cli.run)
+    from scalestudy.compare import cli as compare_cli  # argparse only
+
+    compare = sub.add_parser(
+        "compare",
+        help="NEW against BASE: matched points, NEW/BASE ratios with intervals, what changed",
+    )
+    compare_cli.add_arguments(compare)
+    compare.set_defaults(func=compare_cli.run)
+    archive = sub.add_parser(
+        "archive",
+        help="one .tar.gz of a sweep's results, captures, scripts, sweep file, profile, report",
+    )
+    archive.add_argument(
+        "sweep", help="a submitted sweep's name, its sweep file, or a results folder"
+    ).completer = _complete_sweeps  # type: ignore[attr-defined]
+    archive.add_argument("--results", default="results", help="results root (default: ./results)")
+    archive.add_argument(
+        "-o", "--output", metavar="FILE", help="the archive (default: <results>/<sweep>.tar.gz)"
+    )
+    archive.add_argument(
+        "--with-logs",
+        action="store_true",
+        help="also the step logs and job outputs (large at scale)",
+    )
+    archive.set_defaults(func=cmd_archive)
     return parser
 
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from scalestudy.errors import EXIT_OK
@@ -14,8 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "sweeps",
         nargs="*",
         metavar="SWEEP",
-        help="sweep names (folders under --results) or sweep files (their `name:`); "
-        "several make one combined report; none: the only or newest sweep under --results",
+        help="sweep names (folders under --results), sweep files (their `name:`), results "
+        "folders or archives from `scalestudy archive` (.tar.gz); several make one combined "
+        "report; none: the only or newest sweep under --results",
     )
     parser.add_argument("--results", default="results", help="results root (default: ./results)")
     parser.add_argument(
@@ -62,14 +67,55 @@ def run(args: argparse.Namespace) -> int:
     from scalestudy.report.build import build  # pandas/matplotlib only when reporting
     from scalestudy.report.markdown import terminal
 
-    report = build(
-        list(args.sweeps),
-        Path(args.results),
-        Path(args.out) if args.out else None,
-        args.project_to,
-        Path(calibration) if calibration else None,
-    )
+    with _staged(list(args.sweeps), Path(args.results), args.out) as (sweeps, root, out):
+        report = build(
+            sweeps,
+            root,
+            out,
+            args.project_to,
+            Path(calibration) if calibration else None,
+        )
     print(terminal(report.summary))
     n = len(report.rendered)
     print(f"wrote {n} figure(s) (PNG + SVG), report.html, summary.md to {report.out}")
     return EXIT_OK
+
+
+@contextmanager
+def _staged(args: list[str], results: Path, out: str | None) -> Iterator[tuple]:
+    """The sweeps as `build` takes them (names under one results root), the root, and the
+    output folder. Names and sweep files as given; when an argument is an archive (read
+    through scalestudy.archive: checked, extracted once into the cache) or a results folder's
+    path, every sweep is reached through a link in a temporary root instead. Default output:
+    an archive's report goes beside it (`X.tar.gz` -> `X-report/`), a folder's into it."""
+    from scalestudy import archive, inputs
+
+    def given_as_path(a: str) -> bool:
+        return archive.is_archive(a) or (Path(a).is_dir() and "/" in a)
+
+    if not any(given_as_path(a) for a in args):
+        yield args, results, Path(out) if out else None
+        return
+    found = [inputs.resolve(a, results) for a in args]
+    if out is None and len(found) == 1:
+        only = found[0]
+        if only.kind == "archive":
+            out = str(Path(only.arg).with_name(f"{only.label}-report"))
+        else:
+            out = str(only.folder / "report")
+    elif out is None:
+        out = str(results / ("report-" + "+".join(i.label for i in found)))
+    staging = Path(tempfile.mkdtemp(prefix="scalestudy-report-"))
+    try:
+        for i in found:
+            link = staging / i.name
+            if link.exists() or link.is_symlink():
+                raise inputs.InputError(
+                    f"two inputs hold a sweep named {i.name!r} ({i.arg})",
+                    "one combined report takes each sweep once; `scalestudy compare` puts two "
+                    "runs of one sweep side by side",
+                )
+            link.symlink_to(i.folder.resolve(), target_is_directory=True)
+        yield [i.name for i in found], staging, Path(out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

@@ -70,14 +70,29 @@ def ratio_ci(
     """combine(median(a), median(b)) with an interval from resampling both sample sets
     independently (two allocations' repeats are independent): how the uncertainty of the
     baseline reaches an efficiency or a speedup. `combine` works elementwise on arrays."""
-    a, b = _clean(numerator), _clean(denominator)
-    if a.size == 0 or b.size == 0:
+    return combined_ci(
+        [numerator, denominator], combine, n_boot=n_boot, confidence=confidence, seed=seed
+    )
+
+
+def combined_ci(
+    sample_sets: Sequence[Sequence[float]],
+    combine: Callable[..., np.ndarray],
+    *,
+    n_boot: int = N_BOOT,
+    confidence: float = CONFIDENCE,
+    seed: int = SEED,
+) -> Estimate:
+    """combine(median(s1), median(s2), ...) over independent sample sets, with an interval
+    from resampling each set independently (ratio_ci is its two-set case; `scalestudy compare`
+    uses four: a ratio of two efficiencies). n is the smallest set's size."""
+    sets = [_clean(s) for s in sample_sets]
+    if any(s.size == 0 for s in sets):
         raise ValueError("no samples")
-    value = float(combine(np.array([np.median(a)]), np.array([np.median(b)]))[0])
-    if a.size == 1 and b.size == 1:
+    value = float(combine(*(np.array([np.median(s)]) for s in sets))[0])
+    if all(s.size == 1 for s in sets):
         return Estimate(value, value, value, 1)
     rng = np.random.default_rng(seed)
-    ma = np.median(a[rng.integers(0, a.size, size=(n_boot, a.size))], axis=1)
-    mb = np.median(b[rng.integers(0, b.size, size=(n_boot, b.size))], axis=1)
-    lo, hi = _interval(combine(ma, mb), confidence)
-    return Estimate(value, lo, hi, int(min(a.size, b.size)))
+    boots = [np.median(s[rng.integers(0, s.size, size=(n_boot, s.size))], axis=1) for s in sets]
+    lo, hi = _interval(combine(*boots), confidence)
+    return Estimate(value, lo, hi, int(min(s.size for s in sets)))

@@ -1,0 +1,406 @@
+"""One sweep's results as one .tar.gz (`scalestudy archive`), and reading such a file back
+safely (`scalestudy report` and `compare` take an archive where they take a sweep).
+
+What goes in (docs/cli.md#archive): under one top folder named after the sweep, the results
+folder's tables (results.csv/parquet, points.jsonl, comm.csv, calibration.json), the manifest,
+the report, the rendered scripts, every attempt's point.json, job.sh, exit_code and env/
+captures (bundles', job arrays' and the probe gate's job.sh and env/ too), and `archive/`: the
+sweep file, the cluster profile and archive.json (what was packed, from where, what was left
+out). The step logs and job outputs only with `--with-logs`; checkpoints never.
+
+An archive is input from elsewhere. Before anything is written every member is checked, and
+the whole archive is refused, the member named, when one has an absolute path or a `..`, is a
+link whose target leaves the folder (or lies under another link), is a device, a fifo or any
+other special file, or repeats a name. Files are then written one by one under a fresh folder
+(never through a link: links are made last), so nothing lands outside the folder read into.
+Python's own `tarfile.data_filter` is applied as a second opinion.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+import shutil
+import tarfile
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scalestudy.errors import BadInput
+from scalestudy.fileio import replacing
+
+SUFFIXES = (".tar.gz", ".tgz")
+META = "archive"  # the folder inside the archive's top folder with the sweep file and profile
+INDEX = "archive.json"
+FORMAT = "scalestudy.archive/1"
+TABLES = (
+    "results.csv",
+    "results.parquet",
+    "points.jsonl",
+    "comm.csv",
+    "calibration.json",
+    "manifest.json",
+)
+ATTEMPT_FILES = ("point.json", "job.sh", "exit_code", "started_at")
+LOG_FILES = ("stdout.log",)  # and slurm-*.out, logs/ (with --with-logs)
+
+
+class ArchiveError(BadInput):
+    """An archive that cannot be written or read as given (exit 2), the member named."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        self.hint = hint
+        super().__init__(message)
+
+
+def is_archive(arg: str | os.PathLike) -> bool:
+    return str(arg).endswith(SUFFIXES)
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Written:
+    path: Path
+    files: int
+    bytes: int
+    sweep_file: str | None
+    profile: str | None
+    left_out: list[str] = field(default_factory=list)
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _walk_env(env: Path, root: Path) -> Iterator[Path]:
+    """An attempt's env/: the folder (its files), or a link to its bundle's env/ (kept as a
+    link when it stays inside the sweep's folder)."""
+    if env.is_symlink():
+        yield env
+        return
+    if env.is_dir():
+        yield from sorted(p for p in env.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def members(folder: Path, with_logs: bool) -> list[Path]:
+    """The files of a results folder that go into its archive, sorted, relative to `folder`."""
+    out: list[Path] = []
+    for name in TABLES:
+        if (folder / name).is_file():
+            out.append(folder / name)
+    for sub in ("report", "rendered"):
+        if (folder / sub).is_dir():
+            out += sorted(p for p in (folder / sub).rglob("*") if p.is_file())
+    attempts = sorted(folder.glob("*/attempt-*")) + sorted(folder.glob("*/*/attempt-*"))
+    for attempt in attempts:
+        if not attempt.is_dir() or attempt.parent.name == "checkpoints":
+            continue
+        for name in ATTEMPT_FILES:
+            if (attempt / name).is_file():
+                out.append(attempt / name)
+        out += list(_walk_env(attempt / "env", folder))
+        if with_logs:
+            out += [attempt / n for n in LOG_FILES if (attempt / n).is_file()]
+            out += sorted(attempt.glob("slurm-*.out"))
+            if (attempt / "logs").is_dir():
+                out += sorted(p for p in (attempt / "logs").rglob("*") if p.is_file())
+    seen: set[Path] = set()
+    unique = []
+    for p in out:
+        if p not in seen:
+            seen.add(p)
+            unique.append(p)
+    return unique
+
+
+def sources(folder: Path) -> tuple[Path | None, Path | None, list[str]]:
+    """The sweep file the folder's manifest names and the cluster profile it uses, where they
+    still exist (an extracted archive: its own copies), and what could not be found."""
+    packed = folder / META
+    if (packed / "sweep.yaml").is_file():
+        profile = packed / "profile.yaml"
+        return packed / "sweep.yaml", profile if profile.is_file() else None, []
+    notes: list[str] = []
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text())
+        recorded = manifest.get("sweep_file")
+    except (OSError, ValueError):
+        return None, None, [f"{folder / 'manifest.json'}: not readable: no sweep file known"]
+    if not recorded:
+        return None, None, ["the manifest names no sweep file"]
+    sweep_file = Path(recorded)
+    if not sweep_file.is_file():
+        return None, None, [f"sweep file {sweep_file} (from the manifest) no longer exists"]
+    import yaml
+
+    from scalestudy.profiles import ProfileError, load_profile
+
+    try:
+        data = yaml.safe_load(sweep_file.read_text())
+        cluster = data.get("cluster") if isinstance(data, dict) else None
+        profile = load_profile(str(cluster), sweep_file.parent)[1] if cluster else None
+    except (OSError, yaml.YAMLError, ProfileError) as exc:
+        return sweep_file, None, [f"{sweep_file}: its profile could not be found ({exc})"]
+    return sweep_file, profile, notes
+
+
+def _add(tar: tarfile.TarFile, path: Path, arcname: str, root: Path, left_out: list[str]) -> int:
+    if path.is_symlink():
+        target = os.readlink(path)
+        resolved = (path.parent / target).resolve()
+        if os.path.isabs(target) or not _inside(resolved, root):
+            if resolved.is_dir():  # a link out of the folder: its files, dereferenced
+                n = 0
+                for p in sorted(resolved.rglob("*")):
+                    if p.is_file():
+                        n += _add(tar, p, f"{arcname}/{p.relative_to(resolved)}", root, left_out)
+                return n
+            if resolved.is_file():
+                tar.add(str(resolved), arcname=arcname, recursive=False)
+                return resolved.stat().st_size
+            left_out.append(f"{arcname}: a link to {target}, which does not exist")
+            return 0
+    tar.add(str(path), arcname=arcname, recursive=False)
+    return 0 if path.is_symlink() else path.stat().st_size
+
+
+def write(folder: Path, out: Path, *, with_logs: bool = False) -> Written:
+    """Pack `folder` (results/<sweep>) into `out`, replaced whole (a temporary file, renamed)."""
+    if not (folder / "results.csv").is_file() and not (folder / "results.parquet").is_file():
+        raise ArchiveError(
+            f"{folder}: no results.csv or results.parquet to archive",
+            f"run `scalestudy collect {folder.name}` first",
+        )
+    if _inside(out, folder):
+        raise ArchiveError(
+            f"{out}: inside the folder being archived", "write it elsewhere (-o FILE)"
+        )
+    name = folder.name
+    sweep_file, profile, left_out = sources(folder)
+    files = members(folder, with_logs)
+    if not with_logs:
+        left_out.append("step logs and job outputs (pass --with-logs to include them)")
+    left_out.append("checkpoints")
+    index = {
+        "format": FORMAT,
+        "sweep": name,
+        "created_at": time.time(),
+        "source_folder": str(folder.resolve()),
+        "sweep_file": str(sweep_file) if sweep_file else None,
+        "profile": str(profile) if profile else None,
+        "with_logs": with_logs,
+        "files": len(files),
+        "left_out": left_out,
+    }
+    from scalestudy.provenance import git_state
+
+    index["harness"] = git_state()
+    total = 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with replacing(out) as tmp, tarfile.open(tmp, "w:gz") as tar:
+        top = tarfile.TarInfo(name)
+        top.type, top.mode, top.mtime = tarfile.DIRTYPE, 0o755, int(time.time())
+        tar.addfile(top)
+        for path in files:
+            total += _add(tar, path, f"{name}/{path.relative_to(folder)}", folder, left_out)
+        for src, dest in ((sweep_file, "sweep.yaml"), (profile, "profile.yaml")):
+            if src is not None:
+                tar.add(str(src), arcname=f"{name}/{META}/{dest}", recursive=False)
+                total += src.stat().st_size
+        data = json.dumps(index, indent=1).encode()
+        info = tarfile.TarInfo(f"{name}/{META}/{INDEX}")
+        info.size, info.mode, info.mtime = len(data), 0o644, int(time.time())
+        import io
+
+        tar.addfile(info, io.BytesIO(data))
+    return Written(out, len(files), total, index["sweep_file"], index["profile"], left_out=left_out)
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def _refuse(archive: Path, member: str, why: str) -> ArchiveError:
+    return ArchiveError(
+        f"{archive}: member {member!r} refused: {why}; nothing was extracted",
+        "an archive from elsewhere may only hold plain files, folders and links inside its "
+        "own folder; ask its author for one written by `scalestudy archive`",
+    )
+
+
+def _normal(name: str) -> str | None:
+    """A member name as a relative POSIX path, or None when it is absolute or climbs out."""
+    if not name or name.startswith(("/", "\\")) or "\x00" in name:
+        return None
+    if len(name) > 1 and name[1] == ":":  # a drive letter
+        return None
+    parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
+        return None
+    return "/".join(parts)
+
+
+def check_members(archive: Path, infos: list[tarfile.TarInfo], dest: Path) -> dict[str, str]:
+    """Every member's verdict before anything is written: raises ArchiveError naming the first
+    refused member; returns name -> normalised name."""
+    names: dict[str, str] = {}
+    links: set[str] = set()
+    files: set[str] = set()
+    for info in infos:
+        norm = _normal(info.name)
+        if norm is None:
+            why = "an absolute path" if info.name.startswith(("/", "\\")) else "a path with '..'"
+            raise _refuse(archive, info.name, why)
+        if norm in names.values():
+            raise _refuse(archive, info.name, "a name that appears twice")
+        if not (info.isreg() or info.isdir() or info.issym() or info.islnk()):
+            kind = (
+                "a device file"
+                if info.ischr() or info.isblk()
+                else "a fifo"
+                if info.isfifo()
+                else f"a special file (type {info.type!r})"
+            )
+            raise _refuse(archive, info.name, kind)
+        if info.issym() or info.islnk():
+            target = info.linkname
+            if not target or target.startswith(("/", "\\")):
+                raise _refuse(archive, info.name, f"a link to the absolute path {target!r}")
+            base = posixpath.dirname(norm) if info.issym() else ""
+            joined = posixpath.normpath(posixpath.join(base, target.replace("\\", "/")))
+            if joined == ".." or joined.startswith("../") or posixpath.isabs(joined):
+                raise _refuse(archive, info.name, f"a link to {target!r}, out of the folder")
+            if info.islnk() and joined not in files:
+                raise _refuse(archive, info.name, f"a hard link to {target!r}, not a file before")
+            links.add(norm)
+        elif info.isreg():
+            files.add(norm)
+        names[info.name] = norm
+    # nothing may sit under a link (a file written through it could land anywhere)
+    for info in infos:
+        norm = names[info.name]
+        parts = norm.split("/")
+        for i in range(1, len(parts)):
+            if "/".join(parts[:i]) in links:
+                raise _refuse(archive, info.name, f"a member under the link {'/'.join(parts[:i])}")
+        try:  # Python's own rules as a second opinion (it also refuses setuid bits etc.)
+            tarfile.data_filter(info, str(dest))
+        except tarfile.FilterError as exc:
+            raise _refuse(archive, info.name, str(exc)) from None
+    return names
+
+
+def _open(archive: Path) -> tarfile.TarFile:
+    if not archive.is_file():
+        raise ArchiveError(f"{archive}: no such archive", "give the path of a .tar.gz file")
+    try:
+        return tarfile.open(archive, "r:*")
+    except (tarfile.TarError, OSError, EOFError) as exc:
+        raise ArchiveError(f"{archive}: not a readable tar archive ({exc})") from None
+
+
+def extract(archive: Path, dest: Path) -> list[str]:
+    """Extract `archive` into `dest` (created, must be empty), every member checked first:
+    ArchiveError (nothing written) when one is refused. Returns the top-level names."""
+    with _open(archive) as tar:
+        try:
+            infos = tar.getmembers()
+        except (tarfile.TarError, OSError, EOFError) as exc:
+            raise ArchiveError(f"{archive}: damaged archive ({exc})") from None
+        names = check_members(archive, infos, dest)
+        dest.mkdir(parents=True, exist_ok=True)
+        if any(dest.iterdir()):
+            raise ArchiveError(f"{dest}: not empty: an archive is only read into a new folder")
+        root = dest.resolve()
+        deferred: list[tarfile.TarInfo] = []
+        for info in infos:
+            norm = names[info.name]
+            target = root / norm
+            if info.isdir():
+                target.mkdir(parents=True, exist_ok=True, mode=0o755)
+                continue
+            if info.issym() or info.islnk():
+                deferred.append(info)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not _inside(target.parent, root):  # cannot happen after the checks: belt, braces
+                raise _refuse(archive, info.name, "its folder resolves out of the target")
+            mode = 0o755 if info.mode & 0o100 else 0o644
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+            with os.fdopen(fd, "wb") as fh:
+                src = tar.extractfile(info)
+                if src is not None:
+                    shutil.copyfileobj(src, fh)
+        for info in deferred:  # links last: no file is ever written through one
+            norm = names[info.name]
+            target = root / norm
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if info.issym():
+                os.symlink(info.linkname, target)
+            else:
+                shutil.copyfile(root / posixpath.normpath(info.linkname), target)
+    return sorted({names[i.name].split("/")[0] for i in infos})
+
+
+def cache_root() -> Path:
+    explicit = os.environ.get("SCALESTUDY_CACHE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "scalestudy"
+
+
+def _digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()[:16]
+
+
+def open_archive(archive: Path) -> Path:
+    """The results folder inside `archive`, extracted once into the cache (by the archive's
+    SHA-256: the same file is read again from there) after every member is checked."""
+    archive = Path(archive)
+    if not archive.is_file():
+        raise ArchiveError(f"{archive}: no such archive", "give the path of a .tar.gz file")
+    entries = cache_root() / "archives"
+    entry = entries / _digest(archive)
+    if not (entry / ".complete").is_file():
+        entries.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".extract-", dir=entries))
+        try:
+            tops = extract(archive, staging / "tree")
+            if len(tops) != 1:
+                raise ArchiveError(
+                    f"{archive}: not a scalestudy archive (top-level entries: "
+                    f"{', '.join(tops) or 'none'}; one sweep folder expected)",
+                    "write one with `scalestudy archive SWEEP`",
+                )
+            (staging / ".complete").write_text(tops[0])
+            try:
+                os.replace(staging, entry)
+            except OSError:
+                if not (entry / ".complete").is_file():
+                    raise
+                shutil.rmtree(staging)  # another process read the same archive first: use it
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+    top = (entry / ".complete").read_text().strip()
+    folder = entry / "tree" / top
+    if not (folder / "results.csv").is_file() and not (folder / "results.parquet").is_file():
+        raise ArchiveError(
+            f"{archive}: holds no {top}/results.csv or results.parquet",
+            "write it with `scalestudy archive SWEEP` after `scalestudy collect`",
+        )
+    return folder

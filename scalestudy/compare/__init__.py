@@ -1,0 +1,10 @@
+"""`scalestudy compare BASE NEW [NEW...]`: the same points measured twice (another software
+stack, another site, another day), matched by what was measured, with NEW/BASE ratios and
+verdicts, beside what changed between the two environments (docs/compare.md).
+
+    match    inputs -> sides: each results row keyed by what it measured (never by label/id)
+    envdiff  the environment captures, job scripts, profile and sweep file, field by field
+    analysis ratios with bootstrap intervals (report/stats.py), verdicts, the regression gate
+    render   terminal table, compare.md, compare.html, the overlay figures
+    cli      the verb
+"""

@@ -1,0 +1,332 @@
+"""What changed between two inputs, field by field: what every attempt captured in env/
+(scalestudy/capture.py: Slurm, MPI, the Python packages, the CPU, the kernel, the harness's
+commit; the job script's `module list`; a container's image), what its job.sh set (the
+exported environment variables, the modules loaded, the #SBATCH options, the rendered launch
+line), what points.jsonl records beside the configuration (the profile's name, the sweep's
+env), and the sweep file and profile themselves (an archive's copies, else the files the
+manifest names). Each field holds the set of values seen on a side: several values on one
+side (nodes of two kinds, a mid-sweep upgrade) are shown as such."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from scalestudy import archive
+
+POINT_ID = re.compile(r"n\d{4}-p\d+-[0-9a-zA-Z]+(?:-a\d+)?-r\d+")
+# the packages whose versions are fields of their own (the rest: section "packages")
+SOFTWARE = ("tensorflow", "tensorflow-cpu", "tensorflow-intel", "keras", "horovod", "numpy")
+# the scheduler settings that change how ranks are placed, bound and wired
+SLURM_KEYS = (
+    "SLURM_VERSION",
+    "SelectType",
+    "SelectTypeParameters",
+    "TaskPlugin",
+    "TaskPluginParam",
+    "MpiDefault",
+    "ProctrackType",
+    "SwitchType",
+    "PropagateResourceLimits",
+)
+NOT_COMPARED_EXPORTS = ("SCALESTUDY_POINT",)  # differs by point by design
+SECTIONS = (
+    "software",
+    "machine",
+    "site",
+    "environment variables",
+    "job",
+    "slurm",
+    "profile",
+    "sweep file",
+    "packages",
+)
+
+
+@dataclass
+class Field:
+    section: str
+    name: str
+    base: list[str]
+    new: list[str]
+    detail: str = ""  # a summary of a long value's change (CPU flags: +added -removed)
+
+    @property
+    def changed(self) -> bool:
+        return set(self.base) != set(self.new)
+
+    def as_dict(self) -> dict:
+        return {
+            "section": self.section,
+            "field": self.name,
+            "base": self.base,
+            "new": self.new,
+            "changed": self.changed,
+            "detail": self.detail,
+        }
+
+
+@dataclass
+class Capture:
+    """One side's values: (section, field) -> the set of values seen."""
+
+    values: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    attempts: int = 0  # attempt folders read
+    captured: int = 0  # of which with an env/ capture
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, section: str, name: str, value: str | None) -> None:
+        if value is None:
+            return
+        self.values.setdefault((section, name), set()).add(str(value).strip())
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return None
+
+
+def _stdout(text: str | None) -> str | None:
+    """A capture file's command output, without the `[stderr]` part capture.py appends."""
+    if text is None:
+        return None
+    out = text.split("\n[stderr]\n")[0].strip()
+    return out or None
+
+
+def _colon_fields(text: str | None) -> dict[str, str]:
+    out = {}
+    for line in (text or "").splitlines():
+        if ":" in line:
+            k, v = line.split(":", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+def _pip(text: str | None) -> dict[str, str]:
+    out = {}
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        for sep in ("==", " @ "):
+            if sep in line:
+                name, version = line.split(sep, 1)
+                name = name.strip().lower().replace("_", "-")
+                version = version.strip()
+                if sep == " @ ":  # a local build: its wheel's version, and where it was
+                    wheel = version.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+                    m = re.match(r"[^-]+-([^-]+)-.*\.whl$", wheel)
+                    version = f"{m.group(1)} ({wheel})" if m else wheel
+                out[name] = version
+                break
+    return out
+
+
+def _mpi(text: str | None) -> str | None:
+    out = _stdout(text)
+    if out is None:
+        return None
+    for line in out.splitlines():
+        s = line.strip()
+        if s.startswith(("Open MPI:", "Intel(R) MPI", "Version:")):
+            return s
+    return out.splitlines()[0].strip()
+
+
+def _joined_lines(script: str) -> list[str]:
+    """The script's logical lines (backslash continuations joined)."""
+    out, cur = [], ""
+    for line in script.splitlines():
+        if line.rstrip().endswith("\\"):
+            cur += line.rstrip()[:-1].rstrip() + " "
+            continue
+        out.append((cur + line.strip()).strip() if cur else line.strip())
+        cur = ""
+    if cur:
+        out.append(cur.strip())
+    return out
+
+
+def normalise_script_text(text: str, attempt: Path, sweep_folder: Path) -> str:
+    """A job script's line without what differs by point and by where the results lie."""
+    for path, word in ((attempt, "$attempt_dir"), (sweep_folder, "<results>")):
+        for variant in sorted({str(path), str(path.resolve())}, key=len, reverse=True):
+            text = text.replace(variant, word)
+    return POINT_ID.sub("<point>", text)
+
+
+def job_script_fields(script: str, attempt: Path, sweep_folder: Path, cap: Capture) -> None:
+    recorded = re.search(r"^attempt_dir=(\S+)$", script, re.M)
+    own = Path(recorded.group(1).strip("'\"")) if recorded else attempt
+    results = own.parent.parent if recorded else sweep_folder
+    modules = []
+    for line in _joined_lines(script):
+        norm = normalise_script_text(line, own, results)
+        if line.startswith("#SBATCH"):
+            opt = norm.removeprefix("#SBATCH").strip()
+            key, _, value = opt.partition("=")
+            cap.add("job", f"#SBATCH {key}", value or "(set)")
+        elif line.startswith("export "):
+            key, _, value = line.removeprefix("export ").partition("=")
+            if key not in NOT_COMPARED_EXPORTS:
+                cap.add("environment variables", key, normalise_script_text(value, own, results))
+        elif line.startswith("module load"):
+            modules.append(line.removeprefix("module load").strip())
+        elif line.endswith("&") and "scalestudy.capture" not in line:
+            cap.add("job", "launch line", norm.rstrip("&").strip())
+    cap.add("site", "modules loaded (job.sh)", " ".join(modules) or "(none)")
+
+
+def capture_fields(env: Path, cap: Capture) -> None:
+    index = _read(env / "capture.json")
+    try:
+        data = json.loads(index) if index else {}
+    except ValueError:
+        data = {}
+        cap.notes.append(f"{env / 'capture.json'}: not readable")
+    harness = data.get("harness") or {}
+    if harness:
+        commit = harness.get("commit")
+        if commit:
+            cap.add(
+                "software",
+                "scalestudy commit",
+                commit + (" (dirty)" if harness.get("dirty") else ""),
+            )
+        cap.add("software", "python", harness.get("python"))
+        cap.add("machine", "host", harness.get("host"))
+    pip = _pip(_read(env / "pip-freeze.txt"))
+    image_pip = _pip(_read(env / "pip-freeze-image.txt"))
+    for name, version in (image_pip or pip).items():
+        section = "software" if name in SOFTWARE else "packages"
+        cap.add(section, name, version)
+    cap.add("software", "MPI", _mpi(_read(env / "mpi.txt")))
+    slurm = _stdout(_read(env / "slurm-version.txt"))
+    cap.add("software", "Slurm", slurm or "(not available)")
+    config = _stdout(_read(env / "slurm-config.txt"))
+    if config:
+        pairs = {}
+        for line in config.splitlines():
+            if "=" in line:
+                k, v = line.split("=", 1)
+                pairs[k.strip()] = v.strip()
+        for k in SLURM_KEYS:
+            if k in pairs:
+                cap.add("slurm", k, pairs[k])
+    lscpu = _colon_fields(_stdout(_read(env / "lscpu.txt")))
+    for key, name in (
+        ("Model name", "CPU model"),
+        ("CPU(s)", "CPUs"),
+        ("Thread(s) per core", "threads per core"),
+        ("Socket(s)", "sockets"),
+        ("NUMA node(s)", "NUMA nodes"),
+    ):
+        cap.add("machine", name, lscpu.get(key))
+    if "Flags" in lscpu:
+        cap.add("machine", "CPU flags", " ".join(sorted(lscpu["Flags"].split())))
+    kernel = _stdout(_read(env / "kernel.txt"))
+    if kernel:
+        parts = kernel.split()
+        cap.add("machine", "kernel", parts[2] if len(parts) > 2 else kernel)
+    modules = _stdout(_read(env / "modules.txt"))
+    if modules is not None:
+        if "command not found" in modules or "no module command" in modules:
+            modules = "(no module command)"
+        cap.add("site", "modules (module list)", " ".join(modules.split()))
+    image = _read(env / "image.json")
+    if image:
+        try:
+            img = json.loads(image)
+            cap.add("site", "container image", img.get("digest") or img.get("image") or image)
+        except ValueError:
+            cap.add("site", "container image", "(image.json not readable)")
+
+
+def _flatten(obj, prefix: str = "") -> dict[str, str]:
+    if isinstance(obj, dict):
+        out: dict[str, str] = {}
+        for k, v in obj.items():
+            out.update(_flatten(v, f"{prefix}{k}."))
+        return out  # an empty mapping says nothing a missing key does not
+    return {prefix.rstrip("."): json.dumps(obj, sort_keys=True, default=str)}
+
+
+def file_fields(path: Path | None, section: str, cap: Capture, skip: Iterable[str] = ()) -> None:
+    if path is None:
+        cap.add(section, "(file)", "(not available)")
+        return
+    try:
+        data = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as exc:
+        cap.add(section, "(file)", f"(not readable: {exc})")
+        return
+    for key, value in _flatten(data if isinstance(data, dict) else {"": data}).items():
+        if key not in skip:
+            cap.add(section, key, value)
+
+
+def gather(side) -> Capture:
+    """Everything side (a match.Side) says about where and how it ran."""
+    cap = Capture()
+    for m in side.points.values():
+        for attempt in m.attempts:
+            cap.attempts += 1
+            env = attempt / "env"
+            if env.is_dir():
+                cap.captured += 1
+                capture_fields(env, cap)
+            script = _read(attempt / "job.sh")
+            if script is None:  # a bundled run on Slurm: its bundle's job.sh
+                bundle = side.sweep.table.loc[
+                    side.sweep.table["point_id"] == attempt.parent.name, "bundle"
+                ]
+                name = bundle.iloc[0] if len(bundle) else None
+                if name:
+                    jobs = sorted((side.folder / "bundles" / str(name)).glob("attempt-*/job.sh"))
+                    script = _read(jobs[-1]) if jobs else None
+            if script is not None:
+                job_script_fields(script, attempt, side.folder, cap)
+    for record in side.sweep.points.values():
+        cap.add("site", "profile (cluster)", record.get("cluster"))
+    sweep_file, profile, notes = archive.sources(side.folder)
+    cap.notes += notes
+    file_fields(profile, "profile", cap)
+    file_fields(sweep_file, "sweep file", cap, skip=("name",))
+    if cap.attempts and not cap.captured:
+        cap.notes.append(f"{side.label}: no attempt folder holds an env/ capture")
+    return cap
+
+
+def _flags_detail(base: list[str], new: list[str]) -> str:
+    def common(values: list[str]) -> set[str]:
+        sets = [set(v.split()) for v in values]
+        return set.intersection(*sets) if sets else set()
+
+    b, n = common(base), common(new)
+    added, removed = sorted(n - b), sorted(b - n)
+    parts = [f"+{f}" for f in added[:12]] + [f"-{f}" for f in removed[:12]]
+    more = len(added) + len(removed) - len(parts)
+    return " ".join(parts) + (f" (+{more} more)" if more > 0 else "")
+
+
+def compare(base: Capture, new: Capture) -> list[Field]:
+    """Every field either side has, in section order; a field one side lacks reads
+    "(absent)" there (a package not installed, a variable not exported)."""
+    keys = set(base.values) | set(new.values)
+    out = []
+    for section, name in sorted(keys, key=lambda k: (SECTIONS.index(k[0]), k[1].lower())):
+        b = sorted(base.values.get((section, name), {"(absent)"}))
+        n = sorted(new.values.get((section, name), {"(absent)"}))
+        f = Field(section, name, b, n)
+        if name == "CPU flags" and f.changed:
+            f.detail = _flags_detail(b, n)
+        out.append(f)
+    return out

@@ -1,0 +1,169 @@
+"""Each input's results rows grouped into measured points keyed by what was measured: the
+workload, the scaling mode, the variant's configuration (points.jsonl: the trainer
+configuration, the resolved model, threads per rank; a comm sweep's options), the node count
+and the ranks per node. Never the label, the variant id or the point id: those hash the sweep's
+name and its profile, which is what may have changed. The repeats (and allocations) of a point
+are its samples. Everything else a record holds (the profile's name, the sweep's env, its name)
+is left to the environment comparison."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scalestudy.inputs import Input
+from scalestudy.report import legacy, load
+
+# configuration keys that follow from the size, not from the experiment
+SIZE_KEYS = ("expect_ranks", "expect_ranks_per_node")
+BATCH_BY_SIZE = {"weak": "global_batch_tokens", "strong": "tokens_per_worker"}
+RECORD_KEYS = ("workload", "mode", "threads", "model_spec", "config", "comm")
+
+
+@dataclass
+class Measured:
+    """One point of one input: a variant at one size, over its repeats."""
+
+    key: str
+    variant_key: str
+    workload: str
+    mode: str
+    nodes: int
+    ppn: int
+    workers: int
+    label: str
+    overrides: dict
+    point_ids: list[str] = field(default_factory=list)
+    statuses: dict[str, int] = field(default_factory=dict)
+    tokens: list[float] = field(default_factory=list)  # tokens/s of each completed repeat
+    step_s: list[float] = field(default_factory=list)  # median step time of each
+    attempts: list[Path] = field(default_factory=list)  # the latest attempt folder of each row
+    config: dict = field(default_factory=dict)  # the variant's configuration (the key's)
+    from_table: bool = False  # no points.jsonl: the configuration is the table's columns
+
+    @property
+    def completed(self) -> int:
+        return len(self.tokens)
+
+
+@dataclass
+class Side:
+    input: Input
+    sweep: load.SweepResults
+    label: str
+    points: dict[str, Measured]
+
+    @property
+    def folder(self) -> Path:
+        return self.input.folder
+
+    def variant_points(self, variant_key: str) -> list[Measured]:
+        return sorted(
+            (p for p in self.points.values() if p.variant_key == variant_key),
+            key=lambda p: p.workers,
+        )
+
+    def n0(self, variant_key: str) -> Measured | None:
+        """The variant's smallest planned size on this side (completed or not, as the
+        report's N0)."""
+        pts = self.variant_points(variant_key)
+        return pts[0] if pts else None
+
+
+def canonical(obj) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def variant_configuration(record: dict) -> dict:
+    """What makes a point's experiment, without its size: the key's part before nodes x ppn."""
+    out = {k: record.get(k) for k in RECORD_KEYS if k in record}
+    out.setdefault("workload", "trainer")
+    config = dict(out.get("config") or {})
+    for k in SIZE_KEYS:
+        config.pop(k, None)
+    config.pop(BATCH_BY_SIZE.get(str(out.get("mode")), ""), None)
+    out["config"] = config
+    return out
+
+
+def _number(v) -> float | None:
+    v = legacy.value(v)
+    if v is None or isinstance(v, bool | str):
+        return None
+    f = float(v)
+    return f if math.isfinite(f) and f > 0 else None
+
+
+def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
+    out: dict[str, Measured] = {}
+    for row in sweep.table.to_dict("records"):
+        pid = str(row["point_id"])
+        record = sweep.points.get(pid) or {}
+        what = variant_configuration(record)
+        if not record.get("mode"):
+            what["mode"] = row.get("mode")
+        vkey = canonical(what)
+        nodes = int(legacy.value(row.get("nodes")) or record.get("nodes") or 0)
+        ppn = int(legacy.value(row.get("ppn")) or record.get("ppn") or 1)
+        key = canonical({"variant": what, "nodes": nodes, "ppn": ppn})
+        m = out.get(key)
+        if m is None:
+            label = legacy.value(row.get("variant_label")) or record.get("variant_label") or ""
+            m = out[key] = Measured(
+                key=key,
+                variant_key=vkey,
+                workload=str(what["workload"]),
+                mode=str(what.get("mode")),
+                nodes=nodes,
+                ppn=ppn,
+                workers=int(legacy.value(row.get("workers")) or nodes * ppn),
+                label=str(label),
+                overrides=dict(record.get("variant_overrides") or {}),
+                config=what,
+                from_table=bool(record.get("from_table")),
+            )
+        m.point_ids.append(pid)
+        status = str(row.get("status") or "missing")
+        m.statuses[status] = m.statuses.get(status, 0) + 1
+        attempt = legacy.value(row.get("attempt"))
+        if attempt is not None:
+            m.attempts.append(sweep.folder / pid / f"attempt-{int(attempt)}")
+        if status == "completed":
+            tput, step = _number(row.get("tokens_per_s")), _number(row.get("step_s_median"))
+            if tput is not None:
+                m.tokens.append(tput)
+            if step is not None:
+                m.step_s.append(step)
+    return out
+
+
+def load_side(inp: Input, label: str) -> Side:
+    (sweep,) = load.load_sweeps([inp.folder.name], inp.folder.parent)
+    return Side(inp, sweep, label, measured_points(sweep))
+
+
+def labels_for(inputs: list[Input]) -> list[str]:
+    """Each input's name in tables and legends, unique (a second input of one name: #2)."""
+    out: list[str] = []
+    for i in inputs:
+        label, n = i.label, 2
+        while label in out:
+            label, n = f"{i.label}#{n}", n + 1
+        out.append(label)
+    return out
+
+
+def config_difference(a: dict, b: dict, prefix: str = "") -> list[str]:
+    """The dotted keys where two configurations differ (why two points did not match)."""
+    keys = sorted(set(a) | set(b))
+    out = []
+    for k in keys:
+        va, vb = a.get(k), b.get(k)
+        name = f"{prefix}{k}"
+        if isinstance(va, dict) and isinstance(vb, dict):
+            out += config_difference(va, vb, f"{name}.")
+        elif canonical(va) != canonical(vb):
+            out.append(f"{name}: {canonical(va)} -> {canonical(vb)}")
+    return out

@@ -1,0 +1,256 @@
+"""`scalestudy archive` and reading archives back: what goes in, `report` and `compare` from
+an archive on another folder, and hostile archives (absolute paths, `..`, links out of the
+folder, a link under a link, devices, fifos, repeated names) refused with the member named and
+nothing written outside the folder read into."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tarfile
+from pathlib import Path
+
+import pytest
+from support.compare import make_run
+from test_compare import _samples
+
+from scalestudy import archive
+from scalestudy.cli import main
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    """Archives are extracted into this test's own cache."""
+    path = tmp_path / "cache"
+    monkeypatch.setenv("SCALESTUDY_CACHE", str(path))
+    return path
+
+
+def _names(path: Path) -> list[str]:
+    with tarfile.open(path) as tar:
+        return tar.getnames()
+
+
+def test_archive_holds_what_a_reviewer_needs(tmp_path, capsys):
+    results = tmp_path / "results"
+    folder = make_run(results, "quick", _samples(1.0, 0.01, 1), logs=True)
+    (folder / "report").mkdir()
+    (folder / "report" / "report.html").write_text("<html></html>")
+    (folder / "n0001-p1-x-r0" / "checkpoints").mkdir(parents=True)
+    (folder / "n0001-p1-x-r0" / "checkpoints" / "ckpt.data").write_bytes(b"x" * 100)
+    out = tmp_path / "quick.tar.gz"
+    assert main(["archive", "quick", "--results", str(results), "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert f"wrote {out}" in said and "left out: step logs" in said
+    names = _names(out)
+    pid = next(p.name for p in folder.glob("n0002-*-r4"))
+    for want in (
+        "quick/results.csv",
+        "quick/points.jsonl",
+        "quick/manifest.json",
+        "quick/report/report.html",
+        f"quick/{pid}/attempt-1/job.sh",
+        f"quick/{pid}/attempt-1/point.json",
+        f"quick/{pid}/attempt-1/env/pip-freeze.txt",
+        f"quick/{pid}/attempt-1/env/lscpu.txt",
+        "quick/archive/sweep.yaml",
+        "quick/archive/profile.yaml",  # the sweep's cluster: local (templates/clusters)
+        "quick/archive/archive.json",
+    ):
+        assert want in names, want
+    assert not [n for n in names if "/logs/" in n or "checkpoints" in n or "stdout" in n]
+    assert main(["archive", "quick", "--results", str(results), "-o", str(out), "--with-logs"]) == 0
+    assert f"quick/{pid}/attempt-1/logs/rank00000.jsonl" in _names(out)
+
+
+def test_report_and_compare_read_an_archive_on_another_folder(tmp_path, capsys, monkeypatch):
+    here = tmp_path / "site-a"
+    make_run(here, "quick", _samples(1.0, 0.01, 1))
+    make_run(here, "slower", _samples(0.9, 0.01, 7), exports={"HOROVOD_CYCLE_TIME": "50"})
+    for name in ("quick", "slower"):
+        assert (
+            main(["archive", name, "--results", str(here), "-o", str(tmp_path / f"{name}.tar.gz")])
+            == 0
+        )
+    shutil.rmtree(here)  # only the archives travel
+    elsewhere = tmp_path / "site-b"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    capsys.readouterr()
+    assert main(["report", str(tmp_path / "quick.tar.gz"), "--out", "rep"]) == 0
+    assert (elsewhere / "rep" / "report.html").is_file()
+    assert main(["report", str(tmp_path / "quick.tar.gz")]) == 0  # default: beside the archive
+    assert (tmp_path / "quick-report" / "summary.md").is_file()
+    code = main(
+        [
+            "compare",
+            str(tmp_path / "quick.tar.gz"),
+            str(tmp_path / "slower.tar.gz"),
+            "--out",
+            "cmp",
+            "--fail-on-regression",
+            "5%",
+        ]
+    )
+    assert code == 1
+    html = (elsewhere / "cmp" / "compare.html").read_text()
+    assert "HOROVOD_CYCLE_TIME" in html and "slower" in html
+    # the sweep file and profile came with the archive: the profile is compared too
+    assert "sweep file" in html
+
+
+# -- hostile archives -------------------------------------------------------------------------
+
+
+def _tar(path: Path, members: list[tuple[tarfile.TarInfo, bytes | None]]) -> Path:
+    with tarfile.open(path, "w:gz") as tar:
+        for info, data in members:
+            if data is not None:
+                info.size = len(data)
+                tar.addfile(info, io.BytesIO(data))
+            else:
+                tar.addfile(info)
+    return path
+
+
+def _file(name: str, data: bytes = b"pwned") -> tuple[tarfile.TarInfo, bytes]:
+    return tarfile.TarInfo(name), data
+
+
+def _link(name: str, target: str, kind=tarfile.SYMTYPE) -> tuple[tarfile.TarInfo, None]:
+    info = tarfile.TarInfo(name)
+    info.type, info.linkname = kind, target
+    return info, None
+
+
+def _special(name: str, kind) -> tuple[tarfile.TarInfo, None]:
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    return info, None
+
+
+def _dir(name: str) -> tuple[tarfile.TarInfo, None]:
+    info = tarfile.TarInfo(name)
+    info.type, info.mode = tarfile.DIRTYPE, 0o755
+    return info, None
+
+
+HOSTILE = {
+    "absolute path": lambda out: [_file("s/results.csv", b"a"), _file(str(out / "pwned"))],
+    "dot-dot": lambda out: [_file("s/results.csv", b"a"), _file("s/../../outside/pwned")],
+    "symlink to an absolute path": lambda out: [_link("s/env", str(out))],
+    "symlink out of the folder": lambda out: [
+        _file("s/results.csv", b"a"),
+        _link("s/env", "../../outside"),
+    ],
+    # each link alone stays inside; through the first, the second climbs out
+    "a link under a link": lambda out: [
+        _dir("s"),
+        _dir("s/a"),
+        _dir("s/a/b"),
+        _link("s/a/b/l", "../.."),
+        _link("s/a/b/l/x", "../../../outside"),
+    ],
+    "a file written through a link": lambda out: [
+        _link("s/l", "."),
+        _file("s/l/results.csv", b"a"),
+    ],
+    "hard link out of the folder": lambda out: [_link("s/h", "../outside/pwned", tarfile.LNKTYPE)],
+    "character device": lambda out: [_special("s/tty", tarfile.CHRTYPE)],
+    "block device": lambda out: [_special("s/disk", tarfile.BLKTYPE)],
+    "fifo": lambda out: [_special("s/fifo", tarfile.FIFOTYPE)],
+    "a name twice": lambda out: [_file("s/results.csv", b"a"), _link("s/results.csv", "x")],
+}
+WHY = {
+    "absolute path": "an absolute path",
+    "dot-dot": "a path with '..'",
+    "symlink to an absolute path": "a link to the absolute path",
+    "symlink out of the folder": "out of the folder",
+    "a link under a link": "a member under the link s/a/b/l",
+    "a file written through a link": "a member under the link s/l",
+    "hard link out of the folder": "out of the folder",
+    "character device": "a device file",
+    "block device": "a device file",
+    "fifo": "a fifo",
+    "a name twice": "a name that appears twice",
+}
+MEMBER = {
+    "absolute path": "pwned",
+    "dot-dot": "s/../../outside/pwned",
+    "symlink to an absolute path": "s/env",
+    "symlink out of the folder": "s/env",
+    "a link under a link": "s/a/b/l/x",
+    "a file written through a link": "s/l/results.csv",
+    "hard link out of the folder": "s/h",
+    "character device": "s/tty",
+    "block device": "s/disk",
+    "fifo": "s/fifo",
+    "a name twice": "s/results.csv",
+}
+
+
+def _everything_under(path: Path) -> set[Path]:
+    return {p for p in path.rglob("*")} if path.exists() else set()
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_hostile_member_is_refused_and_nothing_is_written(tmp_path, case):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    bad = _tar(tmp_path / "bad.tar.gz", HOSTILE[case](outside))
+    target = tmp_path / "into" / "here"
+    before = _everything_under(tmp_path)
+    with pytest.raises(archive.ArchiveError) as err:
+        archive.extract(bad, target)
+    assert WHY[case] in str(err.value) and MEMBER[case] in str(err.value)
+    assert "nothing was extracted" in str(err.value)
+    assert _everything_under(tmp_path) == before  # not even the target folder
+    assert not (outside / "pwned").exists() and not list(outside.iterdir())
+
+
+@pytest.mark.parametrize("case", ["dot-dot", "a link under a link", "fifo"])
+@pytest.mark.parametrize("verb", ["report", "compare"])
+def test_report_and_compare_refuse_a_hostile_archive_with_exit_2(
+    tmp_path, capsys, cache, case, verb
+):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    bad = _tar(tmp_path / "bad.tar.gz", HOSTILE[case](outside))
+    args = [verb, str(bad)] + ([str(bad)] if verb == "compare" else [])
+    assert main([*args, "--results", str(tmp_path / "results")]) == 2
+    err = capsys.readouterr().err
+    assert f"member {MEMBER[case]!r} refused" in err and "hint:" in err
+    assert not list(outside.iterdir())
+    # the cache holds no extracted tree, only the (empty) folder archives go to
+    assert not [p for p in cache.rglob("*") if p.is_file() or p.is_symlink()]
+
+
+def test_links_inside_the_folder_are_kept(tmp_path):
+    # a bundled run's env/ is a link to its bundle's: legal, and kept as a link
+    good = _tar(
+        tmp_path / "good.tar.gz",
+        [
+            _dir("s"),
+            _file("s/results.csv", b"point_id\n"),
+            _file("s/bundles/b1/attempt-1/env/kernel.txt", b"Linux"),
+            _link("s/p/attempt-1/env", "../../bundles/b1/attempt-1/env"),
+            _link("s/copy.csv", "s/results.csv", tarfile.LNKTYPE),
+        ],
+    )
+    target = tmp_path / "t"
+    assert archive.extract(good, target) == ["s"]
+    env = target / "s" / "p" / "attempt-1" / "env"
+    assert env.is_symlink() and (env / "kernel.txt").read_text() == "Linux"
+    assert (target / "s" / "copy.csv").read_text() == "point_id\n"
+
+
+def test_a_damaged_or_foreign_archive_is_bad_input(tmp_path, capsys):
+    junk = tmp_path / "junk.tar.gz"
+    junk.write_bytes(b"not a tar at all")
+    assert main(["report", str(junk)]) == 2
+    assert "not a readable tar archive" in capsys.readouterr().err
+    two = _tar(tmp_path / "two.tar.gz", [_file("a/results.csv", b"x"), _file("b/x", b"y")])
+    assert main(["report", str(two)]) == 2
+    assert "not a scalestudy archive" in capsys.readouterr().err
+    assert main(["report", str(tmp_path / "missing.tar.gz")]) == 2
+    assert "no such archive" in capsys.readouterr().err
