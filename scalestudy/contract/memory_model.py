@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 
@@ -48,14 +49,6 @@ def parameter_count(spec: dict, model_ranks: int = 1) -> int:
         + dec * (2 * attention + ffn + 3 * norm)
         + 2 * norm
     )
-
-
-def mesh_model(config: Any) -> int:
-    """M of a configuration's `mesh` (a PointConfig's MeshSpec, a mapping, or absent: 1)."""
-    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
-    mesh = get("mesh")
-    value = mesh.get("model") if isinstance(mesh, Mapping) else getattr(mesh, "model", 1)
-    return max(int(_number(value, 1)), 1)
 
 
 @dataclass
@@ -85,7 +78,7 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
     micro_batches = max(int(_number(get("micro_batches"), 1)), 1)
     precision = get("precision") if isinstance(get("precision"), str) else "fp32"
-    m = mesh_model(config)
+    m = mesh_layout.model_ranks(config)
     # a mesh's model group trains on its M ranks' tokens together
     tokens = max(int(tokens_per_worker), 1) * m
     h, f, v = int(spec["hidden"]), int(spec["filter"]), int(spec["vocab"])

@@ -18,7 +18,9 @@ Batch sizes keep their meaning per rank: a group of M ranks trains on M x tokens
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from scalestudy.contract import strategies
 
@@ -51,6 +53,17 @@ def refusal(model_ranks: int, spec: dict, exchange: str | None) -> str | None:
             "set)"
         )
     return None
+
+
+def model_ranks(config: Any) -> int:
+    """M of a configuration's `mesh` (a PointConfig's MeshSpec, a mapping, or absent: 1)."""
+    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
+    mesh = get("mesh")
+    value = mesh.get("model") if isinstance(mesh, Mapping) else getattr(mesh, "model", 1)
+    try:
+        return max(int(value), 1)
+    except (TypeError, ValueError):  # absent, NaN from a table, or not a number: no mesh
+        return 1
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ import pandas as pd
 import yaml
 
 from scalestudy import progress
-from scalestudy.contract import memory_model, results_columns, step_log, strategies
+from scalestudy.contract import mesh as mesh_layout
+from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.report import legacy, projection
@@ -293,7 +294,7 @@ def _check_rank(path: Path, check: RowsCheck) -> None:
     header = segments[0].header
     model, cfg = header.model or {}, header.config or {}
     # a mesh's rank holds and exchanges its vocabulary shard: V / M rows
-    vocab = int(model["vocab"]) // memory_model.mesh_model(cfg)
+    vocab = int(model["vocab"]) // mesh_layout.model_ranks(cfg)
     hidden = int(model["hidden"])
     tied = bool(model.get("tie_embeddings", True))
     accumulation = cfg.get("accumulation", "tf1")
@@ -301,7 +302,7 @@ def _check_rank(path: Path, check: RowsCheck) -> None:
     item = allreduce_item_bytes(cfg.get("compression"))
     check.bytes_formula = strategy.formula
     check.rows_formula = "M·V + Tsrc + Ttgt" if accumulation == "tf1" and tied else "Tsrc + Ttgt"
-    if memory_model.mesh_model(cfg) > 1:
+    if mesh_layout.model_ranks(cfg) > 1:
         check.rows_formula += " (V: the rank's vocabulary shard, V / mesh.model)"
     for s in step_log.merge(segments):
         grad = s.embedding_grad or _Grad()

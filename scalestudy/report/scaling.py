@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from scalestudy.contract import memory_model, strategies
+from scalestudy.contract import mesh as mesh_layout
+from scalestudy.contract import strategies
 from scalestudy.report import legacy
 from scalestudy.report.stats import Estimate, median_ci, ratio_ci
 from scalestudy.spec import baseline
@@ -127,7 +128,7 @@ class Variant:
     @property
     def mesh_model(self) -> int:
         """M of its data x model mesh (1: data parallelism alone)."""
-        return memory_model.mesh_model(self.configuration)
+        return mesh_layout.model_ranks(self.configuration)
 
     @property
     def micro_batches(self) -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from support.gradients import overall, relative
 
 from scalestudy.measure.run_local import LocalRun
 
@@ -83,17 +84,6 @@ def _dumped(run: LocalRun, ranks: int, stem: str) -> dict[str, np.ndarray]:
     return out
 
 
-def _relative(got: dict, want: dict) -> dict[str, float]:
-    assert sorted(got) == sorted(want)
-    return {k: float(np.linalg.norm(got[k] - want[k]) / np.linalg.norm(want[k])) for k in want}
-
-
-def _overall(got: dict, want: dict) -> float:
-    a = np.concatenate([got[k].ravel() for k in sorted(want)])
-    b = np.concatenate([want[k].ravel() for k in sorted(want)])
-    return float(np.linalg.norm(a - b) / np.linalg.norm(b))
-
-
 @pytest.mark.parametrize(("exchange", "ranks", "micro"), CASES)
 def test_the_exchanged_gradient_is_the_global_batchs(
     shared_runs, mpi_stack, exchange, ranks, micro
@@ -102,13 +92,13 @@ def test_the_exchanged_gradient_is_the_global_batchs(
     run = _run(shared_runs, exchange, ranks, micro)
     want = _dumped(reference, 1, "grads.rank{rank}.step1")
     got = _dumped(run, ranks, "grads.rank{rank}.step1")
-    per_variable = _relative(got, want)
+    per_variable = relative(got, want)
     worst = max(per_variable, key=per_variable.get)
-    overall = _overall(got, want)
+    together = overall(got, want)
     print(f"{exchange} x{ranks} micro {micro}: worst {worst} {per_variable[worst]:.2e}, "
-          f"overall {overall:.2e}")  # fmt: skip
+          f"overall {together:.2e}")  # fmt: skip
     assert per_variable[worst] <= 1e-5, (worst, per_variable[worst])
-    assert overall <= 1e-6
+    assert together <= 1e-6
     # every rank logged the same global norm, that of the reference's gradient
     norms = [run.steps(r)[0]["grad_norm"] for r in range(ranks)]
     ref_norm = reference.steps(0)[0]["grad_norm"]
@@ -122,7 +112,7 @@ def test_after_20_steps_the_weights_are_the_global_batchs(
 ):
     reference = _run(shared_runs, "allreduce", 1, micro)
     run = _run(shared_runs, exchange, ranks, micro)
-    per_variable = _relative(
+    per_variable = relative(
         _dumped(run, ranks, "weights.rank{rank}"), _dumped(reference, 1, "weights.rank{rank}")
     )
     worst = max(per_variable, key=per_variable.get)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from support.gradients import overall, relative
 
 from scalestudy.contract import mesh as layout
 from scalestudy.contract.point_config import PointConfig
@@ -87,17 +88,6 @@ def _whole(parts: list[dict], want: dict) -> dict[str, np.ndarray]:
     return out
 
 
-def _relative(got: dict, want: dict) -> dict[str, float]:
-    assert sorted(got) == sorted(want)
-    return {k: float(np.linalg.norm(got[k] - want[k]) / np.linalg.norm(want[k])) for k in want}
-
-
-def _overall(got: dict, want: dict) -> float:
-    a = np.concatenate([got[k].ravel() for k in sorted(want)])
-    b = np.concatenate([want[k].ravel() for k in sorted(want)])
-    return float(np.linalg.norm(a - b) / np.linalg.norm(b))
-
-
 def _runs(shared_runs, case):
     _, ranks, m, overrides, ref_ranks = case
     run = shared_runs(ranks, _config(overrides, m))
@@ -113,11 +103,11 @@ def test_the_mesh_gradient_is_the_unsplit_models(shared_runs, mpi_stack, case):
     for group in range(ranks // m):
         got = _whole([_load(run, group * m + p, stem) for p in range(m)], _load(reference, 0, stem))
         want = _load(reference, group % ref_ranks, stem)
-        per_variable = _relative(got, want)
+        per_variable = relative(got, want)
         worst = max(per_variable, key=per_variable.get)
         print(f"{case[0]} group {group}: worst {worst} {per_variable[worst]:.2e}")
         assert per_variable[worst] <= 1e-5, (worst, per_variable[worst])
-        assert _overall(got, want) <= 1e-6
+        assert overall(got, want) <= 1e-6
     # every rank logged the reference's global gradient norm (a shard's share counted once)
     norms = [run.steps(r)[0]["grad_norm"] for r in range(ranks)]
     assert norms == pytest.approx([reference.steps(0)[0]["grad_norm"]] * ranks, rel=1e-6)
@@ -129,7 +119,7 @@ def test_after_20_steps_the_mesh_weights_are_the_unsplit_models(shared_runs, mpi
     stem = "weights.rank{rank}"
     want = _load(reference, 0, stem)
     got = _whole([_load(run, p, stem) for p in range(m)], want)
-    per_variable = _relative(got, want)
+    per_variable = relative(got, want)
     worst = max(per_variable, key=per_variable.get)
     print(f"{case[0]}: weights worst {worst} {per_variable[worst]:.2e}")
     assert per_variable[worst] <= 1e-3, (worst, per_variable[worst])
