@@ -132,5 +132,18 @@ def identity(c: Container) -> dict:
     return out
 
 
+def missing_targets(c: Container, mounts: list[str]) -> list[str]:
+    """The bind destinations a charliecloud folder image lacks. ch-run creates a missing one
+    only in a writable image, so a job binding a checkout at /check/... into an image built
+    without /check fails on every rank with "can't mkdir ... Read-only file system"; doctor
+    names them first (scripts/build-image.sh makes the checkout's top folder and
+    $SCALESTUDY_IMAGE_MOUNTPOINTS)."""
+    image = Path(c.image)
+    if c.runtime != "charliecloud" or not image.is_dir():
+        return []
+    targets = (m.split(":")[1] if ":" in m else m for m in mounts)
+    return [t for t in targets if not (image / t.lstrip("/")).is_dir()]
+
+
 def runtime_found(c: Container) -> str | None:
     return shutil.which(binary(c), path=os.environ.get("PATH"))

@@ -167,6 +167,18 @@ def check_container(profile: Profile, folder: Path) -> list[Check]:
                 "pull/build the .sif, and give its absolute path as container.image",
             )
         )
+    missing = containers.missing_targets(c, containers.harness_mounts(c, folder))
+    if missing:
+        checks.append(
+            Check(
+                "container binds",
+                "FAIL",
+                f"{c.image} has no folder to bind {', '.join(missing)} onto (a read-only "
+                "charliecloud image cannot create one: every rank would stop there)",
+                f"rebuild it with them: SCALESTUDY_IMAGE_MOUNTPOINTS='{' '.join(missing)}' bash "
+                "scripts/build-image.sh, or bind under a folder the image has (mounts: SRC:DST)",
+            )
+        )
     return checks
 
 
@@ -178,6 +190,7 @@ def check_stack(profile: Profile, folder: Path | None = None) -> list[Check]:
         mounts = containers.harness_mounts(c, folder or Path.cwd())
         command = [*containers.single(c, mounts, containers.harness_env(c)), c.python]
         python = f"{c.python} in {c.image}"
+    r = None
     try:
         r = subprocess.run(
             [*command, "-c", STACK_SCRIPT],
@@ -188,11 +201,13 @@ def check_stack(profile: Profile, folder: Path | None = None) -> list[Check]:
         )
         found = json.loads(r.stdout.strip().splitlines()[-1])
     except (OSError, subprocess.SubprocessError, IndexError, json.JSONDecodeError) as exc:
+        # what the command said is the useful part (a runtime's own error), not the parse's
+        said = (r.stderr.strip().splitlines() or [""])[-1] if r is not None else ""
         return [
             Check(
                 "trainer stack",
                 "FAIL",
-                f"{python} could not report its TensorFlow/Horovod: {exc}",
+                f"{python} could not report its TensorFlow/Horovod: {said or exc}",
                 f"check the profile's python ({profile.python}) and modules"
                 + (" (and container.python)" if profile.container else ""),
             )

@@ -20,7 +20,9 @@ CACHE=${SCALESTUDY_IMAGE_CACHE:-$HOME/.cache/scalestudy/images}
 WHEELHOUSE=${SCALESTUDY_WHEELHOUSE:-$HOME/.cache/scalestudy/wheels}
 SUITE=bookworm
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-MOUNTPOINTS=${SCALESTUDY_IMAGE_MOUNTPOINTS:-}   # more top-level folders a site binds
+# more folders a site binds (any depth), and this checkout's top folder: jobs bind it at its
+# own path, and a read-only image cannot grow a bind target (/check of /check/work/main)
+MOUNTPOINTS="${SCALESTUDY_IMAGE_MOUNTPOINTS:-} /$(echo "$repo" | cut -d/ -f2)"
 LINK=${SCALESTUDY_IMAGE_LINK:-/var/tmp/scalestudy-image}  # a stable path for profiles
 # Open MPI the same as the host's (Debian's): the host's mpirun/orted start the ranks inside
 debs=python3,python3-venv,openmpi-bin,libopenmpi3,ca-certificates,procps

@@ -88,7 +88,7 @@ def test_doctor_fails_a_missing_runtime_or_image_and_warns_on_a_registry_image(
         ("container image", "FAIL"),
     ]
     assert "build-image.sh" in checks[1].fix
-    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / _checkout_top()).mkdir(parents=True)
     (tmp_path / "ch-run").write_text("#!/bin/sh\n")
     (tmp_path / "ch-run").chmod(0o755)
     ok = doctor.check_container(
@@ -98,3 +98,26 @@ def test_doctor_fails_a_missing_runtime_or_image_and_warns_on_a_registry_image(
     pyxis = doctor.check_container(_profile(runtime="pyxis", image="ubuntu:22.04"), tmp_path)
     assert pyxis[1].status == "warn" and "offline" in pyxis[1].detail
     assert doctor.check_container(load_profile("emulated")[0], tmp_path) == []
+
+
+def _checkout_top() -> str:
+    return containers.CHECKOUT.resolve().parts[1]
+
+
+def test_doctor_names_the_bind_targets_a_charliecloud_image_lacks(tmp_path):
+    """CI clones to /check/work/main: an image built with /work only made every rank stop on
+    "can't mkdir /check: Read-only file system"; doctor says so before a job is submitted."""
+    image = tmp_path / "img"
+    (image / "data").mkdir(parents=True)
+    profile = _profile(
+        runtime="charliecloud", image=str(image), mounts=["/data/in", "/srv/x:/data/x"]
+    )
+    checks = {c.name: c for c in doctor.check_container(profile, tmp_path)}
+    binds = checks["container binds"]
+    assert binds.status == "FAIL"
+    # the profile's two destinations (neither folder exists) and the checkout's top folder
+    assert "/data/in, /data/x, /" + _checkout_top() in binds.detail
+    assert f"SCALESTUDY_IMAGE_MOUNTPOINTS='/data/in /data/x /{_checkout_top()}'" in binds.fix
+    for folder in ("data/in", "data/x", _checkout_top()):
+        (image / folder).mkdir()
+    assert "container binds" not in {c.name for c in doctor.check_container(profile, tmp_path)}
