@@ -64,7 +64,9 @@ def test_strong_scaling_is_the_same_step_on_1_and_2_workers(run_trainer):
 
 @pytest.mark.parametrize(
     ("variant", "compression"),
-    [("sparse", "none"), ("dense", "none"), ("sparse", "fp16"), ("dense", "fp16")],
+    # each form and each compression once (the other two pairs cost CI 90 s and test no
+    # path these two do not: the compressor casts dense tensors only)
+    [("sparse", "none"), ("dense", "fp16")],
 )
 def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(
     mpi_stack, variant, compression

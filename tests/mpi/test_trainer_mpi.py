@@ -20,7 +20,7 @@ from scalestudy.measure.wire_check import measure_wire
 pytestmark = pytest.mark.mpi
 
 
-@pytest.mark.parametrize("ranks", [2, 4])
+@pytest.mark.parametrize("ranks", [4])  # 2 ranks is a subset of 4's rows (CI: 43 s)
 def test_tf1_rows_and_logical_bytes(run_trainer, ranks):
     sparse = run_trainer(ranks, {**TINY, "steps": 3, "accumulation": "tf1"}, name="sparse")
     assert sparse.returncode == 0, sparse.output[-3000:]
@@ -51,7 +51,8 @@ def test_tf1_rows_and_logical_bytes(run_trainer, ranks):
 @pytest.mark.parametrize(
     ("exchange", "tied", "compression"),
     [
-        ("allgather", True, "none"),
+        # allgather uncompressed is not its own case: the fp16 case below also carries its
+        # IndexedSlices uncompressed through the same allgatherv (CI: 95 s)
         ("sparse_reduce", True, "none"),
         ("sharded_embedding", False, "none"),
         ("allgather", True, "fp16"),
@@ -100,13 +101,13 @@ def test_sparse_and_dense_give_the_same_weights(run_trainer):
     assert a.steps(0)[-1]["loss"] < a.steps(0)[0]["loss"]
 
 
-SEEDS = (1234, 7)
+SEEDS = (1234,)  # more seeds: benchmarks/bf16_convergence.py (CI: 80 s a seed)
 
 
 def test_learnable_task_converges_in_fp32_and_bf16(run_trainer):
     """Peak lr 1e-3: the smoothed loss (0 = perfect) falls from ~6.4 to below 0.5 (mean of the
     last 20 steps) within 400 steps of 1,024 tokens per worker on 2 ranks, in fp32 and in bf16
-    (bf16 compute, fp32 weights), for every seed: what is robust. How far bf16 lands from fp32
+    (bf16 compute, fp32 weights), for the seed tested: what is robust. How far bf16 lands from fp32
     is a statistic over seeds, not a test: benchmarks/bf16_convergence.py measures the paired
     difference with its 95% interval (one seed's last-20 loss ranged 0.194-0.250 in fp32, and
     bf16 against fp32 per seed from -8.7% to +21%, so no fixed bound on a few seeds holds)."""
