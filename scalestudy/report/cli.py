@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from scalestudy.errors import EXIT_OK
+from scalestudy.errors import EXIT_CHECK_FAILED, EXIT_OK
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="N",
         help="also project to N nodes with the stated models (labelled projection, dashed)",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also measure every expectation of the sweeps' `expect:` blocks (a table, and "
+        "check.json in the report's folder); exit 1 when one does not hold",
     )
     parser.add_argument(
         "--calibration",
@@ -75,10 +81,29 @@ def run(args: argparse.Namespace) -> int:
             args.project_to,
             Path(calibration) if calibration else None,
         )
+        outcomes = _check(report) if getattr(args, "check", False) else None
     print(terminal(report.summary))
     n = len(report.rendered)
     print(f"wrote {n} figure(s) (PNG + SVG), report.html, summary.md to {report.out}")
-    return EXIT_OK
+    if outcomes is None:
+        return EXIT_OK
+    from scalestudy.report import check
+
+    print("\n".join(["", *check.lines(outcomes)]))
+    return EXIT_OK if all(o.ok for o in outcomes) else EXIT_CHECK_FAILED
+
+
+def _check(report) -> list:
+    """The expectations measured (inside the staging: an archive's sweep file is there)."""
+    import json
+
+    from scalestudy.fileio import write_atomic
+    from scalestudy.report import check
+
+    outcomes = check.check(report.analysis)
+    data = {"outcomes": [o.as_dict() for o in outcomes], "ok": all(o.ok for o in outcomes)}
+    write_atomic(report.out / "check.json", json.dumps(data, indent=1))
+    return outcomes
 
 
 @contextmanager

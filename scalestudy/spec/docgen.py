@@ -27,6 +27,7 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import PRESETS, PointConfig
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.spec.schema import Sweep, TrainerSection
@@ -39,6 +40,9 @@ DOCS = ROOT / "docs"
 # copies its fields from PointConfig, so it falls back to the PointConfig entry.
 DESCRIPTIONS: dict[str, str] = {
     # -- the sweep ------------------------------------------------------------------------------
+    "Sweep.expect": "Figures the sweep must reach (`expect[]` below), e.g. `- {metric: "
+    "weak_efficiency, nodes: 64, at_least: 0.85}`: `scalestudy report --check` measures each "
+    "with its interval and exits 1 when one does not hold (a CI gate).",
     "Sweep.name": "The sweep's name: its results folder `results/<name>/`. Letters, digits, "
     "`.`, `_`, `-`; starts with a letter or digit; at most 64 characters.",
     "Sweep.cluster": "A profile name (`templates/clusters/<name>.yaml`) or a path to a profile "
@@ -447,8 +451,25 @@ def sweep_reference() -> str:
         "trainer.model": "The mapping form of `trainer.model`: a preset and overrides of its "
         "sizes. The presets are in [point-config-reference.md](point-config-reference.md).",
     }
+    intros["expect[]"] = _metrics_table()
     lines += _tables(Sweep, "Top level", intros)
     return "\n".join(lines) + "\n"
+
+
+def _metrics_table() -> str:
+    """The metrics an expectation may name (contract/metrics.py), for `expect[]`."""
+    head = (
+        "An item of `expect:`, checked by `scalestudy report --check` "
+        "([report.md](report.md#expectations)). Its metric is one of:\n\n"
+        "| metric | unit | modes | better | what |\n| --- | --- | --- | --- | --- |"
+    )
+    rows = [
+        f"| {m.name} | {m.unit or 'ratio'} | {', '.join(m.modes)} | {m.better} | "
+        + _cell(m.meaning + (f" (column `{m.column}`)" if m.column else ""))
+        + " |"
+        for m in METRICS.values()
+    ]
+    return "\n".join([head, *rows])
 
 
 def bundled_profiles() -> list[tuple[str, dict]]:

@@ -38,6 +38,8 @@ def _allowed_keys(model: type[BaseModel], loc: tuple) -> list[str]:
     """Field names (and aliases) valid at the mapping that holds loc[-1]."""
     current: Any = model
     for part in loc[:-1]:
+        if isinstance(part, int):  # an item of a list of mappings (expect[i])
+            continue
         fields = getattr(current, "model_fields", None)
         if not fields or part not in fields:
             return []
@@ -60,7 +62,7 @@ def pydantic_issues(exc: ValidationError, located: Located, model, prefix=()) ->
         )
         loc = (*prefix, *loc)
         key = ".".join(map(str, loc))
-        msg = err["msg"]
+        msg = err["msg"].removeprefix("Value error, ")  # a validator's own sentence
         if err["type"] == "extra_forbidden":
             close = difflib.get_close_matches(
                 str(loc[-1]), _allowed_keys(model, loc[len(prefix) :]), n=1, cutoff=0.6

@@ -7,8 +7,17 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    create_model,
+    field_validator,
+    model_validator,
+)
 
+from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -108,6 +117,65 @@ class CommOptions(_Strict):
     warmup: int = Field(3, ge=0)
 
 
+MetricName = Literal[tuple(METRICS)]  # type: ignore[valid-type]
+
+
+class Expectation(_Strict):
+    """One figure the sweep must reach, checked by `scalestudy report --check` (exit 1 when
+    one is missed): docs/report.md#expectations."""
+
+    metric: MetricName = Field(
+        description="What is measured: one of the metrics in the table above."
+    )
+    nodes: int | None = Field(
+        None,
+        ge=1,
+        description="The node count it applies to (one of the sweep's); unset: every one.",
+    )
+    variant: dict[str, Any] | None = Field(
+        None,
+        description="The variants it applies to, by matrix key and value as `baseline:` "
+        "selects (e.g. `{trainer.exchange: allreduce}`); unset: every variant.",
+    )
+    at_least: float | None = Field(None, description="The measured median must be at least this.")
+    at_most: float | None = Field(None, description="The measured median must be at most this.")
+    reference: str | None = Field(
+        None,
+        description="A published reference's name (contract/references.yaml) whose figure is "
+        "the bound, at least or at most as the metric is better higher or lower.",
+    )
+    tolerance: float = Field(
+        0.0,
+        ge=0,
+        lt=1,
+        description="How far past the bound still passes: `5%` or 0.05 (at_least x (1 - "
+        "tolerance), at_most x (1 + tolerance)).",
+    )
+
+    @field_validator("tolerance", mode="before")
+    @classmethod
+    def _percent(cls, value: Any) -> Any:
+        hint = "a share of the bound: 5% or 0.05"
+        text = str(value).strip()
+        try:
+            share = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        except ValueError:
+            raise ValueError(f"{value!r} is not {hint}") from None
+        if not 0 <= share < 1:
+            raise ValueError(f"{value!r} is not {hint} (from 0 up to, not including, 100%)")
+        return share
+
+    @model_validator(mode="after")
+    def _one_bound(self) -> Expectation:
+        given = [k for k in ("at_least", "at_most", "reference") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "give exactly one bound: at_least, at_most or reference"
+                + (f" (here: {', '.join(given)})" if given else "")
+            )
+        return self
+
+
 class Sweep(_Strict):
     name: str
     cluster: str
@@ -143,6 +211,7 @@ class Sweep(_Strict):
     # dense variant (spec/baseline.py)
     baseline: dict[str, Any] | None = None
     reference: str | None = None
+    expect: list[Expectation] = []
 
     def node_list(self) -> list[int]:
         return self.nodes.expand() if isinstance(self.nodes, NodeRange) else list(self.nodes)

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.profiles import Profile, ProfileError, load_profile
-from scalestudy.spec import baseline, consistency
+from scalestudy.spec import baseline, consistency, expectations
 from scalestudy.spec.checks import point_issues, schedule_of, warnings_of
 from scalestudy.spec.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
 from scalestudy.spec.schema import (
@@ -251,6 +251,7 @@ def load_sweep(path: str | Path) -> LoadedSweep:
                     "values one of its variants has (e.g. trainer.exchange: allreduce)",
                 )
             )
+    issues += expectations.issues(sweep, variants, located)
     issues = unique(issues)
     if issues:
         raise SweepError(path, issues)

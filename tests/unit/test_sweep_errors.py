@@ -181,6 +181,65 @@ CASES = [
         "trainer.data.target",
         "needs both source and target",
     ),
+    # expectations (issue #26): what `report --check` could not measure, at its line
+    (GOOD + "expect:\n  - {metric: tokens, at_least: 1}\n", 11, "expect.0.metric", "tokens_per_s"),
+    (GOOD + "expect:\n  - {metric: tokens_per_s}\n", 11, "expect.0", "exactly one bound"),
+    (
+        GOOD + "expect:\n  - {metric: tokens_per_s, at_least: 1, at_most: 2}\n",
+        11,
+        "expect.0",
+        "here: at_least, at_most",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: tokens_per_s, at_least: 1, tolerance: lots}\n",
+        11,
+        "expect.0.tolerance",
+        "5% or 0.05",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: tokens_per_s, at_least: 1, tolerance: 5}\n",
+        11,
+        "expect.0.tolerance",
+        "up to, not including, 100%",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: tokens_per_s, at_least: 1, node: 2}\n",
+        11,
+        "expect.0.node",
+        "did you mean 'nodes'",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: weak_efficiency, at_least: 0.9}\n"
+        "  - {metric: tokens_per_s, nodes: 64, at_least: 1}\n",
+        12,
+        "expect.1.nodes",
+        "not a size of this sweep (1, 2)",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: strong_speedup, nodes: 2, at_least: 1.5}\n",
+        11,
+        "expect.0.metric",
+        "measured by strong sweeps",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: tokens_per_s, variant: {trainer.exchange: allreduce},"
+        " at_least: 1}\n",
+        11,
+        "expect.0.variant",
+        "matches no variant",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: weak_efficiency, nodes: 2, reference: stampede2-strong}\n",
+        11,
+        "expect.0.reference",
+        "publishes strong_efficiency",
+    ),
+    (
+        GOOD + "expect:\n  - {metric: weak_efficiency, reference: stampede2-weak}\n",
+        11,
+        "expect.0.reference",
+        "300 nodes (the published figure's",
+    ),
 ]
 
 

@@ -1,0 +1,140 @@
+"""A sweep's `expect:` block beside the rest of the sweep: each expectation names a metric the
+sweep's mode has, a node count the sweep runs, variants the matrix makes and a bound (its own or
+a published reference's). `validate` reports what cannot be checked with file:line:key; the
+report (report/check.py) reads the block again from the sweep file and measures it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from scalestudy.contract import references
+from scalestudy.contract.metrics import METRICS
+from scalestudy.spec import baseline
+from scalestudy.spec.issues import Issue, SweepError, pydantic_issues
+from scalestudy.spec.schema import Expectation, Sweep
+from scalestudy.spec.yamlload import Located, YamlError, load_file
+
+
+@dataclass(frozen=True)
+class Bound:
+    kind: str  # "at_least" or "at_most"
+    value: float  # as written (or published)
+    limit: float  # after the tolerance: what the median is held to
+    source: str  # "" or the published reference's label
+
+    def holds(self, measured: float) -> bool:
+        return measured >= self.limit if self.kind == "at_least" else measured <= self.limit
+
+
+def bound(e: Expectation, published: dict[str, list[references.Reference]]) -> Bound:
+    """The bound an expectation holds its metric to (a reference: its published figure, at
+    least or at most as the metric is better higher or lower), loosened by the tolerance."""
+    source = ""
+    if e.reference is not None:
+        ref = _reference(e, published)
+        kind = "at_least" if METRICS[e.metric].better == "higher" else "at_most"
+        value, source = ref.value, ref.label
+    elif e.at_least is not None:
+        kind, value = "at_least", e.at_least
+    else:
+        kind, value = "at_most", float(e.at_most)  # type: ignore[arg-type]
+    limit = value * (1 - e.tolerance) if kind == "at_least" else value * (1 + e.tolerance)
+    return Bound(kind, value, limit, source)
+
+
+def _reference(e: Expectation, published: dict) -> references.Reference:
+    return next(r for r in published[e.reference] if r.metric == e.metric)
+
+
+def nodes_of(e: Expectation, published: dict) -> int | None:
+    """The node count it applies to: its own, else its reference's, else every one (None)."""
+    if e.nodes is None and e.reference is not None and e.reference in published:
+        found = [r for r in published[e.reference] if r.metric == e.metric]
+        return found[0].nodes if found else None
+    return e.nodes
+
+
+def issues(sw: Sweep, variants: list, located: Located) -> list[Issue]:
+    """What in `expect:` cannot be measured by this sweep (variants: spec.sweep.Variant)."""
+    out: list[Issue] = []
+    if not sw.expect:
+        return out
+    if sw.workload != "trainer":
+        out.append(
+            Issue(
+                located.line_of(("expect",)),
+                "expect",
+                f"a {sw.workload} sweep measures no training metric: expectations need "
+                "workload: trainer",
+            )
+        )
+        return out
+    published = references.load()
+    sizes = sw.node_list()
+    for i, e in enumerate(sw.expect):
+
+        def issue(key: str, message: str, i: int = i) -> None:
+            path = ("expect", i, key) if key else ("expect", i)
+            out.append(Issue(located.line_of(path), ".".join(map(str, path)), message))
+
+        metric = METRICS[e.metric]
+        if sw.mode not in metric.modes:
+            other = [m for m in METRICS if sw.mode in METRICS[m].modes and "efficiency" in m]
+            issue(
+                "metric",
+                f"{e.metric} is measured by {' or '.join(metric.modes)} sweeps; this one is "
+                f"{sw.mode}" + (f" (its efficiency is {other[0]})" if other else ""),
+            )
+        if e.reference is not None:
+            if e.reference not in published:
+                issue(
+                    "reference",
+                    f"no published reference {e.reference!r}; known: {', '.join(published)}",
+                )
+                continue
+            if not any(r.metric == e.metric for r in published[e.reference]):
+                have = sorted({r.metric for r in published[e.reference]})
+                issue("reference", f"{e.reference} publishes {', '.join(have)}, not {e.metric}")
+                continue
+        nodes = nodes_of(e, published)
+        if nodes is not None and nodes not in sizes:
+            why = "" if e.nodes is not None else " (the published figure's; give nodes:)"
+            issue(
+                "nodes" if e.nodes is not None else "reference",
+                f"{nodes} nodes{why} is not a size of this sweep ({', '.join(map(str, sizes))})",
+            )
+        if e.variant and not any(_selects(e.variant, sw, v) for v in variants):
+            issue(
+                "variant",
+                f"{e.variant} matches no variant of the sweep: give matrix keys and values "
+                "one of its variants has (e.g. trainer.exchange: allreduce)",
+            )
+    return out
+
+
+def _selects(selector: dict[str, Any], sw: Sweep, v) -> bool:
+    configs = list(v.point_configs.values())
+    return bool(configs) and baseline.matches(selector, v.sweep, configs[0])
+
+
+def read(path: Path) -> list[Expectation]:
+    """The `expect:` block of a sweep file, validated alone (the report reads it where the
+    rest of the sweep, its profile say, may not resolve: results copied elsewhere)."""
+    try:
+        located = load_file(path)
+    except YamlError as exc:
+        raise SweepError(
+            path, [Issue(i.line, ".".join(map(str, i.path)), i.message) for i in exc.issues]
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SweepError(path, [Issue(None, "", f"cannot read it ({exc})")]) from None
+    raw = located.data.get("expect", []) if isinstance(located.data, dict) else []
+    try:
+        return TypeAdapter(list[Expectation]).validate_python(raw or [])
+    except ValidationError as exc:
+        raise SweepError(path, pydantic_issues(exc, located, Expectation, ("expect",))) from None
