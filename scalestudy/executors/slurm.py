@@ -210,7 +210,14 @@ class _Failed(Exception):
         self.cause, self.records, self.key = cause, records, key
 
 
-def _job_name(script: str) -> str:
+def identity(sweep: str, key: str, attempt: int) -> str:
+    """The comment sbatch attaches to a job: which sweep, job (point, bundle or array) and
+    attempt it is, so that it can be found again without its id (scalestudy.executors.rebuild
+    too)."""
+    return f"scalestudy sweep={sweep} job={key} attempt={attempt}"
+
+
+def job_name(script: str) -> str:
     for line in script.splitlines():
         if line.startswith("#SBATCH --job-name="):
             return line.split("=", 1)[1].strip()
@@ -223,9 +230,9 @@ def _sbatch(
     """Hand one job to sbatch, write-ahead: the records say "submitting" with the job's
     identity (its name, and a comment naming sweep, job and attempt, which sbatch attaches
     to the job) on disk before sbatch runs, and carry its id on disk right after."""
-    identity = f"scalestudy sweep={sub.loaded.sweep.name} job={key} attempt={k}"
+    comment = identity(sub.loaded.sweep.name, key, k)
     for r in records:
-        r.update(state="submitting", job_name=_job_name(script), identity=identity)
+        r.update(state="submitting", job_name=job_name(script), identity=comment)
         r["intent_at"] = time.time()
     sub.save()
     sub.calls += 1
@@ -234,7 +241,7 @@ def _sbatch(
             script,
             sub.sweep_dir / ".submitit",
             after_ok=None if gate else sub.gate_job,
-            comment=identity,
+            comment=comment,
         )
     except slurmctl.SubmitFailed as exc:
         raise _Failed(exc, records, key) from exc
