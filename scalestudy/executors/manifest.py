@@ -18,25 +18,21 @@ from pathlib import Path
 
 from filelock import FileLock
 
+from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, UNKNOWN
 from scalestudy.fileio import write_atomic
 
-ACTIVE = {"submitted", "pending", "running"}
-DONE = {"completed"}
-FAILED = {
-    "failed",
-    "diverged",
-    "timeout",
-    "interrupted",
-    "cancelled",
-    "node_fail",
-    "out_of_memory",
-    "preempted",
-}
-# neither resubmitted nor counted done: it may still be running. "submitting": the intent to
-# sbatch is on disk but no job id (a submit died or sbatch's answer was lost): its job is
-# looked up by identity before anything is resubmitted
-UNKNOWN = {"unknown", "submitting"}
-NOT_QUEUED = "not_queued"  # looked up and never queued: the next submit runs it
+# the states live in states.py (a leaf: the rebuild reads them); importers find them here too
+__all__ = [
+    "ACTIVE",
+    "DONE",
+    "FAILED",
+    "NOT_QUEUED",
+    "UNKNOWN",
+    "Manifest",
+    "all_attempts",
+    "new_attempt",
+    "point_state",
+]
 
 
 class Manifest:

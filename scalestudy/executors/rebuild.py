@@ -20,15 +20,18 @@ plans neither a completed point nor one whose job is still queued or running.
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from scalestudy.contract import step_log
-from scalestudy.executors.manifest import NOT_QUEUED
+from scalestudy.executors import job_identity
+from scalestudy.executors.states import NOT_QUEUED
 
 ATTEMPT = re.compile(r"attempt-(\d+)$")
 # an array script's task line: `  3) run_dir='/…/<point>/attempt-1' ;;  # point <point>`
 ARRAY_TASK = re.compile(r"^\s*(\d+)\) run_dir=(.*?) ;;", re.MULTILINE)
 JOB_FOLDERS = ("bundles", "arrays")  # a job of several points: its own attempt folders
+SLURM = "slurm"  # the backend's registered name (executors/slurm.py)
 NOT_POINTS = {*JOB_FOLDERS, "gate-probe", "rendered", "report", "archive"}
 
 
@@ -70,16 +73,12 @@ def _shared_jobs(sweep_dir: Path) -> dict[str, tuple[str, Path, int, int | None]
 
 
 def _unquoted(word: str) -> str:
-    import shlex
-
     parts = shlex.split(word.strip(), comments=True)
     return str(Path(parts[0]).resolve()) if parts else ""
 
 
 def _slurm_job(sweep_dir: Path, adir: Path, shared: dict) -> dict | None:
     """The attempt's Slurm job as far as its files say (None: not a Slurm job)."""
-    from scalestudy.executors import slurm
-
     found = shared.get(str(adir.resolve()))
     job_dir = found[1] if found else adir
     script = job_dir / "job.sh"
@@ -88,7 +87,7 @@ def _slurm_job(sweep_dir: Path, adir: Path, shared: dict) -> dict | None:
     text = script.read_text(errors="replace")
     if "#SBATCH" not in text:
         return None
-    record: dict = {"executor": slurm.SlurmExecutor.name}
+    record: dict = {"executor": SLURM}
     if found:
         kind, _, k, index = found
         key = job_dir.parent.name
@@ -103,13 +102,13 @@ def _slurm_job(sweep_dir: Path, adir: Path, shared: dict) -> dict | None:
     if outputs:  # the job started: its output file is named after its id
         return record | {"state": "submitted", "job_id": outputs[-1].stem.removeprefix("slurm-")}
     try:
-        name = slurm.job_name(text)
+        name = job_identity.job_name(text)
     except ValueError:
         return record | {"state": "unknown", "reason": "rebuilt: its job script names no job"}
     return record | {
         "state": "submitting",
         "job_name": name,
-        "identity": slurm.identity(sweep_dir.name, key, k),
+        "identity": job_identity.identity(sweep_dir.name, key, k),
         "intent_at": script.stat().st_mtime,  # the script is written just before sbatch
         "reason": "rebuilt: its job is looked up by its recorded identity",
     }

@@ -16,6 +16,7 @@ from pathlib import Path
 from scalestudy.errors import SchedulerRefused
 from scalestudy.executors import slurmctl
 from scalestudy.executors.base import Executor, Job, Submission
+from scalestudy.executors.job_identity import identity, job_name
 from scalestudy.executors.layout import bundle_script, point_json
 from scalestudy.executors.manifest import ACTIVE, all_attempts
 from scalestudy.executors.registry import register
@@ -208,20 +209,6 @@ class _Failed(Exception):
     def __init__(self, cause: slurmctl.SubmitFailed, records: list[dict], key: str):
         super().__init__(cause.reason)
         self.cause, self.records, self.key = cause, records, key
-
-
-def identity(sweep: str, key: str, attempt: int) -> str:
-    """The comment sbatch attaches to a job: which sweep, job (point, bundle or array) and
-    attempt it is, so that it can be found again without its id (scalestudy.executors.rebuild
-    too)."""
-    return f"scalestudy sweep={sweep} job={key} attempt={attempt}"
-
-
-def job_name(script: str) -> str:
-    for line in script.splitlines():
-        if line.startswith("#SBATCH --job-name="):
-            return line.split("=", 1)[1].strip()
-    raise ValueError("job script without #SBATCH --job-name")  # render always writes one
 
 
 def _sbatch(
