@@ -4,6 +4,7 @@
     +-- BadInput               2: a file, option, profile or name the user gave cannot work
     |   +-- UsageError             a command-line option
     |   +-- SchedulerRefused       sbatch (--test-only) refused a job of the sweep
+    |   +-- DamagedFile            a results file cannot be read as written (file:line named)
     |   (+ SweepError, YamlError, ProfileError, DetectError, ConfigError, CommConfigError,
     |      ReportError, UnknownReference, CalibrationError: defined beside the code that raises)
     +-- CheckFailed            1: the command ran and its verdict is negative (a check failed)
@@ -50,3 +51,16 @@ class UsageError(BadInput):
 
 class SchedulerRefused(BadInput):
     """The scheduler would not accept a job of the sweep (sbatch --test-only said why)."""
+
+
+class DamagedFile(BadInput, ValueError):
+    """A results file that cannot be read as it was written (cut short by a partial copy or a
+    full disk, a broken line, a hand edit). The message starts with file:line. Also a
+    ValueError, so a reader that copes with an unreadable log (the report) still catches it.
+    A verb that can go on without the file (collect, the manifest's rebuild) says so and goes
+    on; one that cannot exits 2 with this message."""
+
+    def __init__(self, path, problem: str, line: int | None = None, hint: str | None = None):
+        self.path, self.line, self.problem = path, line, problem
+        self.hint = hint
+        super().__init__(f"{path}{f':{line}' if line else ''}: {problem}")

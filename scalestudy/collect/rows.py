@@ -5,16 +5,19 @@ extrapolated; points that failed, diverged or never ran keep their row and their
 from __future__ import annotations
 
 import statistics
+import sys
 from pathlib import Path
 
 from scalestudy import progress
 from scalestudy.contract import results_columns, step_log, strategies
+from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.plan import Point
 from scalestudy.profiles import Profile, ProfileError, load_profile
 
 COLUMNS = list(results_columns.NAMES)  # declared once: contract/results_columns.py
+DAMAGED = "damaged"  # a point whose logs cannot be read as written: its row says which line
 
 
 def _median(values):
@@ -207,7 +210,12 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
             end=a.get("ended_at"),
         )
         manifest_state = row["status"]
-        row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, strategies.of(c)))
+        try:
+            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, strategies.of(c)))
+        except DamagedFile as exc:
+            # the other points' rows are still good: this one says what is damaged, where
+            print(f"warning: {exc}; point {p.id} is marked {DAMAGED}", file=sys.stderr)
+            row.update(status=DAMAGED, status_reason=f"damaged step log: {exc}")
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})

@@ -92,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
     given = [inputs.resolve(a, results) for a in [args.base, *args.new]]
     labels = match.labels_for(given)
     sides = [match.load_side(i, label) for i, label in zip(given, labels, strict=True)]
+    for side in sides:  # damaged points.jsonl lines: those points are left out, said here
+        for note in side.sweep.damage:
+            print(f"scalestudy compare: warning: {note}", file=sys.stderr)
     base, news = sides[0], sides[1:]
     base_capture = envdiff.gather(base)
     comparisons = [

@@ -19,6 +19,8 @@ from typing import Any
 
 import msgspec
 
+from scalestudy.errors import DamagedFile
+
 SCHEMA = "scalestudy.steplog/1"
 
 EXIT_COMPLETED = 0
@@ -113,7 +115,7 @@ def read_records(path: str | Path, decoder: Decoder = RECORDS) -> Iterator:
         except msgspec.DecodeError:
             if i >= len(lines) - 2:  # only the final (possibly torn) line may be incomplete
                 return
-            raise ValueError(f"{path}:{i + 1}: corrupt record") from None
+            raise DamagedFile(path, "corrupt record (not a JSON line)", i + 1) from None
 
 
 def read_segments(path: str | Path, decoder: Decoder = RECORDS) -> list[Segment]:
@@ -122,10 +124,10 @@ def read_segments(path: str | Path, decoder: Decoder = RECORDS) -> list[Segment]
         kind = field_of(rec, "type")
         if kind == "header":
             if field_of(rec, "schema") != SCHEMA:
-                raise ValueError(f"{path}: unknown schema {field_of(rec, 'schema')!r}")
+                raise DamagedFile(path, f"unknown schema {field_of(rec, 'schema')!r}")
             segments.append(Segment(header=rec))
         elif not segments:
-            raise ValueError(f"{path}: {kind} record before any header")
+            raise DamagedFile(path, f"{kind} record before any header")
         elif kind == "step":
             segments[-1].steps.append(rec)
         elif kind == "footer":

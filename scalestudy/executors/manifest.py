@@ -2,11 +2,15 @@
 
 Every change happens under a file lock and is written atomically (temporary file + rename), so
 two `submit` commands at once see one consistent state and a crash never leaves half a file.
+A manifest damaged all the same (a partial copy, a full disk in another tool, a hand edit) is
+rebuilt from the attempt folders (scalestudy.executors.rebuild), with a warning naming it; the
+damaged bytes are kept beside it as manifest.json.damaged-<time>.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,25 +18,21 @@ from pathlib import Path
 
 from filelock import FileLock
 
+from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, UNKNOWN
 from scalestudy.fileio import write_atomic
 
-ACTIVE = {"submitted", "pending", "running"}
-DONE = {"completed"}
-FAILED = {
-    "failed",
-    "diverged",
-    "timeout",
-    "interrupted",
-    "cancelled",
-    "node_fail",
-    "out_of_memory",
-    "preempted",
-}
-# neither resubmitted nor counted done: it may still be running. "submitting": the intent to
-# sbatch is on disk but no job id (a submit died or sbatch's answer was lost): its job is
-# looked up by identity before anything is resubmitted
-UNKNOWN = {"unknown", "submitting"}
-NOT_QUEUED = "not_queued"  # looked up and never queued: the next submit runs it
+# the states live in states.py (a leaf: the rebuild reads them); importers find them here too
+__all__ = [
+    "ACTIVE",
+    "DONE",
+    "FAILED",
+    "NOT_QUEUED",
+    "UNKNOWN",
+    "Manifest",
+    "all_attempts",
+    "new_attempt",
+    "point_state",
+]
 
 
 class Manifest:
@@ -44,7 +44,34 @@ class Manifest:
     def read(self) -> dict:
         if not self.path.exists():
             return {"version": 1, "points": {}}
-        return json.loads(self.path.read_text())
+        try:
+            return _parsed(self.path.read_bytes())
+        except ValueError as exc:
+            return self._rebuild(exc)
+
+    def _rebuild(self, problem: ValueError) -> dict:
+        """The manifest from the attempt folders, written in place of the damaged one (kept
+        beside it) under the lock, so every later reader sees the rebuilt one."""
+        from scalestudy.executors import rebuild
+
+        self.dir.mkdir(parents=True, exist_ok=True)
+        with self.lock:
+            try:  # another process may have rebuilt it while this one waited for the lock
+                return _parsed(self.path.read_bytes())
+            except (OSError, ValueError):
+                pass
+            data = rebuild.from_attempt_folders(self.dir)
+            kept = self.dir / f"manifest.json.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+            self.path.replace(kept)
+            self._write(data)
+        n = sum(len(e["attempts"]) for e in data["points"].values())
+        print(
+            f"warning: {self.path}: damaged ({problem}); rebuilt from {n} attempt folder(s), "
+            f"the damaged file kept as {kept.name}. Slurm jobs without a final state are "
+            "looked up by their recorded identity before anything is resubmitted",
+            file=sys.stderr,
+        )
+        return data
 
     def _write(self, data: dict) -> None:
         # durable before it counts: a manifest that says a job was queued must survive a crash
@@ -63,6 +90,14 @@ class Manifest:
             data = self.read()
             yield data
             self._write(data)
+
+
+def _parsed(raw: bytes) -> dict:
+    """The manifest's content; ValueError when it is not one (cut short, empty, not JSON)."""
+    data = json.loads(raw)  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+    if not isinstance(data, dict) or not isinstance(data.get("points"), dict):
+        raise ValueError("not a manifest: no points")
+    return data
 
 
 def all_attempts(data: dict) -> list[dict]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from scalestudy.errors import SchedulerRefused
 from scalestudy.executors import slurmctl
 from scalestudy.executors.base import Executor, Job, Submission
+from scalestudy.executors.job_identity import identity, job_name
 from scalestudy.executors.layout import bundle_script, point_json
 from scalestudy.executors.manifest import ACTIVE, all_attempts
 from scalestudy.executors.registry import register
@@ -210,22 +211,15 @@ class _Failed(Exception):
         self.cause, self.records, self.key = cause, records, key
 
 
-def _job_name(script: str) -> str:
-    for line in script.splitlines():
-        if line.startswith("#SBATCH --job-name="):
-            return line.split("=", 1)[1].strip()
-    raise ValueError("job script without #SBATCH --job-name")  # render always writes one
-
-
 def _sbatch(
     sub: Submission, records: list[dict], script: str, key: str, k: int, gate: bool = False
 ) -> str:
     """Hand one job to sbatch, write-ahead: the records say "submitting" with the job's
     identity (its name, and a comment naming sweep, job and attempt, which sbatch attaches
     to the job) on disk before sbatch runs, and carry its id on disk right after."""
-    identity = f"scalestudy sweep={sub.loaded.sweep.name} job={key} attempt={k}"
+    comment = identity(sub.loaded.sweep.name, key, k)
     for r in records:
-        r.update(state="submitting", job_name=_job_name(script), identity=identity)
+        r.update(state="submitting", job_name=job_name(script), identity=comment)
         r["intent_at"] = time.time()
     sub.save()
     sub.calls += 1
@@ -234,7 +228,7 @@ def _sbatch(
             script,
             sub.sweep_dir / ".submitit",
             after_ok=None if gate else sub.gate_job,
-            comment=identity,
+            comment=comment,
         )
     except slurmctl.SubmitFailed as exc:
         raise _Failed(exc, records, key) from exc

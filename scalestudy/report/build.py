@@ -59,6 +59,7 @@ def build(
     sweeps = load.load_sweeps(sweep_args, results)
     runs: dict[str, load.RunLog] = {}
     for s in sweeps:
+        warnings += s.damage
         runs.update(load.load_runs(s, warnings))
     a = analysis.analyse(sweeps, runs, project_to, warnings, calibration)
     out = out or default_out(results, [s.name for s in sweeps])

@@ -65,11 +65,12 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
     if not args.sweeps:
-        from scalestudy.spec.locate import sweep_file
+        from scalestudy.spec.locate import collected_sweep
 
-        located = sweep_file(None, Path(args.results))
-        print(f"scalestudy report: {located.note}", file=sys.stderr)
-        args.sweeps = [located.path]
+        # by name: the results folder is all a report needs (not the sweep file it came from)
+        name, note = collected_sweep(Path(args.results))
+        print(f"scalestudy report: {note}", file=sys.stderr)
+        args.sweeps = [name]
     from scalestudy.report.build import build  # pandas/matplotlib only when reporting
     from scalestudy.report.markdown import terminal
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from scalestudy import progress
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
-from scalestudy.errors import BadInput
+from scalestudy.errors import BadInput, DamagedFile
 from scalestudy.report import legacy, projection
 
 
@@ -48,6 +49,7 @@ class SweepResults:
     reference: str | None = None
     sweep_file: Path | None = None
     points: dict[str, dict] = field(default_factory=dict)  # points.jsonl: point id -> record
+    damage: list[str] = field(default_factory=list)  # damaged lines of points.jsonl, said
 
 
 @dataclass
@@ -200,24 +202,38 @@ def read_table(folder: Path, sweep_file: Path | None = None) -> tuple[pd.DataFra
     return normalise(frame), path
 
 
-def read_points(folder: Path) -> dict[str, dict]:
+# a broken line's point id, when the id itself survived
+POINT_ID = re.compile(r'"point_id"\s*:\s*"([^"]+)"')
+
+
+def read_points(folder: Path) -> tuple[dict[str, dict], dict[str, str]]:
     """points.jsonl beside the table (each point's full configuration, by point id); empty
     when the table has none (collected before it existed, or copied without it): load then
-    makes each point's record from its row (report/legacy.py)."""
+    makes each point's record from its row (report/legacy.py). Also the damaged lines: point
+    id (or "line N" when the id is lost too) -> what is wrong, naming file and line. A damaged
+    point's configuration is unknown, never re-guessed from its row."""
     path = folder / "points.jsonl"
     out: dict[str, dict] = {}
+    damaged: dict[str, str] = {}
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return out
-    for line in text.splitlines():
+        return out, damaged
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
         try:
             record = json.loads(line)
         except ValueError:
-            continue  # a line cut short: that point's configuration is unknown, not wrong
+            record = None
         if isinstance(record, dict) and "point_id" in record:
             out[str(record["point_id"])] = record
-    return out
+            continue
+        found = POINT_ID.search(line)
+        key = found.group(1) if found else f"line {number}"
+        point = f"point {key}" if found else "its point id is lost too"
+        damaged[key] = f"{DamagedFile(path, 'damaged line', number)} ({point})"
+    return out, damaged
 
 
 def load_sweeps(args: list[str], results_root: Path) -> list[SweepResults]:
@@ -234,9 +250,17 @@ def load_sweeps(args: list[str], results_root: Path) -> list[SweepResults]:
             ref = refs[0] if refs else None
         if any(s.name == name for s in out):
             raise ReportError(f"sweep {name!r} given twice")
+        records, damaged = read_points(folder)
+        if damaged:  # their configuration is unknown: left out, not re-guessed from the row
+            table = table[~table["point_id"].astype(str).isin(damaged)].reset_index(drop=True)
         # the one upgrade of a table that lacks what the plan writes (report/legacy.py)
-        table, points = legacy.upgrade(table, read_points(folder))
-        out.append(SweepResults(name, folder, table, path, ref, sweep_file, points))
+        table, points = legacy.upgrade(table, records)
+        notes = [
+            f"{what}: its configuration is unknown, so its rows are left out (run "
+            f"`scalestudy collect {name}` where the sweep file is to rewrite points.jsonl)"
+            for what in damaged.values()
+        ]
+        out.append(SweepResults(name, folder, table, path, ref, sweep_file, points, notes))
     return out
 
 

@@ -65,6 +65,31 @@ def sweep_file(arg: str | None, results: Path) -> Located:
     )
 
 
+def collected_sweep(results: Path) -> tuple[str, str]:
+    """The only, else the newest collected sweep under `results` (by when its table was
+    written), by name, and a note saying which: report, compare and archive read a results
+    folder alone, so neither its manifest nor its sweep file need to be there (a folder
+    copied to another machine)."""
+    tables = [p for name in ("results.csv", "results.parquet") for p in results.glob(f"*/{name}")]
+    when: dict[str, float] = {}
+    for table in tables:
+        name = table.parent.name
+        when[name] = max(when.get(name, 0.0), table.stat().st_mtime)
+    if not when:
+        raise UsageError(
+            f"no collected sweep under {results}/ (no */results.csv): name a sweep, a results "
+            "folder or an archive, or use --results"
+        )
+    newest = max(when, key=lambda name: when[name])
+    if len(when) == 1:
+        return newest, f"sweep {newest} (the only one under {results}/ with results)"
+    others = ", ".join(sorted(set(when) - {newest}))
+    return newest, (
+        f"sweep {newest}, the newest of {len(when)} under {results}/ with results "
+        f"(others: {others})"
+    )
+
+
 def _existing(path: str, name: str, results: Path) -> str:
     if not Path(path).is_file():
         raise UsageError(
