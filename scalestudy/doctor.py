@@ -352,11 +352,14 @@ def check_probe(
     verdict = json.loads(verdict_path.read_text())
     reports = [json.loads(p.read_text()) for p in (adir / "logs").glob("probe.rank*.json")]
     nodes_seen = sorted({r.get("slurm_node") or r["host"] for r in reports})
+    binds = profile.bind != "none"
     checks = [
         Check(
             "probe placement and binding",
             "ok" if verdict["ok"] else "FAIL",
             f"{len(reports)} rank(s) on {len(nodes_seen)} node(s)"
+            # what the binding was held to: the profile's intent (bind: none shares cores)
+            + (", each node's ranks on disjoint CPUs" if binds else ", unbound (bind: none)")
             + ("" if verdict["ok"] else ": " + "; ".join(verdict["problems"][:4])),
             "fix the launcher's mapping/binding in the profile (see job.sh) or the cluster's "
             "TaskPlugin (srun binds only with task/affinity or task/cgroup)",

@@ -121,6 +121,16 @@ class Profile(BaseModel):
 
     @model_validator(mode="after")
     def _bind_is_the_launchers(self) -> Profile:
+        if self.launcher == "mpirun-local":
+            # its ranks share this one machine's cores (--bind-to none in its template): a
+            # profile that leaves `bind` out means that, and a probe must not call it wrong
+            if self.bind == "cores" and "bind" in self.model_fields_set:
+                raise ValueError(
+                    "bind: cores cannot hold with launcher: mpirun-local, whose ranks share "
+                    "this machine's cores (--bind-to none); leave bind out or use launcher: "
+                    "mpirun"
+                )
+            self.bind = "none"
         if self.bind == "none" and self.launcher == "ibrun":
             raise ValueError(
                 "bind: none is for mpirun and srun; ibrun pins through Intel MPI's "

@@ -235,7 +235,9 @@ DESCRIPTIONS: dict[str, str] = {
     "Profile.emulated_nodes": "All ranks run on one host (the local profile): a point's ranks "
     "per host are nodes x ppn.",
     "Profile.bind": "`cores`: every rank pinned to its own cores. `none`: ranks left unpinned "
-    "(`mpirun --bind-to none`, `srun --cpu-bind=none`); not with `ibrun`.",
+    "(`mpirun --bind-to none`, `srun --cpu-bind=none`); not with `ibrun`; always `none` with "
+    "`mpirun-local`, whose ranks share one machine's cores. The probe and `doctor` hold the "
+    "ranks of a node to disjoint CPUs only where the profile binds.",
     "Profile.partitions": "Partitions (`partitions[].*` below); a point goes to the smallest "
     "that takes its node count.",
     "Profile.interconnect": "The network (`interconnect.*` below), for the report's projection.",

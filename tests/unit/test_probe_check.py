@@ -42,3 +42,24 @@ def test_ranks_of_a_node_may_share_cpus_where_the_profile_does_not_bind():
     assert check(shared, 2, 2, disjoint=False) == []
     # the other checks still hold without binding
     assert check(shared[:1], 2, 2, disjoint=False) != []
+
+
+def test_every_shipped_profile_judges_binding_by_its_own_intent(tmp_path):
+    """`doctor local` failed "ranks 0 and 1 share CPUs" although mpirun-local never binds
+    (--bind-to none in its template): what a profile's launcher does is what a probe holds it
+    to. A profile that asks for bound ranks still has them checked."""
+    import pytest
+
+    from scalestudy.profiles import CLUSTERS, ProfileError, load_profile
+
+    for path in sorted(CLUSTERS.glob("*.yaml")):
+        profile = load_profile(path.stem)[0]
+        template = (CLUSTERS / "launch" / f"{profile.launcher}.sh.j2").read_text()
+        unbinding = "--bind-to none" in template or profile.bind == "none"
+        assert (profile.bind == "none") == unbinding, path.name
+    assert load_profile("emulated")[0].bind == "cores"  # still checked where it binds
+    bad = tmp_path / "bad-local-bind.yaml"
+    text = (CLUSTERS / "local.yaml").read_text().replace("bind: none", "bind: cores")
+    bad.write_text(text.replace("name: local", "name: bad-local-bind"))
+    with pytest.raises(ProfileError, match="mpirun-local"):
+        load_profile(str(bad))
