@@ -209,7 +209,11 @@ def cmd_doctor(args) -> int:
     if args.nodes < 1 or args.ppn < 1:
         raise UsageError("--nodes and --ppn must be at least 1")
     start = time.monotonic()
-    checks = doctor.run(args.profile, Path(args.results), args.nodes, args.ppn, not args.no_jobs)
+    if args.threads is not None and args.threads < 1:
+        raise UsageError("--threads must be at least 1")
+    checks = doctor.run(
+        args.profile, Path(args.results), args.nodes, args.ppn, not args.no_jobs, args.threads
+    )
     for check in checks:
         print("\n".join(check.lines()), flush=True)
     failed = [c.name for c in checks if c.status == "FAIL"]
@@ -318,6 +322,12 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--results", default="results", help="jobs go to <results>/doctor/")
     doctor.add_argument("--nodes", type=int, default=2, help="nodes for the jobs (default 2)")
     doctor.add_argument("--ppn", type=int, default=1, help="ranks per node (default 1)")
+    doctor.add_argument(
+        "--threads",
+        type=int,
+        help="threads per rank of the matmul peak (the study's threads_per_worker; default: a "
+        "rank's share of the node's cores)",
+    )
     doctor.add_argument(
         "--no-jobs", action="store_true", help="only the checks that submit nothing"
     )

@@ -22,6 +22,7 @@ import importlib
 import importlib.metadata
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -32,6 +33,8 @@ import yaml
 
 from scalestudy import containers
 from scalestudy.errors import SchedulerRefused
+from scalestudy.fileio import write_atomic
+from scalestudy.measure.peak import PEAK_FILE
 from scalestudy.profiles import Profile, load_profile
 
 HARNESS_PACKAGES = [
@@ -392,6 +395,72 @@ def check_probe(
     return checks
 
 
+def peak_threads(profile: Profile, nodes: int, ppn: int) -> int:
+    """A rank's share of its node's cores (emulated nodes share one host's)."""
+    per_host = ppn * (nodes if profile.emulated_nodes else 1)
+    return max(1, profile.cores_per_node // per_host)
+
+
+def node_types(reports: list[dict]) -> dict[str, dict]:
+    """Per CPU model (a node type): its nodes, ranks and the median rank's fp32 and bf16
+    matmul rates (FLOP/s)."""
+    out: dict[str, dict] = {}
+    for r in reports:
+        t = out.setdefault(r.get("cpu_model") or "unknown", {"nodes": set(), "rates": {}})
+        t["nodes"].add(r.get("slurm_node") or r.get("host"))
+        for dtype, found in (r.get("peak") or {}).items():
+            t["rates"].setdefault(dtype, []).append(float(found["flops_per_s"]))
+    return {
+        model: {
+            "nodes": sorted(t["nodes"]),
+            "ranks": len(next(iter(t["rates"].values()), [])),
+            **{dtype: statistics.median(v) for dtype, v in sorted(t["rates"].items())},
+        }
+        for model, t in sorted(out.items())
+    }
+
+
+def check_peak(
+    profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int, threads: int
+) -> Check:
+    """Each node type's dense matmul rate per rank, fp32 and bf16, every rank of a node at
+    once with `threads` threads (the report reads peak.json: achieved FLOP/s as a share)."""
+    sweep = _sweep_file(
+        folder, "doctor-peak", profile_path, nodes, ppn, workload="peak", threads_per_worker=threads
+    )
+    attempt, adir = _run_job(sweep, folder, profile.scheduler)
+    reports = []
+    for path in sorted((adir / "logs").glob("peak.rank*.json")):
+        with contextlib.suppress(OSError, ValueError):
+            reports.append(json.loads(path.read_text()))
+    if attempt["state"] != "completed" or not reports:
+        return Check(
+            "matmul peak",
+            "FAIL",
+            f"{attempt['state']} (exit code {attempt.get('exit_code')}); see {adir}",
+            "read the attempt's slurm-*.out (the peak job runs TensorFlow like the trainer)",
+        )
+    types = node_types(reports)
+    peak = {
+        "profile": profile.name,
+        "measured_at": time.time(),
+        "threads_per_rank": threads,
+        "ppn": ppn,
+        "onednn": reports[0].get("onednn"),
+        "tensorflow": reports[0].get("tensorflow"),
+        "node_types": types,
+    }
+    write_atomic(folder / PEAK_FILE, json.dumps(peak, indent=1))
+    said = "; ".join(
+        f"{model}: fp32 {t.get('float32', 0) / 1e9:.1f}, bf16 {t.get('bfloat16', 0) / 1e9:.1f} "
+        f"GFLOP/s per rank ({len(t['nodes'])} node(s))"
+        for model, t in types.items()
+    )
+    return Check(
+        "matmul peak", "ok", f"{said}; {threads} thread(s) per rank, {ppn} rank(s) per node"
+    )
+
+
 def check_trainer(
     profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int
 ) -> Check:
@@ -434,7 +503,14 @@ def _shorten(text: str, n: int = 300) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
-def run(profile_ref: str, results: Path, nodes: int, ppn: int, jobs: bool = True) -> list[Check]:
+def run(
+    profile_ref: str,
+    results: Path,
+    nodes: int,
+    ppn: int,
+    jobs: bool = True,
+    threads: int | None = None,
+) -> list[Check]:
     profile, profile_path = load_profile(profile_ref, relative_to=Path.cwd())
     folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     folder.mkdir(parents=True, exist_ok=True)
@@ -446,6 +522,9 @@ def run(profile_ref: str, results: Path, nodes: int, ppn: int, jobs: bool = True
         try:
             checks += check_probe(profile, profile_path.resolve(), folder, nodes, ppn)
             checks.append(check_trainer(profile, profile_path.resolve(), folder, nodes, ppn))
+            if checks[-1].status == "ok":  # the peak job runs TensorFlow as the trainer does
+                t = threads or peak_threads(profile, nodes, ppn)
+                checks.append(check_peak(profile, profile_path.resolve(), folder, nodes, ppn, t))
         except SchedulerRefused as exc:
             checks.append(
                 Check(

@@ -133,6 +133,7 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
             "trainer": "scalestudy.trainer",
             "probe": "scalestudy.workloads.probe",
             "comm": "scalestudy.workloads.comm",
+            "peak": "scalestudy.workloads.peak",
         }[sw.workload],
         "attempt_dir": str(attempt_dir),
         "output": f"{attempt_dir}/slurm-%j.out",

@@ -56,6 +56,7 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
                 tgt_tokens_per_s=tp["tgt"],
                 slots_per_s=tp["slots"],
                 tokens_per_s_per_worker=tp["total"] / workers,
+                model_flops_per_s_per_rank=t.get("model_flops_per_s_per_rank"),
                 step_s_median=t["step_s_max_over_ranks"]["median"],
                 step_s_p10=t["step_s_max_over_ranks"]["p10"],
                 step_s_p90=t["step_s_max_over_ranks"]["p90"],

@@ -55,3 +55,9 @@ def step(spec: dict, b: BatchShape, model_ranks: int = 1) -> dict[str, float]:
     rank: an M-th of the group's)."""
     fwd = forward(spec, b) / max(int(model_ranks), 1)
     return {"forward": fwd, "backward": 2 * fwd, "total": 3 * fwd}
+
+
+def micro_batches(spec: dict, shapes: list[BatchShape], model_ranks: int = 1) -> float:
+    """Model FLOPs one rank computes in a step of these micro-batches (each padded to its own
+    longest sentence, so the attention terms are per micro-batch, not of their sum)."""
+    return sum(step(spec, b, model_ranks)["total"] for b in shapes)

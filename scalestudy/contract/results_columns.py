@@ -72,6 +72,13 @@ COLUMNS: tuple[Column, ...] = (
     _c("slots_per_s", "float", "slots/s", "padded slots computed per second"),
     _c("tokens_per_s_per_worker", "float", "tokens/s", "tokens_per_s / workers"),
     _c(
+        "model_flops_per_s_per_rank",
+        "float",
+        "FLOP/s",
+        "the model's matmul FLOPs (contract/flops.py) a rank computed per second of the timed "
+        "window, mean over ranks",
+    ),
+    _c(
         "compute_s_median",
         "float",
         "s",

@@ -15,6 +15,7 @@ import pandas as pd
 
 from scalestudy.contract import references, strategies, token_model
 from scalestudy.contract.point_config import allreduce_item_bytes
+from scalestudy.measure import peak as machine_peak
 from scalestudy.report import projection, series
 from scalestudy.report import strategies as strategies_report
 from scalestudy.report.load import (
@@ -134,6 +135,8 @@ class Analysis:
     memory_ceilings: list[series.Ceiling] = field(default_factory=list)
     comm_calibration: series.CommCalibration | str = ""  # str: why there is none
     strategies: list[strategies_report.Strategies] = field(default_factory=list)  # per vocab
+    # per cluster: the newest matmul peak `doctor` measured (measure/peak.py) and its file
+    peaks: dict[str, tuple[dict, Path]] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -662,6 +665,12 @@ def analyse(
                 "nominal ones for others (see each variant's communication model)"
             )
     memory, ceilings = series.memory(vs)
+    peaks = {}
+    for cluster in sorted({v.cluster for v in vs}):
+        for root in sorted({s.folder.resolve().parent for s in sweeps}):
+            found, path = machine_peak.newest(root, cluster)
+            if found is not None:
+                peaks[cluster] = (found, path)
     return Analysis(
         sweeps=sweeps,
         table=table,
@@ -683,6 +692,7 @@ def analyse(
         memory=memory,
         memory_ceilings=ceilings,
         comm_calibration=series.comm_calibration(comm_results) if comm_results else "",
+        peaks=peaks,
         strategies=strategies_report.compare(
             vs,
             *_strategy_links(table, sorted({s.folder.resolve().parent for s in sweeps})),

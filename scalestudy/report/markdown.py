@@ -48,6 +48,10 @@ def render(s: Summary) -> str:
         )
     if s.baselines:
         section("Baselines", _bullets(s.baselines))
+    if s.machine:
+        section(
+            "How close to the machine (model FLOP/s against the matmul peak)", _bullets(s.machine)
+        )
     section(
         "Not measured: failed, diverged or missing points",
         _bullets(s.problems, "none: every planned repeat completed"),
@@ -97,7 +101,8 @@ def _text_table(t: Table) -> list[str]:
 
 
 def terminal(s: Summary) -> str:
-    wanted = ("variant", "nodes", "repeats", "tokens/s", "efficiency", "speedup", "states")
+    wanted = ("variant", "nodes", "repeats", "tokens/s", "efficiency", "speedup", "of matmul")
+    wanted += ("states",)
     keep = [i for i, h in enumerate(s.points.head) if h.startswith(wanted)]  # fits a terminal
     small = Table([s.points.head[i] for i in keep], [[r[i] for i in keep] for r in s.points.rows])
     lines = [f"scaling report: {s.title}", *(_text_table(small) if small.rows else []), ""]
@@ -107,6 +112,7 @@ def terminal(s: Summary) -> str:
         lines += ["communication calibration:", *_text_table(s.calibration), ""]
         lines += [f"calibration: {n}" for n in s.calibration_notes]
     lines += [f"baseline: {b}" for b in s.baselines]
+    lines += [f"machine: {m}" for m in s.machine]
     lines += [f"NOT MEASURED: {p}" for p in s.problems]
     lines += [f"fewer repeats: {p}" for p in s.short_repeats]
     lines += [f"accumulation: {p}" for p in s.accumulation]

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass, field
 
 from scalestudy.contract import comm_fit
+from scalestudy.measure import peak as machine_peak
 from scalestudy.report import projection
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
@@ -43,6 +44,7 @@ class Summary:
     paired: Table | None = None  # schedule: bundled: ratios inside allocations
     calibration: Table | None = None  # workload: comm: the fitted alpha/beta per collective
     calibration_notes: list[str] = field(default_factory=list)
+    machine: list[str] = field(default_factory=list)  # the matmul peak the points are read against
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
@@ -82,6 +84,8 @@ def _points(a: Analysis) -> Table:
             "speedup (own N0)",
             "emb. bytes/step",
             "peak RSS GiB",
+            "GFLOP/s per rank",
+            "of matmul peak",
             "states",
         ]
     )
@@ -93,6 +97,8 @@ def _points(a: Analysis) -> Table:
             done = v.rows[(v.rows["workers"] == p.workers) & (v.rows["status"] == "completed")]
             emb = done["logical_embedding_bytes_per_step"].median()
             rss = done["peak_rss_max"].median()
+            achieved = done["model_flops_per_s_per_rank"].median()
+            share = _share_of_peak(a, v, achieved, done)
             t.rows.append(
                 [
                     v.label,
@@ -107,12 +113,50 @@ def _points(a: Analysis) -> Table:
                     est(s.speedup.get(p.workers), digits=2) if s and s.speedup else "-",
                     _num(emb),
                     _num(rss, ",.2f", GIB),
+                    _num(achieved, ",.1f", 1e9),
+                    f"{share:.0%}" if share is not None else "-",
                     ", ".join(f"{k} x{c}" for k, c in sorted(p.statuses.items())),
                 ]
             )
     # a column with nothing in it (e.g. speedup in a weak-only report) is left out
     keep = [i for i in range(len(t.head)) if any(r[i] != "-" for r in t.rows)]
     return Table([t.head[i] for i in keep], [[r[i] for i in keep] for r in t.rows])
+
+
+def _share_of_peak(a: Analysis, v, achieved, done) -> float | None:
+    """Achieved model FLOP/s per rank over the measured matmul peak of the point's precision,
+    when the peak was measured with the threads per rank the point ran with."""
+    found = a.peaks.get(v.cluster)
+    if found is None or not achieved or achieved != achieved:
+        return None
+    peak, _ = found
+    threads = {int(x) for x in done["threads"] if x == x}
+    if threads != {int(peak.get("threads_per_rank") or 0)}:
+        return None
+    rate = machine_peak.rate(peak, str(v.configuration.get("precision") or "fp32"))
+    return achieved / rate if rate else None
+
+
+def _machine(a: Analysis) -> list[str]:
+    """Where the matmul peak came from, and why a point has no share of it."""
+    out = []
+    for cluster, (peak, path) in sorted(a.peaks.items()):
+        types = "; ".join(
+            f"{model}: fp32 {t.get('float32', 0) / 1e9:.1f}, bf16 {t.get('bfloat16', 0) / 1e9:.1f}"
+            " GFLOP/s per rank"
+            for model, t in (peak.get("node_types") or {}).items()
+        )
+        out.append(
+            f"{cluster}: matmul peak from {path} ({types}; {peak.get('threads_per_rank')} "
+            "thread(s) per rank); a point's share is given only where it ran with as many"
+        )
+    measured = {v.cluster for v in a.variants}
+    for cluster in sorted(measured - set(a.peaks)):
+        out.append(
+            f"{cluster}: no matmul peak measured (run `scalestudy doctor {cluster}` with "
+            "--threads set to the sweep's threads_per_worker, --results as here)"
+        )
+    return out
 
 
 def _paired(a: Analysis) -> Table | None:
@@ -358,4 +402,5 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         paired=_paired(a),
         calibration=calibration,
         calibration_notes=calibration_notes,
+        machine=_machine(a),
     )

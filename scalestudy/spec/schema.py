@@ -195,7 +195,9 @@ class Sweep(_Strict):
     rank_memory_limit_gb: float | None = Field(None, gt=0)
     # trainer: the densified Transformer; probe: a seconds-long placement/launcher/signal check;
     # comm: Horovod collectives alone on the trainer's exchange shapes plus a size sweep
-    workload: Literal["trainer", "probe", "comm"] = "trainer"
+    # peak: each rank's dense matmul rate in fp32 and bf16 with the sweep's threads (doctor
+    # runs it: the trainer's FLOP/s is reported as a share of it)
+    workload: Literal["trainer", "probe", "comm", "peak"] = "trainer"
     probe_seconds: float = Field(3.0, gt=0, le=3600)
     comm: CommOptions = CommOptions()
     # separate: one job per point. bundled: per node count, every variant and repeat of the

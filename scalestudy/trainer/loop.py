@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from scalestudy.contract import flops, step_log, strategies
 from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract import step_log, strategies
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.trainer import mlperf_log, runtime, schedule
 from scalestudy.trainer import timeline as hvd_timeline
@@ -119,6 +119,7 @@ class Run:
     rank: int
     size: int
     hidden: int
+    spec: dict  # the resolved model (contract/flops.py counts its FLOPs)
     batches: WorkerBatches
     model: Any
     ckpt: Any
@@ -323,6 +324,7 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
         rank=rank,
         size=size,
         hidden=hidden,
+        spec=spec,
         batches=batches,
         model=model,
         ckpt=ckpt,
@@ -466,6 +468,15 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
             "src": sum(m.src_slots for m in micro),
             "tgt": sum(m.tgt_slots for m in micro),
         },
+        # the matmul FLOPs this rank computed (contract/flops.py: a mesh rank's M-th)
+        "model_flops": flops.micro_batches(
+            run.spec,
+            [
+                flops.BatchShape(m.sentences, m.src.shape[1], m.tgt.shape[1], m.tgt_tokens)
+                for m in micro
+            ],
+            run.cfg.mesh.model,
+        ),
         "loss": float(result.agreed[0]) / run.size,
         "loss_local": result.loss_local,
         "grad_norm": result.grad_norm,
@@ -600,6 +611,9 @@ def _timing_summary(tf, hvd, window_start, excluded, timed, model_ranks: int = 1
     )
     share = counts.sum(axis=0) / model_ranks
     totals = hvd.allreduce(tf.constant(share), op=hvd.Sum, name="tokens").numpy()
+    # every rank's own FLOPs (a mesh rank computed its M-th): their mean per second of window
+    done = np.array([sum(r.get("model_flops", 0.0) for r in timed)], np.float64)
+    all_flops = float(hvd.allreduce(tf.constant(done), op=hvd.Sum, name="flops").numpy()[0])
     per_rank_steps = hvd.allgather(
         tf.constant([[r["step_s"] for r in timed]], tf.float64), name="step_times"
     )
@@ -619,6 +633,7 @@ def _timing_summary(tf, hvd, window_start, excluded, timed, model_ranks: int = 1
             "total": totals[2] / window,
             "slots": totals[3] / window,
         },
+        "model_flops_per_s_per_rank": all_flops / hvd.size() / window,
         "step_s_max_over_ranks": _quantiles(step_max),
         "this_rank": {
             k: _quantiles([r[k] for r in timed])

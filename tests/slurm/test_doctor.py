@@ -28,11 +28,17 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
         "checkpoint signal: USR1 to the batch shell reached 2 of 2 ranks",
         "node speed",
         "trainer job: 3 steps on 2 node(s) x 1",
+        "matmul peak: ",
     ):
         assert f"[  ok] {name}" in out, out
-    assert "doctor: emulated is ready (7 checks" in out
+    assert "doctor: emulated is ready (8 checks" in out
     (report,) = tmp_path.glob("doctor/emulated-*/doctor.json")
-    assert len(yaml.safe_load(report.read_text())) == 7
+    assert len(yaml.safe_load(report.read_text())) == 8
+    # every rank measured both precisions; emulated nodes share this host's 2 cores: 1 thread
+    peak = yaml.safe_load(report.with_name("peak.json").read_text())
+    assert peak["profile"] == "emulated" and peak["threads_per_rank"] == 1
+    ((_, found),) = peak["node_types"].items()
+    assert found["ranks"] == 2 and found["float32"] > 1e9 and found["bfloat16"] > 1e8
 
 
 @pytest.mark.slurm
@@ -73,7 +79,7 @@ def test_a_profile_detected_from_the_cluster_passes_doctor(in_cluster, tmp_path,
     assert main(["doctor", str(site), "--results", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "[  ok] trainer job: 3 steps on 2 node(s) x 1" in out, out
-    assert "is ready (7 checks" in out
+    assert "is ready (8 checks" in out
     # the live cluster's profile renders the hand-written emulated profile's job scripts
     assert main(["profile", "detect", "--name", "emulated"]) == 0
     same_name = tmp_path / "emulated.yaml"

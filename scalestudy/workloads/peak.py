@@ -1,0 +1,113 @@
+"""`peak`: what a rank of this node can do, as a dense matmul rate in fp32 and bf16, with the
+trainer's thread settings (the point's intra_op_threads, oneDNN), so the trainer's model FLOP/s
+can be read as a fraction of it (docs/report.md#how-close-to-the-machine).
+
+Run once per rank by the same launcher line as the trainer (`python -m scalestudy.workloads.peak
+--config point.json`), every rank of a node at once, as the trainer's ranks share the node's
+cores and memory. No MPI: each rank writes <log_dir>/peak.rank<r>.json (atomically) with its
+host, CPU model and the best rate over square sizes; `doctor` reads them per node type.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from scalestudy.fileio import write_atomic
+
+SIZES = (512, 1024, 2048)  # square matmuls: the trainer's are [tokens, H] x [H, F] and alike
+CHAIN = 4  # matmuls per timed call: one call's overhead spread over several
+REPEATS = 3  # timed calls per size (after one that traces and one that warms up)
+BUDGET_S = 20.0  # per dtype: a slow bf16 (no native support) stops at the sizes done
+
+
+def cpu_model() -> str:
+    """The node type: /proc/cpuinfo's model name (what lscpu calls Model name)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def rate(tf, dtype: str, n: int) -> float:
+    """FLOP/s of a chain of n x n matmuls in dtype (median of REPEATS timed calls)."""
+    a = tf.random.uniform([n, n], dtype=tf.float32, seed=1)
+    b = tf.random.uniform([n, n], dtype=tf.float32, seed=2) / n  # keeps the chain finite
+    a, b = tf.cast(a, dtype), tf.cast(b, dtype)
+
+    @tf.function
+    def chain(x, y):
+        for _ in range(CHAIN):
+            x = tf.matmul(x, y)
+        return x
+
+    chain(a, b).numpy()  # traces
+    chain(a, b).numpy()  # warms the kernels and caches
+    times = []
+    for _ in range(REPEATS):
+        t = time.perf_counter()
+        chain(a, b).numpy()
+        times.append(time.perf_counter() - t)
+    return 2.0 * n**3 * CHAIN / statistics.median(times)
+
+
+def measure(tf) -> dict:
+    out: dict = {}
+    for dtype in ("float32", "bfloat16"):
+        rates, start = {}, time.perf_counter()
+        for n in SIZES:
+            rates[str(n)] = rate(tf, dtype, n)
+            if time.perf_counter() - start > BUDGET_S:
+                break
+        out[dtype] = {"flops_per_s": max(rates.values()), "by_size": rates}
+    return out
+
+
+def _rank() -> int | None:
+    for name in ("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"):
+        if os.environ.get(name, "").isdigit():
+            return int(os.environ[name])
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scalestudy.workloads.peak")
+    parser.add_argument("--config", required=True)
+    args = parser.parse_args(argv)
+    from scalestudy.contract.point_config import PointConfig
+    from scalestudy.trainer import runtime
+
+    config = json.loads(Path(args.config).read_text())
+    cfg = PointConfig.model_validate(config)
+    tf = runtime.configure_tensorflow(cfg)  # the trainer's threads and oneDNN setting
+    rank = _rank()
+    if rank is None:
+        print("peak: no rank in the environment: not started by a launcher", file=sys.stderr)
+        return 5
+    report = {
+        "rank": rank,
+        "host": socket.gethostname(),
+        "slurm_node": os.environ.get("SLURMD_NODENAME"),
+        "cpu_model": cpu_model(),
+        "intra_op_threads": cfg.intra_op_threads,
+        "onednn": cfg.onednn,
+        "tensorflow": tf.__version__,
+        "peak": measure(tf),
+    }
+    log_dir = Path(cfg.log_dir)
+    log_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(log_dir / f"peak.rank{rank}.json", json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
