@@ -39,6 +39,7 @@ class Measured:
     statuses: dict[str, int] = field(default_factory=dict)
     tokens: list[float] = field(default_factory=list)  # tokens/s of each completed repeat
     step_s: list[float] = field(default_factory=list)  # median step time of each
+    flops: list[float] = field(default_factory=list)  # model FLOP/s per rank of each
     attempts: list[Path] = field(default_factory=list)  # the latest attempt folder of each row
     config: dict = field(default_factory=dict)  # the variant's configuration (the key's)
     from_table: bool = False  # no points.jsonl: the configuration is the table's columns
@@ -136,6 +137,8 @@ def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
                 m.tokens.append(tput)
             if step is not None:
                 m.step_s.append(step)
+            if (rate := _number(row.get("model_flops_per_s_per_rank"))) is not None:
+                m.flops.append(rate)
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,8 +79,15 @@ POINT_HEAD = [
     "verdict",
     "efficiency NEW/BASE",
     "verdict (efficiency)",
+    "GFLOP/s per rank BASE -> NEW",
     "repeats",
 ]
+
+
+def _gflops(p: Pair) -> str:
+    """The model FLOP/s per rank of each side (medians; the report gives the share of peak)."""
+    sides = [statistics.median(m.flops) / 1e9 if m.flops else None for m in (p.base, p.new)]
+    return " -> ".join("-" if x is None else f"{x:.1f}" for x in sides)
 
 
 def point_rows(c: Comparison, tolerance: float | None) -> list[list[str]]:
@@ -97,6 +105,7 @@ def point_rows(c: Comparison, tolerance: float | None) -> list[list[str]]:
                 verdict,
                 _ratio(e.ratio) if e else "-",
                 _verdict(e) if e else "-",
+                _gflops(p),
                 f"{t.n_base} / {t.n_new}",
             ]
         )
