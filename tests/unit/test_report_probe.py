@@ -178,3 +178,30 @@ def test_a_comm_sweeps_failed_point_is_not_a_trainer_point(tmp_path):
     assert report.summary.problems == [
         "n0008-p1-c0ffee0008-r0 (comm, 8 node(s)): failed: exit code 1"
     ]
+
+
+def test_a_probe_table_copied_without_points_jsonl_is_known_by_its_logs(tmp_path):
+    make_probe_run(tmp_path, "copied", 2, 2, rank_reports(2, 2), {"ok": True, "problems": []})
+    (tmp_path / "copied" / "points.jsonl").unlink()
+    report = build(["copied"], tmp_path)
+    assert report.analysis.variants == [] and report.summary.problems == []
+    assert len(report.summary.probe.rows) == 1
+
+
+def test_a_completed_comm_point_without_timings_is_said_so(tmp_path):
+    from test_report_comm import make_comm_sweep
+
+    comm = make_comm_sweep(tmp_path)
+    folder = tmp_path / "commsyn"
+    first = comm["point_id"].iloc[0]
+    comm[comm["point_id"] != first].to_csv(folder / "comm.csv", index=False)
+    records = [
+        {"point_id": pid, "sweep": "commsyn", "workload": "comm", "mode": "weak", "config": {}}
+        for pid in comm["point_id"].unique()
+    ]
+    (folder / "points.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    report = build(["commsyn"], tmp_path)
+    assert report.analysis.variants == []
+    (problem,) = report.summary.problems
+    assert problem.startswith(f"{first} (comm, 1 node(s)): completed: no timing of it in comm.csv")
+    assert "without a throughput measurement" not in problem
