@@ -169,7 +169,8 @@ def _starts(p: ProbePoint, reports: list[dict]) -> None:
     if first is None:
         return
     p.start_spread_s = max(t for t, _, _ in started) - first
-    p.last_ranks = [(rank, node, t - first) for t, rank, node in sorted(started)[-3:][::-1]]
+    later = sorted(x for x in started if x[0] > first)  # the first rank is no "last"
+    p.last_ranks = [(rank, node, t - first) for t, rank, node in later[-3:][::-1]]
 
 
 def _signals(p: ProbePoint, reports: list[dict]) -> None:

@@ -369,8 +369,10 @@ def _probe_row(p: probe.ProbePoint) -> list[str]:
         binding = "own CPUs on every node (the profile binds)" if counts else "-"
     spread = "-"
     if p.start_spread_s is not None:
-        rank, node, _ = p.last_ranks[0]
-        spread = f"{p.start_spread_s:.3f} s (last: rank {rank} on {node})"
+        spread = f"{p.start_spread_s:.3f} s"
+        if p.last_ranks:
+            rank, node, _ = p.last_ranks[0]
+            spread += f" (last: rank {rank} on {node})"
     slow = "none" if p.check_ok is not None else "-"
     if p.slow_nodes:
         worst = sorted(p.slow_nodes.items(), key=lambda kv: -kv[1])[:3]
