@@ -16,7 +16,7 @@ import pandas as pd
 from scalestudy.contract import references, strategies, token_model
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.measure import peak as machine_peak
-from scalestudy.report import projection, series
+from scalestudy.report import probe, projection, series
 from scalestudy.report import strategies as strategies_report
 from scalestudy.report.load import (
     CommResults,
@@ -137,6 +137,7 @@ class Analysis:
     strategies: list[strategies_report.Strategies] = field(default_factory=list)  # per vocab
     # per cluster: the newest matmul peak `doctor` measured (measure/peak.py) and its file
     peaks: dict[str, tuple[dict, Path]] = field(default_factory=dict)
+    probes: list[probe.ProbePoint] = field(default_factory=list)  # workload: probe points
 
     @property
     def title(self) -> str:
@@ -235,6 +236,48 @@ def _problems(vs: list[Variant]) -> tuple[list[Problem], list[str]]:
                     "repeats completed"
                 )
     return problems, short
+
+
+def _other_problems(rows: pd.DataFrame, workload: dict[str, str], comm_ids: set[str]):
+    """The points of a probe or comm sweep that did not complete (or a completed comm point
+    whose timings comm.csv lacks), named by their workload: never "without throughput"."""
+    out = []
+    for _, r in rows.sort_values(["workers", "point_id"]).iterrows():
+        pid, status = str(r["point_id"]), str(r["status"])
+        kind = workload[pid]
+        reason = clean_text(r.get("status_reason")) or ""
+        code = r.get("exit_code")
+        if status == "completed":
+            if kind != "comm" or pid in comm_ids:
+                continue
+            reason = "no timing of it in comm.csv (run `scalestudy collect` on the sweep)"
+        elif status in ("planned", "missing"):
+            reason = reason or "never ran"
+        elif not reason and code is not None and code == code:  # not NaN
+            reason = f"exit code {int(code)}"
+        out.append(Problem(pid, kind, int(r["nodes"]), status, reason))
+    return out
+
+
+def _workloads(
+    sweeps: list[SweepResults], records: dict[str, dict], comm_ids: set[str]
+) -> dict[str, str]:
+    """Each point id's workload: its points.jsonl record's; a table without one (copied, or
+    from before the field): comm when comm.csv times it, probe when its logs are a probe's."""
+    out = {}
+    for s in sweeps:
+        for _, row in s.table.iterrows():
+            pid = str(row["point_id"])
+            known = (records.get(pid) or {}).get("workload")
+            if isinstance(known, str) and known:
+                out[pid] = known
+            elif pid in comm_ids:
+                out[pid] = "comm"
+            elif probe.looks_like_probe(s.folder, row):
+                out[pid] = "probe"
+            else:
+                out[pid] = "trainer"
+    return out
 
 
 def _link(v: Variant) -> tuple[projection.Link | None, str]:
@@ -631,16 +674,27 @@ def analyse(
 ) -> Analysis:
     table = pd.concat([s.table for s in sweeps], ignore_index=True)
     comm_results = load_comm({s.name: s.folder for s in sweeps}, warnings)
-    # comm points are measured in comm.csv, not as training throughput: not variants
+    # comm and probe points measure collectives and launches, not training throughput: they
+    # are not variants, and a completed one is never "without a throughput measurement"
     comm_ids = {str(i) for c in comm_results for i in c.table["point_id"]}
     records = {pid: rec for s in sweeps for pid, rec in s.points.items()}
-    vs = variants(table[~table["point_id"].astype(str).isin(comm_ids)], records)
+    workload = _workloads(sweeps, records, comm_ids)
+    kinds = table["point_id"].astype(str).map(workload)
+    vs = variants(table[kinds == "trainer"], records)
     scaling, common = {}, {}
     for mode in ("weak", "strong"):
         of_mode = [v for v in vs if v.mode == mode]
         if of_mode:
             scaling[mode], common[mode] = _scaling(of_mode, mode)
     problems, short = _problems(vs)
+    problems += _other_problems(table[kinds != "trainer"], workload, comm_ids)
+    probes = probe.load(
+        [
+            (s.name, s.folder, s.table[s.table["point_id"].astype(str).map(workload) == "probe"])
+            for s in sweeps
+        ],
+        warnings,
+    )
     names = [s.reference for s in sweeps if s.reference]
     refs, unknown = references.for_names(names, references.load())
     projections = []
@@ -697,6 +751,7 @@ def analyse(
             vs,
             *_strategy_links(table, sorted({s.folder.resolve().parent for s in sweeps})),
         ),
+        probes=probes,
     )
 
 

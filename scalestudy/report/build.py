@@ -80,6 +80,7 @@ def build(
         "skipped": {f.name: f.reason for f in figs if isinstance(f, figures.Skipped)},
         "problems": [p.__dict__ for p in a.problems],
         "rows_checks": {k: r.rows.as_dict() for k, r in runs.items() if r.rows},
+        "probe": [p.as_dict() for p in a.probes],  # per node too: what the tables leave out
     }
     _write(out / "figures.json", json.dumps(_jsonable(data), indent=1))
     _write(out / "summary.md", markdown.render(summ))

@@ -46,6 +46,12 @@ def render(s: Summary) -> str:
             _md_table(s.calibration) if s.calibration.rows else ["no collective was fitted"],
             _bullets(s.calibration_notes),
         )
+    if s.probe is not None:
+        section(
+            "Probe (workload: probe; placement, binding, start, signals: no throughput)",
+            _md_table(s.probe),
+            _bullets(s.probe_notes),
+        )
     if s.baselines:
         section("Baselines", _bullets(s.baselines))
     if s.machine:
@@ -111,6 +117,12 @@ def terminal(s: Summary) -> str:
     if s.calibration is not None:
         lines += ["communication calibration:", *_text_table(s.calibration), ""]
         lines += [f"calibration: {n}" for n in s.calibration_notes]
+    for row in s.probe.rows if s.probe is not None else []:
+        # one line per field: the probe's table is too wide for a terminal
+        cells = dict(zip(s.probe.head, row, strict=True))
+        lines.append(f"probe {cells.pop('point')}: check {cells.pop('check')}")
+        lines += [f"  {k}: {v}" for k, v in cells.items()]
+    lines += [f"probe: {n}" for n in s.probe_notes]
     lines += [f"baseline: {b}" for b in s.baselines]
     lines += [f"machine: {m}" for m in s.machine]
     lines += [f"NOT MEASURED: {p}" for p in s.problems]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from scalestudy.contract import comm_fit
 from scalestudy.measure import peak as machine_peak
-from scalestudy.report import projection
+from scalestudy.report import probe, projection
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
 from scalestudy.report.series import gbs
@@ -45,6 +45,8 @@ class Summary:
     calibration: Table | None = None  # workload: comm: the fitted alpha/beta per collective
     calibration_notes: list[str] = field(default_factory=list)
     machine: list[str] = field(default_factory=list)  # the matmul peak the points are read against
+    probe: Table | None = None  # workload: probe: one row per probe point
+    probe_notes: list[str] = field(default_factory=list)  # its details, the worst few
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
@@ -368,6 +370,127 @@ def _calibration_table(a: Analysis) -> tuple[list[str], list[list[str]], list[st
     return head, rows, notes
 
 
+PROBE_HEAD = [
+    "point",
+    "nodes x ppn",
+    "state",
+    "check",
+    "ranks placed",
+    "ranks per node",
+    "binding",
+    "start spread",
+    "slow nodes",
+    "checkpoint signal",
+]
+
+
+def _few(items: list, n: int = probe.WORST) -> str:
+    """The first n, and how many more: a note stays one line at 300 nodes."""
+    shown = ", ".join(str(x) for x in items[:n])
+    return shown + (f" (and {len(items) - n} more)" if len(items) > n else "")
+
+
+def _probe_row(p: probe.ProbePoint) -> list[str]:
+    if p.check_ok is None:
+        check = "no verdict (no probe-check.json)"
+    else:
+        check = "ok" if p.check_ok else f"FAILED: {len(p.problems)} problem(s)"
+    counts = [n["ranks"] for n in p.per_node.values()]
+    per_node = "-"
+    if counts:
+        lo, hi = min(counts), max(counts)
+        per_node = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        per_node += f" (expected {p.ppn})"
+        if p.wrong_nodes:
+            per_node += f"; {len(p.wrong_nodes)} node(s) wrong"
+    if p.disjoint_expected is None:
+        binding = "unknown (no point.json)"
+    elif not p.disjoint_expected:
+        binding = "not bound (the profile binds none): not checked"
+    elif p.shared_nodes:
+        binding = f"CPUs shared on {len(p.shared_nodes)} node(s): wrong (the profile binds)"
+    else:
+        binding = "own CPUs on every node (the profile binds)" if counts else "-"
+    spread = "-"
+    if p.start_spread_s is not None:
+        spread = f"{p.start_spread_s:.3f} s"
+        if p.last_ranks:
+            rank, node, _ = p.last_ranks[0]
+            spread += f" (last: rank {rank} on {node})"
+    slow = "none" if p.check_ok is not None else "-"
+    if p.slow_nodes:
+        worst = sorted(p.slow_nodes.items(), key=lambda kv: -kv[1])[:3]
+        slow = f"{len(p.slow_nodes)} (worst: " + ", ".join(f"{n} x{f:g}" for n, f in worst)
+        slow += ", ...)" if len(p.slow_nodes) > 3 else ")"
+    if p.signal_applies:
+        signal = (
+            ", ".join(f"{k}/{p.ranks_placed} ranks got {name}" for name, k in p.signalled.items())
+            or f"0/{p.ranks_placed} ranks got a signal ({p.status})"
+        )
+    else:
+        signal = "not exercised (no rank got a signal)"
+    return [
+        p.point_id,
+        f"{p.nodes} x {p.ppn}",
+        p.status,
+        check,
+        f"{p.ranks_placed}/{p.expected_ranks} on {p.nodes_seen}/{p.nodes} node(s)",
+        per_node,
+        binding,
+        spread,
+        slow,
+        signal,
+    ]
+
+
+def _probe_notes(p: probe.ProbePoint) -> list[str]:
+    pid, out = p.point_id, []
+    if p.ranks_placed == 0:
+        out.append(f"{pid}: no rank report in {p.logs} ({p.status})")
+    if p.missing_ranks and p.ranks_placed:
+        out.append(f"{pid}: missing ranks: {_few(p.missing_ranks)}")
+    if p.wrong_nodes:
+        worst = sorted(p.wrong_nodes.items(), key=lambda kv: (-abs(kv[1] - p.ppn), kv[0]))
+        out.append(
+            f"{pid}: nodes without {p.ppn} rank(s): " + _few([f"{n}: {k}" for n, k in worst])
+        )
+    if p.shared_nodes and p.disjoint_expected:
+        out.append(f"{pid}: nodes whose ranks share CPUs: {_few(p.shared_nodes)}")
+    shown = p.problems[:5]
+    out += [f"{pid}: check problem: {x}" for x in shown]
+    if len(p.problems) > len(shown):
+        out.append(
+            f"{pid}: ... and {len(p.problems) - len(shown)} more problem(s) in "
+            f"{p.logs / 'probe-check.json'}"
+        )
+    if p.last_ranks:
+        out.append(
+            f"{pid}: last to start: "
+            + ", ".join(f"rank {r} on {n} +{dt:.3f} s" for r, n, dt in p.last_ranks)
+        )
+    if p.slow_nodes:
+        worst = sorted(p.slow_nodes.items(), key=lambda kv: -kv[1])
+        n = min(len(worst), probe.WORST)
+        out.append(
+            f"{pid}: slow nodes (CPU timing vs the allocation's median, worst {n} of "
+            f"{len(worst)}): " + ", ".join(f"{node} x{f:g}" for node, f in worst[:n])
+        )
+    if p.signal_applies and p.without_signal:
+        out.append(f"{pid}: ranks without a signal: {_few(p.without_signal)}")
+    return out
+
+
+def _probe(a: Analysis) -> tuple[Table | None, list[str]]:
+    if not a.probes:
+        return None, []
+    t = Table(list(PROBE_HEAD))
+    notes: list[str] = []
+    for p in a.probes:
+        t.rows.append(_probe_row(p))
+        notes += _probe_notes(p)
+    return t, notes
+
+
 def _fmt(v, fmt: str) -> str:
     if v is None or (isinstance(v, float) and not math.isfinite(v)):
         return "-"
@@ -378,6 +501,7 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
     refs, cites, ref_notes = _references(a)
     calibration, calibration_notes = _calibration(a)
     proj, resid, proj_notes = _projection(a)
+    probe_table, probe_notes = _probe(a)
     return Summary(
         title=a.title,
         sources=[str(s.table_path) for s in a.sweeps],
@@ -403,4 +527,6 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         calibration=calibration,
         calibration_notes=calibration_notes,
         machine=_machine(a),
+        probe=probe_table,
+        probe_notes=probe_notes,
     )

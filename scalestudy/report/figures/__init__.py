@@ -35,7 +35,10 @@ ALL = (
 
 
 def render_all(a: Analysis) -> list[Rendered | Skipped]:
-    figs = [draw(a) for draw in ALL]
+    # a probe or comm sweep alone has no training point: its report lists no trainer figure
+    # as skipped
+    trainer = bool(a.variants) or not (a.comm or a.probes)
+    figs = [draw(a) for draw in ALL] if trainer else []
     # the strategies figure belongs to sweeps that measure a strategy beyond the paper's two
     if a.strategies:
         figs.append(strategies.draw(a))
