@@ -3,8 +3,10 @@ the efficiency the report computes: weak from tokens/s, strong from the time per
 against its own side's smallest size N0) with a percentile-bootstrap interval that resamples
 each side's repeats independently (report/stats.py: the report's seeded bootstrap), and a
 verdict at the stated level: faster (higher) when the interval lies above 1, slower (lower)
-when below, else no evidence. The repeats and allocations of a point are pooled as its samples
-(two runs do not share allocations, so nothing is paired). A verdict needs `min_samples`
+when below, else no evidence. A point's repeats are its samples; in a bundled sweep they are
+grouped by allocation and resampled in two levels, allocations then repeats (report/stats.py:
+repeats of one allocation are not independent); two runs do not share allocations, so nothing
+is paired. A verdict needs `min_samples`
 completed repeats on each side: with fewer the percentile interval of a median is too narrow
 (docs/compare.md: its measured coverage), and the point says "no evidence" with the reason.
 """
@@ -16,9 +18,22 @@ from dataclasses import dataclass, field
 from scalestudy.compare import envdiff
 from scalestudy.compare.match import Measured, Side, config_difference
 from scalestudy.report.scaling import MissingBaseline, strong_speedup, weak_efficiency
-from scalestudy.report.stats import CONFIDENCE, Estimate, combined_ci, median_ci
+from scalestudy.report.stats import (
+    CONFIDENCE,
+    Clustered,
+    Estimate,
+    Samples,
+    combined_ci,
+    median_ci,
+)
 
 MIN_SAMPLES = 5
+# a set grouped by allocation needs this many allocations for a verdict: resampling 2 groups
+# cannot tell a change from the spread between allocations (tests/unit/test_compare.py: with
+# allocations 5% apart and repeats 0.5%, 300 seeded trials of one distribution gave false
+# evidence in 32% at 2 allocations x 5 repeats, 6.7% at 4 x 3, 5.7% at 6 x 2; pooled: 35%, 18%,
+# 13%)
+MIN_ALLOCATIONS = 4
 WORDS = {"tokens_per_s": ("faster", "slower"), "efficiency": ("higher", "lower")}
 NO_EVIDENCE = "no evidence"
 NOT_MEASURED = "not measured"
@@ -117,13 +132,29 @@ class Comparison:
         return [p for p in self.pairs if p.regression]
 
 
+def allocations(*sets: Samples) -> int | None:
+    """The fewest allocations of the sets that are grouped by allocation (None: none is)."""
+    counts = [len(s.groups) for s in sets if isinstance(s, Clustered)]
+    return min(counts) if counts else None
+
+
 def verdict_of(
-    metric: str, ratio: Estimate | None, n_base: int, n_new: int, min_samples: int
+    metric: str,
+    ratio: Estimate | None,
+    n_base: int,
+    n_new: int,
+    min_samples: int,
+    fewest_allocations: int | None = None,
 ) -> tuple[str, str]:
     if ratio is None:
         return NOT_MEASURED, "no completed repeat with this measurement on one side"
     if min(n_base, n_new) < min_samples:
         return NO_EVIDENCE, f"n < {min_samples}"
+    if fewest_allocations is not None and fewest_allocations < MIN_ALLOCATIONS:
+        return NO_EVIDENCE, (
+            f"{fewest_allocations} allocations < {MIN_ALLOCATIONS}: too few to tell a change "
+            "from the spread between allocations (sweep: allocations)"
+        )
     up, down = WORDS[metric]
     if ratio.lo > 1.0:
         return up, ""
@@ -134,8 +165,8 @@ def verdict_of(
 
 def _ratio(
     metric: str,
-    base: list[float],
-    new: list[float],
+    base: Samples,
+    new: Samples,
     min_samples: int,
     confidence: float,
 ) -> Ratio:
@@ -146,7 +177,7 @@ def _ratio(
         if base and new
         else None
     )
-    v, why = verdict_of(metric, r, len(base), len(new), min_samples)
+    v, why = verdict_of(metric, r, len(base), len(new), min_samples, allocations(base, new))
     return Ratio(metric, b, n, r, len(base), len(new), v, why)
 
 
@@ -181,12 +212,12 @@ def _efficiency(
             f"node(s) in {base.label}, {n0.nodes} in {new.label}"
         )
     samples = (
-        (n.step_s, n0.step_s, b.step_s, b0.step_s)  # (t0/t)_new / (t0/t)_base
+        (n.step_samples, n0.step_samples, b.step_samples, b0.step_samples)  # (t0/t)_new / ...
         if b.mode == "strong"
-        else (n.tokens, n0.tokens, b.tokens, b0.tokens)  # (T/T0)_new / (T/T0)_base
+        else (n.token_samples, n0.token_samples, b.token_samples, b0.token_samples)  # (T/T0)
     )
     be, ne = side_efficiency(base, b, confidence), side_efficiency(new, n, confidence)
-    if not all(samples):
+    if not all(len(x) for x in samples):
         r = None
     elif b.mode == "strong":
         r = combined_ci(
@@ -200,7 +231,7 @@ def _efficiency(
         )
     nb = min(len(samples[2]), len(samples[3]))
     nn = min(len(samples[0]), len(samples[1]))
-    v, why = verdict_of("efficiency", r, nb, nn, min_samples)
+    v, why = verdict_of("efficiency", r, nb, nn, min_samples, allocations(*samples))
     return Ratio("efficiency", be, ne, r, nb, nn, v, why), ""
 
 
@@ -232,7 +263,7 @@ def compare(
         key=lambda k: (base.points[k].mode, base.points[k].label, base.points[k].workers),
     ):
         b, n = base.points[key], new.points[key]
-        tokens = _ratio("tokens_per_s", b.tokens, n.tokens, min_samples, confidence)
+        tokens = _ratio("tokens_per_s", b.token_samples, n.token_samples, min_samples, confidence)
         eff, note = _efficiency(base, new, b, n, min_samples, confidence)
         if note:
             notes.append(note)

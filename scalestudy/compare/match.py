@@ -15,6 +15,7 @@ from pathlib import Path
 
 from scalestudy.inputs import Input
 from scalestudy.report import legacy, load
+from scalestudy.report.stats import Clustered, Samples
 
 # configuration keys that follow from the size, not from the experiment
 SIZE_KEYS = ("expect_ranks", "expect_ranks_per_node")
@@ -40,6 +41,9 @@ class Measured:
     tokens: list[float] = field(default_factory=list)  # tokens/s of each completed repeat
     step_s: list[float] = field(default_factory=list)  # median step time of each
     flops: list[float] = field(default_factory=list)  # model FLOP/s per rank of each
+    # the allocation of each tokens / step_s sample (bundled sweeps; None: one job per point)
+    token_allocations: list = field(default_factory=list)
+    step_allocations: list = field(default_factory=list)
     attempts: list[Path] = field(default_factory=list)  # the latest attempt folder of each row
     config: dict = field(default_factory=dict)  # the variant's configuration (the key's)
     from_table: bool = False  # no points.jsonl: the configuration is the table's columns
@@ -47,6 +51,16 @@ class Measured:
     @property
     def completed(self) -> int:
         return len(self.tokens)
+
+    @property
+    def token_samples(self) -> Samples:
+        """tokens/s as the bootstrap takes them: grouped by allocation when there are several
+        (repeats of one allocation are not independent: report/stats.py)."""
+        return Clustered.of(self.tokens, self.token_allocations)
+
+    @property
+    def step_samples(self) -> Samples:
+        return Clustered.of(self.step_s, self.step_allocations)
 
 
 @dataclass
@@ -133,10 +147,13 @@ def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
             m.attempts.append(sweep.folder / pid / f"attempt-{int(attempt)}")
         if status == "completed":
             tput, step = _number(row.get("tokens_per_s")), _number(row.get("step_s_median"))
+            allocation = legacy.value(row.get("allocation"))
             if tput is not None:
                 m.tokens.append(tput)
+                m.token_allocations.append(allocation)
             if step is not None:
                 m.step_s.append(step)
+                m.step_allocations.append(allocation)
             if (rate := _number(row.get("model_flops_per_s_per_rank"))) is not None:
                 m.flops.append(rate)
     return out

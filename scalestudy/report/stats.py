@@ -1,5 +1,11 @@
 """Repeats are the samples (steps within a run are not independent): medians over repeats with
-a percentile-bootstrap confidence interval, seeded so a report is the same every time."""
+a percentile-bootstrap confidence interval, seeded so a report is the same every time.
+
+Repeats that share an allocation (a bundled sweep's, schedule: bundled) share its placement and
+its neighbours: they are not independent of each other. Given as `Clustered` (one group per
+allocation), a sample set is resampled in two levels: allocations with replacement, then the
+repeats within each drawn allocation, so the interval carries the spread between allocations
+and not only the one inside them."""
 
 from __future__ import annotations
 
@@ -27,9 +33,55 @@ class Estimate:
         return {"value": self.value, "lo": self.lo, "hi": self.hi, "n": self.n}
 
 
-def _clean(samples: Sequence[float]) -> np.ndarray:
+@dataclass(frozen=True)
+class Clustered:
+    """A sample set in groups (a point's repeats by allocation)."""
+
+    groups: tuple[tuple[float, ...], ...]
+
+    @classmethod
+    def of(cls, values: Sequence[float], keys: Sequence) -> Clustered | list[float]:
+        """Values grouped by key (e.g. allocation); a plain list when there is one group."""
+        groups: dict = {}
+        for v, k in zip(values, keys, strict=True):
+            groups.setdefault(k, []).append(v)
+        if len(groups) < 2:
+            return list(values)
+        return cls(tuple(tuple(g) for g in groups.values()))
+
+    def __len__(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    def __iter__(self):
+        return (v for g in self.groups for v in g)
+
+
+Samples = Sequence[float] | Clustered
+
+
+def _clean(samples: Samples) -> np.ndarray:
     arr = np.asarray([float(s) for s in samples if s is not None], dtype=float)
     return arr[np.isfinite(arr)]
+
+
+def _boot_medians(samples: Samples, rng: np.random.Generator, n_boot: int) -> np.ndarray:
+    """n_boot medians of resamples: of the values, or (Clustered) of groups drawn with
+    replacement, each resampled within itself (groups padded with NaN to one width)."""
+    if not isinstance(samples, Clustered) or len(samples.groups) < 2:
+        arr = _clean(samples)
+        return np.median(arr[rng.integers(0, arr.size, size=(n_boot, arr.size))], axis=1)
+    groups = [_clean(g) for g in samples.groups]
+    groups = [g for g in groups if g.size]
+    sizes = np.array([g.size for g in groups])
+    padded = np.full((len(groups), sizes.max()), np.nan)
+    for i, g in enumerate(groups):
+        padded[i, : g.size] = g
+    drawn = rng.integers(0, len(groups), size=(n_boot, len(groups)))  # allocations
+    within = rng.random((n_boot, len(groups), sizes.max()))
+    index = np.floor(within * sizes[drawn][..., None]).astype(int)  # a repeat of each
+    values = padded[drawn[..., None], index]
+    values[np.arange(sizes.max()) >= sizes[drawn][..., None]] = np.nan  # a group's own size
+    return np.nanmedian(values.reshape(n_boot, -1), axis=1)
 
 
 def _interval(boot: np.ndarray, confidence: float) -> tuple[float, float]:
@@ -39,7 +91,7 @@ def _interval(boot: np.ndarray, confidence: float) -> tuple[float, float]:
 
 
 def median_ci(
-    samples: Sequence[float],
+    samples: Samples,
     *,
     n_boot: int = N_BOOT,
     confidence: float = CONFIDENCE,
@@ -53,14 +105,13 @@ def median_ci(
     if arr.size == 1:
         return Estimate(value, value, value, 1)
     rng = np.random.default_rng(seed)
-    idx = rng.integers(0, arr.size, size=(n_boot, arr.size))
-    lo, hi = _interval(np.median(arr[idx], axis=1), confidence)
+    lo, hi = _interval(_boot_medians(samples, rng, n_boot), confidence)
     return Estimate(value, lo, hi, int(arr.size))
 
 
 def ratio_ci(
-    numerator: Sequence[float],
-    denominator: Sequence[float],
+    numerator: Samples,
+    denominator: Samples,
     combine: Callable[[np.ndarray, np.ndarray], np.ndarray],
     *,
     n_boot: int = N_BOOT,
@@ -76,7 +127,7 @@ def ratio_ci(
 
 
 def combined_ci(
-    sample_sets: Sequence[Sequence[float]],
+    sample_sets: Sequence[Samples],
     combine: Callable[..., np.ndarray],
     *,
     n_boot: int = N_BOOT,
@@ -93,6 +144,6 @@ def combined_ci(
     if all(s.size == 1 for s in sets):
         return Estimate(value, value, value, 1)
     rng = np.random.default_rng(seed)
-    boots = [np.median(s[rng.integers(0, s.size, size=(n_boot, s.size))], axis=1) for s in sets]
+    boots = [_boot_medians(s, rng, n_boot) for s in sample_sets]
     lo, hi = _interval(combine(*boots), confidence)
     return Estimate(value, lo, hi, int(min(s.size for s in sets)))

@@ -58,8 +58,10 @@ def make_run(
     statuses: dict[tuple[bool, int, int], str] | None = None,
     logs: bool = False,
     mode: str = "weak",
+    allocations: int = 0,
 ) -> Path:
-    """root/name: samples[(dense, nodes)] are the tokens/s of each repeat. The point ids hash
+    """root/name: samples[(dense, nodes)] are the tokens/s of each repeat (with `allocations`:
+    repeat r ran in allocation r % allocations, as a bundled sweep's). The point ids hash
     `salt` (default: the name and cluster), as the plan's hash the profile: two runs of one
     sweep on two sites share no id."""
     salt = salt if salt is not None else f"{name}/{cluster}"
@@ -108,7 +110,7 @@ def make_run(
                     "workers": nodes,
                     "threads": 1,
                     "repeat": repeat,
-                    "allocation": None,
+                    "allocation": repeat % allocations if allocations else None,
                     "tokens_per_worker": per_worker,
                     "global_batch_tokens": global_batch,
                     "env": {k: v for k, v in exports.items() if k != "OMP_NUM_THREADS"},
@@ -135,6 +137,7 @@ def make_run(
                 tokens_per_worker=per_worker,
                 global_batch_tokens=global_batch,
                 repeat=repeat,
+                allocation=repeat % allocations if allocations else None,
                 status=status,
                 attempt=1,
                 vocab_size=1000,
