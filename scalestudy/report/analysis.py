@@ -16,6 +16,7 @@ import pandas as pd
 from scalestudy.contract import references, strategies, token_model
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.measure import peak as machine_peak
+from scalestudy.report import crossover as crossover_model
 from scalestudy.report import probe, projection, series
 from scalestudy.report import strategies as strategies_report
 from scalestudy.report.load import (
@@ -138,6 +139,9 @@ class Analysis:
     # per cluster: the newest matmul peak `doctor` measured (measure/peak.py) and its file
     peaks: dict[str, tuple[dict, Path]] = field(default_factory=dict)
     probes: list[probe.ProbePoint] = field(default_factory=list)  # workload: probe points
+    # --project-to with a mesh in the sweep: every layout of the paper's big model, projected
+    crossover: list[crossover_model.Layout] = field(default_factory=list)
+    crossover_notes: list[str] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -381,6 +385,58 @@ def _node_memory(v: Variant) -> float | None:
         return load_profile(v.cluster)[0].memory_gb * 1e9
     except ProfileError:
         return None
+
+
+PAPER_NODES = (64, 300)  # the seed paper's sizes
+PAPER_VOCABS = (33_708, 128_000)  # its big model's vocabulary, and a large modern one
+
+
+def _crossover(vs: list[Variant], project_to: int) -> tuple[list, list[str]]:
+    """Every mesh layout of the big model at the paper's sizes and `project_to`, from the
+    compute per FLOP of the sweep's data-parallel variant (contract/flops.py)."""
+    base = next((v for v in vs if v.mesh_model == 1 and not _completed(v.rows).empty), None)
+    if base is None:
+        return [], ["no completed data-parallel (M = 1) point to measure compute per FLOP on"]
+    done = _completed(base.rows)
+    compute = _median(done["compute_s_median"])
+    rate, step = _median(done["model_flops_per_s_per_rank"]), _median(done["step_s_median"])
+    link, where = _link(base)
+    memory = _node_memory(base)
+    if not (compute and rate and step and link and memory):
+        return [], [
+            f"{base.label}: no compute time, model FLOP/s, link or node memory in its rows "
+            "(a table from before the trainer counted FLOPs, or phases without a compute "
+            "probe): no crossover projected"
+        ]
+    s_per_flop = compute / (rate * step)  # FLOPs per step = FLOP/s x step time
+    out = []
+    for vocab in PAPER_VOCABS:
+        spec = crossover_model.spec_of("big", vocab)
+        for nodes in sorted({*PAPER_NODES, project_to}):
+            workers = nodes * base.ppn
+            for m in (1, 2, 4, 8):
+                if workers % m == 0 and spec["heads"] % m == 0 and vocab % m == 0:
+                    out.append(
+                        crossover_model.layout(
+                            spec,
+                            model="big",
+                            nodes=nodes,
+                            ppn=base.ppn,
+                            m=m,
+                            tokens_per_worker=base.tokens_per_worker(workers),
+                            s_per_flop=s_per_flop,
+                            link=link,
+                            node_memory_bytes=memory,
+                        )
+                    )
+    notes = [
+        f"compute per FLOP measured on {base.label} ({1 / s_per_flop / 1e9:.1f} GFLOP/s per "
+        f"rank in its compute phase), {base.ppn} rank(s) per node, "
+        f"{base.tokens_per_worker(base.n0.workers)} tokens per rank; link {link.name} "
+        f"({link.latency_us:g} us, {link.bandwidth_gbps:g} Gbit/s, {where}) for both the "
+        "data-parallel and the model-parallel allreduces; a projection, not a measurement"
+    ]
+    return out, notes
 
 
 def _completed(rows: pd.DataFrame) -> pd.DataFrame:
@@ -719,6 +775,9 @@ def analyse(
                 "nominal ones for others (see each variant's communication model)"
             )
     memory, ceilings = series.memory(vs)
+    layouts, layout_notes = (
+        _crossover(vs, project_to) if project_to and any(v.mesh_model > 1 for v in vs) else ([], [])
+    )
     peaks = {}
     for cluster in sorted({v.cluster for v in vs}):
         for root in sorted({s.folder.resolve().parent for s in sweeps}):
@@ -752,6 +811,8 @@ def analyse(
             *_strategy_links(table, sorted({s.folder.resolve().parent for s in sweeps})),
         ),
         probes=probes,
+        crossover=layouts,
+        crossover_notes=layout_notes,
     )
 
 

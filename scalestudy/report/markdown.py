@@ -75,6 +75,12 @@ def render(s: Summary) -> str:
             _bullets(s.reference_notes),
             ["Sources:", "", *_bullets(s.citations)] if s.citations else [],
         )
+    if s.crossover is not None:
+        section(
+            "Data parallel vs mesh for the big model (projected, not measured)",
+            _bullets(s.crossover_notes),
+            _md_table(s.crossover) if s.crossover.rows else [],
+        )
     if s.projection is not None:
         section(
             "Projection (a model, not a measurement)",
@@ -131,6 +137,7 @@ def terminal(s: Summary) -> str:
     lines += [f"published ({r[2]}): {r[1]} [context]" for r in s.references.rows]
     if s.projection is not None:
         lines += [f"projection: {n}" for n in s.projection_notes]
+    lines += [f"mesh crossover (projected): {n}" for n in s.crossover_notes]
     lines += [f"skipped figure {n}: {r}" for n, r in s.skipped]
     lines += [f"warning: {w}" for w in s.warnings]
     return "\n".join(lines)

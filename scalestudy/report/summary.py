@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from scalestudy.contract import comm_fit
 from scalestudy.measure import peak as machine_peak
+from scalestudy.report import crossover as crossover_model
 from scalestudy.report import probe, projection
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
@@ -45,6 +46,8 @@ class Summary:
     calibration: Table | None = None  # workload: comm: the fitted alpha/beta per collective
     calibration_notes: list[str] = field(default_factory=list)
     machine: list[str] = field(default_factory=list)  # the matmul peak the points are read against
+    crossover: Table | None = None  # --project-to with a mesh: the big model's layouts, projected
+    crossover_notes: list[str] = field(default_factory=list)
     probe: Table | None = None  # workload: probe: one row per probe point
     probe_notes: list[str] = field(default_factory=list)  # its details, the worst few
 
@@ -159,6 +162,51 @@ def _machine(a: Analysis) -> list[str]:
             "--threads set to the sweep's threads_per_worker, --results as here)"
         )
     return out
+
+
+def _crossover(a: Analysis) -> tuple[Table | None, list[str]]:
+    """Per (vocabulary, nodes) of the big model: each mesh size's projected step, its parts
+    and memory, and the M to run (crossover.py)."""
+    if not a.crossover and not a.crossover_notes:
+        return None, []
+    t = Table(
+        [
+            "model",
+            "vocab",
+            "nodes",
+            "M",
+            "step s (projected)",
+            "compute s",
+            "data-parallel s",
+            "model-parallel s",
+            "memory GiB/rank",
+            "fits",
+        ]
+    )
+    notes = list(a.crossover_notes)
+    groups: dict[tuple, list] = {}
+    for x in a.crossover:
+        groups.setdefault((x.vocab, x.nodes), []).append(x)
+    for (vocab, nodes), layouts in groups.items():
+        for x in layouts:
+            t.rows.append(
+                [
+                    x.model,
+                    f"{vocab:,}",
+                    str(nodes),
+                    str(x.m),
+                    f"{x.step_s:.3f}",
+                    f"{x.compute_s:.3f}",
+                    f"{x.data_parallel_s:.3f}",
+                    f"{x.model_parallel_s:.3f}",
+                    f"{x.memory_bytes / GIB:.1f}",
+                    "yes" if x.fits else "no",
+                ]
+            )
+        m, why = crossover_model.crossover(layouts)
+        run = f"M = {m}" if m else "none"
+        notes.append(f"big, vocab {vocab:,}, {nodes} nodes: {run} ({why})")
+    return t, notes
 
 
 def _paired(a: Analysis) -> Table | None:
@@ -501,6 +549,7 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
     refs, cites, ref_notes = _references(a)
     calibration, calibration_notes = _calibration(a)
     proj, resid, proj_notes = _projection(a)
+    crossover, crossover_notes = _crossover(a)
     probe_table, probe_notes = _probe(a)
     return Summary(
         title=a.title,
@@ -527,6 +576,8 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         calibration=calibration,
         calibration_notes=calibration_notes,
         machine=_machine(a),
+        crossover=crossover,
+        crossover_notes=crossover_notes,
         probe=probe_table,
         probe_notes=probe_notes,
     )

@@ -1,0 +1,126 @@
+"""Data parallelism against a data x model mesh for models and vocabularies never run here
+(issue #25): each layout's projected step time and memory per rank at a node count, from this
+machine's measured compute per FLOP and the communication model, and the smallest M that is
+faster, or that fits at all. A formula, labelled as a projection: no figure here is measured.
+
+Per rank and step, for a mesh of M (M = 1: data parallelism, the paper's dense exchange):
+- compute: the model's matmul FLOPs (contract/flops.py, an M-th of the group's batch of M x
+  tokens_per_worker: the same FLOPs as M = 1) x the seconds per FLOP measured on the sweep's
+  own model (compute_s / model FLOPs per step); a small model's matmuls run below a big one's
+  rate, so compute is over-estimated alike for every M;
+- the data-parallel exchange: a ring allreduce of the rank's parameters' gradients (an M-th of
+  the split ones, contract/memory_model.py) over the N / M ranks of its data-parallel set;
+- the model-parallel allreduces (contract/mesh.py: activation bytes of the group's batch, and
+  one call per split layer and loss term) over the M ranks of the group, each call with the
+  link's latency; timed on the same link model (no intra-node figures here, though a group sits
+  on one node);
+- memory per rank: contract/memory_model.py at M, against the node's memory over its ranks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scalestudy.contract import flops, memory_model
+from scalestudy.contract import mesh as mesh_layout
+from scalestudy.contract.point_config import PRESETS
+from scalestudy.report.projection import Link, ring_allreduce_s
+
+SENTENCE = 32  # padded tokens per sentence of the representative batch (a shape, not a law)
+
+
+@dataclass(frozen=True)
+class Layout:
+    model: str
+    vocab: int
+    nodes: int
+    ppn: int
+    m: int
+    compute_s: float
+    data_parallel_s: float
+    model_parallel_s: float
+    memory_bytes: int
+    fits: bool
+
+    @property
+    def step_s(self) -> float:
+        return self.compute_s + self.data_parallel_s + self.model_parallel_s
+
+
+def spec_of(model: str, vocab: int) -> dict:
+    spec = {k: v for k, v in PRESETS[model].items()}
+    spec["vocab"] = vocab
+    spec.setdefault("tie_embeddings", True)
+    return spec
+
+
+def _batch(tokens_per_worker: int) -> flops.BatchShape:
+    """A rank's batch of `tokens_per_worker` (source + target) as sentences of SENTENCE
+    padded slots a side, every target slot real."""
+    sentences = max(tokens_per_worker // (2 * SENTENCE), 1)
+    return flops.BatchShape(sentences, SENTENCE, SENTENCE, sentences * SENTENCE)
+
+
+def calls_per_step(spec: dict) -> int:
+    """Model-parallel allreduces of one micro-batch (contract/mesh.py's operators): forward,
+    the two lookups and each row-parallel output; backward, each replicated input of a split
+    layer and the projection's input; the cross entropy's terms."""
+    e, d = int(spec["enc_layers"]), int(spec["dec_layers"])
+    return (2 + 2 * e + 3 * d) + (2 * e + 4 * d + 1) + mesh_layout.XENT_TERMS
+
+
+def layout(
+    spec: dict,
+    *,
+    model: str,
+    nodes: int,
+    ppn: int,
+    m: int,
+    tokens_per_worker: int,
+    s_per_flop: float,
+    link: Link,
+    node_memory_bytes: float,
+) -> Layout:
+    workers = nodes * ppn
+    b = _batch(tokens_per_worker)
+    compute = s_per_flop * flops.step(spec, b)["total"]  # a group's M x batch over M ranks
+    params = memory_model.parameter_count(spec, m)
+    dp = ring_allreduce_s(4.0 * params, workers // m, ppn, link)
+    mp = 0.0
+    if m > 1:
+        group = mesh_layout.Slots(m * b.src_slots, m * b.tgt_slots, m * b.real_tgt)
+        logical = mesh_layout.activation_bytes(
+            group, int(spec["hidden"]), int(spec["enc_layers"]), int(spec["dec_layers"])
+        )
+        calls = calls_per_step(spec)
+        mp = calls * ring_allreduce_s(logical / calls, m, ppn, link)
+    config = {"accumulation": "tf1", "exchange": "allreduce", "mesh": {"model": m}}
+    memory = memory_model.estimate(
+        spec, workers=workers, tokens_per_worker=tokens_per_worker, config=config
+    ).per_rank
+    return Layout(
+        model,
+        int(spec["vocab"]),
+        nodes,
+        ppn,
+        m,
+        compute,
+        dp,
+        mp,
+        memory,
+        memory * ppn <= node_memory_bytes,
+    )
+
+
+def crossover(layouts: list[Layout]) -> tuple[int | None, str]:
+    """The M to run at one (model, vocabulary, nodes): the fastest that fits, and why."""
+    fitting = [x for x in layouts if x.fits]
+    if not fitting:
+        return None, "no layout fits in memory"
+    best = min(fitting, key=lambda x: x.step_s)
+    one = next((x for x in layouts if x.m == 1), None)
+    if best.m == 1:
+        return 1, "data parallelism is fastest"
+    if one is None or not one.fits:
+        return best.m, f"only a mesh fits (M = 1 needs {one.memory_bytes / 2**30:.1f} GiB)"
+    return best.m, f"the mesh is {one.step_s / best.step_s:.2f}x faster than M = 1"
