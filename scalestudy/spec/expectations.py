@@ -16,8 +16,9 @@ from scalestudy.contract import references
 from scalestudy.contract.metrics import METRICS
 from scalestudy.spec import baseline
 from scalestudy.spec.issues import Issue, SweepError, pydantic_issues
+from scalestudy.spec.issues import located as read_located
 from scalestudy.spec.schema import Expectation, Sweep
-from scalestudy.spec.yamlload import Located, YamlError, load_file
+from scalestudy.spec.yamlload import Located
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def issues(sw: Sweep, variants: list, located: Located) -> list[Issue]:
                 "nodes" if e.nodes is not None else "reference",
                 f"{nodes} nodes{why} is not a size of this sweep ({', '.join(map(str, sizes))})",
             )
-        if e.variant and not any(_selects(e.variant, sw, v) for v in variants):
+        if e.variant and not any(_selects(e.variant, v) for v in variants):
             issue(
                 "variant",
                 f"{e.variant} matches no variant of the sweep: give matrix keys and values "
@@ -117,7 +118,7 @@ def issues(sw: Sweep, variants: list, located: Located) -> list[Issue]:
     return out
 
 
-def _selects(selector: dict[str, Any], sw: Sweep, v) -> bool:
+def _selects(selector: dict[str, Any], v) -> bool:
     configs = list(v.point_configs.values())
     return bool(configs) and baseline.matches(selector, v.sweep, configs[0])
 
@@ -125,14 +126,7 @@ def _selects(selector: dict[str, Any], sw: Sweep, v) -> bool:
 def read(path: Path) -> list[Expectation]:
     """The `expect:` block of a sweep file, validated alone (the report reads it where the
     rest of the sweep, its profile say, may not resolve: results copied elsewhere)."""
-    try:
-        located = load_file(path)
-    except YamlError as exc:
-        raise SweepError(
-            path, [Issue(i.line, ".".join(map(str, i.path)), i.message) for i in exc.issues]
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SweepError(path, [Issue(None, "", f"cannot read it ({exc})")]) from None
+    located = read_located(path)
     raw = located.data.get("expect", []) if isinstance(located.data, dict) else []
     try:
         return TypeAdapter(list[Expectation]).validate_python(raw or [])

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from scalestudy.errors import BadInput
 from scalestudy.spec.schema import Sweep, TrainerSection
-from scalestudy.spec.yamlload import Located
+from scalestudy.spec.yamlload import Located, YamlError, load_file
 
 
 @dataclass
@@ -110,3 +110,17 @@ def unique(issues: list[Issue]) -> list[Issue]:
             seen.add((i.line, i.key, i.message))
             out.append(i)
     return out
+
+
+def located(path: Path) -> Located:
+    """A sweep file parsed with its lines; what cannot be read is a SweepError at its line."""
+    try:
+        return load_file(path)
+    except YamlError as exc:
+        raise SweepError(
+            path, [Issue(i.line, ".".join(map(str, i.path)), i.message) for i in exc.issues]
+        ) from None
+    except UnicodeDecodeError:
+        raise SweepError(path, [Issue(None, "", "not a UTF-8 text file")]) from None
+    except OSError as exc:
+        raise SweepError(path, [Issue(None, "", f"cannot read it ({exc.strerror})")]) from None

@@ -20,6 +20,7 @@ from scalestudy.profiles import Profile, ProfileError, load_profile
 from scalestudy.spec import baseline, consistency, expectations
 from scalestudy.spec.checks import point_issues, schedule_of, warnings_of
 from scalestudy.spec.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
+from scalestudy.spec.issues import located as read_located
 from scalestudy.spec.schema import (
     SAFE_NAME,
     CommOptions,
@@ -27,7 +28,7 @@ from scalestudy.spec.schema import (
     TrainerSection,
     time_limit_minutes,
 )
-from scalestudy.spec.yamlload import Located, YamlError, load_file
+from scalestudy.spec.yamlload import Located
 
 __all__ = [
     "CommOptions",
@@ -98,14 +99,7 @@ def load_sweep(path: str | Path) -> LoadedSweep:
     path = Path(path)
     if not path.exists():
         raise SweepError(path, [Issue(None, "", "no such file")])
-    try:
-        located = load_file(path)
-    except YamlError as exc:
-        raise SweepError(
-            path, [Issue(i.line, ".".join(map(str, i.path)), i.message) for i in exc.issues]
-        ) from None
-    except UnicodeDecodeError:
-        raise SweepError(path, [Issue(None, "", "not a UTF-8 text file")]) from None
+    located = read_located(path)
     raw = located.data
     if not isinstance(raw, dict):
         raise SweepError(
