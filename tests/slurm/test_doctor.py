@@ -7,7 +7,7 @@ import yaml
 from support.render import check_renders_as_emulated
 
 from scalestudy.cli import main
-from scalestudy.profiles import CLUSTERS
+from scalestudy.profiles import CLUSTERS, load_profile
 
 
 @pytest.fixture
@@ -34,9 +34,11 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
     assert "doctor: emulated is ready (8 checks" in out
     (report,) = tmp_path.glob("doctor/emulated-*/doctor.json")
     assert len(yaml.safe_load(report.read_text())) == 8
-    # every rank measured both precisions; emulated nodes share this host's 2 cores: 1 thread
+    # every rank measured both precisions, with its share of its node's cores (the slurmd
+    # nodes of the test cluster say 2 CPUs each; 1 rank per node)
     peak = yaml.safe_load(report.with_name("peak.json").read_text())
-    assert peak["profile"] == "emulated" and peak["threads_per_rank"] == 1
+    cores = load_profile("emulated")[0].cores_per_node
+    assert peak["profile"] == "emulated" and peak["threads_per_rank"] == cores
     ((_, found),) = peak["node_types"].items()
     assert found["ranks"] == 2 and found["float32"] > 1e9 and found["bfloat16"] > 1e8
 
