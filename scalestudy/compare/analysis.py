@@ -29,10 +29,9 @@ from scalestudy.report.stats import (
 
 MIN_SAMPLES = 5
 # a set grouped by allocation needs this many allocations for a verdict: resampling 2 groups
-# cannot tell a change from the spread between allocations (tests/unit/test_compare.py: with
-# allocations 5% apart and repeats 0.5%, 300 seeded trials of one distribution gave false
-# evidence in 32% at 2 allocations x 5 repeats, 6.7% at 4 x 3, 5.7% at 6 x 2; pooled: 35%, 18%,
-# 13%)
+# cannot tell a change from the spread between allocations (benchmarks/allocation_bootstrap.py:
+# allocations 5% apart, runs 0.5%, 300 seeded trials of one distribution gave false evidence in
+# 32% at 2 allocations x 5 repeats, 6.7% at 4 x 3, 5.7% at 6 x 2; pooled: 35%, 18%, 13%)
 MIN_ALLOCATIONS = 4
 WORDS = {"tokens_per_s": ("faster", "slower"), "efficiency": ("higher", "lower")}
 NO_EVIDENCE = "no evidence"

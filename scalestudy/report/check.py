@@ -10,11 +10,10 @@ against the variant's own smallest size, as the report's curves.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from scalestudy import archive
 from scalestudy.contract import references
 from scalestudy.contract.metrics import METRICS
 from scalestudy.report.analysis import Analysis
@@ -72,31 +71,11 @@ class Outcome:
 
 
 def sweep_file_of(s: SweepResults) -> Path | None:
-    """Where its `expect:` block is: the sweep file named, else a packed copy (an archive's),
-    else the one the manifest recorded at submit."""
+    """Where its `expect:` block is: the sweep file named, else the results folder's own
+    (an archive's packed copy, or the file the manifest recorded: archive.sources)."""
     if s.sweep_file is not None and s.sweep_file.is_file():
         return s.sweep_file
-    for packed in (s.folder / "archive" / "sweep.yaml", s.folder / "sweep.yaml"):
-        if packed.is_file():
-            return packed
-    try:
-        recorded = json.loads((s.folder / "manifest.json").read_text()).get("sweep_file")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return Path(recorded) if recorded and Path(recorded).is_file() else None
-
-
-def _setting(record: dict, key: str) -> Any:
-    """A variant's value of a sweep key, as its plan recorded it (points.jsonl)."""
-    if key in baseline.EXCHANGE_KEYS or key.startswith("trainer."):
-        return baseline.setting(None, record.get("config") or {}, key)
-    return (record.get("variant_overrides") or {}).get(key, record.get(key))
-
-
-def selects(selector: dict | None, v: Variant) -> bool:
-    if not selector:
-        return True
-    return all(_setting(v.record, k) == baseline.wanted(k, val) for k, val in selector.items())
+    return archive.sources(s.folder)[0]
 
 
 def _column(v: Variant, nodes: int, column: str, scale: float) -> Estimate | None:
@@ -144,7 +123,7 @@ def check(a: Analysis) -> list[Outcome]:
             bound = expectations.bound(e, published)
             modes = METRICS[e.metric].modes
             of_sweep = [v for v in a.variants if v.sweep == s.name and v.mode in modes]
-            chosen = [v for v in of_sweep if selects(e.variant, v)]
+            chosen = [v for v in of_sweep if baseline.record_matches(e.variant, v.record)]
             if not chosen:
                 raise ReportError(
                     f"{path}: expect.{i}: no variant of {s.name}'s results is "

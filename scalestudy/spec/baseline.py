@@ -47,3 +47,16 @@ def matches(selector: dict[str, Any] | None, sweep: Any, config: Any) -> bool:
     if not selector:
         return strategies.of(config) is strategies.DEFAULT_BASELINE
     return all(setting(sweep, config, k) == wanted(k, v) for k, v in selector.items())
+
+
+def record_matches(selector: dict[str, Any] | None, record: dict) -> bool:
+    """Whether a planned variant, as points.jsonl records it, has the selector's values (an
+    `expect:` item's `variant:`; `matches` is the same rule on the loaded sweep). An empty
+    selector takes every variant."""
+
+    def value(key: str) -> Any:
+        if key in EXCHANGE_KEYS or key.startswith("trainer."):
+            return setting(None, record.get("config") or {}, key)
+        return (record.get("variant_overrides") or {}).get(key, record.get(key))
+
+    return all(value(k) == wanted(k, v) for k, v in (selector or {}).items())
