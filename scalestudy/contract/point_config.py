@@ -167,6 +167,12 @@ class PointConfig(_Strict):
     # training measures). phases: compute, densify, exchange and apply run one after the other,
     # each timed to the host (diagnosis: every byte of communication is exposed).
     timing: Literal["overlapped", "phases"] = "overlapped"
+    # overlapped: how a step's micro-batches are ordered in its compiled graph. dataflow: each
+    # op runs when its inputs are ready, so every micro-batch's embedding lookups (they need
+    # only the ids) start with the step and overlap the first micro-batch's passes (EmbRace's
+    # scheduling). sequential: a micro-batch's forward pass (its lookups included) waits for
+    # the previous micro-batch's backward pass, as a loop of per-micro-batch steps runs.
+    micro_batch_order: Literal["dataflow", "sequential"] = "dataflow"
     # overlapped: after the last step, this many forward + backward passes of the last batch
     # without exchange or update (the first compiles; the others are timed: footer
     # timing.compute_only_s): the compute an overlapped step cannot time apart, which the
@@ -275,6 +281,8 @@ class PointConfig(_Strict):
             del out["compute_probe_steps"]
         if isinstance(out, dict) and out.get("dump_gradients_step", 0) is None:
             del out["dump_gradients_step"]
+        if isinstance(out, dict) and out.get("micro_batch_order") == "dataflow":
+            del out["micro_batch_order"]
         if isinstance(out, dict) and out.get("mesh") == {"model": 1}:
             del out["mesh"]  # data parallelism alone: configurations read as before the mesh
         return out

@@ -169,6 +169,12 @@ DESCRIPTIONS: dict[str, str] = {
     "PointConfig.timing": "`overlapped`: Horovod's collectives inside one compiled step, "
     "overlapping the backward pass. `phases`: compute, densify, exchange and apply one after "
     "the other, each timed (diagnosis). See [trainer.md](trainer.md).",
+    "PointConfig.micro_batch_order": "`timing: overlapped` with micro-batches: `dataflow` "
+    "(default) runs each op of the compiled step when its inputs are ready, so every "
+    "micro-batch's embedding lookups start with the step (EmbRace's scheduling; a sharded "
+    "embedding's alltoalls overlap the first micro-batch's passes); `sequential` starts a "
+    "micro-batch's forward pass only after the previous one's backward pass (a loop of "
+    "per-micro-batch steps), for comparison. `phases` is always sequential.",
     "PointConfig.precision": "`fp32`, or `bf16` compute with fp32 weights, loss and optimizer "
     "(Keras `mixed_bfloat16`); exchanged gradients stay fp32 (see `compression`).",
     "PointConfig.compression": "Horovod's gradient compression as `hvd.allreduce` applies it: "

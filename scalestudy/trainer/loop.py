@@ -329,7 +329,7 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
         model=model,
         ckpt=ckpt,
         stop=stop,
-        train_step=make_step(cfg.timing, model, optimizer, exchange),
+        train_step=make_step(cfg.timing, model, optimizer, exchange, cfg.micro_batch_order),
         start_step=start_step,
         peak=peak,
         global_batch=global_batch,

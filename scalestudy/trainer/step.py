@@ -50,23 +50,32 @@ def _micro_spec(count: int) -> list[tf.TensorSpec]:
 
 
 class _Step:
-    def __init__(self, model, optimizer, exchange: GradientExchange):
+    def __init__(self, model, optimizer, exchange: GradientExchange, sequential: bool = False):
         self.model, self.optimizer, self.exchange = model, optimizer, exchange
         self.variables = model.trainable_variables
+        self.sequential = sequential  # micro_batch_order: sequential
         self._compute_only = None
 
     def _gradients(self, pairs, scale):
-        """Summed token loss and accumulated gradients of `scale` x that loss."""
+        """Summed token loss and accumulated gradients of `scale` x that loss. In a compiled
+        step the micro-batches are independent subgraphs: TensorFlow runs each op when its
+        inputs are ready, so every micro-batch's lookups start with the step. `sequential`
+        makes a micro-batch's forward pass wait for the previous one's gradients."""
         if self.model.sharded is not None:
             self.model.sharded.start_trace()
         if self.model.group is not None:
             self.model.group.start_trace()
-        grads, xent = None, tf.constant(0.0)
+        grads, xent, previous = None, tf.constant(0.0), []
         for src, tgt in pairs:
-            with tf.GradientTape() as tape:
+            with tf.control_dependencies(previous), tf.GradientTape() as tape:
                 x = self.model.loss_sum(src, tgt, training=True)
                 loss = x * scale
-            grads = accumulate(grads, tape.gradient(loss, self.variables))
+            g = tape.gradient(loss, self.variables)
+            if self.sequential:
+                previous = [
+                    t.values if isinstance(t, tf.IndexedSlices) else t for t in g if t is not None
+                ]
+            grads = accumulate(grads, g)
             xent += x
         return xent, grads
 
@@ -203,6 +212,8 @@ class PhasedStep(_Step):
         return result
 
 
-def make_step(timing: str, model, optimizer, exchange: GradientExchange) -> _Step:
+def make_step(
+    timing: str, model, optimizer, exchange: GradientExchange, order: str = "dataflow"
+) -> _Step:
     cls = {"overlapped": OverlappedStep, "phases": PhasedStep}[timing]
-    return cls(model, optimizer, exchange)
+    return cls(model, optimizer, exchange, sequential=order == "sequential")

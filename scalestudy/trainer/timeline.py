@@ -7,6 +7,9 @@ step this module reports:
 - `exposed_comm_s`: how long gradient collectives kept running after the last gradient was
   handed to Horovod (the start of its negotiation): communication the backward pass did not
   hide. The optimizer runs after it, inside the step.
+- with a sharded embedding, `lookups`: per micro-batch's lookup k, seconds after the step's
+  start at which its ids were handed to Horovod, its rows had arrived (its forward pass can
+  go on from there) and its gradient rows had reached their owners.
 Writing the timeline costs Horovod's background thread some time: a run with it on is a
 diagnosis, and its header and footer say so.
 
@@ -18,6 +21,7 @@ seconds with one paired reading of time.time() and perf_counter().
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -82,6 +86,32 @@ def _union(spans: list[tuple[float, float]]) -> float:
     return total
 
 
+_LOOKUP = re.compile(r"emb_lookup(\d+)_(ids|rows|grads)$")  # trainer/exchanges/sharded_embedding
+
+
+def _lookups(ops, negotiations, offset, t0, t1) -> list[dict]:
+    """Per lookup k of the step [t0, t1]: ids handed over, rows arrived, gradients delivered
+    (seconds after t0); a part the step does not hold is left out."""
+    out: dict[int, dict] = {}
+
+    def inside(t):
+        return t0 <= t + offset <= t1
+
+    for name, spans in ops.items():
+        match = _LOOKUP.search(name)
+        if not match:
+            continue
+        k, part = int(match.group(1)), match.group(2)
+        ends = [e + offset - t0 for b, e in spans if inside(b)]
+        starts = [t + offset - t0 for t in negotiations.get(name, []) if inside(t)]
+        entry = out.setdefault(k, {})
+        if part == "ids" and starts:
+            entry["ids_ready_s"] = min(starts)
+        if part in ("rows", "grads") and ends:
+            entry[f"{part}_done_s"] = max(ends)
+    return [out[k] for k in sorted(out)]
+
+
 def summarise(path: Path, epoch_minus_pc: float, steps: list[tuple[int, float, float]]) -> dict:
     """`steps`: (step, start, end) on this process's perf_counter clock."""
     try:
@@ -115,13 +145,15 @@ def summarise(path: Path, epoch_minus_pc: float, steps: list[tuple[int, float, f
             per_step.append({"step": step, "collectives": 0})
             continue
         last_ready, last_end = max(ready), max(e for _, e in spans)
-        per_step.append(
-            {
-                "step": step,
-                "collectives": len(spans),
-                "comm_busy_s": _union(spans),
-                "exposed_comm_s": max(0.0, last_end - last_ready),
-                "step_s": t1 - t0,
-            }
-        )
+        entry = {
+            "step": step,
+            "collectives": len(spans),
+            "comm_busy_s": _union(spans),
+            "exposed_comm_s": max(0.0, last_end - last_ready),
+            "step_s": t1 - t0,
+        }
+        lookups = _lookups(ops, negotiations, offset, t0, t1)
+        if lookups:
+            entry["lookups"] = lookups
+        per_step.append(entry)
     return {"file": str(path), "clock_offset_s": offset, "per_step": per_step}
