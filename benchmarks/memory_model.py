@@ -25,10 +25,13 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--model", default="base")
 parser.add_argument("--steps", type=int, default=4)
 parser.add_argument("--exchange", default="allreduce")
+parser.add_argument("--dropout", type=float, default=None, help="override the preset's")
+parser.add_argument("--micro-batches", type=int, default=1)
+parser.add_argument("--order", default="dataflow", choices=("dataflow", "sequential"))
 parser.add_argument(
     "--cases",
     nargs="+",
-    default=["1:1:512", "1:1:2048", "2:2:512", "2:2:2048", "4:4:512", "4:4:2048"],
+    default=["2:1:512", "2:1:2048", "2:2:512", "2:2:2048", "4:4:512", "4:4:2048"],
 )
 args = parser.parse_args()
 work = Path(tempfile.mkdtemp(prefix="bench-memory-"))
@@ -38,7 +41,10 @@ results = []
 for case in args.cases:
     ranks, m, tokens = (int(x) for x in case.split(":"))
     cfg = {
-        "model": {"preset": args.model},
+        "model": {"preset": args.model}
+        | ({} if args.dropout is None else {"dropout": args.dropout}),
+        "micro_batches": args.micro_batches,
+        "micro_batch_order": args.order,
         "tokens_per_worker": tokens,
         "steps": args.steps,
         "timing_warmup_steps": 1,
@@ -92,6 +98,15 @@ for m in sorted({r["case"]["M"] for r in results}):
     }
 print(
     json.dumps(
-        {"model": args.model, "exchange": args.exchange, "results": results, "fits": fits}, indent=1
+        {
+            "model": args.model,
+            "exchange": args.exchange,
+            "dropout": args.dropout,
+            "micro_batches": args.micro_batches,
+            "micro_batch_order": args.order,
+            "results": results,
+            "fits": fits,
+        },
+        indent=1,
     )
 )

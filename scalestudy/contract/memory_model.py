@@ -2,12 +2,21 @@
 trainer's measured RSS is the truth.
 
 - parameters P of the Transformer; weights + Adam's two moments + one gradient copy = 16 P bytes;
-- activations kept for the backward pass, per worker micro-batch: per layer and token about
-  (12 H + 2 F) values, plus attention probabilities (heads x L per token per attention), 4 bytes
-  each in fp32 and 2 in bf16; plus 3 x Ttgt x V fp32 floats at the loss's peak (the trainer's
-  token_xent_sum: the fp32 logits, exp(logits - max) kept for the gradient, and one temporary
-  of their size; the backward pass holds that exponential and the gradient), counted as fp32 in
-  both precisions since the loss casts bf16 logits to fp32;
+- activations kept for the backward pass, per token of a worker micro-batch, counted from the
+  trainer's layers (TensorFlow keeps both inputs of a multiply for its gradient): per attention
+  sublayer its input and layer-norm output, q, k, v and the context (H each), with dropout also
+  the output and its mask; per feed-forward sublayer its input and norm output, the ReLU output
+  and, with dropout, its mask and masked copy (F each) and the output and its mask; an
+  encoder layer has one attention sublayer, a decoder layer two; attention probabilities
+  heads x L per token and attention (with dropout: the softmax output, its mask, the masked
+  copy); 4 bytes each in fp32 and 2 in bf16; plus 3 x Ttgt x V fp32 floats at the loss's peak
+  (the trainer's token_xent_sum: the fp32 logits, exp(logits - max) kept for the gradient, and
+  one temporary of their size; the backward pass holds that exponential and the gradient),
+  counted as fp32 in both precisions since the loss casts bf16 logits to fp32;
+- the exchanged copies of the gradients outside the embedding's exchange (Horovod's averaged
+  output is a new tensor beside its input: 4 bytes per such parameter), and Horovod's fusion
+  buffer (HOROVOD_FUSION_THRESHOLD, 64 MiB, allocated once; none with `deterministic`, which
+  turns fusion off);
 - bf16 also holds a bf16 copy of the weights it computes with (2 P bytes);
 - the embedding gradient's exchange buffers: each strategy's own `peak` (contract/strategies.py:
   the gathered rows and their averaged copy; the dense [V, H] tensor twice, plus its float16
@@ -30,6 +39,7 @@ from scalestudy.contract import strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 
 RUNTIME_OVERHEAD = 600 * 2**20
+FUSION_BUFFER = 64 * 2**20  # Horovod's default HOROVOD_FUSION_THRESHOLD (the trainer keeps it)
 
 
 def parameter_count(spec: dict, model_ranks: int = 1) -> int:
@@ -57,10 +67,13 @@ class MemoryEstimate:
     activations: int
     accumulation: int  # the embedding gradient's exchange buffers
     runtime: int
+    exchanged: int = 0  # the averaged copies of the other gradients, and the fusion buffer
 
     @property
     def per_rank(self) -> int:
-        return self.model_state + self.activations + self.accumulation + self.runtime
+        return (
+            self.model_state + self.activations + self.accumulation + self.runtime + self.exchanged
+        )
 
 
 def tf1_rows_estimate(
@@ -81,16 +94,12 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     m = mesh_layout.model_ranks(config)
     # a mesh's model group trains on its M ranks' tokens together
     tokens = max(int(tokens_per_worker), 1) * m
-    h, f, v = int(spec["hidden"]), int(spec["filter"]), int(spec["vocab"])
-    heads, layers = int(spec["heads"]), int(spec["enc_layers"]) + int(spec["dec_layers"])
-    max_len = int(spec["max_length"])
+    h, v = int(spec["hidden"]), int(spec["vocab"])
     per_pass = max(tokens // micro_batches, 1)
-    typical_len = min(max_len, 64)
-    attentions = int(spec["enc_layers"]) + 2 * int(spec["dec_layers"])
+    typical_len = min(int(spec["max_length"]), 64)
     act_bytes = 2 if precision == "bf16" else 4
-    # per token and layer: about 6 H replicated values (norms, residuals, the summed outputs)
-    # and 6 H + 2 F split ones, which a mesh's rank holds an M-th of (and of the heads)
-    per_token = layers * (6 * h + (6 * h + 2 * f) / m) + attentions * heads / m * typical_len
+    dropout = float(spec.get("dropout", 0.1)) > 0
+    per_token = _activation_values(spec, m, typical_len, dropout=dropout)
     act = int(act_bytes * per_pass * per_token)
     act += int(4 * 3 * per_pass * v / m)
     p = parameter_count(spec, m)
@@ -121,7 +130,28 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     acc = int(strategy.peak(shape))
     p -= (v - strategy.table_rows(v, workers)) * h  # a sharded table: ceil(V / N) rows held
     state = 16 * p + (2 * p if precision == "bf16" else 0)
-    return MemoryEstimate(state, act, acc, RUNTIME_OVERHEAD)
+    # the input table's gradient travels by the strategy (its buffers are `acc`); the rest is
+    # allreduced into new tensors (a tied table's one gradient is the embedding's)
+    others = parameter_count(spec, m) - v * h // m
+    fusion = 0 if _flag(get("deterministic")) else FUSION_BUFFER
+    return MemoryEstimate(state, act, acc, RUNTIME_OVERHEAD, exchanged=4 * others + fusion)
+
+
+def _activation_values(spec: dict, m: int, length: int, dropout: bool) -> float:
+    """Values one token keeps for the backward pass over the whole model, a mesh rank's share
+    (the replicated ones whole, the split ones an M-th): see the module's docstring."""
+    h, f, heads = int(spec["hidden"]), int(spec["filter"]), int(spec["heads"])
+    enc, dec = int(spec["enc_layers"]), int(spec["dec_layers"])
+    kept = 4 if dropout else 2  # input, norm output (+ output and its dropout mask)
+    attention = kept * h + 4 * h / m  # + q, k, v and the context, split by head
+    probabilities = (3 if dropout else 1) * heads / m * length
+    ffn = kept * h + (3 if dropout else 1) * f / m  # ReLU output (+ mask, masked copy)
+    attentions = enc + 2 * dec
+    return attentions * (attention + probabilities) + (enc + dec) * ffn
+
+
+def _flag(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.lower() in ("true", "1"))
 
 
 def _number(value: Any, default: float) -> float:

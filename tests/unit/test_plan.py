@@ -55,6 +55,48 @@ def test_sparse_buffer_by_hand():
     assert e8.accumulation == 2 * e.accumulation
 
 
+def test_activations_and_exchanged_copies_by_hand():
+    """tiny (H 64, F 256, 4 heads, 2 + 2 layers, V 1000), 1,000 tokens in one pass, fp32, the
+    lengths the model assumes (64): the values the trainer's layers keep, counted per sublayer
+    (docs/trainer.md#memory-per-rank), not by the module's helper."""
+    h, f, heads, length, tokens = 64, 256, 4, 64, 1000
+    cfg = {"accumulation": "native", "sparse_as_dense": True, "micro_batches": 1}
+    e = estimate(TINY, workers=2, tokens_per_worker=tokens, config=cfg)
+    # attention sublayer: input, norm output, q, k, v, context, output, its dropout mask (8 H)
+    # and the probabilities, their mask and the masked copy (3 x heads x L); 2 + 2 x 2 of them
+    attention = 8 * h + 3 * heads * length
+    ffn = 4 * h + 3 * f  # input, norm, output, mask; ReLU output, its mask, masked copy
+    per_token = 6 * attention + 4 * ffn
+    logits = 3 * 1000  # the loss's fp32 [T, V] peak
+    assert e.activations == 4 * tokens * per_token + 4 * tokens * logits
+    # every gradient but the (tied) table's is averaged into a new tensor; Horovod's fusion
+    # buffer (64 MiB) once
+    assert e.exchanged == 4 * (296_192 - 1000 * 64) + 64 * 2**20
+    quiet = estimate(
+        dict(TINY, dropout=0.0),
+        workers=2,
+        tokens_per_worker=tokens,
+        config={**cfg, "deterministic": True},
+    )
+    # no dropout: no masks, outputs or masked copies; deterministic: no fusion buffer
+    attention0, ffn0 = 6 * h + heads * length, 2 * h + f
+    assert quiet.activations == 4 * tokens * (6 * attention0 + 4 * ffn0) + 4 * tokens * logits
+    assert quiet.exchanged == 4 * (296_192 - 1000 * 64)
+
+
+def test_a_mesh_rank_keeps_the_split_activations_an_mth():
+    h, f, heads, length, tokens, m = 64, 256, 4, 64, 1000, 2
+    cfg = {"accumulation": "native", "sparse_as_dense": True, "mesh": {"model": m}}
+    e = estimate(TINY, workers=2, tokens_per_worker=tokens, config=cfg)
+    # the group trains on M x the tokens; q, k, v, context, probabilities and the ReLU's
+    # values are split, the inputs, norms, outputs and their masks replicated
+    attention = 4 * h + (4 * h + 3 * heads * length) / m
+    ffn = 4 * h + 3 * f / m
+    group_tokens = m * tokens
+    want = int(4 * group_tokens * (6 * attention + 4 * ffn)) + int(4 * 3 * group_tokens * 1000 / m)
+    assert e.activations == want
+
+
 def test_paper_oom_at_256_ranks():
     # big, 4 ppn x 64 nodes, 5,000 tokens: ~46 GB for one gathered copy per rank
     # (256 workers x (V + ~9,500 slots) rows of 4H + 8 bytes)
