@@ -387,13 +387,10 @@ def _node_memory(v: Variant) -> float | None:
         return None
 
 
-PAPER_NODES = (64, 300)  # the seed paper's sizes
-PAPER_VOCABS = (33_708, 128_000)  # its big model's vocabulary, and a large modern one
-
-
 def _crossover(vs: list[Variant], project_to: int) -> tuple[list, list[str]]:
-    """Every mesh layout of the big model at the paper's sizes and `project_to`, from the
-    compute per FLOP of the sweep's data-parallel variant (contract/flops.py)."""
+    """Every mesh layout of the big model at powers of two to 512 nodes, the paper's sizes and
+    `project_to`, from the compute per FLOP of the sweep's data-parallel variant
+    (contract/flops.py)."""
     base = next((v for v in vs if v.mesh_model == 1 and not _completed(v.rows).empty), None)
     if base is None:
         return [], ["no completed data-parallel (M = 1) point to measure compute per FLOP on"]
@@ -410,9 +407,9 @@ def _crossover(vs: list[Variant], project_to: int) -> tuple[list, list[str]]:
         ]
     s_per_flop = compute / (rate * step)  # FLOPs per step = FLOP/s x step time
     out = []
-    for vocab in PAPER_VOCABS:
+    for vocab in crossover_model.PAPER_VOCABS:
         spec = crossover_model.spec_of("big", vocab)
-        for nodes in sorted({*PAPER_NODES, project_to}):
+        for nodes in crossover_model.grid_nodes((*crossover_model.PAPER_NODES, project_to)):
             workers = nodes * base.ppn
             for m in (1, 2, 4, 8):
                 if workers % m == 0 and spec["heads"] % m == 0 and vocab % m == 0:

@@ -26,6 +26,8 @@ from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.report.projection import Link, ring_allreduce_s
 
+PAPER_NODES = (64, 300)  # the seed paper's sizes
+PAPER_VOCABS = (33_708, 128_000)  # its big model's vocabulary, and a large modern one
 SENTENCE = 32  # padded tokens per sentence of the representative batch (a shape, not a law)
 
 
@@ -41,10 +43,42 @@ class Layout:
     model_parallel_s: float
     memory_bytes: int
     fits: bool
+    tokens_per_worker: int = 0
+    node_memory_bytes: float = 0.0
 
     @property
     def step_s(self) -> float:
         return self.compute_s + self.data_parallel_s + self.model_parallel_s
+
+    @property
+    def tokens_per_s(self) -> float:
+        """Global tokens/s: a mesh point has the global batch of the data-parallel point with
+        the same ranks (tokens_per_worker stays per rank)."""
+        return self.nodes * self.ppn * self.tokens_per_worker / self.step_s
+
+
+def grid_nodes(also: tuple[int, ...] = ()) -> list[int]:
+    """The node counts a projection draws: powers of two to 512 and the sizes asked for."""
+    return sorted({*(2**k for k in range(10)), *also})
+
+
+def choices(layouts: list[Layout]) -> dict[tuple[int, int], tuple[int | None, str]]:
+    """Per (vocabulary, nodes): the M to run and why (crossover())."""
+    groups: dict[tuple[int, int], list[Layout]] = {}
+    for x in layouts:
+        groups.setdefault((x.vocab, x.nodes), []).append(x)
+    return {key: crossover(group) for key, group in sorted(groups.items())}
+
+
+def changes(layouts: list[Layout]) -> dict[int, list[tuple[int, int | None, str]]]:
+    """Per vocabulary: (nodes, M, why) where the M to run changes as nodes grow (its first
+    entry is the smallest size drawn)."""
+    out: dict[int, list[tuple[int, int | None, str]]] = {}
+    for (vocab, nodes), (m, why) in choices(layouts).items():
+        seen = out.setdefault(vocab, [])
+        if not seen or seen[-1][1] != m:
+            seen.append((nodes, m, why))
+    return out
 
 
 def spec_of(model: str, vocab: int) -> dict:
@@ -109,6 +143,8 @@ def layout(
         mp,
         memory,
         memory * ppn <= node_memory_bytes,
+        tokens_per_worker,
+        node_memory_bytes,
     )
 
 

@@ -185,8 +185,10 @@ def _crossover(a: Analysis) -> tuple[Table | None, list[str]]:
     )
     notes = list(a.crossover_notes)
     groups: dict[tuple, list] = {}
+    table_nodes = {*crossover_model.PAPER_NODES, a.project_to}  # the figure draws the whole grid
     for x in a.crossover:
-        groups.setdefault((x.vocab, x.nodes), []).append(x)
+        if x.nodes in table_nodes:
+            groups.setdefault((x.vocab, x.nodes), []).append(x)
     for (vocab, nodes), layouts in groups.items():
         for x in layouts:
             t.rows.append(
@@ -206,6 +208,11 @@ def _crossover(a: Analysis) -> tuple[Table | None, list[str]]:
         m, why = crossover_model.crossover(layouts)
         run = f"M = {m}" if m else "none"
         notes.append(f"big, vocab {vocab:,}, {nodes} nodes: {run} ({why})")
+    for vocab, steps in crossover_model.changes(a.crossover).items():
+        said = "; ".join(
+            f"from N={n} nodes {f'M = {m}' if m else 'none'} ({why})" for n, m, why in steps
+        )
+        notes.append(f"big, vocab {vocab:,}, as nodes grow: {said}")
     return t, notes
 
 

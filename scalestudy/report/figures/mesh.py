@@ -1,7 +1,11 @@
-"""Data parallel against a data x model mesh (issue #25): per variant, by its M, the global
-tokens/s, the peak memory per rank and the model group's activation bytes per rank and step,
-against nodes. Measured points only: the projection does not model a mesh yet (the report's
-notes say so), so no line here extends past what ran."""
+"""Data parallel against a data x model mesh (issue #25). Top row, measured: per variant, by
+its M, the global tokens/s, the peak memory per rank and the model group's activation bytes per
+rank and step, against nodes (markers and solid or dashed lines). Bottom row, with
+`--project-to` and a mesh in the sweep: the paper's big model (report/crossover.py: this
+machine's compute per FLOP, the link model, the memory model) for each M and vocabulary,
+projected tokens/s and memory per rank against nodes as dotted lines without markers, an x
+where a layout does not fit in the node's memory, and the node's memory per rank as a grey
+line; the caption names the M to run as nodes grow."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import statistics
 
 from matplotlib.figure import Figure
 
+from scalestudy.report import crossover as crossover_model
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x
 
@@ -34,11 +39,12 @@ def _median_by_nodes(rows, column: str) -> tuple[list[int], list[float]]:
 def draw(a: Analysis) -> Rendered | Skipped:
     if not any(v.mesh_model > 1 for v in a.variants):
         return Skipped("mesh", "no variant runs a data x model mesh (trainer.mesh.model)")
-    fig = Figure(figsize=(15, 4.8), layout="constrained")
+    rows = 2 if a.crossover else 1
+    fig = Figure(figsize=(15, 4.8 * rows), layout="constrained")
     title = f"Data parallel vs mesh: {a.title}"
     data: dict = {"title": title, "x": "nodes", "panels": {}}
     for i, (column, label) in enumerate(PANELS):
-        ax = fig.add_subplot(1, len(PANELS), i + 1)
+        ax = fig.add_subplot(rows, len(PANELS), i + 1)
         xs_all: list[float] = []
         series = []
         for v in a.variants:
@@ -61,9 +67,88 @@ def draw(a: Analysis) -> Rendered | Skipped:
             ax.legend(fontsize=7)
     fig.suptitle(title, fontsize=10)
     caption = (
-        "Measured medians over repeats. Solid: data parallelism (M = 1); dashed: a mesh of M "
-        "ranks per model group (heads, feed-forward width and vocabulary split; the group "
-        "trains on M x tokens_per_worker). The mesh's bytes are its activation allreduces "
-        "inside the group; the data-parallel exchange is in the other figures."
+        "Top row: measured medians over repeats. Solid: data parallelism (M = 1); dashed: a "
+        "mesh of M ranks per model group (heads, feed-forward width and vocabulary split; the "
+        "group trains on M x tokens_per_worker). The mesh's bytes are its activation "
+        "allreduces inside the group; the data-parallel exchange is in the other figures."
     )
+    if a.crossover:
+        caption += " " + _projection(a, fig, data)
     return Rendered("mesh", title, caption, fig, data)
+
+
+def _projection(a: Analysis, fig: Figure, data: dict) -> str:
+    """The bottom row: the big model's layouts, projected (never measured)."""
+    layouts = a.crossover
+    vocabs = sorted({x.vocab for x in layouts})
+    ms = sorted({x.m for x in layouts})
+    colors = {m: f"C{i}" for i, m in enumerate(ms)}
+    dashes = {v: style for v, style in zip(vocabs, (":", "-.", "--"), strict=False)}
+    speed = fig.add_subplot(2, len(PANELS), len(PANELS) + 1)
+    memory = fig.add_subplot(2, len(PANELS), len(PANELS) + 2)
+    series = []
+    # the ratio to data parallelism (M = 1) at the same vocabulary and nodes: above 1 a mesh
+    # is faster (every size has an M = 1 layout: 1 divides everything)
+    one = {(x.vocab, x.nodes): x.tokens_per_s for x in layouts if x.m == 1}
+    for vocab in vocabs:
+        for m in ms:
+            xs = sorted(
+                (x for x in layouts if x.vocab == vocab and x.m == m), key=lambda x: x.nodes
+            )
+            if not xs:
+                continue
+            nodes = [x.nodes for x in xs]
+            name = f"projected: big, V={vocab:,}, M = {m}"
+            style = dict(color=colors[m], linestyle=dashes.get(vocab, ":"), linewidth=1.2)
+            ratio = [x.tokens_per_s / one[(vocab, x.nodes)] for x in xs]
+            speed.plot(nodes, ratio, label=name, **style)
+            memory.plot(nodes, [x.memory_bytes / GIB for x in xs], **style)
+            bad = [i for i, x in enumerate(xs) if not x.fits]
+            if bad:
+                speed.plot([nodes[i] for i in bad], [ratio[i] for i in bad], "x", color=colors[m])
+            series.append(
+                {
+                    "vocab": vocab,
+                    "mesh_model": m,
+                    "x": nodes,
+                    "tokens_per_s": [x.tokens_per_s for x in xs],
+                    "over_data_parallel": ratio,
+                    "memory_bytes": [x.memory_bytes for x in xs],
+                    "fits": [x.fits for x in xs],
+                }
+            )
+    grid = sorted({x.nodes for x in layouts})
+    limit = layouts[0].node_memory_bytes / layouts[0].ppn
+    if limit > 0:
+        memory.axhline(limit / GIB, color="grey", linewidth=1, label="node memory per rank")
+        memory.legend(fontsize=7)
+    speed.axhline(1.0, color="grey", linewidth=1)
+    for ax, label in (
+        (speed, "projected tokens/s over data parallelism (big model)"),
+        (memory, "projected memory per rank (GiB)"),
+    ):
+        log2_x(ax, grid, "nodes (log2)")
+        ax.set_ylabel(label)
+        ax.grid(True, which="both", alpha=0.3)
+    speed.legend(fontsize=6)
+    steps = crossover_model.changes(layouts)
+    data["projection"] = {
+        "series": series,
+        "node_memory_per_rank_bytes": limit,
+        "changes": {str(v): s for v, s in steps.items()},
+    }
+    said = " ".join(
+        f"V={vocab:,}: "
+        + "; ".join(
+            f"from {n} nodes {f'M = {m}' if m else 'nothing fits'} ({why})" for n, m, why in s
+        )
+        + "."
+        for vocab, s in steps.items()
+    )
+    return (
+        "Bottom row: a projection, not a measurement (dotted and dash-dotted lines, no markers; "
+        "left: global tokens/s over data parallelism's at the same nodes, above 1 a mesh is "
+        "faster; x: does not fit in the node's memory): the paper's big model from this machine's "
+        "compute per FLOP and the link and memory models (report/crossover.py). The M to run, "
+        f"as nodes grow: {said}"
+    )
