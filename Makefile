@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv image demo readme-figure test test-fast lint docs bench bench-scale bench-submit bench-probe-scale bench-reference cluster-up cluster-down
+.PHONY: system venv image demo readme-figure test test-fast lint docs bench bench-mesh bench-scale bench-submit bench-probe-scale bench-reference cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -44,6 +44,15 @@ bench: venv
 	$(PY) benchmarks/trainer_throughput.py
 	$(PY) benchmarks/overlap.py
 	$(PY) benchmarks/wire_bytes.py
+
+# Issue #25's measurements of the data x model mesh and the sharded embedding's schedule on this
+# machine (JSON on stdout; about 20 min here): the memory model against measured peak RSS on
+# base at M = 1, 2, 4; EmbRace's lookup schedule (dataflow vs sequential micro-batches);
+# Horovod's cycle time under a mesh's many small allreduces.
+bench-mesh: venv
+	$(PY) benchmarks/memory_model.py
+	$(PY) benchmarks/embrace_schedule.py
+	$(PY) benchmarks/mesh_cycle_time.py
 
 # The verbs on a synthetic results tree of 100, 300 and 1,000 points and one 1,200-rank point
 # (issue #14): seconds per verb, growth between sizes, the goals met or not (15-30 min here).

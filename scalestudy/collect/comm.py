@@ -92,14 +92,17 @@ def collect_comm(
                 "network"
             )
         for rec in recs:
+            # a mesh's group_allreduce runs over the model group: its ranks and their nodes
+            nodes, ppn = rec.get("nodes", p.nodes), rec.get("ppn", p.ppn)
+            workers = rec.get("workers", p.workers)
             table.append(
                 {
                     "point_id": p.id,
                     "sweep": p.sweep.name,
                     "cluster": cluster,
-                    "nodes": p.nodes,
-                    "ppn": p.ppn,
-                    "workers": p.workers,
+                    "nodes": nodes,
+                    "ppn": ppn,
+                    "workers": workers,
                     "repeat": p.repeat,
                     "collective": rec["collective"],
                     "kind": rec["kind"],
@@ -119,7 +122,7 @@ def collect_comm(
             if rec["kind"] == "sweep" and row["status"] == "completed" and not why:
                 samples.append(
                     comm_fit.Sample(
-                        rec["collective"], p.nodes, p.ppn, p.workers, rec["bytes"], rec["median_s"]
+                        rec["collective"], nodes, ppn, workers, rec["bytes"], rec["median_s"]
                     )
                 )
     import pandas as pd
@@ -130,7 +133,10 @@ def collect_comm(
     with replacing(sweep_dir / "comm.csv") as tmp:
         frame.to_csv(tmp, index=False)
     fits, errors = comm_fit.fit_all(samples)
-    for c in points[0].sweep.comm.collectives:
+    asked = list(points[0].sweep.comm.collectives)
+    if any(s.collective == comm_fit.GROUP for s in samples):
+        asked.append(comm_fit.GROUP)
+    for c in asked:
         if c not in fits and c not in errors:
             errors[c] = f"{c}: no completed measurement"
     calibration = {

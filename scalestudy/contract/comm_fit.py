@@ -22,6 +22,11 @@ magnitude (KiB to MiB), so the fit minimises RELATIVE errors (each equation divi
 measured time): otherwise the largest messages alone would decide and alpha would be noise.
 All parameters are kept >= 0.
 
+`group_allreduce` is a data x model mesh's allreduce over its model group (a Horovod process
+set of M ranks, on one node when the ranks per node allow): the allreduce's formula with
+N = M and the group's own link (shared memory on one node), so its points of one node are
+the ones it fits, and ppn is 1 (the group's ranks do not share a network link).
+
 One rank alone has no communication: its points give o and g. Several ranks on one node talk
 through shared memory, not the network: those points are not used, and a sweep of one node only
 cannot be fitted. What the points cannot tell apart (no single-rank points and one network size)
@@ -32,17 +37,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
-COLLECTIVES = ("allreduce", "allgather", "alltoall")
+GROUP = "group_allreduce"  # a mesh's model group (issue #25)
+COLLECTIVES = ("allreduce", "allgather", "alltoall", GROUP)
 MODEL_TEXT = (
     "ring over one link per node shared by its ppn ranks, plus a per-call overhead o and a "
     "local cost g per byte of the result: allreduce t = o + g B + 2(N-1) alpha + 2(N-1)/N x B "
     "x ppn / bw (B: the whole tensor); allgather t = o + g N b + (N-1) alpha + (N-1) x b x ppn "
     "/ bw (b: one rank's bytes); alltoall t = o + g b + 2(N-1) alpha + (N-1)/N x b x ppn / bw "
-    "(splits, then the data); N workers; non-negative least squares on relative error"
+    "(splits, then the data); group_allreduce (a mesh's model group of M ranks, its own link, "
+    "ppn 1) as allreduce with N = M; N workers; non-negative least squares on relative error"
 )
 
 
@@ -64,7 +71,7 @@ class Sample:
 def terms(collective: str, workers: int, ppn: int, nbytes: float) -> tuple[float, float]:
     """(coefficient of alpha, coefficient of 1/bw) of the model for one collective call."""
     n = workers
-    if collective == "allreduce":
+    if collective in ("allreduce", GROUP):
         return 2.0 * (n - 1), 2.0 * (n - 1) / n * nbytes * max(ppn, 1)
     if collective == "allgather":
         return float(n - 1), (n - 1) * nbytes * max(ppn, 1)
@@ -109,6 +116,12 @@ class Fit:
     notes: list[str] = field(default_factory=list)
     overhead_s: float = 0.0  # per call, whatever the size and the number of workers
     local_s_per_byte: float = 0.0  # per byte of the result, network or not
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Fit:
+        """A fit as calibration.json holds it (as_dict's extra figures are left out)."""
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
 
     @property
     def rms_relative(self) -> float:
@@ -185,6 +198,8 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
     alone = [s for s in mine if s.workers <= 1]
     shared = [s for s in mine if s.nodes <= 1 and s.workers > 1]
     networked = [s for s in mine if s.nodes > 1 and s.workers > 1]
+    if collective == GROUP:  # the group's own link: one node's shared memory is what it fits
+        shared, networked = [], [s for s in mine if s.workers > 1]
     used = alone + networked
     bad = [s for s in used if not (math.isfinite(s.time_s) and s.time_s > 0)]
     if bad:

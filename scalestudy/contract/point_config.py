@@ -17,10 +17,18 @@ from pydantic import (
     model_serializer,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import strategies
 from scalestudy.errors import BadInput
+
+
+def rule(key: str, message: str) -> PydanticCustomError:
+    """A configuration-wide rule's error, naming the key it is about (a model validator's
+    error has no location of its own): `validate` reads ctx["key"] to point at its line."""
+    return PydanticCustomError("point_rule", "{message}", {"message": message, "key": key})
+
 
 # The exchange names, from the strategy table (a Literal so the schema and docs list them)
 ExchangeName = Literal[strategies.NAMES]  # type: ignore[valid-type]
@@ -213,24 +221,26 @@ class PointConfig(_Strict):
     @model_validator(mode="after")
     def _batch_matches_mode(self) -> PointConfig:
         if self.mode == "weak" and self.tokens_per_worker is None:
-            raise ValueError("weak scaling needs tokens_per_worker")
+            raise rule("tokens_per_worker", "weak scaling needs tokens_per_worker")
         if self.mode == "strong" and self.global_batch_tokens is None:
-            raise ValueError("strong scaling needs global_batch_tokens")
+            raise rule("global_batch_tokens", "strong scaling needs global_batch_tokens")
         if self.lr_scaling != "none" and self.lr_reference_batch_tokens is None:
-            raise ValueError("lr_scaling needs lr_reference_batch_tokens")
+            raise rule("lr_scaling", "lr_scaling needs lr_reference_batch_tokens")
         if self.timing_warmup_steps >= self.steps:
-            raise ValueError(
+            raise rule(
+                "timing_warmup_steps",
                 f"timing_warmup_steps ({self.timing_warmup_steps}) must be below steps "
-                f"({self.steps}): no step would be timed"
+                f"({self.steps}): no step would be timed",
             )
         if self.data.kind == "text" and not (self.data.source and self.data.target):
-            raise ValueError("data.kind text needs data.source and data.target files")
+            raise rule("data.kind", "data.kind text needs data.source and data.target files")
         if self.data.kind == "fixed":
             tokens = self.tokens_per_worker if self.mode == "weak" else self.global_batch_tokens
             if tokens is not None and tokens < self.data.fixed_length:
-                raise ValueError(
+                raise rule(
+                    "data.fixed_length",
                     f"data.fixed_length ({self.data.fixed_length}) is longer than the batch "
-                    f"({tokens} tokens): not one sentence fits"
+                    f"({tokens} tokens): not one sentence fits",
                 )
         self.model.resolved()  # raises on inconsistent overrides
         return self
@@ -245,11 +255,11 @@ class PointConfig(_Strict):
         strategy = strategies.get(self.exchange)
         refusal = strategy.refusal(self.model.tie_embeddings)
         if refusal:
-            raise ValueError(refusal)
+            raise rule("exchange", refusal)
         explicit = self.sparse_as_dense or "sparse_as_dense" in self.model_fields_set
         contradiction = switch_contradiction(self.exchange, self.sparse_as_dense)
         if explicit and contradiction:
-            raise ValueError(contradiction)
+            raise rule("exchange", contradiction)
         self.sparse_as_dense = strategy.densifies
         return self
 
@@ -257,11 +267,12 @@ class PointConfig(_Strict):
     def _mesh_fits(self) -> PointConfig:
         refusal = mesh_layout.refusal(self.mesh.model, self.model.resolved(), self.exchange)
         if refusal:
-            raise ValueError(refusal)
+            raise rule("mesh.model", refusal)
         if self.expect_ranks is not None and self.expect_ranks % self.mesh.model:
-            raise ValueError(
+            raise rule(
+                "mesh.model",
                 f"mesh.model {self.mesh.model} does not divide the {self.expect_ranks} ranks: "
-                "model groups are M consecutive ranks"
+                "model groups are M consecutive ranks",
             )
         return self
 

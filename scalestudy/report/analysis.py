@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from scalestudy.contract import references, strategies, token_model
+from scalestudy.contract import comm_fit, references, strategies, token_model
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report import crossover as crossover_model
@@ -387,7 +387,25 @@ def _node_memory(v: Variant) -> float | None:
         return None
 
 
-def _crossover(vs: list[Variant], project_to: int) -> tuple[list, list[str]]:
+def _group_fit(cluster: str, roots: list[Path]) -> tuple[comm_fit.Fit | None, str]:
+    """The newest comm sweep's fitted group_allreduce of this cluster (a mesh's model group
+    on its own link), and the words that say where it came from."""
+    for path, cal in projection.find_calibrations(roots, cluster):
+        fit = (cal.get("collectives") or {}).get(comm_fit.GROUP)
+        if fit:
+            f = comm_fit.Fit.from_dict(fit)
+            return f, (
+                f"the model group's allreduces from the fitted {comm_fit.GROUP} of comm sweep "
+                f"{cal.get('sweep')} ({path}: alpha {f.alpha_s * 1e6:.3g} us, "
+                f"{f.bandwidth_bytes_per_s / 1e9:.3g} GB/s, overhead {f.overhead_s * 1e6:.3g} us)"
+            )
+    return None, (
+        f"the model group's allreduces on the interconnect's link model (no comm sweep of "
+        f"{cluster} with a mesh: no fitted {comm_fit.GROUP})"
+    )
+
+
+def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[list, list[str]]:
     """Every mesh layout of the big model at powers of two to 512 nodes, the paper's sizes and
     `project_to`, from the compute per FLOP of the sweep's data-parallel variant
     (contract/flops.py)."""
@@ -406,6 +424,7 @@ def _crossover(vs: list[Variant], project_to: int) -> tuple[list, list[str]]:
             "probe): no crossover projected"
         ]
     s_per_flop = compute / (rate * step)  # FLOPs per step = FLOP/s x step time
+    group_fit, group_words = _group_fit(str(base.cluster), roots)
     out = []
     for vocab in crossover_model.PAPER_VOCABS:
         spec = crossover_model.spec_of("big", vocab)
@@ -424,14 +443,15 @@ def _crossover(vs: list[Variant], project_to: int) -> tuple[list, list[str]]:
                             s_per_flop=s_per_flop,
                             link=link,
                             node_memory_bytes=memory,
+                            group_fit=group_fit,
                         )
                     )
     notes = [
         f"compute per FLOP measured on {base.label} ({1 / s_per_flop / 1e9:.1f} GFLOP/s per "
         f"rank in its compute phase), {base.ppn} rank(s) per node, "
         f"{base.tokens_per_worker(base.n0.workers)} tokens per rank; link {link.name} "
-        f"({link.latency_us:g} us, {link.bandwidth_gbps:g} Gbit/s, {where}) for both the "
-        "data-parallel and the model-parallel allreduces; a projection, not a measurement"
+        f"({link.latency_us:g} us, {link.bandwidth_gbps:g} Gbit/s, {where}) for the "
+        f"data-parallel allreduces; {group_words}; a projection, not a measurement"
     ]
     return out, notes
 
@@ -773,7 +793,9 @@ def analyse(
             )
     memory, ceilings = series.memory(vs)
     layouts, layout_notes = (
-        _crossover(vs, project_to) if project_to and any(v.mesh_model > 1 for v in vs) else ([], [])
+        _crossover(vs, project_to, sorted({s.folder.resolve().parent for s in sweeps}))
+        if project_to and any(v.mesh_model > 1 for v in vs)
+        else ([], [])
     )
     peaks = {}
     for cluster in sorted({v.cluster for v in vs}):

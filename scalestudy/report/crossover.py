@@ -11,9 +11,10 @@ Per rank and step, for a mesh of M (M = 1: data parallelism, the paper's dense e
 - the data-parallel exchange: a ring allreduce of the rank's parameters' gradients (an M-th of
   the split ones, contract/memory_model.py) over the N / M ranks of its data-parallel set;
 - the model-parallel allreduces (contract/mesh.py: activation bytes of the group's batch, and
-  one call per split layer and loss term) over the M ranks of the group, each call with the
-  link's latency; timed on the same link model (no intra-node figures here, though a group sits
-  on one node);
+  one call per split layer and loss term) over the M ranks of the group: with a comm sweep's
+  fitted `group_allreduce` (the group's own link, shared memory on one node; comm_fit), each
+  call is that fit's time; without one, each call is a ring allreduce on the interconnect's
+  link model (a group on one node is then charged the network);
 - memory per rank: contract/memory_model.py at M, against the node's memory over its ranks.
 """
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scalestudy.contract import flops, memory_model
+from scalestudy.contract import comm_fit, flops, memory_model
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.report.projection import Link, ring_allreduce_s
@@ -114,6 +115,7 @@ def layout(
     s_per_flop: float,
     link: Link,
     node_memory_bytes: float,
+    group_fit: comm_fit.Fit | None = None,
 ) -> Layout:
     workers = nodes * ppn
     b = _batch(tokens_per_worker)
@@ -127,7 +129,10 @@ def layout(
             group, int(spec["hidden"]), int(spec["enc_layers"]), int(spec["dec_layers"])
         )
         calls = calls_per_step(spec)
-        mp = calls * ring_allreduce_s(logical / calls, m, ppn, link)
+        if group_fit is not None:  # measured on the group's own link
+            mp = calls * group_fit.predict(m, 1, logical / calls)
+        else:
+            mp = calls * ring_allreduce_s(logical / calls, m, ppn, link)
     config = {"accumulation": "tf1", "exchange": "allreduce", "mesh": {"model": m}}
     memory = memory_model.estimate(
         spec, workers=workers, tokens_per_worker=tokens_per_worker, config=config

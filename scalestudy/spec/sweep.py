@@ -221,10 +221,9 @@ def load_sweep(path: str | Path) -> LoadedSweep:
                     loc = ".".join(map(str, e["loc"]))
                     key = f"trainer.{loc}" if loc else "trainer"
                     message = e["msg"].removeprefix("Value error, ")
-                    # a configuration-wide rule whose message starts with the key it is about
-                    first = message.split(" ")[0]
-                    if not loc and first.split(".")[0] in PointConfig.model_fields:
-                        key = f"trainer.{first}"
+                    # a configuration-wide rule names the key it is about (point_config.rule)
+                    if not loc and (e.get("ctx") or {}).get("key"):
+                        key = f"trainer.{e['ctx']['key']}"
                     if not any(m.startswith(message) for m in said):
                         issues.append(Issue(at(key) or at("trainer"), key, message))
         warnings += warnings_of(vs, at, overrides)

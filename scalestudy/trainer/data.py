@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import token_model
 from scalestudy.contract.point_config import PointConfig
 
@@ -307,3 +308,17 @@ class WorkerBatches:
                 f"fewer than the {self.size} workers; raise global_batch_tokens"
             )
         return split_rows(whole, self.size)[self.rank], self.size / max(whole.tgt_tokens, 1)
+
+
+def rank_batches(cfg: PointConfig, rank: int, size: int, text_pairs=None) -> WorkerBatches:
+    """The batches rank `rank` of `size` trains on: its own, or in a data x model mesh its
+    model group's, which the group's M ranks all read: M x tokens_per_worker tokens (weak), or
+    the group's share of the global batch among the N / M groups (strong)."""
+    m = cfg.mesh.model
+    if m == 1:
+        return WorkerBatches(cfg, rank, size, text_pairs)
+    where = mesh_layout.Position.of(rank, size, m)
+    data_cfg = cfg
+    if cfg.mode == "weak":
+        data_cfg = cfg.model_copy(update={"tokens_per_worker": cfg.tokens_per_worker * m})
+    return WorkerBatches(data_cfg, where.group, where.groups, text_pairs)

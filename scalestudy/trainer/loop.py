@@ -25,7 +25,13 @@ from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.trainer import mlperf_log, runtime, schedule
 from scalestudy.trainer import timeline as hvd_timeline
-from scalestudy.trainer.data import WorkerBatches, load_text_pairs, split_rows, train_spm
+from scalestudy.trainer.data import (
+    WorkerBatches,
+    load_text_pairs,
+    rank_batches,
+    split_rows,
+    train_spm,
+)
 from scalestudy.trainer.divergence import DivergenceDetector
 from scalestudy.trainer.steplog_writer import StepLogWriter, rss_bytes
 
@@ -223,17 +229,7 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
 
     group = mesh.ModelGroup(hvd, mesh.REGISTERED, cfg.mesh.model) if cfg.mesh.model > 1 else None
     text_pairs = _text_pairs(cfg, hvd, vocab) if cfg.data.kind == "text" else None
-    if group is None:
-        batches = WorkerBatches(cfg, rank, size, text_pairs)
-    else:
-        # a model group trains on one batch: M ranks' tokens (weak), or its share of the
-        # global batch among the N / M groups (strong)
-        data_cfg = cfg
-        if cfg.mode == "weak":
-            data_cfg = cfg.model_copy(
-                update={"tokens_per_worker": cfg.tokens_per_worker * group.model}
-            )
-        batches = WorkerBatches(data_cfg, group.position.group, group.position.groups, text_pairs)
+    batches = rank_batches(cfg, rank, size, text_pairs)  # a mesh: its model group's
 
     # Dropout draws differ per rank, as independent workers' would (in a mesh: per model
     # group, whose ranks must drop the same replicated activations; split ones per rank).

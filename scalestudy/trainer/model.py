@@ -106,7 +106,20 @@ class LayerNorm(tf.keras.layers.Layer):
         return tf.cast(norm(tf.cast(x, tf.float32), self.gamma, self.beta), dtype)
 
 
-class Attention(tf.keras.layers.Layer):
+class _SplitSublayer(tf.keras.layers.Layer):
+    """A sublayer a mesh splits over its model group. Its masks on split activations (attention
+    weights, the feed-forward's hidden units) differ by shard, so they come from the per-rank
+    generator the model sets in `split_drop`; masks on replicated activations stay the
+    group's (the `drop` the caller passes)."""
+
+    split_drop: _Untracked | None = None  # a mesh: the per-rank Dropout, set by the model
+
+    def split_mask(self, drop):
+        """The Dropout for this sublayer's split activations."""
+        return drop if self.split_drop is None else self.split_drop.value
+
+
+class Attention(_SplitSublayer):
     """Multi-head attention with fused projections: one [H, 3H] matmul for self-attention's
     query, key and value, one [H, 2H] for encoder-decoder attention's key and value (fewer, larger
     matmuls run nearer the CPU's peak than three [H, H] ones; the maths is unchanged)."""
@@ -161,7 +174,7 @@ class Attention(tf.keras.layers.Layer):
             # replicated inputs of split projections (their gradients summed over the group)
             x = self.group.copy(x)
             y = x if self.self_attention else self.group.copy(y)
-            drop = self.group_drop(drop)
+            drop = self.split_mask(drop)
         if self.self_attention:
             q, k, v = self._heads(self.qkv(x), 3)
         else:
@@ -175,11 +188,6 @@ class Attention(tf.keras.layers.Layer):
         out = tf.transpose(tf.matmul(weights, v), [0, 2, 1, 3])
         out = tf.reshape(out, [tf.shape(out)[0], tf.shape(out)[1], self.width])
         return self.o(out)
-
-    def group_drop(self, drop):
-        return drop if self.split_drop is None else self.split_drop.value
-
-    split_drop: _Untracked | None = None  # a mesh: masks on split activations, per rank
 
 
 class RowParallel(tf.keras.layers.Dense):
@@ -199,7 +207,7 @@ class RowParallel(tf.keras.layers.Dense):
         return y
 
 
-class FeedForward(tf.keras.layers.Layer):
+class FeedForward(_SplitSublayer):
     def __init__(
         self,
         hidden: int,
@@ -231,12 +239,10 @@ class FeedForward(tf.keras.layers.Layer):
                 kernel_initializer=mp.SliceOf(glorot(), [filter_size, hidden], 0, part),
             )
 
-    split_drop: _Untracked | None = None  # a mesh: masks on split activations, per rank
-
     def call(self, x, training, drop=None):
         if self.group is not None:
             x = self.group.copy(x)
-            drop = drop if self.split_drop is None else self.split_drop.value
+            drop = self.split_mask(drop)
         h = self.inner(x)
         if training and self.dropout:
             h = drop(h, self.dropout)

@@ -15,7 +15,13 @@ What is timed, for every collective asked for:
   rank's first timed batch packed with their values as [U_r, H + 2] float32 and split by owner
   (id mod N), uneven splits as the trainer sends them;
 - the size sweep: allreduce of a float32 tensor of `bytes`, allgather of `bytes` per rank and
-  alltoall of `bytes` per rank in N even blocks.
+  alltoall of `bytes` per rank in N even blocks;
+- a data x model mesh (trainer.mesh.model M > 1, with allreduce asked): `group_allreduce`, the
+  model group's allreduces over its Horovod process set, on the layout's shapes (one micro-
+  batch's [Tsrc, H] and [Ttgt, H] activations and the cross entropy's [4 x Treal] terms, the
+  group's batch) and on the size sweep; each record says the group's ranks and the nodes they
+  span (contract/comm_fit fits them as the group's own link: shared memory when the group sits
+  on one node).
 
 How: before every iteration a scalar allreduce lines the ranks up (Horovod has no barrier for
 TensorFlow); then each rank times the collective until its result is there. An iteration's
@@ -95,13 +101,15 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         tokens = cfg.tokens_per_worker or (cfg.global_batch_tokens or 0) // size
         slots = int(2 * tokens * SLOT_FRACTION)
         src, tgt = slots // 2, slots - slots // 2
+        real = tgt
         source = f"estimate: {SLOT_FRACTION:g} x 2 x {tokens} tokens (text data)"
     else:
-        from scalestudy.trainer.data import WorkerBatches, split_rows
+        from scalestudy.trainer.data import rank_batches, split_rows
 
-        batch, _ = WorkerBatches(cfg, rank, size).batch(step)
+        batch, _ = rank_batches(cfg, rank, size).batch(step)  # a mesh: the group's batch
         micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
         src, tgt = sum(m.src_slots for m in micro), sum(m.tgt_slots for m in micro)
+        real = sum(m.tgt_tokens for m in micro)
         source = f"the trainer's batch of step {step} on rank {rank}"
         ids = np.unique(np.concatenate([batch.src.ravel(), batch.tgt.ravel()]))
     if cfg.accumulation == "tf1" and tied:
@@ -114,7 +122,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         "vocab": vocab,
         "hidden": hidden,
         "rows": rows,
-        "slots": {"src": src, "tgt": tgt},
+        "slots": {"src": src, "tgt": tgt, "real_tgt": real},
         "rows_source": source,
         "unique_ids": ids,
         # whether this point's trainer really ships them: a densified trainer allreduces the
@@ -221,6 +229,10 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
                 hvd.alltoall(t, splits=sp, name="comm.trainer.alltoall")[0]
             ]
         )
+    if cfg.mesh.model > 1 and "allreduce" in options["collectives"]:
+        group_cases, group_runs = _group_cases(cfg, options, shapes, hvd, tf)
+        cases += group_cases
+        runs += group_runs
     for collective in options["collectives"]:
         for requested in options["sizes_bytes"]:
             elements = max(int(requested) // 4, 1)
@@ -261,6 +273,73 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
             }
         )
     return {"shapes": shapes, "records": records}
+
+
+def _group_cases(cfg: PointConfig, options: dict, shapes: dict, hvd, tf) -> tuple[list, list]:
+    """The model group's allreduces (over its process set, as the trainer's copy/reduce
+    operators issue them): one micro-batch's activations and cross-entropy terms, then the
+    size sweep. Each record carries the group's ranks and the nodes they span."""
+    from scalestudy.contract import mesh as mesh_layout
+    from scalestudy.trainer import mesh as trainer_mesh
+
+    m = cfg.mesh.model
+    group = trainer_mesh.ModelGroup(hvd, trainer_mesh.REGISTERED, m)
+    hosts = hvd.allgather_object(socket.gethostname(), name="comm.group.hosts")
+    spans = len({hosts[r] for r in group.position.model_ranks()})
+    where = {"process_set": "model group", "workers": m, "nodes": spans, "ppn": 1}
+    micro = max(cfg.micro_batches, 1)
+    hidden = shapes["hidden"]
+    slots = shapes["slots"]
+    src, tgt = max(slots["src"] // micro, 1), max(slots["tgt"] // micro, 1)
+    real = max(slots["real_tgt"] // micro, 1)
+    shaped = [
+        (f"activations [Tsrc={src}, {hidden}] f32 over the model group", [src, hidden]),
+        (f"activations [Ttgt={tgt}, {hidden}] f32 over the model group", [tgt, hidden]),
+        (
+            f"cross entropy terms [{mesh_layout.XENT_TERMS} x Treal={real}] f32 over the group",
+            [mesh_layout.XENT_TERMS * real],
+        ),
+    ]
+    cases, runs = [], []
+
+    def reduce(tensor, name):
+        return lambda t=tensor, n=name: [
+            hvd.allreduce(t, op=hvd.Sum, name=n, process_set=group.model_set)
+        ]
+
+    for k, (label, shape) in enumerate(shaped):
+        elements = 1
+        for d in shape:
+            elements *= d
+        nbytes = mesh_layout.ACTIVATION_ITEM * elements
+        cases.append(
+            {
+                "collective": "group_allreduce",
+                "kind": "trainer",
+                "label": label,
+                "bytes": nbytes,
+                "logical_bytes": nbytes,
+                "shape": shape,
+                **where,
+            }
+        )
+        runs.append(reduce(tf.ones(shape, tf.float32), f"comm.group.trainer.{k}"))
+    for requested in options["sizes_bytes"]:
+        elements = max(int(requested) // 4, 1)
+        nbytes = 4 * elements
+        cases.append(
+            {
+                "collective": "group_allreduce",
+                "kind": "sweep",
+                "label": f"{nbytes} B per rank over the model group",
+                "bytes": nbytes,
+                "logical_bytes": nbytes,
+                "requested_bytes": int(requested),
+                **where,
+            }
+        )
+        runs.append(reduce(tf.ones([elements], tf.float32), f"comm.group.sweep.{nbytes}"))
+    return cases, runs
 
 
 def oversubscribed(placement: list[tuple[str, list[int]]]) -> dict[str, dict]:
@@ -324,7 +403,8 @@ def run(cfg: PointConfig, options: dict) -> int:
 
         tf.config.threading.set_intra_op_parallelism_threads(cfg.intra_op_threads)
         tf.config.threading.set_inter_op_parallelism_threads(cfg.inter_op_threads)
-        hvd = runtime.init_horovod()
+        # the trainer's Horovod settings, and a mesh's process sets given to hvd.init
+        hvd = runtime.init_horovod(cfg)
         try:
             runtime.check_world(hvd, cfg.expect_ranks, cfg.expect_ranks_per_node)
         except runtime.LaunchMismatch as exc:

@@ -144,3 +144,38 @@ def test_fp16_compression_times_the_dense_shape_in_float16(mpi_stack, tmp_path):
     assert "float16" in trainer["allreduce"]["label"]
     assert trainer["allgather"]["bytes"] == trainer["allgather"]["rows"] * (4 * H + 8)
     assert trainer["alltoall"]["bytes"] == trainer["alltoall"]["rows"] * (4 * H + 8)
+
+
+def test_a_mesh_point_times_its_model_groups_allreduces(mpi_stack, tmp_path):
+    """trainer.mesh.model 2 on 2 ranks (issue #25): besides the data-parallel shapes, the model
+    group's allreduces over its process set on the layout's shapes (one micro-batch's
+    [Tsrc, H] and [Ttgt, H] activations and the cross entropy's 4 x Treal terms, the group's
+    batch of 2 x tokens_per_worker) and the size sweep; each record names the group (2 ranks,
+    1 node: the group's own link)."""
+    from scalestudy.contract import mesh as mesh_layout
+
+    ranks = 2
+    config = {**CONFIG, "expect_ranks": ranks, "mesh": {"model": 2}, "accumulation": "native"}
+    config["model"] = {"preset": "tiny", "tie_embeddings": False}
+    config["comm"] = {**CONFIG["comm"], "collectives": ["allreduce"], "sizes_bytes": SIZES[:3]}
+    proc = _run(tmp_path / "run", ranks, config)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    doc = json.loads((tmp_path / "run" / "logs" / "comm.json").read_text())
+    group = [r for r in doc["records"] if r["collective"] == comm_fit.GROUP]
+    assert all(
+        (r["process_set"], r["workers"], r["nodes"], r["ppn"]) == ("model group", 2, 1, 1)
+        for r in group
+    )
+    # the group's batch, drawn here as the trainer draws it: both ranks of group 0 read the
+    # batch of 2 x 256 tokens at the first timed step
+    cfg = PointConfig.model_validate({k: v for k, v in config.items() if k != "comm"})
+    wide = cfg.model_copy(update={"tokens_per_worker": 2 * cfg.tokens_per_worker})
+    b, _ = WorkerBatches(wide, 0, 1).batch(2)
+    item = mesh_layout.ACTIVATION_ITEM
+    trainer = sorted(r["bytes"] for r in group if r["kind"] == "trainer")
+    assert trainer == sorted(
+        [item * b.src_slots * H, item * b.tgt_slots * H, item * 4 * b.tgt_tokens]
+    )
+    assert sorted(r["bytes"] for r in group if r["kind"] == "sweep") == SIZES[:3]
+    for r in group:
+        assert len(r["times_s"]) == ITERATIONS and r["median_s"] > 0

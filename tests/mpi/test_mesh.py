@@ -170,3 +170,24 @@ def test_a_groups_batch_counts_once_in_the_global_tokens(shared_runs, mpi_stack,
     got = run.footer(0)["timing"]["global_tokens"]
     want = reference.footer(0)["timing"]["global_tokens"]
     assert got["total"] == pytest.approx(want["total"]) and got["tgt"] == pytest.approx(want["tgt"])
+
+
+def test_with_dropout_the_groups_replicated_weights_stay_equal(shared_runs, mpi_stack):
+    """Dropout on (0.1), M = 2 on 2 ranks, 8 deterministic steps: the masks on replicated
+    activations come from the group's shared seed, so both ranks see the same replicated
+    activations and their replicated weights (layer norms, the row-parallel biases) stay
+    bit-identical; masks drawn per rank there would make the two ranks' layer-norm gradients,
+    hence weights, differ after the first update. Nothing here compares with an unsplit
+    run: a dropout mask over split activations cannot be drawn as one rank draws it."""
+    cfg = _config({"model": {"preset": "tiny", "dropout": 0.1, "tie_embeddings": False}}, 2)
+    cfg.update(steps=8, dump_gradients_step=None)
+    run = shared_runs(2, cfg)
+    assert run.returncode == 0, run.output[-3000:]
+    w0, w1 = _load(run, 0, "weights.rank{rank}"), _load(run, 1, "weights.rank{rank}")
+    same_shape = [k for k in w0 if w0[k].shape == w1[k].shape]
+    replicated = [k for k in same_shape if "norm" in k or "output_layer/bias" in k]
+    assert len(replicated) > 10, sorted(w0)
+    for k in replicated:
+        np.testing.assert_array_equal(w0[k], w1[k], err_msg=k)
+    losses = [s["loss"] for s in run.steps(0)]
+    assert all(np.isfinite(losses)) and losses[-1] < losses[0]

@@ -192,3 +192,63 @@ def test_fit_all_keeps_errors_apart():
     assert "single node" in errors["allgather"]
     assert "alpha=" in comm_fit.describe(fits["allreduce"])
     assert "residuals RMS" in comm_fit.describe(fits["allreduce"])
+
+
+def _group_samples(m: int, alpha: float, bw: float, noise: float = 0.03) -> list[Sample]:
+    """A mesh's model group of m ranks on one node (shared memory: its own link), timed by the
+    comm workload's size sweep: the ring allreduce with N = m and no link sharing, written
+    out here (2 (m - 1) latencies, 2 (m - 1) / m of the bytes over the link)."""
+    rng = np.random.default_rng(3)
+    out = []
+    for b in SIZES:
+        t = OVERHEAD + LOCAL * b + 2 * (m - 1) * alpha + 2 * (m - 1) / m * b / bw
+        out.append(Sample(comm_fit.GROUP, 1, 1, m, b, t * float(rng.lognormal(0, noise))))
+    return out
+
+
+def test_a_model_groups_allreduce_is_fitted_on_its_own_node():
+    """group_allreduce fits the points of one node that allreduce leaves out: a model group's
+    link is the node's shared memory (issue #25), with a latency and bandwidth of its own."""
+    alpha, bw = 3e-6, 8e9  # shared memory: faster than the network above
+    # noiseless: the model's own points are given back exactly (with noise the local copy,
+    # larger than the link's term here, makes bw the least determined parameter)
+    data = _group_samples(2, alpha, bw, noise=0.0) + _group_samples(4, alpha, bw, noise=0.0)
+    alone = [Sample(comm_fit.GROUP, 1, 1, 1, b, OVERHEAD + LOCAL * b) for b in SIZES]
+    f = comm_fit.fit(data + alone, comm_fit.GROUP)
+    assert f.alpha_s == pytest.approx(alpha, rel=1e-6)
+    assert f.bandwidth_bytes_per_s == pytest.approx(bw, rel=1e-6)
+    assert f.node_counts == [1]
+    assert not any("not used" in n for n in f.notes)
+    # the same points as a plain allreduce: one node, nothing to fit
+    plain = [Sample("allreduce", *(x for x in (s.nodes, s.ppn, s.workers, s.nbytes, s.time_s)))
+             for s in data]  # fmt: skip
+    with pytest.raises(FitError, match="single node has no network"):
+        comm_fit.fit(plain, "allreduce")
+    # calibration.json keeps it as a dict; read back, it predicts the same
+    back = comm_fit.Fit.from_dict(f.as_dict())
+    assert back.predict(4, 1, 2**20) == f.predict(4, 1, 2**20)
+
+
+def test_the_crossover_charges_the_group_its_fitted_link():
+    """With a fitted group_allreduce the mesh's model-parallel time is its calls on that fit,
+    not the interconnect's ring (report/crossover.py)."""
+    from scalestudy.contract import mesh as mesh_layout
+    from scalestudy.report import crossover
+
+    alpha, bw = 3e-6, 8e9
+    f = comm_fit.fit(_group_samples(2, alpha, bw, noise=0.0) + _group_samples(4, alpha, bw, 0.0),
+                     comm_fit.GROUP)  # fmt: skip
+    spec = crossover.spec_of("big", 33_708)
+    link = projection.Link("ib", 2.0, 100.0)
+    args = dict(model="big", nodes=64, ppn=4, m=2, tokens_per_worker=4096, s_per_flop=1e-11,
+                link=link, node_memory_bytes=1e12)  # fmt: skip
+    on_link = crossover.layout(spec, **args)
+    fitted = crossover.layout(spec, **args, group_fit=f)
+    b = crossover._batch(4096)
+    group = mesh_layout.Slots(2 * b.src_slots, 2 * b.tgt_slots, 2 * b.real_tgt)
+    logical = mesh_layout.activation_bytes(group, 1024, 6, 6)
+    calls = crossover.calls_per_step(spec)
+    per_call = OVERHEAD + LOCAL * logical / calls + 2 * alpha + (logical / calls) / bw  # m = 2
+    assert fitted.model_parallel_s == pytest.approx(calls * per_call, rel=1e-6)
+    assert fitted.model_parallel_s != pytest.approx(on_link.model_parallel_s, rel=0.05)
+    assert fitted.data_parallel_s == on_link.data_parallel_s

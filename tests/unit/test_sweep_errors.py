@@ -58,7 +58,8 @@ CASES = [
         "trainer.global_batch_tokens",
         "split evenly",
     ),
-    (_replace("mode: weak", "mode: strong"), 6, "trainer", "global_batch_tokens"),
+    # the missing key is named, at its section's line (trainer:)
+    (_replace("mode: weak", "mode: strong"), 6, "trainer.global_batch_tokens", "strong scaling"),
     (
         _replace("  steps: 10", "  steps: 10\n  timing_warmup_steps: 10"),
         10,
