@@ -387,22 +387,22 @@ def _node_memory(v: Variant) -> float | None:
         return None
 
 
-def _group_fit(cluster: str, roots: list[Path]) -> tuple[comm_fit.Fit | None, str]:
-    """The newest comm sweep's fitted group_allreduce of this cluster (a mesh's model group
-    on its own link), and the words that say where it came from."""
+def _fitted(
+    cluster: str, roots: list[Path], collective: str, what: str
+) -> tuple[comm_fit.Fit | None, str]:
+    """The newest comm sweep's fit of `collective` on this cluster, and the words that say
+    where `what` came from."""
     for path, cal in projection.find_calibrations(roots, cluster):
-        fit = (cal.get("collectives") or {}).get(comm_fit.GROUP)
+        fit = (cal.get("collectives") or {}).get(collective)
         if fit:
             f = comm_fit.Fit.from_dict(fit)
             return f, (
-                f"the model group's allreduces from the fitted {comm_fit.GROUP} of comm sweep "
-                f"{cal.get('sweep')} ({path}: alpha {f.alpha_s * 1e6:.3g} us, "
-                f"{f.bandwidth_bytes_per_s / 1e9:.3g} GB/s, overhead {f.overhead_s * 1e6:.3g} us)"
+                f"{what} from the fitted {collective} of comm sweep {cal.get('sweep')} "
+                f"({path}: alpha {f.alpha_s * 1e6:.3g} us, "
+                f"{f.bandwidth_bytes_per_s / 1e9:.3g} GB/s, overhead {f.overhead_s * 1e6:.3g} us, "
+                f"RMS residual {f.rms_relative:.0%})"
             )
-    return None, (
-        f"the model group's allreduces on the interconnect's link model (no comm sweep of "
-        f"{cluster} with a mesh: no fitted {comm_fit.GROUP})"
-    )
+    return None, ""
 
 
 def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[list, list[str]]:
@@ -424,7 +424,20 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
             "probe): no crossover projected"
         ]
     s_per_flop = compute / (rate * step)  # FLOPs per step = FLOP/s x step time
-    group_fit, group_words = _group_fit(str(base.cluster), roots)
+    # measured collectives where a comm sweep of the cluster fitted them, else the link model
+    cluster = str(base.cluster)
+    dp_fit, dp_words = _fitted(cluster, roots, "allreduce", "the data-parallel allreduces")
+    if dp_fit is None:
+        dp_words = (
+            f"the data-parallel allreduces on link {link.name} ({link.latency_us:g} us, "
+            f"{link.bandwidth_gbps:g} Gbit/s, {where}; no comm sweep of {cluster} fitted them)"
+        )
+    group_fit, group_words = _fitted(cluster, roots, comm_fit.GROUP, "the model group's allreduces")
+    if group_fit is None:
+        group_words = (
+            "the model group's allreduces on the same link (no comm sweep of "
+            f"{cluster} with a mesh: no fitted {comm_fit.GROUP})"
+        )
     out = []
     for vocab in crossover_model.PAPER_VOCABS:
         spec = crossover_model.spec_of("big", vocab)
@@ -444,14 +457,14 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
                             link=link,
                             node_memory_bytes=memory,
                             group_fit=group_fit,
+                            dp_fit=dp_fit,
                         )
                     )
     notes = [
         f"compute per FLOP measured on {base.label} ({1 / s_per_flop / 1e9:.1f} GFLOP/s per "
         f"rank in its compute phase), {base.ppn} rank(s) per node, "
-        f"{base.tokens_per_worker(base.n0.workers)} tokens per rank; link {link.name} "
-        f"({link.latency_us:g} us, {link.bandwidth_gbps:g} Gbit/s, {where}) for the "
-        f"data-parallel allreduces; {group_words}; a projection, not a measurement"
+        f"{base.tokens_per_worker(base.n0.workers)} tokens per rank; {dp_words}; "
+        f"{group_words}; a projection, not a measurement"
     ]
     return out, notes
 

@@ -8,8 +8,9 @@ Per rank and step, for a mesh of M (M = 1: data parallelism, the paper's dense e
   tokens_per_worker: the same FLOPs as M = 1) x the seconds per FLOP measured on the sweep's
   own model (compute_s / model FLOPs per step); a small model's matmuls run below a big one's
   rate, so compute is over-estimated alike for every M;
-- the data-parallel exchange: a ring allreduce of the rank's parameters' gradients (an M-th of
-  the split ones, contract/memory_model.py) over the N / M ranks of its data-parallel set;
+- the data-parallel exchange: an allreduce of the rank's parameters' gradients (an M-th of
+  the split ones, contract/memory_model.py) over the N / M ranks of its data-parallel set,
+  timed by a comm sweep's fitted allreduce when there is one, else as a ring on the link;
 - the model-parallel allreduces (contract/mesh.py: activation bytes of the group's batch, and
   one call per split layer and loss term) over the M ranks of the group: with a comm sweep's
   fitted `group_allreduce` (the group's own link, shared memory on one node; comm_fit), each
@@ -116,12 +117,16 @@ def layout(
     link: Link,
     node_memory_bytes: float,
     group_fit: comm_fit.Fit | None = None,
+    dp_fit: comm_fit.Fit | None = None,
 ) -> Layout:
     workers = nodes * ppn
     b = _batch(tokens_per_worker)
     compute = s_per_flop * flops.step(spec, b)["total"]  # a group's M x batch over M ranks
     params = memory_model.parameter_count(spec, m)
-    dp = ring_allreduce_s(4.0 * params, workers // m, ppn, link)
+    if dp_fit is not None:  # a comm sweep's fitted allreduce
+        dp = dp_fit.predict(workers // m, ppn, 4.0 * params)
+    else:
+        dp = ring_allreduce_s(4.0 * params, workers // m, ppn, link)
     mp = 0.0
     if m > 1:
         group = mesh_layout.Slots(m * b.src_slots, m * b.tgt_slots, m * b.real_tgt)
