@@ -46,7 +46,7 @@ bench: venv
 	$(PY) benchmarks/wire_bytes.py
 
 # Issue #25's measurements of the data x model mesh and the sharded embedding's schedule on this
-# machine (JSON on stdout; about 20 min here): the memory model against measured peak RSS on
+# machine (JSON on stdout; about 15 min here): the memory model against measured peak RSS on
 # base at M = 1, 2, 4; EmbRace's lookup schedule (dataflow vs sequential micro-batches);
 # Horovod's cycle time under a mesh's many small allreduces.
 bench-mesh: venv
