@@ -169,11 +169,19 @@ def test_every_micro_batchs_lookup_starts_with_the_step_unless_sequential(mpi_st
     assert rel <= 1e-6
 
     def lookups(run):
+        """Steps whose two lookups' times all fall inside the step: an event within about a
+        millisecond of the step's start can land before it on the timeline's clock (the clocks
+        are matched by one paired reading) and is then left out of that step."""
         steps = run.footer(0)["timeline"]["per_step"]
-        return [s["lookups"] for s in steps if len(s.get("lookups", [])) == 2]
+        want = ("ids_ready_s", "grads_done_s")
+        return [
+            s["lookups"]
+            for s in steps
+            if len(s.get("lookups", [])) == 2 and all(k in lk for lk in s["lookups"] for k in want)
+        ]
 
     seq, flow = lookups(sequential), lookups(dataflow)
-    assert len(seq) >= 4 and len(flow) >= 4
+    assert len(seq) >= 3 and len(flow) >= 3, (seq, flow)
     assert all(second["ids_ready_s"] >= first["grads_done_s"] for first, second in seq)
     # dataflow: micro-batch 2's ids go out before micro-batch 1's backward pass has ended
     early = [second["ids_ready_s"] < first["grads_done_s"] for first, second in flow]
