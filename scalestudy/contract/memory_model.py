@@ -133,7 +133,7 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     # the input table's gradient travels by the strategy (its buffers are `acc`); the rest is
     # allreduced into new tensors (a tied table's one gradient is the embedding's)
     others = parameter_count(spec, m) - v * h // m
-    fusion = 0 if _flag(get("deterministic")) else FUSION_BUFFER
+    fusion = 0 if strategies.flag(get("deterministic"), False) else FUSION_BUFFER
     return MemoryEstimate(state, act, acc, RUNTIME_OVERHEAD, exchanged=4 * others + fusion)
 
 
@@ -148,10 +148,6 @@ def _activation_values(spec: dict, m: int, length: int, dropout: bool) -> float:
     ffn = kept * h + (3 if dropout else 1) * f / m  # ReLU output (+ mask, masked copy)
     attentions = enc + 2 * dec
     return attentions * (attention + probabilities) + (enc + dec) * ffn
-
-
-def _flag(value: Any) -> bool:
-    return value is True or (isinstance(value, str) and value.lower() in ("true", "1"))
 
 
 def _number(value: Any, default: float) -> float:
