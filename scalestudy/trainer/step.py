@@ -72,9 +72,11 @@ class _Step:
                 loss = x * scale
             g = tape.gradient(loss, self.variables)
             if self.sequential:
-                previous = [
-                    t.values if isinstance(t, tf.IndexedSlices) else t for t in g if t is not None
-                ]
+                # one barrier: every op that starts the next micro-batch gets a control input
+                # on it alone (a list of gradients gave each op one per gradient, and the
+                # runtime's copy of the graph grew by GiBs on base: tests/unit/test_step_graph)
+                done = (t.values if isinstance(t, tf.IndexedSlices) else t for t in g)
+                previous = [tf.group(*(t for t in done if t is not None))]
             grads = accumulate(grads, g)
             xent += x
         return xent, grads
