@@ -393,8 +393,10 @@ class Transformer(tf.keras.Model):
         (IndexedSlices of all the slots, zero where another rank owns the id)."""
         rows = int(self.embedding.shape[0])
         local, inside = mp.local_ids(ids, self.first, rows)
-        found = tf.gather(self.embedding, local) * tf.cast(inside, tf.float32)[..., None]
-        return self.group.reduce(found)
+        found = tf.gather(self.embedding, local)
+        # the table reads as fp32 in loss_sum and in the compute dtype inside a Keras call
+        # (mixed_bfloat16 autocasts there: the model's first, building call)
+        return self.group.reduce(found * tf.cast(inside, found.dtype)[..., None])
 
     def embed(self, rows, ids):
         # The gather read the fp32 variable, so its gradient stays IndexedSlices (of fp32

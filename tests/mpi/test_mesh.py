@@ -191,3 +191,24 @@ def test_with_dropout_the_groups_replicated_weights_stay_equal(shared_runs, mpi_
         np.testing.assert_array_equal(w0[k], w1[k], err_msg=k)
     losses = [s["loss"] for s in run.steps(0)]
     assert all(np.isfinite(losses)) and losses[-1] < losses[0]
+
+
+def test_a_bf16_mesh_adds_no_error_beyond_bf16s_own(shared_runs, mpi_stack):
+    """bf16 (bf16 compute, fp32 weights and gradients), M = 2 on 2 ranks against the unsplit
+    model on one rank, step 1's gradients. Exact equality cannot hold: the split matmuls round
+    in other places (and the group's allreduces sum in fp32). The statement tested: the mesh's
+    gradients are no farther from the unsplit bf16 model's than bf16's own rounding moves that
+    model from fp32 (two independent roundings of one size sit about sqrt(2) times one apart:
+    the bound is 2 times); a wrong split or a missing sum is O(1) away. Not caught: a small
+    error in every sum (each model-parallel sum scaled by 1.02: 2.2e-2, inside the bound)."""
+    bf16 = {"precision": "bf16", "steps": 2, "dump_final_weights": False}
+    run = shared_runs(2, _config(bf16, 2))
+    ref16 = shared_runs(1, _config(bf16, 1))
+    ref32 = shared_runs(1, _config({**bf16, "precision": "fp32"}, 1))
+    stem = "grads.rank{rank}.step1"
+    want16, want32 = _load(ref16, 0, stem), _load(ref32, 0, stem)
+    got = _whole([_load(run, p, stem) for p in range(2)], want16)
+    mesh_error, bf16_error = overall(got, want16), overall(want16, want32)
+    print(f"bf16 mesh vs bf16 unsplit {mesh_error:.2e}; bf16 vs fp32 unsplit {bf16_error:.2e}")
+    assert 0 < bf16_error < 0.1  # bf16 really computed in bf16, and it is close to fp32
+    assert mesh_error <= 2 * bf16_error
