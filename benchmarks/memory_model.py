@@ -57,6 +57,8 @@ for case in args.cases:
     if run.returncode != 0:
         raise SystemExit(f"{case} failed:\n{run.output[-3000:]}")
     peaks = [run.footer(r)["peak_rss"] for r in range(ranks)]
+    # where the RSS goes (footer `memory`): TensorFlow's allocator peak, glibc's heap
+    parts = [run.footer(r).get("memory") or {} for r in range(ranks)]
     config = PointConfig.model_validate({**cfg, "expect_ranks": ranks})
     est = memory_model.estimate(
         config.model.resolved(), workers=ranks, tokens_per_worker=tokens, config=config
@@ -71,7 +73,13 @@ for case in args.cases:
                 "model_state": est.model_state / GiB,
                 "activations": est.activations / GiB,
                 "accumulation": est.accumulation / GiB,
+                "exchanged": est.exchanged / GiB,
+                "micro_batch_sum": est.micro_batch_sum / GiB,
                 "runtime": est.runtime / GiB,
+            },
+            "measured_parts_gib": {
+                key: [p[key] / GiB if p.get(key) is not None else None for p in parts]
+                for key in ("allocator_peak", "heap", "heap_in_use")
             },
         }
     )

@@ -25,6 +25,11 @@ trainer's measured RSS is the truth.
 - a data x model mesh of M (contract/mesh.py): the split parameters, split activations and
   the vocabulary's logits an M-th each, on the model group's M x tokens_per_worker tokens;
   the exchange over the N / M ranks of the data-parallel set, of the shard's V / M rows;
+- with 2+ micro-batches: the activations of the passes alive at once (`live_passes`: one in
+  `sequential` order or `timing: phases`, half of them in `dataflow` order, measured), the
+  summed gradients of the earlier micro-batches (4 bytes per parameter the rank holds), and,
+  in the overlapped step that compiles every micro-batch into one function, each one's ops in
+  the runtime's heap (GRAPH_PER_MICRO_BATCH*, fitted here);
 - a fixed runtime overhead (TensorFlow + Horovod + Python), measured ~0.6 GB on this machine.
 """
 
@@ -39,6 +44,12 @@ from scalestudy.contract import strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 
 RUNTIME_OVERHEAD = 600 * 2**20
+# The compiled step holds each micro-batch's forward and backward ops: the runtime's heap grows
+# with the micro-batches. Fitted to glibc's heap (footer `memory.heap`) on this machine, one
+# run each, 2,048 tokens: tiny (4 layers) +67 MiB per micro-batch after the first, base (12
+# layers) +113 MiB (2) and +146 MiB (4): about 40 MiB + 7 MiB per layer.
+GRAPH_PER_MICRO_BATCH = 40 * 2**20
+GRAPH_PER_MICRO_BATCH_LAYER = 7 * 2**20
 FUSION_BUFFER = 64 * 2**20  # Horovod's default HOROVOD_FUSION_THRESHOLD (the trainer keeps it)
 
 
@@ -68,11 +79,17 @@ class MemoryEstimate:
     accumulation: int  # the embedding gradient's exchange buffers
     runtime: int
     exchanged: int = 0  # the averaged copies of the other gradients, and the fusion buffer
+    micro_batch_sum: int = 0  # the earlier micro-batches' summed gradients (2+ micro-batches)
 
     @property
     def per_rank(self) -> int:
         return (
-            self.model_state + self.activations + self.accumulation + self.runtime + self.exchanged
+            self.model_state
+            + self.activations
+            + self.accumulation
+            + self.runtime
+            + self.exchanged
+            + self.micro_batch_sum
         )
 
 
@@ -95,7 +112,7 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     # a mesh's model group trains on its M ranks' tokens together
     tokens = max(int(tokens_per_worker), 1) * m
     h, v = int(spec["hidden"]), int(spec["vocab"])
-    per_pass = max(tokens // micro_batches, 1)
+    per_pass = max(tokens // micro_batches, 1) * live_passes(config)
     typical_len = min(int(spec["max_length"]), 64)
     act_bytes = 2 if precision == "bf16" else 4
     dropout = float(spec.get("dropout", 0.1)) > 0
@@ -134,7 +151,30 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     # allreduced into new tensors (a tied table's one gradient is the embedding's)
     others = parameter_count(spec, m) - v * h // m
     fusion = 0 if strategies.flag(get("deterministic"), False) else FUSION_BUFFER
-    return MemoryEstimate(state, act, acc, RUNTIME_OVERHEAD, exchanged=4 * others + fusion)
+    # 2+ micro-batches: the sum of the earlier ones' gradients lives beside the next one's
+    # activations (the step adds each micro-batch's gradients to it after its backward pass)
+    held = 4 * parameter_count(spec, m) if micro_batches > 1 else 0
+    layers = int(spec["enc_layers"]) + int(spec["dec_layers"])
+    compiled = 1 if get("timing") == "phases" else micro_batches  # phases: one per call
+    graph = (compiled - 1) * (GRAPH_PER_MICRO_BATCH + GRAPH_PER_MICRO_BATCH_LAYER * layers)
+    return MemoryEstimate(
+        state, act, acc, RUNTIME_OVERHEAD + graph, exchanged=4 * others + fusion,
+        micro_batch_sum=held,
+    )  # fmt: skip
+
+
+def live_passes(config: Any) -> int:
+    """How many micro-batches' activations a rank holds at once. One when each waits for the
+    previous one's gradients (`micro_batch_order: sequential`) or is its own call (`timing:
+    phases`). In `dataflow` order every micro-batch's forward pass is ready when the step
+    starts and the executor interleaves them: measured on base (2 ranks, 2,048 tokens,
+    TensorFlow's allocator peak) about one pass's worth with 2 micro-batches and two with 4,
+    so half of them, rounded up."""
+    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
+    count = max(int(_number(get("micro_batches"), 1)), 1)
+    if get("micro_batch_order") == "sequential" or get("timing") == "phases":
+        return 1
+    return -(-count // 2)
 
 
 def _activation_values(spec: dict, m: int, length: int, dropout: bool) -> float:

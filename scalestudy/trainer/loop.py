@@ -33,7 +33,7 @@ from scalestudy.trainer.data import (
     train_spm,
 )
 from scalestudy.trainer.divergence import DivergenceDetector
-from scalestudy.trainer.steplog_writer import StepLogWriter, rss_bytes
+from scalestudy.trainer.steplog_writer import StepLogWriter, memory_parts, rss_bytes
 
 pc = time.perf_counter
 
@@ -580,6 +580,7 @@ def finish(run: Run, out: Outcome) -> int:
         last_step=out.step,
         timing=timing,
         warnings=warnings,
+        memory=memory_parts(run.tf),
         **({"timeline": timeline} if timeline is not None else {}),
     )
     return code

@@ -7,6 +7,8 @@ timed window by the caller.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import json
 import os
 import resource
@@ -22,6 +24,31 @@ def rss_bytes() -> tuple[int, int]:
     current = psutil.Process().memory_info().rss
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
     return current, peak
+
+
+class _MallInfo2(ctypes.Structure):
+    _FIELDS = "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost"
+    # glibc's struct mallinfo2 (2.33+), every field a size_t
+    _fields_ = [(name, ctypes.c_size_t) for name in _FIELDS.split(" ")]
+
+
+def memory_parts(tf) -> dict:
+    """Where the peak RSS goes, for the memory model's check (docs/trainer.md, footer
+    `memory`): `allocator_peak`, the most bytes TensorFlow's CPU allocator held at once (its
+    own count: tensors; oneDNN's allocator keeps it, the plain one does not: None), and
+    `heap`/`heap_in_use`, glibc's malloc heap now (the runtime's graphs and kernels, small
+    buffers; None off glibc). What RSS holds beyond them is the libraries' and Python's."""
+    out: dict = {"allocator_peak": None, "heap": None, "heap_in_use": None}
+    with contextlib.suppress(ValueError, RuntimeError, KeyError):
+        out["allocator_peak"] = int(tf.config.experimental.get_memory_info("CPU:0")["peak"])
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _MallInfo2
+        info = libc.mallinfo2()
+        out["heap"], out["heap_in_use"] = int(info.arena), int(info.uordblks)
+    except (OSError, AttributeError):
+        pass
+    return out
 
 
 class StepLogWriter:

@@ -121,7 +121,13 @@ def test_learnable_task_converges_in_fp32_and_bf16(run_trainer):
             print(f"{precision} seed {seed}: first {losses[0]:.3f}, last-20 {last:.4f}")
             assert losses[0] > 5
             assert last < 0.5
-            assert run.footer(0)["status"] == "completed"
+            foot = run.footer(0)
+            assert foot["status"] == "completed"
+            # where the peak RSS goes: TensorFlow's allocator peak (oneDNN's allocator, the
+            # default here) and glibc's heap, each a part of the whole
+            memory = foot["memory"]
+            assert 0 < memory["allocator_peak"] < foot["peak_rss"]
+            assert 0 < memory["heap_in_use"] <= memory["heap"] < foot["peak_rss"]
             header = step_log.read_segments(run.rank_log(0))[0].header
             assert header["precision"]["compute_dtype"] == (
                 "bfloat16" if precision == "bf16" else "float32"

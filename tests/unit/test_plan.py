@@ -84,6 +84,35 @@ def test_activations_and_exchanged_copies_by_hand():
     assert quiet.exchanged == 4 * (296_192 - 1000 * 64)
 
 
+def test_micro_batches_keep_their_live_passes_and_the_earlier_gradients_by_hand():
+    """2,000 tokens in 4 micro-batches of 500: in sequential order one pass's activations (the
+    one-pass count above, at 500 tokens), in dataflow order two passes' (half of them alive,
+    as measured), in both the earlier micro-batches' summed gradients (4 bytes per parameter:
+    296,192 on tiny) and 3 more micro-batches of the compiled step's ops; `timing: phases`
+    compiles one micro-batch and calls it 4 times."""
+    cfg = {"accumulation": "native", "sparse_as_dense": True, "micro_batches": 1}
+    pass_of = {n: estimate(TINY, workers=2, tokens_per_worker=n, config=cfg) for n in (500, 1000)}
+    four = {"micro_batches": 4}
+    seq = estimate(
+        TINY,
+        workers=2,
+        tokens_per_worker=2000,
+        config={**cfg, **four, "micro_batch_order": "sequential"},
+    )
+    flow = estimate(TINY, workers=2, tokens_per_worker=2000, config={**cfg, **four})
+    phases = estimate(
+        TINY, workers=2, tokens_per_worker=2000, config={**cfg, **four, "timing": "phases"}
+    )
+    assert seq.activations == phases.activations == pass_of[500].activations
+    assert flow.activations == pass_of[1000].activations
+    assert pass_of[500].micro_batch_sum == 0
+    assert seq.micro_batch_sum == flow.micro_batch_sum == phases.micro_batch_sum == 4 * 296_192
+    assert seq.runtime == flow.runtime == RUNTIME_OVERHEAD + 3 * (40 + 7 * 4) * 2**20
+    assert phases.runtime == RUNTIME_OVERHEAD  # tiny: 2 + 2 layers above
+    assert seq.model_state == pass_of[500].model_state
+    assert seq.exchanged == pass_of[500].exchanged
+
+
 def test_a_mesh_rank_keeps_the_split_activations_an_mth():
     h, f, heads, length, tokens, m = 64, 256, 4, 64, 1000, 2
     cfg = {"accumulation": "native", "sparse_as_dense": True, "mesh": {"model": m}}
