@@ -190,11 +190,13 @@ def side_efficiency(side: Side, m: Measured, confidence: float) -> Estimate | No
         if m.mode == "strong":
             if not m.step_s or not n0.step_s:
                 return None
-            res = strong_speedup({m.workers: m.step_s, n0.workers: n0.step_s}, n0.workers)
+            samples = {m.workers: m.step_samples, n0.workers: n0.step_samples}
+            res = strong_speedup(samples, n0.workers)
             return res[m.workers][1]
         if not m.tokens or not n0.tokens:
             return None
-        return weak_efficiency({m.workers: m.tokens, n0.workers: n0.tokens}, n0.workers)[m.workers]
+        samples = {m.workers: m.token_samples, n0.workers: n0.token_samples}
+        return weak_efficiency(samples, n0.workers)[m.workers]
     except MissingBaseline:
         return None
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -25,7 +25,7 @@ import pandas as pd
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import strategies
 from scalestudy.report import legacy
-from scalestudy.report.stats import Estimate, median_ci, ratio_ci
+from scalestudy.report.stats import Clustered, Estimate, Samples, median_ci, ratio_ci
 from scalestudy.spec import baseline
 
 REPEAT_SUFFIX = re.compile(r"-r\d+$")
@@ -46,8 +46,9 @@ class PointStats:
     asked: int  # rows in the table = repeats planned
     completed: int  # repeats with a throughput measurement
     statuses: dict[str, int]
-    throughput_samples: list[float]
-    step_samples: list[float]
+    # per repeat; grouped by allocation (Clustered) when a bundled sweep's repeats shared some
+    throughput_samples: Samples
+    step_samples: Samples
     throughput: Estimate | None = None
     step_s: Estimate | None = None
 
@@ -217,12 +218,28 @@ def _ok(v) -> bool:
     return v is not None and isinstance(v, (int, float)) and math.isfinite(v) and v > 0
 
 
+def _samples(completed: pd.DataFrame, column: str) -> Samples:
+    """A column's measured repeats, grouped by allocation when they come from several (the
+    repeats of one allocation share its placement: report/stats.py resamples allocations)."""
+    cells = list(completed[column])
+    if "allocation" in completed.columns:
+        allocations = [legacy.value(a) for a in completed["allocation"]]
+    else:
+        allocations = [None] * len(cells)
+    kept = [(float(x), a) for x, a in zip(cells, allocations, strict=True) if _ok(x)]
+    values = [x for x, _ in kept]
+    if any(a is None for _, a in kept):
+        return values  # one job per point: every repeat its own allocation
+    allocations = [a for _, a in kept]
+    return Clustered.of(values, allocations)
+
+
 def point_stats(variant: Variant) -> list[PointStats]:
     out = []
     for workers, rows in variant.rows.groupby("workers", sort=True):
         completed = rows[rows["status"] == "completed"]
-        tput = [float(x) for x in completed["tokens_per_s"] if _ok(x)]
-        step = [float(x) for x in completed["step_s_median"] if _ok(x)]
+        tput = _samples(completed, "tokens_per_s")
+        step = _samples(completed, "step_s_median")
         point = REPEAT_SUFFIX.sub("", str(rows["point_id"].iloc[0]))
         p = PointStats(
             variant=variant.label,
@@ -244,14 +261,14 @@ def point_stats(variant: Variant) -> list[PointStats]:
 
 
 def weak_efficiency(
-    samples: Mapping[int, Sequence[float]],
+    samples: Mapping[int, Samples],
     n0: int,
-    baseline: Sequence[float] | None = None,
+    baseline: Samples | None = None,
 ) -> dict[int, Estimate]:
     """Efficiency at every size with samples, against N0 (workers). `samples` are throughputs
     per repeat keyed by workers; `baseline` are the throughputs at N0 of another variant (the
     common baseline), else samples[n0]."""
-    base = list(baseline if baseline is not None else samples.get(n0, []))
+    base = baseline if baseline is not None else samples.get(n0, [])
     if not [b for b in base if b is not None and math.isfinite(b)]:
         raise MissingBaseline(f"no completed repeat at the baseline N0 = {n0} workers")
     out = {}
@@ -266,13 +283,13 @@ def weak_efficiency(
 
 
 def strong_speedup(
-    samples: Mapping[int, Sequence[float]],
+    samples: Mapping[int, Samples],
     n0: int,
-    baseline: Sequence[float] | None = None,
+    baseline: Samples | None = None,
 ) -> dict[int, tuple[Estimate, Estimate]]:
     """(speedup, efficiency) at every size with samples, from time per step per repeat keyed by
     workers, against N0 (or another variant's time per step at N0)."""
-    base = list(baseline if baseline is not None else samples.get(n0, []))
+    base = baseline if baseline is not None else samples.get(n0, [])
     if not [b for b in base if b is not None and math.isfinite(b)]:
         raise MissingBaseline(f"no completed repeat at the baseline N0 = {n0} workers")
     out = {}

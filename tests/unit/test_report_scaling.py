@@ -129,3 +129,39 @@ def test_labels_name_other_differing_parameters():
         "dense, lr=0.001",
         "dense, lr=0.01",
     ]
+
+
+def test_a_bundled_points_interval_resamples_its_allocations():
+    """4 allocations x 3 repeats at each size (schedule: bundled): allocations 5-10% apart,
+    repeats inside one 0.5% apart. The repeats of one allocation are not independent, so the
+    report's interval (tokens/s and efficiency) must carry the spread between allocations:
+    wider than the interval of the 12 values pooled as if independent. Without the
+    allocation column the same values give the pooled interval."""
+    from scalestudy.report.stats import median_ci
+
+    means = {0: 100.0, 1: 105.0, 2: 95.0, 3: 110.0}
+    rows = []
+    for nodes, scale in ((1, 1.0), (2, 1.8)):
+        for alloc, mean in means.items():
+            for r, jitter in enumerate((-0.005, 0.0, 0.005)):
+                row = _row(f"n{nodes}-a{alloc}-r{r}", nodes, True, scale * mean * (1 + jitter))
+                rows.append(dict(row, allocation=alloc))
+    table = pd.DataFrame(rows)
+    point = variants_of(table)[0].point_at(2)
+    pooled = median_ci([r["tokens_per_s"] for r in rows if r["nodes"] == 2])
+    got = point.throughput
+    assert got.value == pytest.approx(pooled.value)
+    assert got.lo < pooled.lo and got.hi > pooled.hi, (got, pooled)
+    assert got.n == 12
+
+    flat = variants_of(table.drop(columns=["allocation"]))[0].point_at(2).throughput
+    assert (flat.lo, flat.hi) == (pooled.lo, pooled.hi)
+
+    def efficiency(t: pd.DataFrame):
+        v = variants_of(t)[0]
+        samples = {p.workers: p.throughput_samples for p in v.points}
+        return weak_efficiency(samples, n0=1)[2]
+
+    grouped_eff, pooled_eff = efficiency(table), efficiency(table.drop(columns=["allocation"]))
+    assert grouped_eff.value == pytest.approx(pooled_eff.value)
+    assert grouped_eff.hi - grouped_eff.lo > pooled_eff.hi - pooled_eff.lo
