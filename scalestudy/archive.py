@@ -359,6 +359,47 @@ def cache_root() -> Path:
     return Path(base) / "scalestudy"
 
 
+# The extraction cache is pruned whenever an archive is opened: an entry unused for
+# CACHE_KEEP_DAYS goes, and, while the cache is over SCALESTUDY_CACHE_MAX_GB (default
+# CACHE_MAX_GB), the least recently used ones go, never one used within the last hour (another
+# report may be reading it) nor the one being opened. Opening an entry marks it used.
+CACHE_KEEP_DAYS = 30
+CACHE_MAX_GB = 5.0
+IN_USE_S = 3600.0
+
+
+def _tree_bytes(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
+
+
+def prune_cache(entries: Path, keep: Path | None = None, now: float | None = None) -> list[Path]:
+    """Remove stale extractions (see above); returns what was removed."""
+    now = time.time() if now is None else now
+    cap = float(os.environ.get("SCALESTUDY_CACHE_MAX_GB") or CACHE_MAX_GB) * 2**30
+    found, removed = [], []
+    for entry in entries.iterdir() if entries.is_dir() else []:
+        marker = entry / ".complete"
+        if entry == keep or not entry.is_dir():
+            continue
+        try:
+            if not marker.is_file():  # a staging folder: its process's, unless long abandoned
+                if entry.name.startswith(".extract-") and now - entry.stat().st_mtime > 86400:
+                    shutil.rmtree(entry, ignore_errors=True)
+                    removed.append(entry)
+                continue
+            found.append((marker.stat().st_mtime, _tree_bytes(entry), entry))
+        except FileNotFoundError:  # another process pruned or finished it meanwhile
+            continue
+    total = sum(size for _, size, _ in found) + (_tree_bytes(keep) if keep else 0)
+    for used, size, entry in sorted(found):  # least recently used first
+        idle = now - used
+        if idle > CACHE_KEEP_DAYS * 86400 or (total > cap and idle > IN_USE_S):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+            total -= size
+    return removed
+
+
 def _digest(path: Path) -> str:
     h = hashlib.sha256()
     with path.open("rb") as fh:
@@ -369,7 +410,8 @@ def _digest(path: Path) -> str:
 
 def open_archive(archive: Path) -> Path:
     """The results folder inside `archive`, extracted once into the cache (by the archive's
-    SHA-256: the same file is read again from there) after every member is checked."""
+    SHA-256: the same file is read again from there) after every member is checked; the
+    cache's stale entries are pruned (prune_cache)."""
     archive = Path(archive)
     if not archive.is_file():
         raise ArchiveError(f"{archive}: no such archive", "give the path of a .tar.gz file")
@@ -396,6 +438,8 @@ def open_archive(archive: Path) -> Path:
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
+    os.utime(entry / ".complete")  # used now: pruning takes the least recently used
+    prune_cache(entries, keep=entry)
     top = (entry / ".complete").read_text().strip()
     folder = entry / "tree" / top
     if not (folder / "results.csv").is_file() and not (folder / "results.parquet").is_file():

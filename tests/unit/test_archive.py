@@ -6,8 +6,10 @@ nothing written outside the folder read into."""
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import tarfile
+import time
 from pathlib import Path
 
 import pytest
@@ -254,3 +256,46 @@ def test_a_damaged_or_foreign_archive_is_bad_input(tmp_path, capsys):
     assert "not a scalestudy archive" in capsys.readouterr().err
     assert main(["report", str(tmp_path / "missing.tar.gz")]) == 2
     assert "no such archive" in capsys.readouterr().err
+
+
+def _entry(entries: Path, name: str, size: int, used: float) -> Path:
+    entry = entries / name
+    (entry / "tree").mkdir(parents=True)
+    (entry / "tree" / "data").write_bytes(b"x" * size)
+    (entry / ".complete").write_text("quick")
+    os.utime(entry / ".complete", (used, used))
+    return entry
+
+
+def test_the_cache_drops_old_and_least_recently_used_extractions(tmp_path, cache, monkeypatch):
+    """Opening an archive prunes the cache: entries unused for 30 days go; over the size cap
+    the least recently used go first, but never one used within the hour (another report may
+    be reading it) nor the one just opened; abandoned staging folders (a day old) go."""
+    results = tmp_path / "results"
+    make_run(results, "quick", _samples(1.0, 0.01, 1))
+    out = tmp_path / "quick.tar.gz"
+    assert main(["archive", "quick", "--results", str(results), "-o", str(out)]) == 0
+    entries = cache / "archives"
+    now = time.time()
+    mib = 2**20
+    ancient = _entry(entries, "ancient", 1, now - 31 * 86400)
+    older = _entry(entries, "older", 3 * mib, now - 3 * 86400)
+    newer = _entry(entries, "newer", 3 * mib, now - 2 * 86400)
+    busy = _entry(entries, "busy", 3 * mib, now - 60)
+    staging = entries / ".extract-abandoned"
+    staging.mkdir()
+    os.utime(staging, (now - 2 * 86400, now - 2 * 86400))
+    monkeypatch.setenv("SCALESTUDY_CACHE_MAX_GB", str(7 * mib / 2**30))  # 7 MiB
+    folder = archive.open_archive(out)
+    assert (folder / "results.csv").is_file()
+    left = {p.name for p in entries.iterdir()}
+    # 9 MiB of entries and the opened one: the least recently used goes (older), which
+    # brings the cache under 7 MiB; newer stays, busy (used a minute ago) is never a candidate
+    assert not ancient.exists() and not older.exists() and not staging.exists()
+    assert newer.exists() and busy.exists()
+    assert folder.parents[1].name in left
+    # the same archive again is read from its entry; with a 2 MiB cap newer goes too, but
+    # busy (used within the hour) and the opened entry stay even over the cap
+    monkeypatch.setenv("SCALESTUDY_CACHE_MAX_GB", str(2 * mib / 2**30))
+    assert archive.open_archive(out) == folder
+    assert not newer.exists() and busy.exists() and folder.is_dir()
