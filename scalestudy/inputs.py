@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from scalestudy import archive
 from scalestudy.errors import BadInput
 
@@ -48,6 +50,27 @@ def is_results_folder(path: Path) -> bool:
     )
 
 
+def sweep_argument(arg: str) -> tuple[str, Path | None, str | None]:
+    """A SWEEP argument -> (name, sweep file or None, the reference the file names): a
+    sweep file is read for its `name:` (its results folder is results/<name>)."""
+    if not (arg.endswith((".yaml", ".yml")) or "/" in arg or Path(arg).is_file()):
+        return arg, None, None
+    path = Path(arg)
+    if not path.is_file():
+        raise InputError(
+            f"{path}: no such sweep file",
+            "give a sweep file or a sweep name (a folder under --results)",
+        )
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise InputError(f"{path}: no `name:`", "check it with `scalestudy validate`")
+    ref = data.get("reference")
+    return data["name"], path, ref if isinstance(ref, str) else None
+
+
 def resolve(arg: str, results_root: Path) -> Input:
     if archive.is_archive(arg):
         return Input(arg, archive.open_archive(Path(arg)), "archive")
@@ -61,8 +84,6 @@ def resolve(arg: str, results_root: Path) -> Input:
             )
         return Input(arg, path, "folder")
     if arg.endswith((".yaml", ".yml")):
-        from scalestudy.report.load import resolve as resolve_sweep
-
-        name, _, _ = resolve_sweep(arg, results_root)
+        name, _, _ = sweep_argument(arg)
         return Input(name, results_root / name, "name")
     return Input(arg, results_root / arg, "name")

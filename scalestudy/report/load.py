@@ -13,13 +13,13 @@ from pathlib import Path
 
 import msgspec
 import pandas as pd
-import yaml
 
 from scalestudy import progress
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.errors import BadInput, DamagedFile
+from scalestudy.inputs import sweep_argument
 from scalestudy.report import legacy, projection
 
 
@@ -103,30 +103,6 @@ class RunLog:
     grad_norm: list[float | None] = field(default_factory=list)  # logs before it: None
     reason: str = ""
     rows: RowsCheck | None = None
-
-
-def _looks_like_file(arg: str) -> bool:
-    return arg.endswith((".yaml", ".yml")) or "/" in arg or Path(arg).is_file()
-
-
-def resolve(arg: str, results_root: Path) -> tuple[str, Path | None, str | None]:
-    """A SWEEP argument -> (name, sweep file or None, reference named in the file)."""
-    if not _looks_like_file(arg):
-        return arg, None, None
-    path = Path(arg)
-    if not path.is_file():
-        raise ReportError(
-            f"{path}: no such sweep file",
-            "give a sweep file or a sweep name (a folder under --results)",
-        )
-    try:
-        data = yaml.safe_load(path.read_text())
-    except yaml.YAMLError as exc:
-        raise ReportError(f"{path}: not valid YAML ({exc})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise ReportError(f"{path}: no `name:`", "check it with `scalestudy validate`")
-    ref = data.get("reference")
-    return data["name"], path, ref if isinstance(ref, str) else None
 
 
 def clean_text(v) -> str | None:
@@ -239,7 +215,7 @@ def read_points(folder: Path) -> tuple[dict[str, dict], dict[str, str]]:
 def load_sweeps(args: list[str], results_root: Path) -> list[SweepResults]:
     out: list[SweepResults] = []
     for arg in args:
-        name, sweep_file, ref = resolve(arg, results_root)
+        name, sweep_file, ref = sweep_argument(arg)
         folder = results_root / name
         table, path = read_table(folder, sweep_file)
         if "sweep" in table and table["sweep"].isna().all():
