@@ -8,11 +8,9 @@ first assertion checks the counter against them."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
+from support.child import json_of
 
 pytestmark = pytest.mark.trainer
 
@@ -84,15 +82,7 @@ def _count() -> dict:
 
 
 def test_the_flop_model_counts_the_matmuls_tensorflow_runs():
-    out = subprocess.run(
-        [sys.executable, __file__],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2"},
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    got = json.loads(out.stdout.strip().splitlines()[-1])
+    got = json_of(__file__)
     assert got["static"] == got["registered"]
     print(f"graph {got['counted'] / 1e9:.3f} GFLOP, model {got['model'] / 1e9:.3f} GFLOP")
     assert got["model"] == pytest.approx(got["counted"], rel=0.05)

@@ -8,11 +8,9 @@ against 3.30 GiB, one run each)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
+from support.child import json_of
 
 pytestmark = pytest.mark.trainer
 
@@ -20,7 +18,7 @@ MICRO = 3
 
 
 def _control_inputs() -> dict:
-    """In a child process, as test_flops does (TensorFlow's logging outlives pytest's streams)."""
+    """Run in a child process (support/child.py)."""
     import tensorflow as tf
 
     from scalestudy.contract.point_config import PointConfig
@@ -53,15 +51,7 @@ def _control_inputs() -> dict:
 
 
 def test_sequential_order_waits_on_one_barrier_per_micro_batch():
-    out = subprocess.run(
-        [sys.executable, __file__],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2"},
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    got = json.loads(out.stdout.strip().splitlines()[-1])
+    got = json_of(__file__)
     print(got)
     # ordering exists: the sequential graph has control edges the dataflow one lacks
     assert got["sequential"]["total"] > got["dataflow"]["total"]
