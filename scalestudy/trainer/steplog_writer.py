@@ -37,7 +37,8 @@ def memory_parts(tf) -> dict:
     `memory`): `allocator_peak`, the most bytes TensorFlow's CPU allocator held at once (its
     own count: tensors; oneDNN's allocator keeps it, the plain one does not: None), and
     `heap`/`heap_in_use`, glibc's malloc heap now (the runtime's graphs and kernels, small
-    buffers; None off glibc). What RSS holds beyond them is the libraries' and Python's."""
+    buffers; None off glibc). RSS holds more: pages the allocator touched beyond its peak in
+    use (they grow with the tensors), the libraries and Python."""
     out: dict = {"allocator_peak": None, "heap": None, "heap_in_use": None}
     with contextlib.suppress(ValueError, RuntimeError, KeyError):
         out["allocator_peak"] = int(tf.config.experimental.get_memory_info("CPU:0")["peak"])
