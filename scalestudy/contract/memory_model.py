@@ -105,8 +105,8 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     """Peak bytes of one rank. `config`: the point's configuration (a PointConfig, points.jsonl's
     `config`, or a results row: accumulation, micro_batches, precision, compression and the
     exchange's keys), read the same way by `plan` and by the report's projection."""
-    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
-    micro_batches = max(int(_number(get("micro_batches"), 1)), 1)
+    get = _reader(config)
+    micro_batches = _micro_batches(get)
     precision = get("precision") if isinstance(get("precision"), str) else "fp32"
     m = mesh_layout.model_ranks(config)
     # a mesh's model group trains on its M ranks' tokens together
@@ -170,11 +170,20 @@ def live_passes(config: Any) -> int:
     starts and the executor interleaves them: measured on base (2 ranks, 2,048 tokens,
     TensorFlow's allocator peak) about one pass's worth with 2 micro-batches and two with 4,
     so half of them, rounded up."""
-    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
-    count = max(int(_number(get("micro_batches"), 1)), 1)
+    get = _reader(config)
     if get("micro_batch_order") == "sequential" or get("timing") == "phases":
         return 1
-    return -(-count // 2)
+    return -(-_micro_batches(get) // 2)
+
+
+def _reader(config: Any):
+    """get(key) on any form of a configuration: a PointConfig, points.jsonl's `config`, a
+    results row."""
+    return config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
+
+
+def _micro_batches(get) -> int:
+    return max(int(_number(get("micro_batches"), 1)), 1)
 
 
 def _activation_values(spec: dict, m: int, length: int, dropout: bool) -> float:

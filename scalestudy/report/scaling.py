@@ -220,18 +220,15 @@ def _ok(v) -> bool:
 
 def _samples(completed: pd.DataFrame, column: str) -> Samples:
     """A column's measured repeats, grouped by allocation when they come from several (the
-    repeats of one allocation share its placement: report/stats.py resamples allocations)."""
+    repeats of one allocation share its placement: report/stats.py resamples allocations;
+    compare/match.py groups them the same way, by Clustered.of)."""
     cells = list(completed[column])
     if "allocation" in completed.columns:
         allocations = [legacy.value(a) for a in completed["allocation"]]
     else:
         allocations = [None] * len(cells)
     kept = [(float(x), a) for x, a in zip(cells, allocations, strict=True) if _ok(x)]
-    values = [x for x, _ in kept]
-    if any(a is None for _, a in kept):
-        return values  # one job per point: every repeat its own allocation
-    allocations = [a for _, a in kept]
-    return Clustered.of(values, allocations)
+    return Clustered.of([x for x, _ in kept], [a for _, a in kept])
 
 
 def point_stats(variant: Variant) -> list[PointStats]:
