@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from scalestudy import progress
+from scalestudy.collect import clocks
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
@@ -220,6 +221,8 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})
+        if row["status"] == "completed" and row["tokens_per_s"] is not None:
+            _check_clocks(row, sweep_dir / a["folder"], a, sa.get("elapsed"), c.mesh.model)
         row.update(
             slurm_state=sa.get("slurm_state"),
             slurm_exit_code=sa.get("slurm_exit_code"),
@@ -229,3 +232,19 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
             sacct_maxrss_node=sa.get("sacct_maxrss_node"),
         )
     return row
+
+
+def _check_clocks(row: dict, run_dir: Path, attempt: dict, elapsed, model_ranks: int) -> None:
+    """The point's throughput against its step records and the job's wall time
+    (collect/clocks.py): a disagreement makes it `inconsistent`, never used silently."""
+    logs = run_dir / "logs"
+    footer = step_log.last_record(logs / step_log.rank_log_name(0)) or {}
+    timing = footer.get("timing") or {}
+    job_s, job_from = clocks.job_wall(attempt, run_dir, elapsed)
+    verdict = clocks.check(logs, row["workers"], model_ranks, timing, job_s, job_from)
+    row.update(verdict.columns, clock_check=verdict.state)
+    if verdict.state == clocks.INCONSISTENT:
+        row.update(status=clocks.INCONSISTENT, status_reason=verdict.reason)
+        print(f"warning: {row['point_id']} is inconsistent: {verdict.reason}", file=sys.stderr)
+    elif verdict.reason:
+        row["clock_check"] = f"{verdict.state}: {verdict.reason}"

@@ -141,6 +141,15 @@ class InjectFailure(_Strict):
     step: int = Field(ge=1)
 
 
+class InjectStall(_Strict):
+    """Test hook: every rank sleeps `seconds` after step `step` ends, before its record is
+    written: after the last timed step, a stall the footer's window holds and no step
+    record does (collect must call the point inconsistent)."""
+
+    step: int = Field(ge=1)
+    seconds: float = Field(gt=0, le=600)
+
+
 class MeshSpec(BaseModel):
     """A data x model mesh: ranks form groups of `model` consecutive ranks that split one
     model replica (attention heads, feed-forward width and vocabulary, Megatron-style); the
@@ -212,6 +221,7 @@ class PointConfig(_Strict):
     checkpoint_every: int = Field(0, ge=0, description="0: only on SIGUSR1/SIGTERM")
     divergence: DivergenceSpec = DivergenceSpec()
     inject_failure: InjectFailure | None = None
+    inject_stall: InjectStall | None = None
     dump_final_weights: bool = Field(False, description="write weights.rank<r>.npz at the end")
     dump_gradients_step: int | None = Field(
         None, ge=1, description="write that step's averaged gradients to grads.rank<r>.npz"
@@ -290,6 +300,8 @@ class PointConfig(_Strict):
             del out["compression"]
         if isinstance(out, dict) and out.get("compute_probe_steps") == COMPUTE_PROBE_STEPS:
             del out["compute_probe_steps"]
+        if isinstance(out, dict) and out.get("inject_stall", 0) is None:
+            del out["inject_stall"]
         if isinstance(out, dict) and out.get("dump_gradients_step", 0) is None:
             del out["dump_gradients_step"]
         if isinstance(out, dict) and out.get("micro_batch_order") == "dataflow":

@@ -78,6 +78,33 @@ COLUMNS: tuple[Column, ...] = (
         "the model's matmul FLOPs (contract/flops.py) a rank computed per second of the timed "
         "window, mean over ranks",
     ),
+    # the three clocks (collect/clocks.py): a throughput is used only when they agree
+    _c(
+        "clock_check",
+        "text",
+        "",
+        "ok, inconsistent (status too: the figures in status_reason) or unchecked (why)",
+    ),
+    _c("window_s", "float", "s", "the trainer's timed window (footer; the slowest rank's)"),
+    _c(
+        "records_window_s",
+        "float",
+        "s",
+        "the same window from the step records' Unix times (slowest rank)",
+    ),
+    _c(
+        "records_tokens_per_s",
+        "float",
+        "tokens/s",
+        "every rank's timed tokens / records_window_s, computed by collect",
+    ),
+    _c("timed_steps_sum_s", "float", "s", "the timed steps' durations summed (slowest rank)"),
+    _c(
+        "job_wall_s",
+        "float",
+        "s",
+        "the job's own wall time: the executor's start and end, a run's markers, or Elapsed",
+    ),
     _c(
         "compute_s_median",
         "float",

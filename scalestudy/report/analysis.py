@@ -751,6 +751,28 @@ def _project(
     return vp
 
 
+def clock_warnings(table: pd.DataFrame) -> list[str]:
+    """Completed points whose throughput was not checked against their step records and the
+    job's clock (collect/clocks.py): said, never mixed silently with checked ones."""
+    done = table[(table["status"] == "completed") & table["tokens_per_s"].notna()]
+    if done.empty:
+        return []
+    checks = done["clock_check"] if "clock_check" in done else pd.Series([None] * len(done))
+    unchecked = [
+        str(pid)
+        for pid, c in zip(done["point_id"], checks, strict=True)
+        if not isinstance(c, str) or c.startswith("unchecked")
+    ]
+    if not unchecked:
+        return []
+    return [
+        f"{len(unchecked)} of {len(done)} completed points have a throughput no clock checked "
+        f"({', '.join(unchecked[:4])}{', ...' if len(unchecked) > 4 else ''}): collected before "
+        "the three-clock check, or step logs of a trainer whose window held the compute probe "
+        "(tokens/s too low); re-run `scalestudy collect`, and re-run the points if it stays so"
+    ]
+
+
 def analyse(
     sweeps: list[SweepResults],
     runs: dict[str, RunLog],
@@ -759,6 +781,7 @@ def analyse(
     calibration: Path | None = None,
 ) -> Analysis:
     table = pd.concat([s.table for s in sweeps], ignore_index=True)
+    warnings += clock_warnings(table)
     comm_results = load_comm({s.name: s.folder for s in sweeps}, warnings)
     # comm and probe points measure collectives and launches, not training throughput: they
     # are not variants, and a completed one is never "without a throughput measurement"

@@ -203,6 +203,8 @@ DESCRIPTIONS: dict[str, str] = {
     "resumes from it.",
     "PointConfig.divergence": "When a run counts as diverged (`divergence.*` below).",
     "PointConfig.inject_failure": "Test hook: one rank raises at one step.",
+    "PointConfig.inject_stall": "Test hook: every rank sleeps after one step (a stall the "
+    "step records do not hold when it follows the last timed step).",
     "ModelSpec.preset": "The preset the other keys override.",
     "ModelSpec.hidden": "Model width H.",
     "ModelSpec.enc_layers": "Encoder layers.",
@@ -225,6 +227,8 @@ DESCRIPTIONS: dict[str, str] = {
     "DivergenceSpec.ema": "Smoothing of the loss's exponential moving average.",
     "InjectFailure.rank": "The rank that fails.",
     "InjectFailure.step": "The step at which it fails.",
+    "InjectStall.step": "The step after which every rank sleeps.",
+    "InjectStall.seconds": "How long it sleeps.",
     # -- the cluster profile ----------------------------------------------------------------------
     "Profile.name": "The profile's name (reported in plans, tables and reports).",
     "Profile.description": "One line about the machine.",

@@ -154,6 +154,18 @@ class Outcome:
     clock: Any = None
     last: tuple | None = None  # the last step's (micro-batches, scale): the compute probe's
     run_start: float = 0.0
+    window_start_unix: float | None = None
+    window_end: float | None = None
+    pending: float = 0.0  # excluded since the last step ended: the next record carries it
+
+    def exclude(self, clock, pause) -> None:
+        """Run `pause` (a flush, a checkpoint) and leave its time out of the timed window."""
+        t = clock()
+        pause()
+        if self.window_start is not None:
+            spent = clock() - t
+            self.excluded += spent
+            self.pending += spent
 
 
 def train(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> int:
@@ -360,8 +372,11 @@ def loop(run: Run) -> Outcome:
             _barrier(run)
             if cfg.timeline:
                 out.clock = hvd_timeline.start(run.hvd, timeline_path)
-            out.window_start = pc()
-        t_data = pc()
+        # the step's start on two clocks: perf_counter times the window, the Unix time goes
+        # in the record, so the window can be recomputed from the records alone (collect)
+        t_data, wall_start = pc(), time.time()
+        if step == out.first_timed:
+            out.window_start, out.window_start_unix = t_data, wall_start
         batch, scale, micro = upcoming.result()
         if step < cfg.steps:
             upcoming = prefetch.submit(draw, step + 1)
@@ -380,12 +395,17 @@ def loop(run: Run) -> Outcome:
             gate=lambda agreed, step=step: not detector.update(step, float(agreed[0]) / size),
             dump=step == cfg.dump_gradients_step,
         )
-        t1 = pc()
+        t1, wall_end = pc(), time.time()
         if result.gradients is not None:
             _dump_gradients(run, step, result.gradients)
         out.last = (micro, scale)
         rec = _step_record(run, step, (t_data, t0, t1), lr, batch, micro, result, detector)
         rec["timed"] = out.window_start is not None
+        rec["t_start"], rec["t_end"] = wall_start, wall_end
+        # flushes and checkpoints since the previous step ended: inside the window, not timed
+        rec["excluded_before_s"], out.pending = out.pending, 0.0
+        if cfg.inject_stall and cfg.inject_stall.step == step:
+            time.sleep(cfg.inject_stall.seconds)  # test hook: a stall no step record holds
         run.log.step(rec)
         out.events.append({k: rec[k] for k in ("step", "t", "step_s", "timed", "loss")})
         out.events[-1]["tokens"] = {"total": rec["tokens"]["total"]}
@@ -396,25 +416,17 @@ def loop(run: Run) -> Outcome:
             out.status, out.reason = "diverged", detector.reason
             break
         if result.agreed[1] > 0:
-            t = pc()
-            run.log.flush()
-            run.ckpt.save(step)
-            _barrier(run)
-            out.excluded += pc() - t
+            out.exclude(pc, lambda s=step: (run.log.flush(), run.ckpt.save(s), _barrier(run)))
             out.status = "interrupted"
             out.reason = f"stop requested by a signal; checkpoint at {step}"
             break
         if cfg.checkpoint_every and step % cfg.checkpoint_every == 0 and step < cfg.steps:
-            t = pc()
-            run.log.flush()
-            run.ckpt.save(step)
-            _barrier(run)
-            out.excluded += pc() - t
+            out.exclude(pc, lambda s=step: (run.log.flush(), run.ckpt.save(s), _barrier(run)))
         elif step % cfg.log_flush_every == 0:
-            t = pc()
-            run.log.flush()
-            _barrier(run)
-            out.excluded += pc() - t
+            out.exclude(pc, lambda: (run.log.flush(), _barrier(run)))
+    # the window closes here, at the end of the last timed step (its record written): the
+    # compute probe, the timeline's stop and the weights dump come after it (finish)
+    out.window_end = pc()
     prefetch.shutdown(wait=False, cancel_futures=True)
     return out
 
@@ -542,11 +554,7 @@ def finish(run: Run, out: Outcome) -> int:
             Path(cfg.log_dir) / f"weights.rank{rank}.npz",
             **{f"{i:03d}_{v.name}": v.numpy() for i, v in enumerate(run.model.variables)},
         )
-    timing = (
-        _timing_summary(run.tf, hvd, out.window_start, out.excluded, out.timed, cfg.mesh.model)
-        if out.timed
-        else {}
-    )
+    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}
     if compute_only:
         # the first call traces and compiles: only the later ones time the passes
         timing["compute_only_s"] = _quantiles(compute_only[1:] or compute_only)
@@ -586,11 +594,13 @@ def finish(run: Run, out: Outcome) -> int:
     return code
 
 
-def _timing_summary(tf, hvd, window_start, excluded, timed, model_ranks: int = 1) -> dict:
-    """The timed window's global figures. In a mesh the M ranks of a model group train on
-    one batch: each counts an M-th of it, so the global tokens are every group's once."""
-    hvd.allreduce(tf.zeros([1]), op=hvd.Sum, name="scalestudy_barrier").numpy()
-    window_local = pc() - window_start - excluded
+def _timing_summary(tf, hvd, out: Outcome, model_ranks: int = 1) -> dict:
+    """The timed window's global figures: from the first timed step's start to the end of
+    the last (Outcome.window_end), less the flushes and checkpoints inside it, the slowest
+    rank's. In a mesh the M ranks of a model group train on one batch: each counts an M-th
+    of it, so the global tokens are every group's once."""
+    timed = out.timed
+    window_local = out.window_end - out.window_start - out.excluded
     window = float(
         hvd.allreduce(tf.constant(window_local, tf.float64), op=hvd.Max, name="window").numpy()
     )
@@ -618,6 +628,13 @@ def _timing_summary(tf, hvd, window_start, excluded, timed, model_ranks: int = 1
     return {
         "timed_steps": len(timed),
         "window_s": window,
+        # this rank's window and where it lies in Unix time: collect checks them against the
+        # step records (t_start, t_end, excluded_before_s) and the job's own wall time
+        "this_rank_window": {
+            "window_s": window_local,
+            "start_unix": out.window_start_unix,
+            "excluded_s": out.excluded,
+        },
         "global_tokens": {
             "src": totals[0],
             "tgt": totals[1],

@@ -1,0 +1,86 @@
+"""Throughput computed without the trainer's help (issue #32): from the step records' own Unix
+times (every rank's timed steps, their start and end, the flushes and checkpoints excluded
+between them) against the footer's tokens/s, on real runs. For a whole round the footer's
+window held the compute probe (its compile included) and the tokens/s read 1.75x low while
+every test passed: these runs keep the probe on (overlapped) and put a checkpoint and a flush
+inside the window, where a window that holds the wrong things shows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from trainer_configs import TINY
+
+from scalestudy.collect import clocks
+from scalestudy.contract import step_log
+
+pytestmark = pytest.mark.mpi
+
+# 12 timed steps, a flush every 3 and a checkpoint every 4 inside the window
+CLOCKED = {
+    **TINY,
+    "steps": 14,
+    "timing_warmup_steps": 2,
+    "log_flush_every": 3,
+    "checkpoint_every": 4,
+}
+
+
+def _records(path) -> list[dict]:
+    """A rank's step records, read with the json module alone (not the product's reader)."""
+    out = []
+    for line in path.read_text().splitlines():
+        rec = json.loads(line)
+        if rec.get("type") == "step":
+            out.append(rec)
+    return out
+
+
+def _throughput_from_records(run, ranks: int) -> tuple[float, float]:
+    """Every rank's timed tokens / the slowest rank's window, from the records alone."""
+    tokens, windows = 0, []
+    for r in range(ranks):
+        timed = [s for s in _records(run.rank_log(r)) if s["timed"]]
+        assert len(timed) >= 8
+        tokens += sum(s["tokens"]["total"] for s in timed)
+        inside = sum(s["excluded_before_s"] for s in timed[1:])
+        windows.append(timed[-1]["t_end"] - timed[0]["t_start"] - inside)
+    return tokens / max(windows), max(windows)
+
+
+@pytest.mark.parametrize(
+    "ranks,timing", [(1, "overlapped"), (2, "overlapped"), (2, "phases")], ids=str
+)
+def test_footer_throughput_agrees_with_the_step_records(run_trainer, ranks, timing):
+    done = run_trainer(ranks, {**CLOCKED, "timing": timing})
+    assert done.returncode == 0, done.output[-3000:]
+    footer = done.footer(0)
+    timing_ = footer["timing"]
+    from_records, window = _throughput_from_records(done, ranks)
+    reported = timing_["throughput_tokens_per_s"]["total"]
+    print(
+        f"{ranks} rank(s) {timing}: footer {reported:.1f} tokens/s over {timing_['window_s']:.3f}"
+        f" s; records {from_records:.1f} over {window:.3f} s"
+    )
+    assert reported == pytest.approx(from_records, rel=0.01)
+    # the excluded flushes and checkpoints did happen inside the window
+    timed = [s for s in _records(done.rank_log(0)) if s["timed"]]
+    assert sum(s["excluded_before_s"] > 0 for s in timed[1:]) >= 3
+    # and the window holds its steps
+    assert timing_["window_s"] >= sum(s["step_s"] for s in timed)
+    # collect's own check (its reader, the same records) agrees
+    verdict = clocks.check(done.logs, ranks, 1, timing_, done.seconds, "the test's clock")
+    assert verdict.state == clocks.OK, verdict.reason
+
+
+def test_a_stall_after_the_last_timed_step_is_inconsistent(run_trainer):
+    """The trainer's stall hook after the last step: the footer's window holds it, no step
+    record does (the old bug's shape, with a sleep for the probe)."""
+    cfg = {**CLOCKED, "inject_stall": {"step": CLOCKED["steps"], "seconds": 1.5}}
+    done = run_trainer(1, cfg)
+    assert done.returncode == 0, done.output[-3000:]
+    footer = step_log.read_segments(done.rank_log(0))[-1].footer
+    verdict = clocks.check(done.logs, 1, 1, footer["timing"], done.seconds, "the test's clock")
+    assert verdict.state == clocks.INCONSISTENT
+    assert "step records give" in verdict.reason
