@@ -10,10 +10,15 @@ out). The step logs and job outputs only with `--with-logs`; checkpoints never.
 
 An archive is input from elsewhere. Before anything is written every member is checked, and
 the whole archive is refused, the member named, when one has an absolute path or a `..`, is a
-link whose target leaves the folder (or lies under another link), is a device, a fifo or any
-other special file, or repeats a name. Files are then written one by one under a fresh folder
-(never through a link: links are made last), so nothing lands outside the folder read into.
-Python's own `tarfile.data_filter` is applied as a second opinion.
+link whose target leaves the folder (resolved as the OS will, component by component through
+the archive's own links: `y -> .` then `x -> y/y/../../..` leaves it although its text stays
+inside), lies under another link, is a device, a fifo or any other special file, or repeats a
+name; or when the members' declared sizes add up to more than SCALESTUDY_ARCHIVE_MAX_GB or
+the free space of the filesystem read into. Files are then written one by one under a fresh
+folder (never through a link: links are made last), the bytes written counted against the
+compressed bytes read (a decompression bomb stops within a few MiB), and every link made is
+resolved on disk once more: any failure removes what was written. Python's own
+`tarfile.data_filter` is applied as a second opinion.
 """
 
 from __future__ import annotations
@@ -47,6 +52,18 @@ TABLES = (
 )
 ATTEMPT_FILES = ("point.json", "job.sh", "exit_code", "started_at")
 LOG_FILES = ("stdout.log",)  # and slurm-*.out, logs/ (with --with-logs)
+
+# Reading an archive back is capped before anything is written (docs/compare.md#archives):
+# the members' declared sizes, summed, against SCALESTUDY_ARCHIVE_MAX_GB (GiB, default
+# MAX_GB) and against the free space of the filesystem read into; while writing, the bytes
+# written against the compressed bytes read, at most SCALESTUDY_ARCHIVE_MAX_RATIO (default
+# MAX_RATIO) to one once RATIO_FLOOR bytes are written. A results folder's tables, JSON and
+# text captures compress about 5 to one (the test suite's sweep, with or without its logs);
+# gzip's ceiling, reached by a member of zeros, is about 1030 to one.
+MAX_GB = 20.0
+MAX_RATIO = 100.0
+RATIO_FLOOR = 1 << 20
+LINK_HOPS = 40  # links followed resolving one target, as Linux's MAXSYMLINKS
 
 
 class ArchiveError(BadInput):
@@ -229,12 +246,129 @@ def write(folder: Path, out: Path, *, with_logs: bool = False) -> Written:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def _refuse(archive: Path, member: str, why: str) -> ArchiveError:
-    return ArchiveError(
-        f"{archive}: member {member!r} refused: {why}; nothing was extracted",
-        "an archive from elsewhere may only hold plain files, folders and links inside its "
-        "own folder; ask its author for one written by `scalestudy archive`",
-    )
+HOSTILE_HINT = (
+    "an archive from elsewhere may only hold plain files, folders and links inside its "
+    "own folder; ask its author for one written by `scalestudy archive`"
+)
+
+
+def _refuse(
+    archive: Path,
+    member: str,
+    why: str,
+    hint: str = HOSTILE_HINT,
+    done: str = "nothing was extracted",
+) -> ArchiveError:
+    return ArchiveError(f"{archive}: member {member!r} refused: {why}; {done}", hint)
+
+
+def _limit(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise ArchiveError(f"{name}={raw!r}: not a positive number", f"unset it ({default:g})")
+    return value
+
+
+def _size(n: float) -> str:
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+def _free_bytes(dest: Path) -> tuple[int, Path]:
+    """The free space of the filesystem `dest` is (or will be) on, and the folder measured."""
+    probe = dest
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    return shutil.disk_usage(probe).free, probe
+
+
+def _list(archive: Path, tar: tarfile.TarFile, dest: Path) -> list[tarfile.TarInfo]:
+    """The members, read header by header with their declared sizes summed (a hard link is
+    extracted as a copy: its file's size again): refused, the member named, as soon as the sum
+    passes SCALESTUDY_ARCHIVE_MAX_GB or the free space where they would go, so a huge archive
+    is not even read to its end."""
+    gib = _limit("SCALESTUDY_ARCHIVE_MAX_GB", MAX_GB)
+    cap = gib * 2**30
+    free, where = _free_bytes(dest)
+    infos: list[tarfile.TarInfo] = []
+    sizes: dict[str, int] = {}
+    total = 0
+    while True:
+        try:
+            info = tar.next()
+        except (tarfile.TarError, OSError, EOFError) as exc:
+            raise ArchiveError(f"{archive}: damaged archive ({exc})") from None
+        if info is None:
+            return infos
+        infos.append(info)
+        if info.isreg():
+            size = max(info.size, 0)
+            sizes[posixpath.normpath(info.name)] = size
+        elif info.islnk():
+            size = sizes.get(posixpath.normpath(info.linkname), 0)
+        else:
+            continue
+        total += size
+        if total > cap:
+            raise _refuse(
+                archive,
+                info.name,
+                f"the members' declared sizes reach {_size(total)} with it ({_size(size)}), "
+                f"over the limit of {gib:g} GiB (SCALESTUDY_ARCHIVE_MAX_GB, default {MAX_GB:g})",
+                "if you trust this archive and have the space, raise the limit, e.g. "
+                f"SCALESTUDY_ARCHIVE_MAX_GB={max(2 * gib, total * 2 / 2**30):.3g}",
+            )
+        if total > free:
+            raise _refuse(
+                archive,
+                info.name,
+                f"the members' declared sizes reach {_size(total)} with it ({_size(size)}), "
+                f"more than the {_size(free)} free on the filesystem of {where}",
+                "free space there, or extract into another filesystem: SCALESTUDY_CACHE=DIR",
+            )
+
+
+class _Meter:
+    """Bytes written during one extraction against the compressed bytes read (the archive
+    file's position: a tar.gz is read front to back while its members are written)."""
+
+    def __init__(self, archive: Path, raw):
+        self.archive, self.raw, self.written = archive, raw, 0
+        self.cap = _limit("SCALESTUDY_ARCHIVE_MAX_GB", MAX_GB) * 2**30
+        self.ratio = _limit("SCALESTUDY_ARCHIVE_MAX_RATIO", MAX_RATIO)
+
+    def add(self, member: str, n: int) -> None:
+        self.written += n
+        done = "what was extracted was removed"
+        if self.written > self.cap:  # the declared sizes were checked: only a lying header
+            raise _refuse(
+                self.archive,
+                member,
+                f"{_size(self.written)} written, over the limit of {_size(self.cap)} "
+                "(SCALESTUDY_ARCHIVE_MAX_GB)",
+                "raise SCALESTUDY_ARCHIVE_MAX_GB if you trust this archive",
+                done,
+            )
+        read = max(self.raw.tell(), 1)
+        if self.written > RATIO_FLOOR and self.written > self.ratio * read:
+            raise _refuse(
+                self.archive,
+                member,
+                f"{_size(self.written)} written from {_size(read)} of the archive, a "
+                f"compression ratio over {self.ratio:g}:1 (SCALESTUDY_ARCHIVE_MAX_RATIO, "
+                f"default {MAX_RATIO:g}): a decompression bomb, not a sweep's results",
+                "a sweep's results compress about 5 to one; if you trust this archive, raise "
+                f"the bound, e.g. SCALESTUDY_ARCHIVE_MAX_RATIO={self.ratio * 10:g}",
+                done,
+            )
 
 
 def _normal(name: str) -> str | None:
@@ -249,11 +383,52 @@ def _normal(name: str) -> str | None:
     return "/".join(parts)
 
 
+def _landing(symlinks: dict[str, str], start: str, target: str) -> tuple[str | None, str]:
+    """Where the link text `target`, read in the folder `start` (relative to the folder read
+    into), lands once every member exists: resolved as the OS does, component by component,
+    each symbolic link member met replaced by its own target read in its folder. Returns
+    (the landing path, "") or (None, why: out of the folder through which links, or a loop)."""
+    stack = [p for p in start.split("/") if p]
+    pending = target.replace("\\", "/").split("/")
+    via: list[str] = []
+    hops = 0
+    while pending:
+        part = pending.pop(0)
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not stack:
+                return None, _out(via)
+            stack.pop()
+            continue
+        here = "/".join([*stack, part])
+        if here in symlinks:
+            hops += 1
+            if hops > LINK_HOPS:
+                return None, f"never resolves: more than {LINK_HOPS} links deep (a loop)"
+            inner = symlinks[here]
+            if inner.startswith(("/", "\\")):
+                via.append(here)
+                return None, _out(via)
+            if here not in via:
+                via.append(here)
+            pending = inner.replace("\\", "/").split("/") + pending
+            continue  # read in the link's own folder: the stack is unchanged
+        stack.append(part)
+    return "/".join(stack), ""
+
+
+def _out(via: list[str]) -> str:
+    through = f"through the link{'s' if len(via) > 1 else ''} {', '.join(via)} " if via else ""
+    return f"resolves {through}out of the folder"
+
+
 def check_members(archive: Path, infos: list[tarfile.TarInfo], dest: Path) -> dict[str, str]:
     """Every member's verdict before anything is written: raises ArchiveError naming the first
     refused member; returns name -> normalised name."""
     names: dict[str, str] = {}
     links: set[str] = set()
+    symlinks: dict[str, str] = {}
     files: set[str] = set()
     for info in infos:
         norm = _normal(info.name)
@@ -282,6 +457,8 @@ def check_members(archive: Path, infos: list[tarfile.TarInfo], dest: Path) -> di
             if info.islnk() and joined not in files:
                 raise _refuse(archive, info.name, f"a hard link to {target!r}, not a file before")
             links.add(norm)
+            if info.issym():
+                symlinks[norm] = target
         elif info.isreg():
             files.add(norm)
         names[info.name] = norm
@@ -292,6 +469,10 @@ def check_members(archive: Path, infos: list[tarfile.TarInfo], dest: Path) -> di
         for i in range(1, len(parts)):
             if "/".join(parts[:i]) in links:
                 raise _refuse(archive, info.name, f"a member under the link {'/'.join(parts[:i])}")
+        if info.issym():  # its text stays inside (above); through the other links, on disk?
+            landing, why = _landing(symlinks, posixpath.dirname(norm), info.linkname)
+            if landing is None:
+                raise _refuse(archive, info.name, f"a link to {info.linkname!r}, which {why}")
         try:  # Python's own rules as a second opinion (it also refuses setuid bits etc.)
             tarfile.data_filter(info, str(dest))
         except tarfile.FilterError as exc:
@@ -299,56 +480,123 @@ def check_members(archive: Path, infos: list[tarfile.TarInfo], dest: Path) -> di
     return names
 
 
-def _open(archive: Path) -> tarfile.TarFile:
-    if not archive.is_file():
-        raise ArchiveError(f"{archive}: no such archive", "give the path of a .tar.gz file")
+def _open(archive: Path, raw) -> tarfile.TarFile:
+    """The tar archive read from the open file `raw` (whose position tells the compressed
+    bytes read)."""
     try:
-        return tarfile.open(archive, "r:*")
+        return tarfile.open(fileobj=raw, mode="r:*")
     except (tarfile.TarError, OSError, EOFError) as exc:
         raise ArchiveError(f"{archive}: not a readable tar archive ({exc})") from None
 
 
+def escaping_link(root: Path) -> Path | None:
+    """The first symbolic link under `root` that resolves, on disk, outside it (None: none)."""
+    top = os.path.realpath(root)
+    for folder, dirs, files in os.walk(root):  # links to folders are listed, never entered
+        for name in sorted(dirs + files):
+            path = os.path.join(folder, name)
+            if os.path.islink(path):
+                real = os.path.realpath(path)
+                if real != top and not real.startswith(top + os.sep):
+                    return Path(path)
+    return None
+
+
+def _remove(path: Path, created: Path | None) -> None:
+    """Undo an extraction into `path`: the folders made for it, or else what it holds."""
+    if created is not None:
+        shutil.rmtree(created, ignore_errors=True)
+        return
+    for child in path.iterdir() if path.is_dir() else []:
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink(missing_ok=True)
+
+
 def extract(archive: Path, dest: Path) -> list[str]:
     """Extract `archive` into `dest` (created, must be empty), every member checked first:
-    ArchiveError (nothing written) when one is refused. Returns the top-level names."""
-    with _open(archive) as tar:
-        try:
-            infos = tar.getmembers()
-        except (tarfile.TarError, OSError, EOFError) as exc:
-            raise ArchiveError(f"{archive}: damaged archive ({exc})") from None
+    ArchiveError (nothing written) when one is refused, or when the archive is too large
+    (`_list`); ArchiveError, what was written removed, when the writing passes the size cap or
+    the compression-ratio bound (`_Meter`) or a link made resolves outside `dest`. Returns the
+    top-level names."""
+    if not archive.is_file():
+        raise ArchiveError(f"{archive}: no such archive", "give the path of a .tar.gz file")
+    with archive.open("rb") as raw, _open(archive, raw) as tar:
+        infos = _list(archive, tar, dest)
         names = check_members(archive, infos, dest)
+        created = dest
+        while not created.parent.exists() and created.parent != created.parent.parent:
+            created = created.parent
+        if dest.exists():
+            created = None
         dest.mkdir(parents=True, exist_ok=True)
-        if any(dest.iterdir()):
+        if created is None and any(dest.iterdir()):
             raise ArchiveError(f"{dest}: not empty: an archive is only read into a new folder")
-        root = dest.resolve()
-        deferred: list[tarfile.TarInfo] = []
-        for info in infos:
-            norm = names[info.name]
-            target = root / norm
-            if info.isdir():
-                target.mkdir(parents=True, exist_ok=True, mode=0o755)
-                continue
-            if info.issym() or info.islnk():
-                deferred.append(info)
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if not _inside(target.parent, root):  # cannot happen after the checks: belt, braces
-                raise _refuse(archive, info.name, "its folder resolves out of the target")
-            mode = 0o755 if info.mode & 0o100 else 0o644
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
-            with os.fdopen(fd, "wb") as fh:
-                src = tar.extractfile(info)
-                if src is not None:
-                    shutil.copyfileobj(src, fh)
-        for info in deferred:  # links last: no file is ever written through one
-            norm = names[info.name]
-            target = root / norm
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if info.issym():
-                os.symlink(info.linkname, target)
-            else:
-                shutil.copyfile(root / posixpath.normpath(info.linkname), target)
+        try:
+            _write(archive, tar, raw, infos, names, dest)
+        except BaseException:
+            _remove(dest, created)
+            raise
     return sorted({names[i.name].split("/")[0] for i in infos})
+
+
+def _write(
+    archive: Path,
+    tar: tarfile.TarFile,
+    raw,
+    infos: list[tarfile.TarInfo],
+    names: dict[str, str],
+    dest: Path,
+) -> None:
+    root = dest.resolve()
+    meter = _Meter(archive, raw)
+    deferred: list[tarfile.TarInfo] = []
+    for info in infos:
+        norm = names[info.name]
+        target = root / norm
+        if info.isdir():
+            target.mkdir(parents=True, exist_ok=True, mode=0o755)
+            continue
+        if info.issym() or info.islnk():
+            deferred.append(info)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not _inside(target.parent, root):  # cannot happen after the checks: belt, braces
+            raise _refuse(archive, info.name, "its folder resolves out of the target")
+        mode = 0o755 if info.mode & 0o100 else 0o644
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+        with os.fdopen(fd, "wb") as fh:
+            src = tar.extractfile(info)
+            left = info.size
+            while src is not None and left > 0:  # never more than the header declared
+                chunk = src.read(min(left, 1 << 20))
+                if not chunk:
+                    break
+                fh.write(chunk)
+                left -= len(chunk)
+                meter.add(info.name, len(chunk))
+    for info in deferred:  # links last: no file is ever written through one
+        norm = names[info.name]
+        target = root / norm
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if info.issym():
+            os.symlink(info.linkname, target)
+        else:
+            source = root / posixpath.normpath(info.linkname)
+            shutil.copyfile(source, target, follow_symlinks=False)
+            meter.add(info.name, target.lstat().st_size)
+    # on disk, as the OS resolves them now that all exist: belt and braces for the link graph
+    # checked before (a case-insensitive filesystem, say, can join names the check kept apart)
+    bad = escaping_link(root)
+    if bad is not None:
+        raise _refuse(
+            archive,
+            bad.relative_to(root).as_posix(),
+            f"a link to {os.readlink(bad)!r}, which resolves on disk to "
+            f"{os.path.realpath(bad)}, out of the folder",
+            done="what was extracted was removed",
+        )
 
 
 def cache_root() -> Path:
@@ -417,6 +665,9 @@ def open_archive(archive: Path) -> Path:
         raise ArchiveError(f"{archive}: no such archive", "give the path of a .tar.gz file")
     entries = cache_root() / "archives"
     entry = entries / _digest(archive)
+    if (entry / ".complete").is_file() and escaping_link(entry / "tree") is not None:
+        # extracted by a version that did not resolve links through each other: read it again
+        shutil.rmtree(entry, ignore_errors=True)
     if not (entry / ".complete").is_file():
         entries.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".extract-", dir=entries))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import os
+import posixpath
+import re
 import shutil
 import tarfile
 import time
@@ -299,3 +301,217 @@ def test_the_cache_drops_old_and_least_recently_used_extractions(tmp_path, cache
     monkeypatch.setenv("SCALESTUDY_CACHE_MAX_GB", str(2 * mib / 2**30))
     assert archive.open_archive(out) == folder
     assert not newer.exists() and busy.exists() and folder.is_dir()
+
+
+# -- a link chain out, and archives too large to extract (issue 32, point 6) ------------------
+
+
+def _outside_state(tmp_path: Path, cache: Path) -> dict[Path, tuple[int, int]]:
+    """Every path under tmp_path but the cache, with its size and mtime (a file written or
+    rewritten outside the folder read into shows here)."""
+    return {
+        p: (p.lstat().st_size, p.lstat().st_mtime_ns)
+        for p in tmp_path.rglob("*")
+        if cache not in p.parents and p != cache
+    }
+
+
+def _links_out(root: Path) -> list[Path]:
+    """Symbolic links under `root` that resolve, on disk, outside it (the test's own walk)."""
+    top = os.path.realpath(root)
+    return [
+        p
+        for p in root.rglob("*")
+        if p.is_symlink() and not (os.path.realpath(p) + "/").startswith(top + "/")
+    ]
+
+
+def _chain(secret: Path, depth: int) -> list:
+    """`quickstart/y -> .` and `quickstart/results.csv -> y/.../y/../../../<secret>` (as many
+    `y/` as `..`): by text inside the folder, on disk the file `secret` outside it."""
+    return [
+        _dir("quickstart"),
+        _link("quickstart/y", "."),
+        _link("quickstart/results.csv", "y/" * depth + "../" * depth + str(secret).lstrip("/")),
+    ]
+
+
+@pytest.fixture
+def secret(tmp_path):
+    """A genuine results folder outside the archive: read through a link, `report` would
+    happily make a report of it (exit 0)."""
+    folder = make_run(tmp_path / "outside", "secret", _samples(1.0, 0.01, 1))
+    return folder / "results.csv"
+
+
+def test_a_link_chain_out_of_the_folder_is_refused_by_report(tmp_path, capsys, cache, secret):
+    depth = len(tmp_path.parts) + 12  # enough `..` to climb to / from the cache's folders
+    bad = _tar(tmp_path / "chain.tar.gz", _chain(secret, depth))
+    # the chain's text stays inside: only a resolution through the link y sees it leave
+    text = posixpath.normpath("quickstart/" + "y/" * depth + "../" * depth + "x")
+    assert text == "quickstart/x"
+    before = _outside_state(tmp_path, cache)
+    assert main(["report", str(bad), "--results", str(tmp_path / "results")]) == 2
+    err = capsys.readouterr().err
+    assert "member 'quickstart/results.csv' refused" in err
+    assert "through the link quickstart/y out of the folder" in err and "hint:" in err
+    assert _outside_state(tmp_path, cache) == before  # no report of the secret, nothing new
+    assert not (tmp_path / "chain-report").exists()
+    assert not _links_out(cache) and not [p for p in cache.rglob("*") if p.is_symlink()]
+
+
+@pytest.mark.parametrize(
+    "case,member,why",
+    [
+        ("chain", "quickstart/results.csv", "through the link quickstart/y out of the folder"),
+        # through two links, each harmless alone: d -> e, e -> .
+        ("two links", "quickstart/results.csv", "through the links quickstart/d, quickstart/e"),
+        # two links naming each other never resolve
+        ("loop", "quickstart/a", "more than 40 links deep (a loop)"),
+    ],
+)
+def test_links_are_resolved_through_each_other_before_anything_is_written(
+    tmp_path, secret, case, member, why
+):
+    depth = len(tmp_path.parts) + 4
+    deep = str(secret).lstrip("/")
+    members = {
+        "chain": _chain(secret, depth),
+        "two links": [
+            _dir("quickstart"),
+            _link("quickstart/e", "."),
+            _link("quickstart/d", "e"),
+            _link("quickstart/results.csv", "d/" * depth + "../" * depth + deep),
+        ],
+        "loop": [_dir("quickstart"), _link("quickstart/a", "b"), _link("quickstart/b", "a")],
+    }[case]
+    bad = _tar(tmp_path / "bad.tar.gz", members)
+    target = tmp_path / "into" / "here"
+    before = _everything_under(tmp_path)
+    with pytest.raises(archive.ArchiveError) as err:
+        archive.extract(bad, target)
+    assert f"member {member!r} refused" in str(err.value) and why in str(err.value)
+    assert "nothing was extracted" in str(err.value)
+    assert _everything_under(tmp_path) == before
+
+
+def test_links_are_checked_again_on_disk_after_extraction(tmp_path, secret, monkeypatch):
+    """Belt and braces: with the check of the link graph switched off, the links made are
+    resolved on disk, the escaping one refused and the whole extraction removed."""
+    monkeypatch.setattr(archive, "_landing", lambda symlinks, start, target: ("x", ""))
+    bad = _tar(tmp_path / "chain.tar.gz", _chain(secret, len(tmp_path.parts) + 4))
+    target = tmp_path / "into" / "here"
+    with pytest.raises(archive.ArchiveError) as err:
+        archive.extract(bad, target)
+    said = str(err.value)
+    assert "member 'quickstart/results.csv' refused" in said and f"to {secret}" in said
+    assert "what was extracted was removed" in said
+    assert not (tmp_path / "into").exists()
+
+
+def test_a_cache_entry_with_a_link_out_is_extracted_again(tmp_path, cache, secret):
+    """An entry an earlier version extracted (the chain's link still in it) is not trusted:
+    it is removed and the archive read again, which refuses it."""
+    bad = _tar(tmp_path / "chain.tar.gz", _chain(secret, len(tmp_path.parts) + 12))
+    entry = cache / "archives" / archive._digest(bad)
+    (entry / "tree" / "quickstart").mkdir(parents=True)
+    (entry / "tree" / "quickstart" / "results.csv").symlink_to(secret)
+    (entry / ".complete").write_text("quickstart")
+    with pytest.raises(archive.ArchiveError, match=re.escape("'quickstart/results.csv' refused")):
+        archive.open_archive(bad)
+    assert not entry.exists() and not _links_out(cache)
+
+
+def test_links_inside_the_folder_through_other_links_still_open(tmp_path, capsys):
+    """Archives `scalestudy archive` writes keep a link that stays inside (a bundled run's
+    env/ to its bundle's) as a link; one through another link (a chain inside) opens too."""
+    results = tmp_path / "results"
+    folder = make_run(results, "quick", _samples(1.0, 0.01, 1))
+    attempts = sorted(folder.glob("*/attempt-1"))
+    first, second, third = attempts[0], attempts[1], attempts[2]
+    shutil.rmtree(second / "env")
+    (second / "env").symlink_to(Path("..", "..", first.parent.name, "attempt-1", "env"))
+    shutil.rmtree(third / "env")
+    (third / "env").symlink_to(Path("..", "..", second.parent.name, "attempt-1", "env"))
+    out = tmp_path / "quick.tar.gz"
+    assert main(["archive", "quick", "--results", str(results), "-o", str(out)]) == 0
+    with tarfile.open(out) as tar:
+        assert sum(m.issym() for m in tar.getmembers()) == 2
+    opened = archive.open_archive(out)
+    env = opened / third.parent.name / "attempt-1" / "env"
+    assert env.is_symlink() and (env / "pip-freeze.txt").read_text()
+    assert main(["report", str(out), "--out", str(tmp_path / "rep")]) == 0
+
+
+def _zeros(name: str = "quickstart/big", mib: int = 4) -> list:
+    return [
+        _dir("quickstart"),
+        _file("quickstart/results.csv", b"point_id\n"),
+        _file(name, bytes(mib << 20)),
+    ]
+
+
+def test_the_declared_sizes_are_capped_before_anything_is_written(
+    tmp_path, capsys, cache, monkeypatch
+):
+    monkeypatch.setenv("SCALESTUDY_ARCHIVE_MAX_GB", "0.001")  # 1.0 MiB
+    bomb = _tar(tmp_path / "bomb.tar.gz", _zeros())
+    before = _outside_state(tmp_path, cache)
+    assert main(["report", str(bomb), "--results", str(tmp_path / "results")]) == 2
+    err = capsys.readouterr().err
+    assert "member 'quickstart/big' refused: the members' declared sizes reach 4.0 MiB" in err
+    assert "over the limit of 0.001 GiB (SCALESTUDY_ARCHIVE_MAX_GB" in err
+    assert "nothing was extracted" in err and "hint:" in err and "SCALESTUDY_ARCHIVE_MAX_GB=" in err
+    assert _outside_state(tmp_path, cache) == before
+    assert not [p for p in cache.rglob("*") if p.is_file() or p.is_symlink()]
+    target = tmp_path / "t"
+    with pytest.raises(archive.ArchiveError, match="declared sizes"):
+        archive.extract(bomb, target)
+    assert not target.exists()  # refused before the folder was even made
+    monkeypatch.setenv("SCALESTUDY_ARCHIVE_MAX_GB", "lots")
+    assert main(["report", str(bomb), "--results", str(tmp_path / "results")]) == 2
+    assert "SCALESTUDY_ARCHIVE_MAX_GB='lots': not a positive number" in capsys.readouterr().err
+
+
+def test_the_declared_sizes_must_fit_the_free_disk(tmp_path, monkeypatch):
+    usage = shutil.disk_usage(tmp_path)
+    monkeypatch.setattr(archive.shutil, "disk_usage", lambda p: usage._replace(free=2 << 20))
+    bomb = _tar(tmp_path / "bomb.tar.gz", _zeros())
+    target = tmp_path / "t"
+    with pytest.raises(archive.ArchiveError) as err:
+        archive.extract(bomb, target)
+    assert "member 'quickstart/big' refused" in str(err.value)
+    assert f"more than the 2.0 MiB free on the filesystem of {tmp_path}" in str(err.value)
+    assert "SCALESTUDY_CACHE" in err.value.hint and not target.exists()
+
+
+def test_a_decompression_bomb_stops_while_streaming(tmp_path, capsys, cache):
+    """Under the size cap (default 20 GiB) a member of zeros passes the declared sizes; the
+    compression ratio stops it after a few MiB, and what was written is removed."""
+    bomb = _tar(tmp_path / "bomb.tar.gz", _zeros(mib=16))
+    assert bomb.stat().st_size < 64 << 10  # ~16 KiB for 16 MiB: about 1000 to one
+    before = _outside_state(tmp_path, cache)
+    assert main(["report", str(bomb), "--results", str(tmp_path / "results")]) == 2
+    err = capsys.readouterr().err
+    assert "member 'quickstart/big' refused" in err and "compression ratio over 100:1" in err
+    assert "what was extracted was removed" in err and "SCALESTUDY_ARCHIVE_MAX_RATIO=" in err
+    written = float(err.split(" MiB written from")[0].rsplit(" ", 1)[1])
+    assert 1 <= written < 16  # stopped early: more than the floor, well short of the member
+    assert _outside_state(tmp_path, cache) == before
+    assert not [p for p in cache.rglob("*") if p.is_file() or p.is_symlink()]
+    target = tmp_path / "t"
+    with pytest.raises(archive.ArchiveError, match="compression ratio"):
+        archive.extract(bomb, target)
+    assert not target.exists()
+
+
+def test_ordinary_data_passes_the_ratio_and_the_bound_can_be_raised(tmp_path, monkeypatch):
+    text = b"".join(f"{i},{i * 0.37:.6f},{os.urandom(8).hex()}\n".encode() for i in range(80000))
+    assert len(text) > archive.RATIO_FLOOR
+    good = _tar(tmp_path / "good.tar.gz", [_dir("s"), _file("s/results.csv", text)])
+    assert archive.extract(good, tmp_path / "a") == ["s"]
+    assert (tmp_path / "a" / "s" / "results.csv").read_bytes() == text
+    monkeypatch.setenv("SCALESTUDY_ARCHIVE_MAX_RATIO", "5000")
+    bomb = _tar(tmp_path / "bomb.tar.gz", _zeros())
+    assert archive.extract(bomb, tmp_path / "b") == ["quickstart"]
+    assert (tmp_path / "b" / "quickstart" / "big").stat().st_size == 4 << 20
