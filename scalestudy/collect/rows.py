@@ -30,6 +30,23 @@ def _phase_median(timing: dict, phase: str) -> float | None:
     return (timing["this_rank"].get(phase) or {}).get("median")
 
 
+def _probe(timing: dict) -> float | None:
+    """The compute probe's median pass: each pass's slowest rank (rank 0's alone in logs
+    from before the probe ran in lockstep)."""
+    probe = timing.get("compute_only_s_max_over_ranks") or timing.get("compute_only_s") or {}
+    return probe.get("median")
+
+
+def _usable_probe(timing: dict) -> float | None:
+    """The probe, unless it is longer than the whole step it is a part of (the footer's
+    verdict; older footers: the same test here)."""
+    probe, step = _probe(timing), timing["step_s_max_over_ranks"]["median"]
+    if probe is None:
+        return None
+    usable = (timing.get("compute_probe") or {}).get("usable", step is None or probe <= step)
+    return probe if usable else None
+
+
 def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
     """The trainer's measurements of one attempt; `strategy` says where the embedding's bytes
     go: to the allgather column when it allgathers them, to the allreduce column when it
@@ -62,9 +79,10 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
                 step_s_p10=t["step_s_max_over_ranks"]["p10"],
                 step_s_p90=t["step_s_max_over_ranks"]["p90"],
                 # phases: the compute phase; overlapped (timed whole): the compute probe, the
-                # same forward + backward passes without collectives, after the run
-                compute_s_median=_phase_median(t, "compute_s")
-                or (t.get("compute_only_s") or {}).get("median"),
+                # same forward + backward passes without collectives, after the run, when it
+                # can be a part of the step
+                compute_s_median=_phase_median(t, "compute_s") or _usable_probe(t),
+                compute_probe_s_median=_probe(t),
                 comm_s_median=_phase_median(t, "comm_s"),
                 apply_s_median=_phase_median(t, "apply_s"),
             )

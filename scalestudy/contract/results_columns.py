@@ -111,6 +111,13 @@ COLUMNS: tuple[Column, ...] = (
         "s",
         "forward + backward per step: the phase (phases) or the compute probe (overlapped)",
     ),
+    _c(
+        "compute_probe_s_median",
+        "float",
+        "s",
+        "overlapped: the compute probe's median pass (slowest rank), used as compute_s_median "
+        "only when no longer than step_s_median",
+    ),
     _c("comm_s_median", "float", "s", "phases: the exchange per step"),
     _c("apply_s_median", "float", "s", "phases: the optimizer update per step"),
     # the exchange (medians over timed steps, rank 0)

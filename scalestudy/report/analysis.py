@@ -636,6 +636,18 @@ def _project(
     at = lambda col, p: _median(source[source["workers"] == p.workers][col])  # noqa: E731
     compute_m, apply_m = at("compute_s_median", pm), at("apply_s_median", pm) or 0.0
     t_meas_m = pm.step_s.value if pm.step_s else None
+    probe = at("compute_probe_s_median", pm) if hidden_at_anchor else None
+    compute_from = "the step's own compute probe"
+    if hidden_at_anchor and compute_m is None and probe is not None and t_meas_m:
+        compute_from = "the whole measured step, as compute"
+        # collect leaves out a probe longer than the step it is a part of
+        compute_m = t_meas_m
+        vp.notes.append(
+            f"the compute probe ({probe * 1e3:.1f} ms of forward + backward) is longer than "
+            f"the measured step ({t_meas_m * 1e3:.1f} ms) at {pm.workers} worker(s): not used; "
+            "compute is taken as the whole measured step (an upper bound: the exchange counted "
+            "as hidden there)"
+        )
 
     def comm(w: int) -> float | None:
         shape = shapes.at(w)
@@ -647,7 +659,7 @@ def _project(
         c_m = comm(pm.workers)
         overlap = min(c_m, max(0.0, compute_m + c_m - t_meas_m))
         vp.notes.append(
-            f"overlap: the step's own compute probe ({compute_m * 1e3:.1f} ms of forward + "
+            f"overlap: {compute_from} ({compute_m * 1e3:.1f} ms of forward + "
             f"backward without collectives) + the modelled exchange ({c_m * 1e3:.1f} ms) - the "
             f"measured step ({t_meas_m * 1e3:.1f} ms) at {pm.workers} worker(s): "
             f"{overlap * 1e3:.1f} ms hidden by the backward pass (an optimizer update inside "

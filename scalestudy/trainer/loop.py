@@ -532,9 +532,11 @@ def finish(run: Run, out: Outcome) -> int:
     probe = cfg.timing == "overlapped" and cfg.compute_probe_steps and out.last
     if probe and out.timed and out.status == "completed":
         micro, scale = out.last
-        compute_only = [
-            run.train_step.compute_only(micro, scale) for _ in range(cfg.compute_probe_steps)
-        ]
+        for _ in range(cfg.compute_probe_steps):
+            # the ranks pass together, as they step: a rank done early waits in a collective,
+            # which spins its core (on shared cores the others' passes then ran up to 2x slow)
+            _barrier(run)
+            compute_only.append(run.train_step.compute_only(micro, scale))
     timeline = None
     if out.clock is not None:
         hvd_timeline.stop(hvd)
@@ -556,8 +558,7 @@ def finish(run: Run, out: Outcome) -> int:
         )
     timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}
     if compute_only:
-        # the first call traces and compiles: only the later ones time the passes
-        timing["compute_only_s"] = _quantiles(compute_only[1:] or compute_only)
+        timing.update(_probe_summary(run, compute_only, timing))
     warnings = run.warnings
     if rank == 0:
         try:
@@ -592,6 +593,31 @@ def finish(run: Run, out: Outcome) -> int:
         **({"timeline": timeline} if timeline is not None else {}),
     )
     return code
+
+
+def _probe_summary(run: Run, passes: list[float], timing: dict) -> dict:
+    """The compute probe's passes (the first traces and compiles: only the later ones time
+    the passes), this rank's and each pass's slowest rank's, and whether they can be a part
+    of the step: forward + backward without the exchange cannot take longer than the whole
+    step, so a probe that does measured something else and is marked unusable."""
+    timed = passes[1:] or passes
+    every = run.hvd.allgather(
+        run.tf.constant([timed], run.tf.float64), name="compute_probe"
+    ).numpy()
+    slowest = _quantiles(every.max(axis=0))
+    step = (timing.get("step_s_max_over_ranks") or {}).get("median")
+    usable = step is None or slowest["median"] <= step
+    return {
+        "compute_only_s": _quantiles(timed),
+        "compute_only_s_max_over_ranks": slowest,
+        "compute_probe": {
+            "usable": usable,
+            "reason": ""
+            if usable
+            else f"the probe's median pass ({slowest['median'] * 1e3:.1f} ms, slowest rank) is "
+            f"longer than the whole step's median ({step * 1e3:.1f} ms) it is a part of",
+        },
+    }
 
 
 def _timing_summary(tf, hvd, out: Outcome, model_ranks: int = 1) -> dict:

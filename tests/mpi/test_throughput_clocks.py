@@ -69,6 +69,9 @@ def test_footer_throughput_agrees_with_the_step_records(run_trainer, ranks, timi
     assert sum(s["excluded_before_s"] > 0 for s in timed[1:]) >= 3
     # and the window holds its steps
     assert timing_["window_s"] >= sum(s["step_s"] for s in timed)
+    if timing == "overlapped":  # the probe ran after the window, in lockstep, with a verdict
+        assert timing_["compute_only_s_max_over_ranks"]["n"] == 4
+        assert "usable" in timing_["compute_probe"]
     # collect's own check (its reader, the same records) agrees
     verdict = clocks.check(done.logs, ranks, 1, timing_, done.seconds, "the test's clock")
     assert verdict.state == clocks.OK, verdict.reason

@@ -152,3 +152,19 @@ def test_collect_marks_a_point_whose_clocks_disagree_inconsistent(tmp_path, foot
         assert "1.090 s" in row["status_reason"] and "2.590 s" in row["status_reason"]
     else:
         assert row["clock_check"] == "ok"
+
+
+@pytest.mark.parametrize("probe,used", [(0.08, True), (0.12, False)])
+def test_collect_uses_a_compute_probe_only_when_it_fits_in_the_step(probe, used):
+    from scalestudy.collect.rows import _usable_probe
+
+    timing = {
+        "step_s_max_over_ranks": {"median": 0.1},
+        "compute_only_s": {"median": 0.05},  # rank 0's alone: the slowest rank's wins
+        "compute_only_s_max_over_ranks": {"median": probe},
+    }
+    assert _usable_probe(timing) == (probe if used else None)
+    # a footer from before the verdict: the same test, by collect
+    del timing["compute_only_s_max_over_ranks"]
+    timing["compute_only_s"]["median"] = probe
+    assert _usable_probe(timing) == (probe if used else None)

@@ -89,3 +89,20 @@ def test_without_a_twin_the_compute_probe_projects(tmp_path):
     for vp in report.analysis.projections:
         assert all(p.step_s for p in vp.points)
         assert any("the step's own compute probe" in n for n in vp.notes), vp.notes
+
+
+def test_a_probe_longer_than_its_step_is_not_used_and_the_report_says_what_it_used(tmp_path):
+    """collect leaves compute_s_median empty when the probe is longer than the step (the
+    quickstart's dense point had 70.6 ms of probe in a 52.8 ms step): the projection does not
+    anchor on it; it takes the whole measured step as compute, and says so."""
+    _sweep(tmp_path, twin=False)
+    path = tmp_path / "synth" / "results.csv"
+    table = pd.read_csv(path)
+    table["compute_probe_s_median"] = table["step_s_median"] * 1.3
+    table["compute_s_median"] = None
+    table.to_csv(path, index=False)
+    report = build(["synth"], tmp_path, project_to=16)
+    for vp in report.analysis.projections:
+        assert not any("the step's own compute probe" in n for n in vp.notes), vp.notes
+        assert any("is longer than the measured step" in n for n in vp.notes), vp.notes
+        assert all(p.step_s for p in vp.points)
