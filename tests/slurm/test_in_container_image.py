@@ -107,7 +107,13 @@ def test_doctor_passes_inside_the_image(image, in_cluster, tmp_path, capsys):
     _image_recorded(attempt, image)
     # the ranks ran the image's Python (mpirun outside, ch-run inside)
     script = (attempt / "job.sh").read_text()
-    assert "ch-run -b /" in script and f"{image.parent.parent}" not in script
+    # bound: what the product says it binds for this checkout and results folder (none when
+    # both lie under /tmp, which every runtime shares), wherever the checkout was cloned
+    c = load_profile("emulated-charliecloud")[0].container
+    binds = containers.harness_mounts(c, tmp_path)
+    assert "ch-run " in script and f"{image.parent.parent}" not in script
+    for m in binds:
+        assert f"-b {m} " in script or f"-b '{m}' " in script, (m, script)
 
 
 def test_a_probe_point_runs_in_the_image_with_srun(image, in_cluster, tmp_path):

@@ -115,9 +115,14 @@ def test_doctor_names_the_bind_targets_a_charliecloud_image_lacks(tmp_path):
     checks = {c.name: c for c in doctor.check_container(profile, tmp_path)}
     binds = checks["container binds"]
     assert binds.status == "FAIL"
-    # the profile's two destinations (neither folder exists) and the checkout's top folder
-    assert "/data/in, /data/x, /" + _checkout_top() in binds.detail
-    assert f"SCALESTUDY_IMAGE_MOUNTPOINTS='/data/in /data/x /{_checkout_top()}'" in binds.fix
-    for folder in ("data/in", "data/x", _checkout_top()):
-        (image / folder).mkdir()
+    # the profile's two destinations (neither folder exists), then what the product binds for
+    # this checkout wherever it was cloned (its top folder; nothing under /tmp, which every
+    # runtime shares)
+    wanted = [m.split(":")[-1] for m in containers.harness_mounts(profile.container, tmp_path)]
+    assert wanted[:2] == ["/data/in", "/data/x"]
+    assert wanted[2:] == ([] if _checkout_top() == "tmp" else ["/" + _checkout_top()])
+    assert ", ".join(wanted) in binds.detail
+    assert f"SCALESTUDY_IMAGE_MOUNTPOINTS='{' '.join(wanted)}'" in binds.fix
+    for folder in wanted:
+        (image / folder.lstrip("/")).mkdir()
     assert "container binds" not in {c.name for c in doctor.check_container(profile, tmp_path)}
