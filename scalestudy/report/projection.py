@@ -323,3 +323,222 @@ def predicted_rank_bytes(spec: dict, *, workers: int, tokens_per_worker: int, co
     return memory_model.estimate(
         spec, workers=workers, tokens_per_worker=max(int(tokens_per_worker), 1), config=config
     ).per_rank
+
+
+# --- prediction intervals and the backtest (issue #32, point 5) -----------------------------
+#
+# A projection is a fit of the measured sizes (`Fit`) evaluated beyond them. Its interval is a
+# bootstrap of two things, drawn together PI_DRAWS times (seeded: a report is the same every
+# time):
+#   1. the repeats: each measured size's median is re-drawn from its repeats (allocations then
+#      repeats for a Clustered set, report/stats.py) and the fit is made again on the draw
+#      (re-anchored, for the report's anchored step-time model);
+#   2. the fit's residuals: one measured size is drawn and its relative residual on the draw
+#      (the draw's median against the draw's fit there, so its own noise is in it) is added to
+#      the prediction, with a random sign and grown with the distance of the extrapolation:
+#      a residual seen d_i doublings from the largest measured size counts max(d, 1) / max(d_i,
+#      1) times at a target d doublings beyond it (a model whose error grows with N shows it
+#      as a residual that grows with the distance from the anchor).
+# The interval is the 2.5 and 97.5 percentiles of the draws. Sizes where the fit is exact by
+# construction (the anchor of an anchored model) carry no residual; with none left the
+# interval holds the repeats' noise alone and says so (`model_error_seen` False).
+
+PI_CONFIDENCE = 0.95
+PI_DRAWS = 2000
+PI_SEED = 20190513
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A projected figure and its prediction interval."""
+
+    value: float
+    lo: float
+    hi: float
+
+    def covers(self, x: float) -> bool:
+        return self.lo <= x <= self.hi
+
+    def separated_from(self, other: Interval) -> bool:
+        return self.hi < other.lo or other.hi < self.lo
+
+    def as_dict(self) -> dict:
+        return {"value": self.value, "lo": self.lo, "hi": self.hi}
+
+
+def interval_of(draws, value: float, confidence: float = PI_CONFIDENCE) -> Interval:
+    import numpy as np
+
+    tail = (1.0 - confidence) / 2.0 * 100.0
+    lo, hi = np.percentile(np.asarray(draws, dtype=float), [tail, 100.0 - tail])
+    return Interval(float(value), float(min(lo, value)), float(max(hi, value)))
+
+
+class Fit:
+    """How a projection is made from the measured sizes: `predictor(xs, ys)` returns the
+    function of size; `exact` are the indices of xs where it equals the data by construction."""
+
+    name = "fit"
+
+    def predictor(self, xs, ys):  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def exact(self, xs) -> set[int]:
+        return set()
+
+
+class Anchored(Fit):
+    """The report's step-time model: the model's shape, scaled to the measured median at the
+    largest measured size (the anchor)."""
+
+    name = "anchored model"
+
+    def __init__(self, model):
+        self.model = model
+
+    def predictor(self, xs, ys):
+        i = max(range(len(xs)), key=lambda k: xs[k])
+        scale = ys[i] / self.model(xs[i])
+        return lambda x: scale * self.model(x)
+
+    def exact(self, xs) -> set[int]:
+        return {max(range(len(xs)), key=lambda k: xs[k])}
+
+
+class AlphaBeta(Fit):
+    """step(N) = compute + alpha x log2(N) + beta x bytes(N), all three >= 0, least squares on
+    the measured medians (relative: each size weighted by 1 / its median)."""
+
+    name = "alpha-beta fit"
+
+    def __init__(self, bytes_of):
+        self.bytes_of = bytes_of
+
+    def coefficients(self, xs, ys):
+        import numpy as np
+        from scipy.optimize import nnls
+
+        y = np.asarray(ys, dtype=float)
+        a = np.array([[1.0, math.log2(x), float(self.bytes_of(x))] for x in xs])
+        scale = a.max(axis=0)
+        scale[scale == 0] = 1.0
+        w = 1.0 / y
+        coef, _ = nnls(a / scale * w[:, None], y * w)
+        return coef / scale
+
+    def predictor(self, xs, ys):
+        c, alpha, beta = self.coefficients(xs, ys)
+        return lambda x: c + alpha * math.log2(x) + beta * float(self.bytes_of(x))
+
+
+@dataclass
+class Prediction:
+    """Projected values at `targets` with their draws and intervals (predict())."""
+
+    targets: list[float]
+    values: list[float]
+    draws: object  # numpy array, draws x targets
+    intervals: list[Interval]
+    residuals: list[tuple[float, float]]  # (size, relative residual measured / fit - 1)
+    model_error_seen: bool  # some size other than an exact one gave a residual
+    method: str
+
+    def at(self, target: float) -> Interval:
+        return self.intervals[self.targets.index(target)]
+
+
+def _medians_drawn(samples, rng, n: int):
+    import numpy as np
+
+    from scalestudy.report import stats
+
+    arr = stats._clean(samples)
+    if arr.size <= 1:
+        return np.full(n, float(arr[0]) if arr.size else math.nan)
+    return stats._boot_medians(samples, rng, n)
+
+
+def predict(
+    samples,
+    fit: Fit,
+    targets,
+    *,
+    n_draws: int = PI_DRAWS,
+    seed: int = PI_SEED,
+    confidence: float = PI_CONFIDENCE,
+) -> Prediction:
+    """The fit's projection at `targets` from `samples` ({size: repeats (a list or a
+    Clustered)}), with the interval of the module's comment above."""
+    import numpy as np
+
+    from scalestudy.report import stats
+
+    xs = sorted(x for x, s in samples.items() if stats._clean(s).size)
+    if not xs:
+        raise ValueError("no measured size")
+    ys = [float(np.median(stats._clean(samples[x]))) for x in xs]
+    targets = list(targets)
+    f0 = fit.predictor(xs, ys)
+    values = [float(f0(t)) for t in targets]
+    exact = fit.exact(xs)
+    free = [i for i in range(len(xs)) if i not in exact]
+    residuals = [(xs[i], ys[i] / f0(xs[i]) - 1.0) for i in free]
+    rng = np.random.default_rng(seed)
+    drawn = np.array([_medians_drawn(samples[x], rng, n_draws) for x in xs])  # sizes x draws
+    top = max(xs)
+    dist = [max(abs(math.log2(x / top)), 1.0) for x in xs]
+    pick = rng.integers(0, len(free), size=n_draws) if free else None
+    sign = rng.choice([-1.0, 1.0], size=n_draws)
+    out = np.empty((n_draws, len(targets)))
+    for b in range(n_draws):
+        yb = drawn[:, b]
+        fb = fit.predictor(xs, list(yb))
+        log_err = 0.0
+        if pick is not None:
+            i = free[pick[b]]
+            log_err = abs(math.log(max(yb[i], 1e-300) / fb(xs[i]))) / dist[i]
+        for j, t in enumerate(targets):
+            d = max(math.log2(t / top), 1.0) if t > 0 else 1.0
+            out[b, j] = fb(t) * math.exp(sign[b] * log_err * d)
+    intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
+    method = (
+        f"{fit.name}; {confidence:.0%} prediction interval: {n_draws} draws of the repeats "
+        "(each size's median re-drawn, the fit made again) and of a measured size's relative "
+        "residual (random sign, grown with the doublings beyond the largest measured size)"
+        + ("" if free else "; no residual: one measured size, the repeats' noise alone")
+    )
+    return Prediction(targets, values, out, intervals, residuals, bool(free), method)
+
+
+@dataclass(frozen=True)
+class Backtest:
+    """The largest measured size held out and predicted from the others."""
+
+    held_out: float
+    measured: float
+    predicted: Interval
+
+    @property
+    def error(self) -> float:
+        """(predicted - measured) / measured."""
+        return self.predicted.value / self.measured - 1.0
+
+    @property
+    def covered(self) -> bool:
+        return self.predicted.covers(self.measured)
+
+
+def backtest(samples, fit: Fit, **kw) -> Backtest | None:
+    """Hold the largest measured size out of `samples`, predict it from the others with the
+    same fit and interval, and compare (None with fewer than three measured sizes)."""
+    import numpy as np
+
+    from scalestudy.report import stats
+
+    xs = sorted(x for x, s in samples.items() if stats._clean(s).size)
+    if len(xs) < 3:
+        return None
+    top = xs[-1]
+    kept = {x: samples[x] for x in xs[:-1]}
+    pred = predict(kept, fit, [top], **kw)
+    return Backtest(top, float(np.median(stats._clean(samples[top]))), pred.intervals[0])
