@@ -58,10 +58,13 @@ def cmd_validate(args) -> int:
 
 def cmd_plan(args) -> int:
     from scalestudy import views
+    from scalestudy.compare.power import plan_line  # what compare could tell (issue #32)
     from scalestudy.plan import make_plan
 
     loaded = _load(args)
-    print(views.plan(loaded, make_plan(loaded)))
+    points = make_plan(loaded)
+    print(views.plan(loaded, points))
+    print(plan_line(loaded.sweep, points, Path(args.results)))
     return EXIT_OK
 
 

@@ -1,22 +1,36 @@
-"""NEW against BASE, point by point: the ratio NEW/BASE of the medians of tokens/s (and of
-the efficiency the report computes: weak from tokens/s, strong from the time per step, each
-against its own side's smallest size N0) with a percentile-bootstrap interval that resamples
-each side's repeats independently (report/stats.py: the report's seeded bootstrap), and a
-verdict at the stated level: faster (higher) when the interval lies above 1, slower (lower)
-when below, else no evidence. A point's repeats are its samples; in a bundled sweep they are
-grouped by allocation and resampled in two levels, allocations then repeats (report/stats.py:
-repeats of one allocation are not independent); two runs do not share allocations, so nothing
-is paired. A verdict needs `min_samples`
-completed repeats on each side: with fewer the percentile interval of a median is too narrow
-(docs/compare.md: its measured coverage), and the point says "no evidence" with the reason.
+"""NEW against BASE, point by point: the ratio NEW/BASE of tokens/s (and of the efficiency the
+report computes: weak from tokens/s, strong from the time per step, each against its own side's
+smallest size N0) with an interval at the stated level, and verdicts.
+
+One rule picks the interval (docs/compare.md, "Which interval judges a point"):
+
+- **per point**: a point with at least `min_samples` completed repeats on each side (and, when
+  its repeats are grouped by allocation, at least MIN_ALLOCATIONS allocations on each side) is
+  judged on its own repeats: the ratio of the medians with the report's seeded percentile
+  bootstrap (report/stats.py; grouped repeats resampled in two levels, allocations then
+  repeats). It carries that point's own noise and assumes nothing about the other points.
+- **pooled**: every other point is judged with the noise the two runs show (compare/noise.py):
+  the spread of the logs of the units (allocations, else repeats) pooled over every point of
+  both runs, a Student-t interval for the ratio of geometric means with the pooled degrees of
+  freedom. Small designs (2 allocations x 1 repeat) get an interval as wide as their noise.
+- **unjudged**: no repeat of the point on one side (`not measured`), or no noise can be
+  estimated at all (one unit per point everywhere: df = 0). Nothing is said about its change.
+
+Verdicts: against 1, faster (higher) when the interval lies above 1, slower (lower) when below,
+else no evidence; against a tolerance TOL (the gate), *slower than TOL* when the interval's upper
+end is below 1 - TOL, *within TOL* when its lower end is at or above 1 - TOL, else
+*inconclusive*, with the units a side that would settle it if the ratio stayed as observed. Two
+runs do not share allocations, so nothing is paired.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scalestudy.compare import envdiff
+from scalestudy.compare import envdiff, noise
 from scalestudy.compare.match import Measured, Side, config_difference
+from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES, Noise
+from scalestudy.errors import EXIT_CHECK_FAILED, EXIT_OK
 from scalestudy.report.scaling import MissingBaseline, strong_speedup, weak_efficiency
 from scalestudy.report.stats import (
     CONFIDENCE,
@@ -27,15 +41,19 @@ from scalestudy.report.stats import (
     median_ci,
 )
 
-MIN_SAMPLES = 5
-# a set grouped by allocation needs this many allocations for a verdict: resampling 2 groups
-# cannot tell a change from the spread between allocations (benchmarks/allocation_bootstrap.py:
-# allocations 5% apart, runs 0.5%, 300 seeded trials of one distribution gave false evidence in
-# 32% at 2 allocations x 5 repeats, 6.7% at 4 x 3, 5.7% at 6 x 2; pooled: 35%, 18%, 13%)
-MIN_ALLOCATIONS = 4
 WORDS = {"tokens_per_s": ("faster", "slower"), "efficiency": ("higher", "lower")}
 NO_EVIDENCE = "no evidence"
 NOT_MEASURED = "not measured"
+UNJUDGED = "unjudged"
+# the three outcomes against a tolerance (and unjudged)
+SLOWER_THAN_TOL = "slower than TOL"
+WITHIN_TOL = "within TOL"
+INCONCLUSIVE = "inconclusive"
+# how a point was judged
+PER_POINT = "per point"
+POOLED = "pooled"
+# collect's status of a point whose throughput fails its clock cross-check: never a sample
+INCONSISTENT = "inconsistent"
 
 
 @dataclass
@@ -48,6 +66,14 @@ class Ratio:
     n_new: int
     verdict: str
     why: str = ""
+    method: str = ""  # PER_POINT, POOLED, or "" (unjudged)
+    gate: str = ""  # against the tolerance: SLOWER_THAN_TOL, WITHIN_TOL, INCONCLUSIVE, UNJUDGED
+    settle: int | None = None  # inconclusive: units a side that would settle it
+    unit: str = "repeat"  # what settle counts
+
+    @property
+    def judged(self) -> bool:
+        return self.verdict not in (UNJUDGED, NOT_MEASURED)
 
     def as_dict(self) -> dict:
         def d(e):
@@ -62,6 +88,10 @@ class Ratio:
             "n_new": self.n_new,
             "verdict": self.verdict,
             "why": self.why,
+            "judged_on": self.method or None,
+            "gate": self.gate or None,
+            "settle_per_side": self.settle,
+            "settle_unit": self.unit,
         }
 
 
@@ -71,7 +101,7 @@ class Pair:
     new: Measured
     tokens: Ratio
     efficiency: Ratio | None
-    regression: bool = False  # slower beyond the tolerance, with evidence
+    regression: bool = False  # slower than the tolerance (gate: SLOWER_THAN_TOL)
 
     @property
     def label(self) -> str:
@@ -121,6 +151,9 @@ class Comparison:
     only_new: list[Unmatched]
     environment: list[envdiff.Field]
     notes: list[str] = field(default_factory=list)
+    # the pooled noise of both runs, by what it was measured on ("tokens_per_s", "step_s")
+    noise: dict[str, Noise] = field(default_factory=dict)
+    tolerance: float | None = None
 
     @property
     def changed(self) -> list[envdiff.Field]:
@@ -130,11 +163,39 @@ class Comparison:
     def regressions(self) -> list[Pair]:
         return [p for p in self.pairs if p.regression]
 
+    def gated(self, outcome: str) -> list[Pair]:
+        return [p for p in self.pairs if p.tokens.gate == outcome]
+
 
 def allocations(*sets: Samples) -> int | None:
     """The fewest allocations of the sets that are grouped by allocation (None: none is)."""
     counts = [len(s.groups) for s in sets if isinstance(s, Clustered)]
     return min(counts) if counts else None
+
+
+def per_point_rule(
+    n_base: int, n_new: int, min_samples: int, fewest_allocations: int | None = None
+) -> str:
+    """Why a point's own repeats cannot judge it ('' when they can): the per-point bootstrap
+    needs min_samples completed repeats on EACH side, and MIN_ALLOCATIONS allocations when its
+    repeats are grouped by allocation."""
+    if min(n_base, n_new) < min_samples:
+        return f"n < {min_samples}"
+    if fewest_allocations is not None and fewest_allocations < MIN_ALLOCATIONS:
+        return (
+            f"{fewest_allocations} allocations < {MIN_ALLOCATIONS}: too few to tell a change "
+            "from the spread between allocations (sweep: allocations)"
+        )
+    return ""
+
+
+def direction(metric: str, ratio: Estimate) -> str:
+    up, down = WORDS[metric]
+    if ratio.lo > 1.0:
+        return up
+    if ratio.hi < 1.0:
+        return down
+    return NO_EVIDENCE
 
 
 def verdict_of(
@@ -145,21 +206,60 @@ def verdict_of(
     min_samples: int,
     fewest_allocations: int | None = None,
 ) -> tuple[str, str]:
+    """The per-point rule's verdict on a bootstrap interval: no evidence (with the reason) when
+    the point's own repeats are too few for it (compare() then judges it pooled)."""
     if ratio is None:
         return NOT_MEASURED, "no completed repeat with this measurement on one side"
-    if min(n_base, n_new) < min_samples:
-        return NO_EVIDENCE, f"n < {min_samples}"
-    if fewest_allocations is not None and fewest_allocations < MIN_ALLOCATIONS:
-        return NO_EVIDENCE, (
-            f"{fewest_allocations} allocations < {MIN_ALLOCATIONS}: too few to tell a change "
-            "from the spread between allocations (sweep: allocations)"
-        )
-    up, down = WORDS[metric]
-    if ratio.lo > 1.0:
-        return up, ""
-    if ratio.hi < 1.0:
-        return down, ""
-    return NO_EVIDENCE, "the interval contains 1"
+    why = per_point_rule(n_base, n_new, min_samples, fewest_allocations)
+    if why:
+        return NO_EVIDENCE, why
+    verdict = direction(metric, ratio)
+    return verdict, "the interval contains 1" if verdict == NO_EVIDENCE else ""
+
+
+def against_tolerance(ratio: Ratio, tolerance: float, model: Noise, confidence: float):
+    """Set ratio.gate (and .settle): the three outcomes against 1 - TOL."""
+    if not ratio.judged or ratio.ratio is None:
+        ratio.gate = UNJUDGED
+        return
+    r, threshold = ratio.ratio, 1.0 - tolerance
+    if r.hi < threshold:
+        ratio.gate = SLOWER_THAN_TOL
+    elif r.lo >= threshold:
+        ratio.gate = WITHIN_TOL
+    else:
+        ratio.gate = INCONCLUSIVE
+        ratio.settle = noise.units_to_settle(r.value, threshold, model, confidence)
+
+
+def _judge(
+    metric: str,
+    sets: list[Samples],
+    coefficients: list[float],
+    boot_combine,
+    n_base: int,
+    n_new: int,
+    min_samples: int,
+    confidence: float,
+    model: Noise,
+) -> tuple[Estimate | None, str, str, str]:
+    """(interval, verdict, why, method) by the rule: per point, else pooled, else unjudged."""
+    if not all(len(s) for s in sets):
+        return None, NOT_MEASURED, "no completed repeat with this measurement on one side", ""
+    own = per_point_rule(n_base, n_new, min_samples, allocations(*sets))
+    if not own:
+        r = combined_ci(sets, boot_combine, confidence=confidence)
+        verdict, why = verdict_of(metric, r, n_base, n_new, min_samples, allocations(*sets))
+        return r, verdict, why, PER_POINT
+    terms = list(zip(sets, coefficients, strict=True))
+    r = noise.contrast(terms, model, confidence)
+    if r is None:
+        value = noise.point_value(terms)
+        n = min(len(noise.units(s)) for s in sets)
+        flat = Estimate(value, value, value, n) if value is not None else None
+        return flat, UNJUDGED, f"{own}; {model.describe()}", ""
+    verdict = direction(metric, r)
+    return r, verdict, f"{own}: judged on the runs' pooled noise (t, df = {model.df})", POOLED
 
 
 def _ratio(
@@ -168,16 +268,40 @@ def _ratio(
     new: Samples,
     min_samples: int,
     confidence: float,
+    model: Noise,
 ) -> Ratio:
     b = median_ci(base, confidence=confidence) if base else None
     n = median_ci(new, confidence=confidence) if new else None
-    r = (
-        combined_ci([new, base], lambda x, y: x / y, confidence=confidence)
-        if base and new
-        else None
+    r, v, why, method = _judge(
+        metric,
+        [new, base],
+        [1.0, -1.0],
+        lambda x, y: x / y,
+        len(base),
+        len(new),
+        min_samples,
+        confidence,
+        model,
     )
-    v, why = verdict_of(metric, r, len(base), len(new), min_samples, allocations(base, new))
-    return Ratio(metric, b, n, r, len(base), len(new), v, why)
+    unit = "allocation" if isinstance(base, Clustered) or isinstance(new, Clustered) else "repeat"
+    return Ratio(metric, b, n, r, len(base), len(new), v, why, method, unit=unit)
+
+
+def judge_tokens(
+    base: Samples,
+    new: Samples,
+    model: Noise,
+    *,
+    tolerance: float | None,
+    min_samples: int = MIN_SAMPLES,
+    confidence: float = CONFIDENCE,
+) -> Ratio:
+    """One matched point's tokens/s NEW/BASE judged by the rule (per point, else on `model`,
+    the runs' pooled noise), and against the tolerance when there is one."""
+    tokens = _ratio("tokens_per_s", base, new, min_samples, confidence, model)
+    if tolerance is not None:
+        against_tolerance(tokens, tolerance, model, confidence)
+    return tokens
 
 
 def side_efficiency(side: Side, m: Measured, confidence: float) -> Estimate | None:
@@ -202,7 +326,13 @@ def side_efficiency(side: Side, m: Measured, confidence: float) -> Estimate | No
 
 
 def _efficiency(
-    base: Side, new: Side, b: Measured, n: Measured, min_samples: int, confidence: float
+    base: Side,
+    new: Side,
+    b: Measured,
+    n: Measured,
+    min_samples: int,
+    confidence: float,
+    models: dict[str, Noise],
 ) -> tuple[Ratio | None, str]:
     b0, n0 = base.n0(b.variant_key), new.n0(n.variant_key)
     if b0 is None or n0 is None or b0.workers == b.workers:
@@ -212,28 +342,38 @@ def _efficiency(
             f"{b.label} at {b.nodes} node(s): efficiency not compared: N0 is {b0.nodes} "
             f"node(s) in {base.label}, {n0.nodes} in {new.label}"
         )
-    samples = (
-        (n.step_samples, n0.step_samples, b.step_samples, b0.step_samples)  # (t0/t)_new / ...
-        if b.mode == "strong"
-        else (n.token_samples, n0.token_samples, b.token_samples, b0.token_samples)  # (T/T0)
-    )
     be, ne = side_efficiency(base, b, confidence), side_efficiency(new, n, confidence)
-    if not all(len(x) for x in samples):
-        r = None
-    elif b.mode == "strong":
-        r = combined_ci(
-            [samples[1], samples[0], samples[3], samples[2]],
+    if b.mode == "strong":
+        # (t0/t)_new / (t0/t)_base from the time per step
+        sets = [n0.step_samples, n.step_samples, b0.step_samples, b.step_samples]
+        r, v, why, method = _judge(
+            "efficiency",
+            sets,
+            [1.0, -1.0, -1.0, 1.0],
             lambda a0, a, c0, c: (a0 / a) / (c0 / c),
-            confidence=confidence,
+            min(len(sets[2]), len(sets[3])),
+            min(len(sets[0]), len(sets[1])),
+            min_samples,
+            confidence,
+            models["step_s"],
         )
     else:
-        r = combined_ci(
-            list(samples), lambda a, a0, c, c0: (a / a0) / (c / c0), confidence=confidence
+        # (T/T0)_new / (T/T0)_base from tokens/s
+        sets = [n.token_samples, n0.token_samples, b.token_samples, b0.token_samples]
+        r, v, why, method = _judge(
+            "efficiency",
+            sets,
+            [1.0, -1.0, -1.0, 1.0],
+            lambda a, a0, c, c0: (a / a0) / (c / c0),
+            min(len(sets[2]), len(sets[3])),
+            min(len(sets[0]), len(sets[1])),
+            min_samples,
+            confidence,
+            models["tokens_per_s"],
         )
-    nb = min(len(samples[2]), len(samples[3]))
-    nn = min(len(samples[0]), len(samples[1]))
-    v, why = verdict_of("efficiency", r, nb, nn, min_samples, allocations(*samples))
-    return Ratio("efficiency", be, ne, r, nb, nn, v, why), ""
+    nb = min(len(sets[2]), len(sets[3]))
+    nn = min(len(sets[0]), len(sets[1]))
+    return Ratio("efficiency", be, ne, r, nb, nn, v, why, method), ""
 
 
 def _nearest(m: Measured, others: list[Measured]) -> list[str]:
@@ -248,6 +388,31 @@ def _nearest(m: Measured, others: list[Measured]) -> list[str]:
     return min(diffs, key=len)
 
 
+def inconsistent_notes(side: Side) -> list[str]:
+    """A note per point of the side with repeats collect marked `inconsistent` (their
+    throughput fails the clock cross-check): they are never samples here (match.py takes only
+    completed rows)."""
+    out = []
+    for m in sorted(side.points.values(), key=lambda m: (m.mode, m.label, m.workers)):
+        k = m.statuses.get(INCONSISTENT, 0)
+        if k:
+            out.append(
+                f"{side.label}: {m.label or m.workload} @ {m.nodes} x {m.ppn}: {k} of "
+                f"{sum(m.statuses.values())} repeat(s) {INCONSISTENT} (throughput fails the "
+                f"clock cross-check): not used; {m.completed} completed repeat(s) are its samples"
+            )
+    return out
+
+
+def noise_models(base: Side, new: Side) -> dict[str, Noise]:
+    """The pooled noise of both runs, over every point of each (matched or not)."""
+    points = [*base.points.values(), *new.points.values()]
+    return {
+        "tokens_per_s": noise.pooled(m.token_samples for m in points),
+        "step_s": noise.pooled(m.step_samples for m in points),
+    }
+
+
 def compare(
     base: Side,
     new: Side,
@@ -259,23 +424,27 @@ def compare(
 ) -> Comparison:
     pairs: list[Pair] = []
     notes: list[str] = []
+    models = noise_models(base, new)
     for key in sorted(
         set(base.points) & set(new.points),
         key=lambda k: (base.points[k].mode, base.points[k].label, base.points[k].workers),
     ):
         b, n = base.points[key], new.points[key]
-        tokens = _ratio("tokens_per_s", b.token_samples, n.token_samples, min_samples, confidence)
-        eff, note = _efficiency(base, new, b, n, min_samples, confidence)
+        tokens = judge_tokens(
+            b.token_samples,
+            n.token_samples,
+            models["tokens_per_s"],
+            tolerance=tolerance,
+            min_samples=min_samples,
+            confidence=confidence,
+        )
+        eff, note = _efficiency(base, new, b, n, min_samples, confidence, models)
         if note:
             notes.append(note)
         pair = Pair(b, n, tokens, eff)
-        pair.regression = bool(
-            tolerance is not None
-            and tokens.verdict == WORDS["tokens_per_s"][1]
-            and tokens.ratio is not None
-            and tokens.ratio.hi < 1.0 - tolerance
-        )
+        pair.regression = tokens.gate == SLOWER_THAN_TOL
         pairs.append(pair)
+    notes += inconsistent_notes(base) + inconsistent_notes(new)
     only_b = [k for k in base.points if k not in new.points]
     only_n = [k for k in new.points if k not in base.points]
     ob = [
@@ -292,4 +461,115 @@ def compare(
     captured = base_capture or envdiff.gather(base), envdiff.gather(new)
     notes += [n for c in captured for n in c.notes]
     env = envdiff.compare(*captured)
-    return Comparison(base, new, pairs, sorted(ob, key=order), sorted(on, key=order), env, notes)
+    return Comparison(
+        base,
+        new,
+        pairs,
+        sorted(ob, key=order),
+        sorted(on, key=order),
+        env,
+        notes,
+        models,
+        tolerance,
+    )
+
+
+# -- the gate ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Gate:
+    """What `--fail-on-regression TOL` concludes: the exit code, the lines for stdout (the last
+    is the conclusion) and for stderr."""
+
+    code: int
+    out: list[str]
+    err: list[str]
+
+
+def _where(c: Comparison, p: Pair) -> str:
+    m = p.base
+    label = m.label or m.workload
+    label = label if m.mode in ("weak", "") else f"{label} [{m.mode}]"
+    return f"{c.new.label}: {label} @ {m.nodes} x {m.ppn}"
+
+
+def _interval(r: Estimate | None) -> str:
+    if r is None:
+        return "-"
+    if r.lo == r.hi:
+        return f"{r.value:.3f}, no interval"
+    return f"{r.value:.3f} [{r.lo:.3f}, {r.hi:.3f}]"
+
+
+def settle_text(r: Ratio) -> str:
+    if r.settle is None:
+        return "more repeats than is reasonable (the ratio sits on the threshold)"
+    return f"about {r.settle} {r.unit}s a side would settle it"
+
+
+def gate(
+    comparisons: list[Comparison],
+    tolerance: float,
+    *,
+    strict: bool = False,
+    allow_unjudged: bool = False,
+) -> Gate:
+    """Exit 1 on any point slower than TOL; on an unjudged point (no noise estimate, or not
+    measured on one side) unless allow_unjudged; on an inconclusive point only when strict."""
+    slower = [(c, p) for c in comparisons for p in c.gated(SLOWER_THAN_TOL)]
+    within = [(c, p) for c in comparisons for p in c.gated(WITHIN_TOL)]
+    unsure = [(c, p) for c in comparisons for p in c.gated(INCONCLUSIVE)]
+    unjudged = [(c, p) for c in comparisons for p in c.gated(UNJUDGED)]
+    total = sum(len(c.pairs) for c in comparisons)
+    out: list[str] = []
+    err: list[str] = []
+    for c, p in unsure:
+        out.append(
+            f"inconclusive: {_where(c, p)}: {_interval(p.tokens.ratio)} straddles "
+            f"{1 - tolerance:.3f}; {settle_text(p.tokens)}"
+        )
+    for c, p in unjudged:
+        out.append(f"unjudged: {_where(c, p)}: {p.tokens.why}")
+    counts = (
+        f"{len(slower)} slower than {tolerance:.1%}, {len(within)} within it, "
+        f"{len(unsure)} inconclusive, {len(unjudged)} unjudged, of {total} matched point(s)"
+    )
+    code = EXIT_OK
+    if slower:
+        said = ", ".join(f"{_where(c, p)} ({_interval(p.tokens.ratio)})" for c, p in slower)
+        err.append(
+            f"scalestudy compare: regression: {len(slower)} point(s) slower than BASE by more "
+            f"than {tolerance:.1%} with evidence: {said}"
+        )
+        code = EXIT_CHECK_FAILED
+    if unjudged and not allow_unjudged:
+        err.append(
+            f"scalestudy compare: {len(unjudged)} point(s) unjudged (no noise estimate, or "
+            "not measured on one side): the gate cannot pass what it did not judge; more "
+            "repeats or allocations, or --allow-unjudged to pass anyway"
+        )
+        code = EXIT_CHECK_FAILED
+    if unsure and strict:
+        err.append(
+            f"scalestudy compare: {len(unsure)} point(s) inconclusive against {tolerance:.1%} "
+            "and --strict: not shown to be within the tolerance"
+        )
+        code = EXIT_CHECK_FAILED
+    if code != EXIT_OK:
+        out.append(f"gate FAILED: {counts}")
+    elif not unsure and not unjudged:
+        out.append(
+            f"no point slower than BASE by more than {tolerance:.1%}: all {total} judged within it"
+        )
+    else:
+        left = []
+        if unsure:
+            left.append(f"{len(unsure)} inconclusive (neither shown slower nor within)")
+        if unjudged:
+            left.append(f"{len(unjudged)} unjudged, passed by --allow-unjudged")
+        out.append(
+            f"gate passed, not everything judged: {len(within)} of {total} point(s) within "
+            f"{tolerance:.1%} of BASE, {'; '.join(left)}"
+        )
+    return Gate(code, out, err)

@@ -8,7 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-from scalestudy.errors import EXIT_CHECK_FAILED, EXIT_OK, BadInput, UsageError
+from scalestudy.errors import EXIT_OK, BadInput, UsageError
 
 
 class CompareError(BadInput):
@@ -35,8 +35,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fail-on-regression",
         metavar="TOL",
-        help="exit 1 when a matched point's tokens/s is slower than BASE beyond TOL with "
-        "evidence (its interval's upper end below 1 - TOL), e.g. 5%% or 0.05",
+        help="judge each matched point's tokens/s against TOL (5%% or 0.05): slower than TOL "
+        "(its interval's upper end below 1 - TOL), within TOL (its lower end at or above), "
+        "or inconclusive; exit 1 on any slower, and on any unjudged point (no noise "
+        "estimate, or not measured on one side) unless --allow-unjudged",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="with --fail-on-regression: inconclusive points fail the gate too",
+    )
+    parser.add_argument(
+        "--allow-unjudged",
+        action="store_true",
+        help="with --fail-on-regression: points that cannot be judged (one repeat everywhere: "
+        "no noise estimate; or not measured on one side) do not fail the gate",
     )
     parser.add_argument(
         "--confidence",
@@ -48,8 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--min-samples",
         type=int,
         default=None,
-        help="completed repeats each side needs for a verdict (default 5; fewer: the "
-        "bootstrap interval of a median undercovers, docs/compare.md)",
+        help="completed repeats each side needs for a point to be judged on its own repeats "
+        "(the per-point bootstrap; default 5); other points are judged on the runs' pooled "
+        "noise (docs/compare.md)",
     )
 
 
@@ -78,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
     tolerance = (
         None if args.fail_on_regression is None else parse_tolerance(args.fail_on_regression)
     )
+    if tolerance is None and (args.strict or args.allow_unjudged):
+        flag = "--strict" if args.strict else "--allow-unjudged"
+        raise UsageError(f"{flag} qualifies the gate: give --fail-on-regression TOL with it")
     confidence = CONFIDENCE if args.confidence is None else args.confidence
     if not 0.5 <= confidence < 1.0:
         raise UsageError(f"--confidence {confidence:g}: a level in [0.5, 1), e.g. 0.95")
@@ -119,24 +136,21 @@ def run(args: argparse.Namespace) -> int:
                 "compare runs of the same sweep (or sweeps that measure the same points); "
                 "the sweep's name, profile and environment may differ, its trainer settings not",
             )
-    settings = render.Settings(confidence, min_samples, tolerance)
+    settings = render.Settings(confidence, min_samples, tolerance, args.strict, args.allow_unjudged)
     out = Path(args.out) if args.out else _default_out(results, labels)
     written = render.write_all(base, news, comparisons, settings, out)
     print(render.terminal(comparisons, settings), end="")
     print(f"wrote {', '.join(p.name for p in written)} and the figures to {out}")
-    regressions = [(c, p) for c in comparisons for p in c.regressions]
-    if tolerance is not None:
-        if regressions:
-            said = ", ".join(
-                f"{c.new.label}: {render._variant(p.base)} @ {render._size(p.base)} "
-                f"({render._ratio(p.tokens.ratio)})"
-                for c, p in regressions
-            )
-            print(
-                f"scalestudy compare: regression: {len(regressions)} point(s) slower than BASE "
-                f"by more than {tolerance:.1%} with evidence: {said}",
-                file=sys.stderr,
-            )
-            return EXIT_CHECK_FAILED
-        print(f"no point slower than BASE by more than {tolerance:.1%} with evidence")
-    return EXIT_OK
+    if tolerance is None:
+        unjudged = sum(not p.tokens.judged for c in comparisons for p in c.pairs)
+        if unjudged:
+            print(f"note: {unjudged} matched point(s) unjudged (see the table); no gate asked")
+        return EXIT_OK
+    verdict = analysis.gate(
+        comparisons, tolerance, strict=args.strict, allow_unjudged=args.allow_unjudged
+    )
+    for line in verdict.err:
+        print(line, file=sys.stderr)
+    for line in verdict.out:
+        print(line)
+    return verdict.code

@@ -14,7 +14,16 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from scalestudy.compare.analysis import NO_EVIDENCE, Comparison, Pair, side_efficiency
+from scalestudy.compare.analysis import (
+    INCONCLUSIVE,
+    POOLED,
+    UNJUDGED,
+    Comparison,
+    Pair,
+    Ratio,
+    settle_text,
+    side_efficiency,
+)
 from scalestudy.compare.envdiff import Field
 from scalestudy.compare.match import Measured, Side
 from scalestudy.fileio import write_atomic
@@ -32,6 +41,8 @@ class Settings:
     confidence: float
     min_samples: int
     tolerance: float | None
+    strict: bool = False
+    allow_unjudged: bool = False
 
 
 def _num(v: float | None, digits: int = 4) -> str:
@@ -54,11 +65,28 @@ def _ratio(e) -> str:
     return f"{e.value:.3f} [{e.lo:.3f}, {e.hi:.3f}]"
 
 
-def _verdict(r) -> str:
+def _verdict(r: Ratio | None) -> str:
+    """The verdict against 1 and what judged it: the point's own repeats (bootstrap) or the
+    runs' pooled noise (t); unjudged with its reason."""
     if r is None:
         return "-"
-    short = r.verdict == NO_EVIDENCE and r.why.startswith("n <")
-    return r.verdict + (f" ({r.why})" if short else "")
+    if r.verdict == UNJUDGED:
+        return f"{UNJUDGED}: no noise estimate (df = 0)"
+    if r.method == POOLED:
+        return f"{r.verdict} (pooled noise)"
+    return r.verdict
+
+
+def _gate(r: Ratio, tolerance: float | None) -> str:
+    """The outcome against the tolerance, TOL spelled out."""
+    if tolerance is None or not r.gate:
+        return "-"
+    word = r.gate.replace("TOL", f"{tolerance:.1%}")
+    if r.gate == INCONCLUSIVE:
+        return f"{word}: {settle_text(r)}"
+    if r.gate == UNJUDGED:
+        return f"{word}: {r.why}" if r.verdict != UNJUDGED else word
+    return word
 
 
 def _size(m: Measured) -> str:
@@ -77,6 +105,7 @@ POINT_HEAD = [
     "NEW tokens/s",
     "NEW/BASE",
     "verdict",
+    "vs tolerance",
     "efficiency NEW/BASE",
     "verdict (efficiency)",
     "GFLOP/s per rank BASE -> NEW",
@@ -103,6 +132,7 @@ def point_rows(c: Comparison, tolerance: float | None) -> list[list[str]]:
                 _est(t.new),
                 _ratio(t.ratio),
                 verdict,
+                _gate(t, tolerance),
                 _ratio(e.ratio) if e else "-",
                 _verdict(e) if e else "-",
                 _gflops(p),
@@ -164,18 +194,63 @@ def headline(c: Comparison, s: Settings) -> str:
     )
 
 
+def noise_line(c: Comparison) -> str:
+    """The pooled noise model of the two runs, as the verdicts used it."""
+    model = c.noise.get("tokens_per_s")
+    if model is None:
+        return ""
+    judged = {p.tokens.method for p in c.pairs}
+    pooled = sum(p.tokens.method == POOLED for p in c.pairs)
+    used = (
+        f"; {pooled} of {len(c.pairs)} point(s) judged on it"
+        if POOLED in judged
+        else "; every point judged on its own repeats"
+        if judged == {"per point"}
+        else ""
+    )
+    return f"Noise: {model.describe()}{used}."
+
+
+def gate_summary(c: Comparison, s: Settings) -> str:
+    """One line: the points against the tolerance, by outcome ('' without a tolerance)."""
+    if s.tolerance is None:
+        return ""
+    from scalestudy.compare.analysis import SLOWER_THAN_TOL, WITHIN_TOL
+
+    counts = [
+        (f"slower than {s.tolerance:.1%}", len(c.gated(SLOWER_THAN_TOL))),
+        (f"within {s.tolerance:.1%}", len(c.gated(WITHIN_TOL))),
+        (INCONCLUSIVE, len(c.gated(INCONCLUSIVE))),
+        (UNJUDGED, len(c.gated(UNJUDGED))),
+    ]
+    fails = [INCONCLUSIVE] if s.strict else []
+    fails += [] if s.allow_unjudged else [UNJUDGED]
+    rule = f"slower{''.join(f' or {f}' for f in fails)} fails the gate"
+    return (
+        f"Gate at {s.tolerance:.1%}: "
+        + ", ".join(f"{n} {what}" for what, n in counts)
+        + f" of {len(c.pairs)} matched point(s) ({rule})."
+    )
+
+
 def method(s: Settings) -> str:
     tol = (
-        f"; regression: slower by more than {s.tolerance:.1%} with evidence (the interval's "
-        f"upper end below {1 - s.tolerance:.3f})"
+        f" Against the tolerance {s.tolerance:.1%}: slower than it when the interval's upper "
+        f"end is below {1 - s.tolerance:.3f}, within it when its lower end is at or above, "
+        "else inconclusive (with the repeats a side that would settle it)."
         if s.tolerance is not None
         else ""
     )
     return (
-        f"Ratios NEW/BASE of medians over repeats with {s.confidence:.0%} bootstrap intervals "
-        f"(each side's repeats resampled independently); faster/slower (higher/lower) when "
-        f"the interval excludes 1, given at least {s.min_samples} completed repeats on each "
-        f"side{tol}. Points matched by workload, mode, configuration, nodes and ranks per node."
+        f"Ratios NEW/BASE with {s.confidence:.0%} intervals. A point with at least "
+        f"{s.min_samples} completed repeats on each side (and 4 allocations when grouped by "
+        "allocation) is judged on its own: the ratio of medians, bootstrap interval (each "
+        "side's repeats resampled independently). Every other point is judged on the runs' "
+        "pooled noise: the ratio of geometric means, Student-t interval from the spread of "
+        "the logs of every point's repeats (allocations) in both runs; with one repeat "
+        "everywhere nothing can be judged (unjudged). Faster/slower (higher/lower) when the "
+        f"interval excludes 1.{tol} Points matched by workload, mode, configuration, nodes "
+        "and ranks per node."
     )
 
 
@@ -217,6 +292,9 @@ def terminal(comparisons: list[Comparison], s: Settings, width: int | None = Non
             console.print(f"unchanged: {same}")
         for n in dict.fromkeys(c.notes):
             console.print(f"note: {n}")
+        for line in (noise_line(c), gate_summary(c, s)):
+            if line:
+                console.print(line)
         console.print()
     console.print(method(s))
     return buf.getvalue()
@@ -244,6 +322,7 @@ def markdown(comparisons: list[Comparison], s: Settings, figures: list[dict]) ->
     ]
     for c in comparisons:
         lines += [f"## {c.new.label} against {c.base.label}", "", headline(c, s), ""]
+        lines += [f"{x}\n" for x in (gate_summary(c, s), noise_line(c)) if x]
         if c.pairs:
             lines += [*_md_table(POINT_HEAD, point_rows(c, s.tolerance)), ""]
         for what, items in (("Only in BASE", c.only_base), ("Only in NEW", c.only_new)):
@@ -344,7 +423,7 @@ def _ratios(comparisons: list[Comparison], tolerance: float | None) -> tuple[Fig
     rows: list[tuple[str, Pair, int]] = []
     for ci, c in enumerate(comparisons):
         for p in c.pairs:
-            if p.tokens.ratio is not None:
+            if p.tokens.ratio is not None and p.tokens.judged:
                 rows.append((f"{c.new.label}: {_variant(p.base)} @ {_size(p.base)}", p, ci))
     if not rows:
         return None
@@ -367,7 +446,15 @@ def _ratios(comparisons: list[Comparison], tolerance: float | None) -> tuple[Fig
             capsize=3,
         )
         data["rows"].append(
-            {"label": label, "value": r.value, "lo": r.lo, "hi": r.hi, "verdict": p.tokens.verdict}
+            {
+                "label": label,
+                "value": r.value,
+                "lo": r.lo,
+                "hi": r.hi,
+                "verdict": p.tokens.verdict,
+                "gate": p.tokens.gate or None,
+                "judged_on": p.tokens.method,
+            }
         )
     ax.axvline(1.0, color="black", linewidth=0.8)
     if tolerance is not None:
@@ -409,7 +496,9 @@ def figures(
         (
             "ratio",
             "NEW / BASE tokens/s per matched point",
-            "Red: slower with evidence; green: faster; grey: no evidence.",
+            "Red: slower with evidence; green: faster; grey: no evidence (the verdict's "
+            "interval: the point's own bootstrap, or the runs' pooled noise); unjudged points "
+            "are not drawn.",
             lambda: _ratios(comparisons, s.tolerance),
         ),
     ]
@@ -437,7 +526,9 @@ def html(comparisons: list[Comparison], s: Settings, figs: list[dict]) -> str:
         sections.append(
             {
                 "title": f"{c.new.label} against {c.base.label}",
-                "headline": headline(c, s),
+                "headline": " ".join(
+                    x for x in (headline(c, s) + ".", gate_summary(c, s), noise_line(c)) if x
+                ),
                 "points": {"head": POINT_HEAD, "rows": point_rows(c, s.tolerance)},
                 "regressions": [f"{_variant(p.base)} @ {_size(p.base)}" for p in c.regressions],
                 "only_base": unmatched_rows(c.only_base),
@@ -469,10 +560,14 @@ def as_json(comparisons: list[Comparison], s: Settings, figs: list[dict]) -> str
         "confidence": s.confidence,
         "min_samples": s.min_samples,
         "tolerance": s.tolerance,
+        "strict": s.strict,
+        "allow_unjudged": s.allow_unjudged,
         "base": comparisons[0].base.label,
         "comparisons": [
             {
                 "new": c.new.label,
+                "noise": {k: v.as_dict() for k, v in c.noise.items()},
+                "gate": gate_summary(c, s) or None,
                 "pairs": [p.as_dict() for p in c.pairs],
                 "only_base": [u.as_dict() for u in c.only_base],
                 "only_new": [u.as_dict() for u in c.only_new],
