@@ -8,8 +8,8 @@ import statistics
 import sys
 from pathlib import Path
 
+import scalestudy.collect.clocks as clocks
 from scalestudy import progress
-from scalestudy.collect import clocks
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
