@@ -37,8 +37,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check",
         action="store_true",
-        help="also measure every expectation of the sweeps' `expect:` blocks (a table, and "
-        "check.json in the report's folder); exit 1 when one does not hold",
+        help="also judge every expectation of the sweeps' `expect:` blocks on its 95%% "
+        "interval: holds, fails or inconclusive (a table with each expectation's file:line, in "
+        "summary.md, report.html and check.json too); exit 1 when one fails, is not measured, "
+        "or is inconclusive under policy fail",
+    )
+    parser.add_argument(
+        "--inconclusive",
+        choices=("fail", "warn", "pass"),
+        help="what a verdict whose interval straddles the bound (or that has none: one repeat) "
+        "counts as where the expectation's own `inconclusive:` does not say: fail (default: "
+        "exit 1), warn (said, exit 0) or pass",
+    )
+    parser.add_argument(
+        "--junit",
+        metavar="FILE",
+        help="also write the check's verdicts as JUnit XML (one testsuite per sweep, one "
+        "testcase per expectation, variant and size) for CI; implies --check",
     )
     parser.add_argument(
         "--calibration",
@@ -64,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
                 "scalestudy report: note: --calibration is only used by --project-to",
                 file=sys.stderr,
             )
+    if getattr(args, "inconclusive", None) and not (args.check or args.junit):
+        print("scalestudy report: note: --inconclusive is only used by --check", file=sys.stderr)
     if not args.sweeps:
         from scalestudy.spec.locate import collected_sweep
 
@@ -82,7 +99,10 @@ def run(args: argparse.Namespace) -> int:
             args.project_to,
             Path(calibration) if calibration else None,
         )
-        outcomes = _check(report) if getattr(args, "check", False) else None
+        junit = getattr(args, "junit", None)
+        checking = getattr(args, "check", False) or junit is not None
+        policy = getattr(args, "inconclusive", None)
+        outcomes = _check(report, policy, Path(junit) if junit else None) if checking else None
     print(terminal(report.summary))
     n = len(report.rendered)
     print(f"wrote {n} figure(s) (PNG + SVG), report.html, summary.md to {report.out}")
@@ -94,16 +114,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK if all(o.ok for o in outcomes) else EXIT_CHECK_FAILED
 
 
-def _check(report) -> list:
-    """The expectations measured (inside the staging: an archive's sweep file is there)."""
-    import json
-
-    from scalestudy.fileio import write_atomic
+def _check(report, policy: str | None, junit: Path | None) -> list:
+    """The expectations judged (inside the staging: an archive's sweep file is there), their
+    verdicts added to summary.md and report.html, check.json and the JUnit file written."""
     from scalestudy.report import check
 
-    outcomes = check.check(report.analysis)
-    data = {"outcomes": [o.as_dict() for o in outcomes], "ok": all(o.ok for o in outcomes)}
-    write_atomic(report.out / "check.json", json.dumps(data, indent=1))
+    outcomes = check.check(report.analysis, policy)
+    check.publish(report, outcomes, junit)
     return outcomes
 
 

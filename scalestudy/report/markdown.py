@@ -34,6 +34,12 @@ def render(s: Summary) -> str:
         "Points (medians over repeats, 95% bootstrap intervals)",
         _md_table(s.points) if s.points.rows else ["no training runs in these tables"],
     )
+    if s.checks is not None:
+        section(
+            "Expectations (`report --check`: holds, fails or inconclusive on the 95% interval)",
+            _md_table(s.checks) if s.checks.rows else ["no expectation applies"],
+            _bullets(s.check_notes),
+        )
     if s.paired is not None:
         section(
             "Paired ratios inside allocations (schedule: bundled; tokens/s of variant over "

@@ -50,6 +50,10 @@ class Summary:
     crossover_notes: list[str] = field(default_factory=list)
     probe: Table | None = None  # workload: probe: one row per probe point
     probe_notes: list[str] = field(default_factory=list)  # its details, the worst few
+    # report --check: one row per expectation x variant x size (report/check.py's HEAD: the
+    # verdict, the measurement, the bound, the expectation's file:line), and the check's verdict
+    checks: Table | None = None
+    check_notes: list[str] = field(default_factory=list)
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:

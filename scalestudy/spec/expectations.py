@@ -2,6 +2,12 @@
 sweep's mode has, a node count the sweep runs, variants the matrix makes and a bound (its own or
 a published reference's). `validate` reports what cannot be checked with file:line:key; the
 report (report/check.py) reads the block again from the sweep file and measures it.
+
+A bound is judged on the measured interval, not on the median alone (Bound.judge): it holds
+when the whole interval lies on the good side of the bound (the tolerance applied), fails when
+the whole interval lies on the bad side, and is inconclusive when the interval straddles it.
+What an inconclusive verdict counts as is a policy (POLICIES): the expectation's own
+`inconclusive:` key, else `report --check --inconclusive`, else DEFAULT_POLICY.
 """
 
 from __future__ import annotations
@@ -20,6 +26,11 @@ from scalestudy.spec.issues import located as read_located
 from scalestudy.spec.schema import Expectation, Sweep
 from scalestudy.spec.yamlload import Located
 
+HOLDS, FAILS, INCONCLUSIVE = "holds", "fails", "inconclusive"
+# what an inconclusive verdict counts as: a failure (exit 1), a warning (exit 0, said) or a pass
+POLICIES = ("fail", "warn", "pass")
+DEFAULT_POLICY = "fail"  # a CI gate passes only what the measurement shows
+
 
 @dataclass(frozen=True)
 class Bound:
@@ -30,6 +41,22 @@ class Bound:
 
     def holds(self, measured: float) -> bool:
         return measured >= self.limit if self.kind == "at_least" else measured <= self.limit
+
+    def judge(self, lo: float, hi: float) -> str:
+        """HOLDS when the interval [lo, hi] lies entirely on the good side of the limit (touching
+        it included), FAILS when it lies entirely on the bad side, INCONCLUSIVE when it
+        straddles the limit (or is not a number)."""
+        if self.kind == "at_least":
+            if lo >= self.limit:
+                return HOLDS
+            if hi < self.limit:
+                return FAILS
+        else:
+            if hi <= self.limit:
+                return HOLDS
+            if lo > self.limit:
+                return FAILS
+        return INCONCLUSIVE
 
 
 def bound(e: Expectation, published: dict[str, list[references.Reference]]) -> Bound:
@@ -123,12 +150,32 @@ def _selects(selector: dict[str, Any], v) -> bool:
     return bool(configs) and baseline.matches(selector, v.sweep, configs[0])
 
 
-def read(path: Path) -> list[Expectation]:
+@dataclass(frozen=True)
+class Stated:
+    """An expectation and where the sweep file states it."""
+
+    expectation: Expectation
+    path: Path
+    line: int | None  # of its `- ...` item in the expect: list
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}" if self.line is not None else str(self.path)
+
+
+def read_stated(path: Path) -> list[Stated]:
     """The `expect:` block of a sweep file, validated alone (the report reads it where the
-    rest of the sweep, its profile say, may not resolve: results copied elsewhere)."""
+    rest of the sweep, its profile say, may not resolve: results copied elsewhere), each
+    expectation with its file:line."""
     located = read_located(path)
     raw = located.data.get("expect", []) if isinstance(located.data, dict) else []
     try:
-        return TypeAdapter(list[Expectation]).validate_python(raw or [])
+        found = TypeAdapter(list[Expectation]).validate_python(raw or [])
     except ValidationError as exc:
         raise SweepError(path, pydantic_issues(exc, located, Expectation, ("expect",))) from None
+    return [Stated(e, path, located.line_of(("expect", i))) for i, e in enumerate(found)]
+
+
+def read(path: Path) -> list[Expectation]:
+    """The `expect:` block of a sweep file (read_stated without the lines)."""
+    return [s.expectation for s in read_stated(path)]

@@ -151,6 +151,12 @@ class Expectation(_Strict):
         description="How far past the bound still passes: `5%` or 0.05 (at_least x (1 - "
         "tolerance), at_most x (1 + tolerance)).",
     )
+    inconclusive: Literal["fail", "warn", "pass"] | None = Field(
+        None,
+        description="What a verdict whose 95% interval straddles the bound (or that has no "
+        "interval: one repeat) counts as: `fail` (exit 1), `warn` (said, exit 0) or `pass`; "
+        "unset: `report --check --inconclusive` (default `fail`).",
+    )
 
     @field_validator("tolerance", mode="before")
     @classmethod
