@@ -14,14 +14,15 @@ around their point's mean,
 base; a ratio of efficiencies: four points) is value +- t(df) * s * sqrt(sum c^2 / k), exp'ed.
 With one unit everywhere df = 0: no noise can be estimated, and nothing is judged.
 
-No SciPy here (not a dependency): Student's t quantile from the regularised incomplete beta
-function, inverted by bisection."""
+Student's t quantiles from SciPy."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from scipy.stats import t as student_t
 
 from scalestudy.report.stats import Clustered, Estimate, Samples
 
@@ -37,73 +38,11 @@ MIN_ALLOCATIONS = 4
 MAX_SETTLE = 1000  # repeats a side beyond which "would settle it" is not worth saying
 
 
-# -- Student's t --------------------------------------------------------------------------------
-
-
-def _beta_cf(a: float, b: float, x: float) -> float:
-    """The continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 400):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-15:
-            break
-    return h
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    front = math.exp(
-        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    )
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _beta_cf(a, b, x) / a
-    return 1.0 - front * _beta_cf(b, a, 1.0 - x) / b
-
-
-def t_cdf(t: float, df: float) -> float:
-    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
-    return 1.0 - tail if t >= 0 else tail
-
-
 def t_quantile(p: float, df: float) -> float:
     """The p-quantile of Student's t with df degrees of freedom (df > 0, 0 < p < 1)."""
     if not 0.0 < p < 1.0 or df <= 0:
         raise ValueError(f"t quantile of p={p}, df={df}")
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
-    lo, hi = 0.0, 1.0
-    while t_cdf(hi, df) < p:
-        hi *= 2.0
-    for _ in range(200):
-        mid = (lo + hi) / 2.0
-        if t_cdf(mid, df) < p:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-12 * max(1.0, hi):
-            break
-    return (lo + hi) / 2.0
+    return float(student_t.ppf(p, df))
 
 
 # -- the model ----------------------------------------------------------------------------------
