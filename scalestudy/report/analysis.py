@@ -83,6 +83,11 @@ class ProjectedPoint:
     node_bytes: float | None = None
     node_memory_bytes: float | None = None
     oom: bool | None = None
+    # 95% prediction intervals (projection.predict: the repeats and the model's residuals)
+    step_pi: projection.Interval | None = None
+    tokens_pi: projection.Interval | None = None
+    efficiency_pi: projection.Interval | None = None
+    speedup_pi: projection.Interval | None = None
 
 
 @dataclass
@@ -111,6 +116,30 @@ class VariantProjection:
     residuals: list[Residual] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     comm: projection.CommModel | None = None  # nominal or fitted, and the sentence saying so
+    prediction: projection.Prediction | None = None  # the step time's, with its intervals
+
+
+@dataclass
+class BacktestResult:
+    """A variant's largest measured size held out and predicted from its others (the same
+    projection and intervals as --project-to)."""
+
+    variant: str
+    nodes: int
+    workers: int
+    from_nodes: list[int]
+    measured_step_s: float
+    predicted: projection.Interval | None  # None: no step-time model (why)
+    why: str = ""
+    model_error_seen: bool = True
+
+    @property
+    def error(self) -> float | None:
+        return None if self.predicted is None else self.predicted.value / self.measured_step_s - 1
+
+    @property
+    def covered(self) -> bool | None:
+        return None if self.predicted is None else self.predicted.covers(self.measured_step_s)
 
 
 @dataclass
@@ -142,6 +171,7 @@ class Analysis:
     # --project-to with a mesh in the sweep: every layout of the paper's big model, projected
     crossover: list[crossover_model.Layout] = field(default_factory=list)
     crossover_notes: list[str] = field(default_factory=list)
+    backtests: list[BacktestResult] = field(default_factory=list)  # 3+ measured sizes
 
     @property
     def title(self) -> str:
@@ -585,7 +615,11 @@ def _exchange_s(
 
 
 def _project(
-    v: Variant, sc: Scaling | None, project_to: int, ctx: dict | None = None
+    v: Variant,
+    sc: Scaling | None,
+    project_to: int,
+    ctx: dict | None = None,
+    targets: list[int] | None = None,
 ) -> VariantProjection | None:
     measured = [p for p in v.points if p.throughput is not None]
     if not measured:
@@ -607,7 +641,11 @@ def _project(
     vp.link = comm_m.allreduce if comm_m else None
     tokens_per_worker = v.tokens_per_worker
     shapes = _Shapes(v, done, tokens_per_worker, pm.workers)
-    nodes = projection.projected_nodes(max(p.nodes for p in v.points), project_to)
+    nodes = (
+        projection.projected_nodes(max(p.nodes for p in v.points), project_to)
+        if targets is None
+        else list(targets)
+    )
     if not nodes:
         vp.notes.append(
             f"--project-to {project_to} is within the measured nodes: nothing to project"
@@ -704,6 +742,9 @@ def _project(
             continue
         model = comp + (at("apply_s_median", p) or 0.0) + max(0.0, c - overlap)
         vp.residuals.append(Residual(v.label, p.nodes, p.workers, p.step_s.value, model))
+    vp.prediction = _step_prediction(v, measured, t_model, [n * v.ppn for n in nodes])
+    if vp.prediction is not None:
+        vp.notes.append(f"step time: {vp.prediction.method}")
     # the model its points ran (points.jsonl); a table without it: the preset and the two
     # columns it records, which misses any other override of the model
     spec = v.model_spec
@@ -736,13 +777,15 @@ def _project(
             pp.comm_s = comm(w)
             scale = w / pm.workers if v.mode == "weak" else 1.0
             pp.tokens_per_s = pm.throughput.value * scale * ratio
-            if sc is not None and not sc.error:
-                p0 = v.point_at(sc.n0_workers)
+            p0 = v.point_at(sc.n0_workers) if sc is not None and not sc.error else None
+            if p0 is not None:
                 if v.mode == "weak" and p0 and p0.throughput:
                     pp.efficiency = pp.tokens_per_s / (w / p0.workers * p0.throughput.value)
                 elif p0 and p0.step_s:
                     pp.speedup = p0.step_s.value / pp.step_s
                     pp.efficiency = pp.speedup * p0.workers / w
+            if vp.prediction is not None and w in vp.prediction.targets:
+                _intervals(pp, v, vp.prediction, pm, p0, pp.tokens_per_s * pp.step_s)
         shape = shapes.at(w)
         if shape is not None:
             pp.accumulation_bytes = strategy.logical(shape)
@@ -761,6 +804,106 @@ def _project(
             else "memory per rank = the memory model alone (no measured RSS)"
         )
     return vp
+
+
+def _step_prediction(
+    v: Variant, measured: list[PointStats], t_model, targets: list[int]
+) -> projection.Prediction | None:
+    """The anchored step-time model's projection at `targets` (workers) with its intervals:
+    the measured points' repeats re-drawn, re-anchored, the model's residuals added."""
+    samples = {}
+    for p in measured:
+        t = t_model(p.workers)
+        if p.step_s is not None and t:
+            samples[p.workers] = p.step_samples
+    top = max((p.workers for p in measured if p.step_s is not None), default=None)
+    if top not in samples or not targets:
+        return None
+    if any(not t_model(w) for w in targets):
+        return None
+    return projection.predict(samples, projection.Anchored(t_model), targets)
+
+
+def _intervals(pp: ProjectedPoint, v: Variant, pred, pm: PointStats, p0, tokens_per_step):
+    """The projected point's intervals from the step time's draws: tokens/s = the tokens of a
+    step over its time; efficiency and speedup against the baseline's repeats, re-drawn."""
+    import numpy as np
+
+    from scalestudy.report import stats
+
+    j = pred.targets.index(pp.workers)
+    steps = pred.draws[:, j]
+    pp.step_pi = pred.intervals[j]
+    tokens = tokens_per_step / steps
+    pp.tokens_pi = projection.interval_of(tokens, pp.tokens_per_s)
+    if p0 is None or pp.efficiency is None:
+        return
+    rng = np.random.default_rng(projection.PI_SEED + 1)
+    if v.mode == "weak" and p0.throughput:
+        base = stats._boot_medians(p0.throughput_samples, rng, steps.size)
+        if len(p0.throughput_samples) <= 1:
+            base = np.full(steps.size, p0.throughput.value)
+        pp.efficiency_pi = projection.interval_of(
+            tokens / (pp.workers / p0.workers * base), pp.efficiency
+        )
+    elif p0.step_s:
+        base = stats._boot_medians(p0.step_samples, rng, steps.size)
+        if len(p0.step_samples) <= 1:
+            base = np.full(steps.size, p0.step_s.value)
+        pp.speedup_pi = projection.interval_of(base / steps, pp.speedup)
+        pp.efficiency_pi = projection.interval_of(
+            base / steps * p0.workers / pp.workers, pp.efficiency
+        )
+
+
+def _held_out(v: Variant, below: int) -> Variant:
+    """The variant without its points at `below` workers and more (rows and points)."""
+    from dataclasses import replace
+
+    return replace(
+        v,
+        rows=v.rows[v.rows["workers"] < below],
+        points=[p for p in v.points if p.workers < below],
+    )
+
+
+def _backtests(vs: list[Variant], ctx: dict) -> list[BacktestResult]:
+    """Per variant with three or more measured sizes: the largest held out (from its rows,
+    its points and its phases twin's), predicted by _project from the others, and compared."""
+    out = []
+    for v in vs:
+        measured = sorted(
+            (p for p in v.points if p.throughput is not None and p.step_s is not None),
+            key=lambda p: p.workers,
+        )
+        if len({p.workers for p in measured}) < 3:
+            continue
+        top = measured[-1]
+        kept = [_held_out(x, top.workers) for x in ctx.get("variants", [])]
+        mine = _held_out(v, top.workers)
+        kept = [mine if x.key == v.key and x.sweep == v.sweep else x for x in kept]
+        try:
+            vp = _project(mine, None, top.nodes, {**ctx, "variants": kept}, targets=[top.nodes])
+        except ReportError as exc:  # an explicit calibration of another cluster: said there
+            vp = None
+            ctx.setdefault("errors", []).append(str(exc))
+        res = BacktestResult(
+            v.label,
+            top.nodes,
+            top.workers,
+            sorted({p.nodes for p in measured[:-1]}),
+            top.step_s.value,
+            None,
+        )
+        pp = vp.points[0] if vp is not None and vp.points else None
+        if pp is None or pp.step_pi is None:
+            said = [n for n in (vp.notes if vp else []) if "not projected" in n]
+            res.why = said[0] if said else "no step-time model from the other sizes"
+        else:
+            res.predicted = pp.step_pi
+            res.model_error_seen = bool(vp.prediction and vp.prediction.model_error_seen)
+        out.append(res)
+    return out
 
 
 def clock_warnings(table: pd.DataFrame) -> list[str]:
@@ -839,6 +982,14 @@ def analyse(
                 "the projection uses fitted communication figures for some variants and "
                 "nominal ones for others (see each variant's communication model)"
             )
+    backtests = _backtests(
+        vs,
+        {
+            "variants": vs,
+            "explicit": calibration,
+            "roots": sorted({s.folder.resolve().parent for s in sweeps}),
+        },
+    )
     memory, ceilings = series.memory(vs)
     layouts, layout_notes = (
         _crossover(vs, project_to, sorted({s.folder.resolve().parent for s in sweeps}))
@@ -880,6 +1031,7 @@ def analyse(
         probes=probes,
         crossover=layouts,
         crossover_notes=layout_notes,
+        backtests=backtests,
     )
 
 

@@ -100,6 +100,12 @@ def render(s: Summary) -> str:
             if s.residuals is not None and s.residuals.rows
             else [],
         )
+    if s.backtest is not None:
+        section(
+            "Backtest: the largest measured size predicted from the others",
+            _bullets(s.backtest_notes),
+            _md_table(s.backtest),
+        )
     section(
         "Figures",
         [f"- `{n}.png` / `{n}.svg`: {t.splitlines()[0]}" for n, t in s.figures]
@@ -144,6 +150,9 @@ def terminal(s: Summary) -> str:
     if s.projection is not None:
         lines += [f"projection: {n}" for n in s.projection_notes]
     lines += [f"mesh crossover (projected): {n}" for n in s.crossover_notes]
+    if s.backtest is not None:
+        lines += ["backtest (largest measured size held out):", *_text_table(s.backtest)]
+        lines += [f"backtest: {n}" for n in s.backtest_notes[1:]]
     lines += [f"skipped figure {n}: {r}" for n, r in s.skipped]
     lines += [f"warning: {w}" for w in s.warnings]
     return "\n".join(lines)

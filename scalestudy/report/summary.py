@@ -53,6 +53,9 @@ class Summary:
     # report --check: one row per expectation x variant x size (report/check.py's HEAD: the
     # verdict, the measurement, the bound, the expectation's file:line), and the check's verdict
     checks: Table | None = None
+    # the largest measured size held out and predicted from the others (3+ measured sizes)
+    backtest: Table | None = None
+    backtest_notes: list[str] = field(default_factory=list)
     check_notes: list[str] = field(default_factory=list)
 
 
@@ -319,10 +322,10 @@ def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
             "variant",
             "nodes (projection)",
             "workers",
-            "step s",
+            "step s [95% PI]",
             "comm s (model)",
-            "tokens/s",
-            "efficiency",
+            "tokens/s [95% PI]",
+            "efficiency [95% PI]",
             "accumulation bytes/rank",
             "memory GiB/rank",
             "GiB/node vs node",
@@ -345,12 +348,10 @@ def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
                     label,
                     str(p.nodes),
                     str(p.workers),
-                    _num(p.step_s, ".3f"),
+                    _pi(p.step_s, p.step_pi, ".3f"),
                     _num(p.comm_s, ".4f"),
-                    _num(p.tokens_per_s),
-                    _num(p.efficiency * 100 if p.efficiency else None, ".1f") + "%"
-                    if p.efficiency
-                    else "-",
+                    _pi(p.tokens_per_s, p.tokens_pi, ",.0f"),
+                    _pi(p.efficiency, p.efficiency_pi, ".1%"),
                     _num(p.accumulation_bytes),
                     _num(p.rank_bytes, ",.2f", GIB),
                     node,
@@ -371,6 +372,64 @@ def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
     if not a.projections:
         notes.append("no variant has a measured point to project from")
     return t, r, notes
+
+
+def _pi(value: float | None, iv: projection.Interval | None, fmt: str) -> str:
+    """A projected figure with its 95% prediction interval: 1.234 [1.100, 1.400]."""
+    if value is None or not math.isfinite(value):
+        return "-"
+    if iv is None:
+        return format(value, fmt) + " [no interval]"
+    return f"{format(value, fmt)} [{format(iv.lo, fmt)}, {format(iv.hi, fmt)}]"
+
+
+BACKTEST_HEAD = [
+    "variant",
+    "held out (nodes)",
+    "predicted from (nodes)",
+    "measured step s",
+    "predicted step s [95% PI]",
+    "error",
+    "covered",
+]
+
+
+def _backtest(a: Analysis) -> tuple[Table | None, list[str]]:
+    """Per variant with three or more measured sizes: the largest held out and predicted from
+    the others by the step-time projection, its error and whether its interval covered it."""
+    if not a.backtests:
+        return None, []
+    t = Table(list(BACKTEST_HEAD))
+    notes = [
+        "the projection's check on a measurement: the largest measured size is left out (its "
+        "rows, and its phases twin's) and projected from the others with the same model and "
+        "intervals as --project-to; error = predicted / measured - 1"
+    ]
+    for b in a.backtests:
+        sizes = "/".join(str(n) for n in b.from_nodes)
+        if b.predicted is None:
+            t.rows.append([b.variant, str(b.nodes), sizes, f"{b.measured_step_s:.4f}"] + 3 * ["-"])
+            notes.append(f"{b.variant}: not predicted: {b.why}")
+            continue
+        t.rows.append(
+            [
+                b.variant,
+                str(b.nodes),
+                sizes,
+                f"{b.measured_step_s:.4f}",
+                _pi(b.predicted.value, b.predicted, ".4f"),
+                f"{b.error:+.1%}",
+                "yes" if b.covered else "NO",
+            ]
+        )
+    covered = [b for b in a.backtests if b.predicted is not None]
+    if covered:
+        hit = sum(bool(b.covered) for b in covered)
+        notes.append(
+            f"{hit} of {len(covered)} held-out sizes inside their 95% interval; median |error| "
+            f"{sorted(abs(b.error) for b in covered)[len(covered) // 2]:.1%}"
+        )
+    return t, notes
 
 
 def _calibration(a: Analysis) -> tuple[Table | None, list[str]]:
@@ -561,6 +620,7 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
     calibration, calibration_notes = _calibration(a)
     proj, resid, proj_notes = _projection(a)
     crossover, crossover_notes = _crossover(a)
+    backtest, backtest_notes = _backtest(a)
     probe_table, probe_notes = _probe(a)
     return Summary(
         title=a.title,
@@ -589,6 +649,8 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         machine=_machine(a),
         crossover=crossover,
         crossover_notes=crossover_notes,
+        backtest=backtest,
+        backtest_notes=backtest_notes,
         probe=probe_table,
         probe_notes=probe_notes,
     )
