@@ -388,6 +388,21 @@ def _nearest(m: Measured, others: list[Measured]) -> list[str]:
     return min(diffs, key=len)
 
 
+def clock_mismatch(base: Side, new: Side, b: Measured, n: Measured) -> str:
+    """Why a point's tokens/s cannot be compared when one side's were checked against their
+    step records and the other's were not (a trainer whose window held the compute probe read
+    up to 2x low: docs/trainer.md), else ''."""
+    if b.workload != "trainer" or (b.unclocked > 0) == (n.unclocked > 0):
+        return ""
+    old, checked = (base, new) if b.unclocked else (new, base)
+    return (
+        f"{old.label}'s tokens/s were not checked against their step records (collected before "
+        "the three-clock check, or measured by a trainer whose timed window held the compute "
+        f"probe: too low), {checked.label}'s were: not compared; re-collect {old.label}, or "
+        "re-run it if its step logs have no start times"
+    )
+
+
 def inconsistent_notes(side: Side) -> list[str]:
     """A note per point of the side with repeats collect marked `inconsistent` (their
     throughput fails the clock cross-check): they are never samples here (match.py takes only
@@ -438,6 +453,10 @@ def compare(
             min_samples=min_samples,
             confidence=confidence,
         )
+        mismatch = clock_mismatch(base, new, b, n)
+        if mismatch:
+            tokens.verdict, tokens.why = UNJUDGED, mismatch
+            tokens.gate = UNJUDGED if tolerance is not None else ""
         eff, note = _efficiency(base, new, b, n, min_samples, confidence, models)
         if note:
             notes.append(note)

@@ -47,6 +47,9 @@ class Measured:
     attempts: list[Path] = field(default_factory=list)  # the latest attempt folder of each row
     config: dict = field(default_factory=dict)  # the variant's configuration (the key's)
     from_table: bool = False  # no points.jsonl: the configuration is the table's columns
+    # completed trainer repeats whose tokens/s no clock checked (collect/clocks.py): step logs
+    # of a trainer whose window held the compute probe, or a table collected before the check
+    unclocked: int = 0
 
     @property
     def completed(self) -> int:
@@ -151,6 +154,8 @@ def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
             if tput is not None:
                 m.tokens.append(tput)
                 m.token_allocations.append(allocation)
+                check = legacy.value(row.get("clock_check"))
+                m.unclocked += not (isinstance(check, str) and check.startswith("ok"))
             if step is not None:
                 m.step_s.append(step)
                 m.step_allocations.append(allocation)

@@ -59,6 +59,7 @@ def make_run(
     logs: bool = False,
     mode: str = "weak",
     allocations: int = 0,
+    clock_check: str | None = None,
 ) -> Path:
     """root/name: samples[(dense, nodes)] are the tokens/s of each repeat (with `allocations`:
     repeat r ran in allocation r % allocations, as a bundled sweep's). The point ids hash
@@ -152,6 +153,7 @@ def make_run(
                     tokens_per_s_per_worker=tput / nodes,
                     step_s_median=global_batch / tput,
                     steps_timed=30,
+                    clock_check=clock_check,
                 )
             rows.append(row)
             attempt = folder / pid / "attempt-1"

@@ -365,3 +365,19 @@ def test_plan_prints_the_smallest_slowdown_from_previous_results_else_a_default(
     assert main(["plan", str(sweep), "--results", str(tmp_path)]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert "results.csv" in line and "df = 4" in line, line
+
+
+def test_checked_and_unchecked_throughputs_are_not_compared(tmp_path, capsys):
+    """BASE from a trainer whose window held the compute probe (no clock check), NEW checked:
+    each point is unjudged, says why, and fails the gate; both checked: judged."""
+    rng = np.random.default_rng(9)
+    make_run(tmp_path, "a", _quickstart(rng, 1.0), allocations=2)
+    make_run(tmp_path, "b", _quickstart(rng, 1.0), allocations=2, clock_check="ok")
+    c = _compare(tmp_path, "a", "b", tolerance=0.10)
+    assert {p.tokens.gate for p in c.pairs} == {analysis.UNJUDGED}
+    assert all("not checked against their step records" in p.tokens.why for p in c.pairs)
+    args = ["compare", "a", "b", "--results", str(tmp_path), "--fail-on-regression", "10%"]
+    assert main(args) == 1
+    make_run(tmp_path, "c", _quickstart(rng, 1.0), allocations=2, clock_check="ok")
+    c = _compare(tmp_path, "c", "b", tolerance=0.10)
+    assert analysis.UNJUDGED not in {p.tokens.gate for p in c.pairs}
