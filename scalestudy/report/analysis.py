@@ -496,7 +496,88 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
         f"{base.tokens_per_worker(base.n0.workers)} tokens per rank; {dp_words}; "
         f"{group_words}; a projection, not a measurement"
     ]
+    kw = dict(link=link, node_memory_bytes=memory, group_fit=group_fit, dp_fit=dp_fit)
+    residuals = _layout_residuals(vs, s_per_flop, kw)
+    out = crossover_model.with_draws(
+        out,
+        compute=_factor_draws(done, rng_seed=1),
+        data_parallel=_comm_draws(dp_fit, 2),
+        model_parallel=_comm_draws(group_fit, 3)
+        if group_fit is not None or dp_fit is not None
+        else _comm_draws(None, 2),  # the same link as the data-parallel exchange: the same draw
+        residuals=residuals,
+    )
+    said = "; ".join(
+        f"M = {m}: " + ", ".join(f"{r:+.0%}" for r in rs) for m, rs in sorted(residuals.items())
+    )
+    notes.append(
+        "uncertainty (crossover.with_draws): the compute per FLOP re-drawn from its repeats; "
+        "each collective scaled by its fit's RMS residual (log-normal), or within a factor of 2 "
+        "at 95% on the link's nominal figures (an assumption, not a measurement); the layout "
+        "model's relative residual on the sweep's own points ("
+        + (said or "none measured: no model error known")
+        + "), random sign; an M is named only where its interval of step time over every other "
+        "fitting layout's lies below 1"
+    )
     return out, notes
+
+
+def _factor_draws(done: pd.DataFrame, rng_seed: int):
+    """Draws of the compute per FLOP over its median, from the rows it was measured on."""
+    import numpy as np
+
+    from scalestudy.report import stats
+
+    per_row = done["compute_s_median"] / (
+        done["model_flops_per_s_per_rank"] * done["step_s_median"]
+    )
+    vals = [float(x) for x in per_row if x == x and x > 0]
+    n = projection.PI_DRAWS
+    if len(vals) < 2:
+        return np.ones(n)
+    rng = np.random.default_rng(projection.PI_SEED + rng_seed)
+    return stats._boot_medians(vals, rng, n) / statistics.median(vals)
+
+
+def _comm_draws(fit: comm_fit.Fit | None, rng_seed: int):
+    """Factor draws on a collective's time: log-normal with the fit's RMS relative residual,
+    or (no fit: the link's nominal figures) within a factor of 2 at 95%."""
+    import numpy as np
+
+    sigma = math.log1p(fit.rms_relative) if fit is not None else math.log(2.0) / 1.96
+    rng = np.random.default_rng(projection.PI_SEED + 10 + rng_seed)
+    return np.exp(rng.normal(0.0, sigma, size=projection.PI_DRAWS))
+
+
+def _layout_residuals(vs: list[Variant], s_per_flop: float, kw: dict) -> dict[int, list[float]]:
+    """The layout model (crossover.layout) at each measured point of the sweep's variants, on
+    their own model, against the measured step: relative residual (measured / model - 1) by M."""
+    out: dict[int, list[float]] = {}
+    for v in vs:
+        spec = v.model_spec or projection.model_spec(
+            (v.configuration.get("model") or {}).get("preset"), v.vocab, v.hidden, v.tied
+        )
+        if not spec or any(k not in spec for k in ("heads", "enc_layers", "dec_layers")):
+            continue
+        for p in v.points:
+            if p.step_s is None:
+                continue
+            try:
+                x = crossover_model.layout(
+                    spec,
+                    model=str(spec.get("preset") or "sweep"),
+                    nodes=p.nodes,
+                    ppn=v.ppn,
+                    m=v.mesh_model,
+                    tokens_per_worker=v.tokens_per_worker(p.workers),
+                    s_per_flop=s_per_flop,
+                    **kw,
+                )
+            except (KeyError, ValueError, ZeroDivisionError):
+                continue
+            if x.step_s > 0:
+                out.setdefault(v.mesh_model, []).append(p.step_s.value / x.step_s - 1.0)
+    return out
 
 
 def _completed(rows: pd.DataFrame) -> pd.DataFrame:

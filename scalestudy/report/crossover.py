@@ -17,16 +17,27 @@ Per rank and step, for a mesh of M (M = 1: data parallelism, the paper's dense e
   call is that fit's time; without one, each call is a ring allreduce on the interconnect's
   link model (a group on one node is then charged the network);
 - memory per rank: contract/memory_model.py at M, against the node's memory over its ranks.
+
+Each layout's step time carries draws (`with_draws`, issue #32): the compute per FLOP re-drawn
+from the repeats it was measured on, each collective's time scaled by its fit's error (a fitted
+collective: log-normal with its RMS relative residual; the link's nominal figures: within a
+factor of 2 at 95%, a stated assumption), these shared by every layout of a draw, and one
+relative residual of the layout model on the sweep's own measured points of the same M (all
+M's when that M was not measured), with a random sign, each layout its own. An M is named only
+where its step is shorter than every other fitting layout's in 97.5% of the draws (the paired
+ratio's 95% interval above 1); elsewhere the candidates are said to be indistinguishable.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+
+import numpy as np
 
 from scalestudy.contract import comm_fit, flops, memory_model
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract.point_config import PRESETS
-from scalestudy.report.projection import Link, ring_allreduce_s
+from scalestudy.report.projection import Interval, Link, interval_of, ring_allreduce_s
 
 PAPER_NODES = (64, 300)  # the seed paper's sizes
 PAPER_VOCABS = (33_708, 128_000)  # its big model's vocabulary, and a large modern one
@@ -47,10 +58,22 @@ class Layout:
     fits: bool
     tokens_per_worker: int = 0
     node_memory_bytes: float = 0.0
+    # draws of the step time (with_draws); None: no uncertainty worked out
+    step_draws: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     @property
     def step_s(self) -> float:
         return self.compute_s + self.data_parallel_s + self.model_parallel_s
+
+    @property
+    def step_pi(self) -> Interval | None:
+        return None if self.step_draws is None else interval_of(self.step_draws, self.step_s)
+
+    def tokens_pi(self) -> Interval | None:
+        if self.step_draws is None:
+            return None
+        tokens = self.nodes * self.ppn * self.tokens_per_worker
+        return interval_of(tokens / self.step_draws, self.tokens_per_s)
 
     @property
     def tokens_per_s(self) -> float:
@@ -78,7 +101,8 @@ def changes(layouts: list[Layout]) -> dict[int, list[tuple[int, int | None, str]
     out: dict[int, list[tuple[int, int | None, str]]] = {}
     for (vocab, nodes), (m, why) in choices(layouts).items():
         seen = out.setdefault(vocab, [])
-        if not seen or seen[-1][1] != m:
+        kind = lambda m, why: (m, why.split(":")[0] if m is None else "")  # noqa: E731
+        if not seen or kind(*seen[-1][1:]) != kind(m, why):
             seen.append((nodes, m, why))
     return out
 
@@ -158,13 +182,61 @@ def layout(
     )
 
 
+NO_FIT = "no layout fits in memory"
+INDISTINGUISHABLE = "indistinguishable within the 95% intervals"
+
+
+def with_draws(
+    layouts: list[Layout],
+    *,
+    compute: np.ndarray,
+    data_parallel: np.ndarray,
+    model_parallel: np.ndarray,
+    residuals: dict[int, list[float]],
+    seed: int = 20190513,
+) -> list[Layout]:
+    """The layouts with step-time draws: compute, data_parallel and model_parallel are factor
+    draws shared by every layout (one per draw); residuals, the layout model's relative errors
+    on measured points by M, give each layout its own (random sign)."""
+    rng = np.random.default_rng(seed)
+    n = compute.size
+    pooled = [r for rs in residuals.values() for r in rs]
+    out = []
+    for x in layouts:
+        draws = x.compute_s * compute + x.data_parallel_s * data_parallel
+        draws = draws + x.model_parallel_s * model_parallel
+        seen = residuals.get(x.m) or pooled
+        if seen:
+            size = np.abs(np.log1p(np.asarray(seen, dtype=float)))[rng.integers(0, len(seen), n)]
+            draws = draws * np.exp(size * rng.choice([-1.0, 1.0], size=n))
+        out.append(replace(x, step_draws=draws))
+    return out
+
+
+def _separated(best: Layout, other: Layout) -> bool:
+    """best's step is shorter than other's in 97.5% of the paired draws."""
+    if best.step_draws is None or other.step_draws is None:
+        return True
+    return float(np.percentile(other.step_draws / best.step_draws, 2.5)) > 1.0
+
+
 def crossover(layouts: list[Layout]) -> tuple[int | None, str]:
-    """The M to run at one (model, vocabulary, nodes): the fastest that fits, and why."""
+    """The M to run at one (model, vocabulary, nodes): the fastest that fits, and why; None
+    with the reason when nothing fits or (with draws) the fastest is not told apart from
+    another that fits."""
     fitting = [x for x in layouts if x.fits]
     if not fitting:
-        return None, "no layout fits in memory"
+        return None, NO_FIT
     best = min(fitting, key=lambda x: x.step_s)
     one = next((x for x in layouts if x.m == 1), None)
+    close = [x for x in fitting if x is not best and not _separated(best, x)]
+    if close:
+        ms = ", ".join(str(m) for m in sorted({best.m, *(x.m for x in close)}))
+        lead = max(close, key=lambda x: x.step_s)
+        return None, (
+            f"{INDISTINGUISHABLE}: M = {ms} (the central figures favour M = {best.m} by "
+            f"{lead.step_s / best.step_s:.2f}x over M = {lead.m}, inside the model's error)"
+        )
     if best.m == 1:
         return 1, "data parallelism is fastest"
     if one is None or not one.fits:

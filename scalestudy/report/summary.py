@@ -182,7 +182,7 @@ def _crossover(a: Analysis) -> tuple[Table | None, list[str]]:
             "vocab",
             "nodes",
             "M",
-            "step s (projected)",
+            "step s (projected) [95% PI]",
             "compute s",
             "data-parallel s",
             "model-parallel s",
@@ -204,7 +204,7 @@ def _crossover(a: Analysis) -> tuple[Table | None, list[str]]:
                     f"{vocab:,}",
                     str(nodes),
                     str(x.m),
-                    f"{x.step_s:.3f}",
+                    _pi(x.step_s, x.step_pi, ".3f"),
                     f"{x.compute_s:.3f}",
                     f"{x.data_parallel_s:.3f}",
                     f"{x.model_parallel_s:.3f}",
@@ -213,14 +213,18 @@ def _crossover(a: Analysis) -> tuple[Table | None, list[str]]:
                 ]
             )
         m, why = crossover_model.crossover(layouts)
-        run = f"M = {m}" if m else "none"
-        notes.append(f"big, vocab {vocab:,}, {nodes} nodes: {run} ({why})")
+        notes.append(f"big, vocab {vocab:,}, {nodes} nodes: {_run(m, why)}")
     for vocab, steps in crossover_model.changes(a.crossover).items():
-        said = "; ".join(
-            f"from N={n} nodes {f'M = {m}' if m else 'none'} ({why})" for n, m, why in steps
-        )
+        said = "; ".join(f"from N={n} nodes {_run(m, why)}" for n, m, why in steps)
         notes.append(f"big, vocab {vocab:,}, as nodes grow: {said}")
     return t, notes
+
+
+def _run(m: int | None, why: str) -> str:
+    """The M to run and why, or why none is named (nothing fits; indistinguishable)."""
+    if m:
+        return f"M = {m} ({why})"
+    return "no M named: " + why
 
 
 def _paired(a: Analysis) -> Table | None:

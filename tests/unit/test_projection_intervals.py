@@ -85,3 +85,68 @@ def test_allocations_are_resampled_as_groups():
     a, b = (1.00, 1.01, 1.00), (1.20, 1.21, 1.20)
     pred = projection.predict({4: Clustered((a, b))}, projection.Anchored(lambda n: 1.0), [64])
     assert pred.at(64).lo <= 1.01 and pred.at(64).hi >= 1.20
+
+
+def _layout(m: int, step: float, draws) -> object:
+    from scalestudy.report import crossover
+
+    return crossover.Layout("big", 1000, 64, 1, m, step, 0.0, 0.0, 1, True, 1024, 1e12, draws)
+
+
+def test_an_m_is_named_only_where_the_intervals_separate():
+    from scalestudy.report import crossover
+
+    rng = np.random.default_rng(3)
+    noise = lambda: np.exp(rng.normal(0.0, 0.05, 2000))  # noqa: E731
+    close = [_layout(1, 1.01, 1.01 * noise()), _layout(2, 1.00, 1.00 * noise())]
+    m, why = crossover.crossover(close)
+    assert m is None and why.startswith(crossover.INDISTINGUISHABLE) and "M = 1, 2" in why
+    far = [_layout(1, 2.0, 2.0 * noise()), _layout(2, 1.0, 1.0 * noise())]
+    assert crossover.crossover(far)[0] == 2
+    # the same 1% apart with draws shared by both (a common factor): told apart
+    common = noise()
+    shared = [_layout(1, 1.01, 1.01 * common), _layout(2, 1.00, 1.00 * common)]
+    assert crossover.crossover(shared)[0] == 2
+
+
+def test_the_mesh_projection_draws_its_intervals_and_names_no_m_inside_them(tmp_path):
+    """report mesh --project-to: every projected ratio has a band, the axis spans the bands,
+    and the caption and summary name an M only where crossover() found it separated."""
+    from test_report_mesh import _table_and_records
+
+    from scalestudy.report import crossover, legacy, summary
+    from scalestudy.report.analysis import analyse
+    from scalestudy.report.figures import mesh as mesh_figure
+    from scalestudy.report.load import SweepResults
+
+    table, records = _table_and_records()
+    one = table["mesh_model"] == 1
+    table.loc[one, "compute_s_median"] = 0.05
+    table.loc[one, "model_flops_per_s_per_rank"] = 2e10
+    table["interconnect"], table["interconnect_latency_us"] = "ib", 2.0
+    table["interconnect_bandwidth_gbps"], table["node_memory_gb"] = 100.0, 1024.0
+    table, records = legacy.upgrade(table, records)
+    sweep = SweepResults("s", tmp_path, table, tmp_path / "results.csv", points=records)
+    a = analyse([sweep], {}, 64, [])
+    assert all(x.step_draws is not None for x in a.crossover)
+    fig = mesh_figure.draw(a)
+    speed = fig.fig.axes[3]
+    lo, hi = speed.get_ylim()
+    for s in fig.data["projection"]["series"]:
+        band = s["over_data_parallel_95"]
+        assert band is not None
+        assert lo <= min(band[0]) and max(band[1]) <= hi
+        assert all(
+            b0 <= r <= b1
+            for b0, r, b1 in zip(band[0], s["over_data_parallel"], band[1], strict=True)
+        )
+    _, notes = summary._crossover(a)
+    for (vocab, nodes), (m, _why) in crossover.choices(a.crossover).items():
+        group = [x for x in a.crossover if (x.vocab, x.nodes) == (vocab, nodes) and x.fits]
+        if m is not None:  # named: every other fitting layout's paired ratio above 1 at 2.5%
+            best = next(x for x in group if x.m == m)
+            for x in group:
+                if x is not best:
+                    assert np.percentile(x.step_draws / best.step_draws, 2.5) > 1.0
+    assert any("no M named" in n or "M = " in n for n in notes)
+    assert any("layout model's relative residual" in n for n in a.crossover_notes)

@@ -91,7 +91,10 @@ def comm_legend(ax, a: Analysis, data: dict) -> None:
 
 
 def comm_caption(a: Analysis, data: dict) -> str:
-    return "".join(f" Dashed projection: {m.description}." for m in comm_models_drawn(a, data))
+    said = "".join(f" Dashed projection: {m.description}." for m in comm_models_drawn(a, data))
+    if said:  # analysis._intervals: the repeats and the model's residuals (docs/report.md)
+        said += " Shaded around it: its 95% prediction interval."
+    return said
 
 
 def baselines_text(ss: list[Scaling], common: Variant | None) -> str:

@@ -5,12 +5,15 @@ rank and step, against nodes (markers and solid or dashed lines). Bottom row, wi
 machine's compute per FLOP, the link model, the memory model) for each M and vocabulary,
 projected tokens/s and memory per rank against nodes as dotted lines without markers, an x
 where a layout does not fit in the node's memory, and the node's memory per rank as a grey
-line; the caption names the M to run as nodes grow."""
+line; each projected ratio has its 95% interval drawn as a band (the paired draws of
+report/crossover.py: with_draws), the axis spans every band, and the caption names an M only
+where the intervals separate it from the others."""
 
 from __future__ import annotations
 
 import statistics
 
+import numpy as np
 from matplotlib.figure import Figure
 
 from scalestudy.report import crossover as crossover_model
@@ -77,6 +80,21 @@ def draw(a: Analysis) -> Rendered | Skipped:
     return Rendered("mesh", title, caption, fig, data)
 
 
+def _ratio_bands(xs, ones: dict, vocab: int) -> tuple[list[float], list[float]] | None:
+    """The 2.5 and 97.5 percentiles of tokens/s over M = 1's, draw by draw (paired), or None
+    without draws."""
+    lo, hi = [], []
+    for x in xs:
+        one = ones.get((vocab, x.nodes))
+        if x.step_draws is None or one is None or one.step_draws is None:
+            return None
+        r = one.step_draws / x.step_draws  # tokens/s ratio = inverse step ratio (same tokens)
+        a, b = np.percentile(r, [2.5, 97.5])
+        lo.append(float(a))
+        hi.append(float(b))
+    return lo, hi
+
+
 def _projection(a: Analysis, fig: Figure, data: dict) -> str:
     """The bottom row: the big model's layouts, projected (never measured)."""
     layouts = a.crossover
@@ -90,6 +108,7 @@ def _projection(a: Analysis, fig: Figure, data: dict) -> str:
     # the ratio to data parallelism (M = 1) at the same vocabulary and nodes: above 1 a mesh
     # is faster (every size has an M = 1 layout: 1 divides everything)
     one = {(x.vocab, x.nodes): x.tokens_per_s for x in layouts if x.m == 1}
+    ones = {(x.vocab, x.nodes): x for x in layouts if x.m == 1}
     for vocab in vocabs:
         for m in ms:
             xs = sorted(
@@ -102,6 +121,9 @@ def _projection(a: Analysis, fig: Figure, data: dict) -> str:
             style = dict(color=colors[m], linestyle=dashes.get(vocab, ":"), linewidth=1.2)
             ratio = [x.tokens_per_s / one[(vocab, x.nodes)] for x in xs]
             speed.plot(nodes, ratio, label=name, **style)
+            band = _ratio_bands(xs, ones, vocab)
+            if band is not None:
+                speed.fill_between(nodes, band[0], band[1], color=colors[m], alpha=0.12)
             memory.plot(nodes, [x.memory_bytes / GIB for x in xs], **style)
             bad = [i for i, x in enumerate(xs) if not x.fits]
             if bad:
@@ -113,6 +135,7 @@ def _projection(a: Analysis, fig: Figure, data: dict) -> str:
                     "x": nodes,
                     "tokens_per_s": [x.tokens_per_s for x in xs],
                     "over_data_parallel": ratio,
+                    "over_data_parallel_95": band,
                     "memory_bytes": [x.memory_bytes for x in xs],
                     "fits": [x.fits for x in xs],
                 }
@@ -140,7 +163,8 @@ def _projection(a: Analysis, fig: Figure, data: dict) -> str:
     said = " ".join(
         f"V={vocab:,}: "
         + "; ".join(
-            f"from {n} nodes {f'M = {m}' if m else 'nothing fits'} ({why})" for n, m, why in s
+            f"from {n} nodes " + (f"M = {m} ({why})" if m else f"no M named ({why})")
+            for n, m, why in s
         )
         + "."
         for vocab, s in steps.items()
@@ -148,7 +172,10 @@ def _projection(a: Analysis, fig: Figure, data: dict) -> str:
     return (
         "Bottom row: a projection, not a measurement (dotted and dash-dotted lines, no markers; "
         "left: global tokens/s over data parallelism's at the same nodes, above 1 a mesh is "
-        "faster; x: does not fit in the node's memory): the paper's big model from this machine's "
+        "faster, each band its 95% interval (the compute per FLOP's repeats, the collectives' fit "
+        "errors or a factor of 2 on nominal link figures, and the layout model's residuals on "
+        "the sweep's own points); x: does not fit in the node's memory): the paper's big model "
+        "from this machine's "
         "compute per FLOP and the link and memory models (report/crossover.py). The M to run, "
         f"as nodes grow: {said}"
     )

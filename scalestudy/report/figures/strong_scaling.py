@@ -73,6 +73,23 @@ def draw(a: Analysis) -> Rendered | Skipped:
             px = [p.nodes for p in pts]
             ax_s.plot(ax_ + px, sp_ + [p.speedup for p in pts], "--", color=color, label=lab)
             ax_e.plot(ax_ + px, ef_ + pct(p.efficiency for p in pts), "--", color=color, label=lab)
+            band = [p for p in pts if p.speedup_pi is not None and p.efficiency_pi is not None]
+            if band:  # the 95% prediction intervals (analysis._intervals)
+                bx = [p.nodes for p in band]
+                ax_s.fill_between(
+                    bx,
+                    [p.speedup_pi.lo for p in band],
+                    [p.speedup_pi.hi for p in band],
+                    color=color,
+                    alpha=0.12,
+                )
+                ax_e.fill_between(
+                    bx,
+                    [100 * p.efficiency_pi.lo for p in band],
+                    [100 * p.efficiency_pi.hi for p in band],
+                    color=color,
+                    alpha=0.12,
+                )
             xs += px
             data.setdefault("projection", []).append(
                 {

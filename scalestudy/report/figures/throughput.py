@@ -68,9 +68,24 @@ def draw(a: Analysis) -> Rendered | Skipped:
                     px = [pts[-1].nodes] + [p.nodes for p in pp]
                     py = [pts[-1].throughput.value] + [p.tokens_per_s for p in pp]
                     ax.plot(px, py, "--", color=color, label=f"{v.label}: projection")
+                    band = [p for p in pp if p.tokens_pi is not None]
+                    if band:  # the 95% prediction interval (analysis._intervals)
+                        ax.fill_between(
+                            [p.nodes for p in band],
+                            [p.tokens_pi.lo for p in band],
+                            [p.tokens_pi.hi for p in band],
+                            color=color,
+                            alpha=0.12,
+                        )
                     xs += px
                     data.setdefault("projection", []).append(
-                        {"label": f"{v.label}: projection", "x": px, "y": py, **comm_of(vp)}
+                        {
+                            "label": f"{v.label}: projection",
+                            "x": px,
+                            "y": py,
+                            "interval_95": [p.tokens_pi and p.tokens_pi.as_dict() for p in pp],
+                            **comm_of(vp),
+                        }
                     )
         ref = a.common.get(mode)
         if ref is not None and ref.n0.throughput is not None:

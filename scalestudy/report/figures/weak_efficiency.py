@@ -60,9 +60,24 @@ def draw(a: Analysis) -> Rendered | Skipped:
             py = ([100 * anchor.value] if anchor else []) + pct(p.efficiency for p in pts)
             lab = f"{v.label}: projection (step-time model)"
             ax.plot(px, py, "--", color=color, alpha=0.8, label=lab)
+            band = [p for p in pts if p.efficiency_pi is not None]
+            if band:  # the 95% prediction interval (analysis._intervals)
+                ax.fill_between(
+                    [p.nodes for p in band],
+                    [100 * p.efficiency_pi.lo for p in band],
+                    [100 * p.efficiency_pi.hi for p in band],
+                    color=color,
+                    alpha=0.12,
+                )
             xs += px
             data.setdefault("projection", []).append(
-                {"label": lab, "x": px, "y": py, **comm_of(vp)}
+                {
+                    "label": lab,
+                    "x": px,
+                    "y": py,
+                    "interval_95": [p.efficiency_pi and p.efficiency_pi.as_dict() for p in pts],
+                    **comm_of(vp),
+                }
             )
     published_points(ax, a, "weak_efficiency", data, xs)
     log2_x(ax, xs, "nodes (log2)")
