@@ -1,0 +1,109 @@
+"""The regression gate on real runs (issue #32, acceptance 2): three runs of the quickstart's
+design (tiny, 1 and 2 nodes of local ranks, sparse vs dense, 2 allocations x 1 repeat), the
+third with a CPU hog beside its 2-node points, then `compare --fail-on-regression 10%`:
+BASE vs a quiet NEW, BASE vs the hogged NEW. Prints each compare's exit code and verdict lines
+(JSON at the end). About 15 minutes here.
+
+The hog is one process spinning on one core while two trainer ranks are alive (the 2-node
+points), so only those points share their cores with it.
+
+Usage: .venv/bin/python benchmarks/compare_gate.py [--work DIR] [--tolerance 10%]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SWEEP = ROOT / "experiments" / "quickstart.yaml"
+parser = argparse.ArgumentParser()
+parser.add_argument("--work", default=None, help="folder of the three results roots")
+parser.add_argument("--tolerance", default="10%")
+args = parser.parse_args()
+work = Path(args.work or tempfile.mkdtemp(prefix="compare-gate-"))
+
+
+def cli(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "scalestudy.cli", *argv], capture_output=True, text=True
+    )
+
+
+def ranks_alive() -> int:
+    out = subprocess.run(["pgrep", "-fc", "scalestudy.trainer"], capture_output=True, text=True)
+    return int(out.stdout.strip() or 0)
+
+
+def hog(stop) -> None:
+    """Spin while two or more trainer processes run (a 2-node point), else idle."""
+    while not stop.is_set():
+        if ranks_alive() >= 2:
+            end = time.monotonic() + 0.5
+            while time.monotonic() < end:
+                pass
+        else:
+            time.sleep(0.2)
+
+
+def run(name: str, with_hog: bool) -> Path:
+    results = work / name
+    stop = mp.Event()
+    spinner = mp.Process(target=hog, args=(stop,)) if with_hog else None
+    if spinner:
+        spinner.start()
+    try:
+        for verb in ("submit", "collect"):
+            done = cli(verb, str(SWEEP), "--results", str(results))
+            if done.returncode != 0:
+                sys.exit(f"{verb} ({name}) failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    finally:
+        if spinner:
+            stop.set()
+            spinner.join()
+    return results / "quickstart"
+
+
+def gate(base: Path, new: Path) -> dict:
+    out = work / f"compare-{base.parent.name}-{new.parent.name}"
+    done = cli(
+        "compare", str(base), str(new), "--fail-on-regression", args.tolerance, "--out", str(out)
+    )
+    print(done.stdout, file=sys.stderr)
+    report = json.loads((out / "compare.json").read_text())["comparisons"][0]
+    return {"exit_code": done.returncode, "last_line": done.stdout.strip().splitlines()[-1],
+            "gate": report.get("gate"),
+            "points": [
+                {
+                    "variant": p["variant"],
+                    "nodes": p["nodes"],
+                    "ratio": p["tokens_per_s"]["ratio"],
+                    "verdict": p["tokens_per_s"]["verdict"],
+                    "judged_on": p["tokens_per_s"]["judged_on"],
+                    "gate": p["tokens_per_s"]["gate"],
+                }
+                for p in report["pairs"]
+            ]}  # fmt: skip
+
+
+started = time.monotonic()
+base = run("base", False)
+quiet = run("quiet", False)
+hogged = run("hog", True)
+print(
+    json.dumps(
+        {
+            "work": str(work),
+            "quiet": gate(base, quiet),
+            "hog": gate(base, hogged),
+            "minutes": (time.monotonic() - started) / 60,
+        },
+        indent=1,
+    )
+)

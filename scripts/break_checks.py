@@ -1,0 +1,167 @@
+"""Each named bug put back on purpose, one at a time, and the tests that must catch it run:
+the record that a test can fail for the bug it is about (issue #32 item 6). A mutation is a
+file, an exact text and its broken replacement, and the tests (pytest node ids or -k
+expressions) that must then fail. The file is restored after each, whatever happens.
+
+A mutation whose text is no longer in the file is reported as STALE (the code moved: update
+the mutation, do not drop it). Exit 0 when every mutation was caught, 1 otherwise.
+
+Usage: .venv/bin/python scripts/break_checks.py [--only NAME[,NAME]] [--slow]
+(--slow adds the ones that need a trainer under mpirun: about a minute each.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Mutation:
+    name: str
+    file: str
+    old: str
+    new: str
+    tests: list[str]
+    slow: bool = False
+
+
+MUTATIONS = [
+    Mutation(
+        "compare reads only NEW's repeats for the per-point rule",
+        "scalestudy/compare/analysis.py",
+        "    if min(n_base, n_new) < min_samples:",
+        "    if n_new < min_samples:",
+        ["tests/unit/test_compare_noise.py"],
+    ),
+    Mutation(
+        "intervals labelled 95% computed at 99%",
+        "scalestudy/report/stats.py",
+        "    tail = (1.0 - confidence) / 2.0 * 100.0",
+        "    tail = (1.0 - 0.99) / 2.0 * 100.0",
+        ["tests/unit/test_compare_noise.py"],
+    ),
+    Mutation(
+        "at_most's tolerance applied the wrong way",
+        "scalestudy/spec/expectations.py",
+        'if kind == "at_least" else value * (1 + e.tolerance)',
+        'if kind == "at_least" else value * (1 - e.tolerance)',
+        ["tests/unit/test_check_verdicts.py"],
+    ),
+    Mutation(
+        "a reference bound's direction swapped",
+        "scalestudy/spec/expectations.py",
+        'kind = "at_least" if METRICS[e.metric].better == "higher" else "at_most"',
+        'kind = "at_most" if METRICS[e.metric].better == "higher" else "at_least"',
+        ["tests/unit/test_check_verdicts.py"],
+    ),
+    Mutation(
+        "peak_memory_gib in 1e9 bytes",
+        "scalestudy/contract/metrics.py",
+        'column="peak_rss_max", scale=1 / 2**30',
+        'column="peak_rss_max", scale=1e-9',
+        ["tests/unit/test_check_verdicts.py"],
+    ),
+    Mutation(
+        "archive: links not resolved through each other before writing",
+        "scalestudy/archive.py",
+        "            if landing is None:\n",
+        "            if landing is None and False:\n",
+        ["tests/unit/test_archive.py"],
+    ),
+    Mutation(
+        "archive: declared sizes not capped",
+        "scalestudy/archive.py",
+        "        if total > cap:",
+        "        if False:",
+        ["tests/unit/test_archive.py"],
+    ),
+    Mutation(
+        "archive: no compression-ratio bound",
+        "scalestudy/archive.py",
+        "        if self.written > RATIO_FLOOR and self.written > self.ratio * read:",
+        "        if False:",
+        ["tests/unit/test_archive.py"],
+    ),
+    Mutation(
+        "collect: the footer's tokens/s not checked against the step records",
+        "scalestudy/collect/clocks.py",
+        "    if footer_tps <= 0 or abs(records_tps / footer_tps - 1) > AGREEMENT:",
+        "    if footer_tps <= 0:",
+        ["tests/unit/test_clocks.py"],
+    ),
+    Mutation(
+        "compare: checked and unchecked throughputs compared",
+        "scalestudy/compare/analysis.py",
+        '    if b.workload != "trainer" or (b.unclocked > 0) == (n.unclocked > 0):',
+        "    if True:",
+        ["tests/unit/test_compare_noise.py"],
+    ),
+    Mutation(
+        "report: a probe longer than its step used as the compute time",
+        "scalestudy/collect/rows.py",
+        "    return probe if usable else None",
+        "    return probe",
+        ["tests/unit/test_clocks.py"],
+    ),
+    Mutation(
+        "trainer: the compute probe inside the timed window (round 3's order)",
+        "scalestudy/trainer/loop.py",
+        "    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}",
+        "    out.window_end = pc()\n"
+        "    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}",
+        [
+            "tests/mpi/test_throughput_clocks.py::test_footer_throughput_agrees_with_the_step_records"
+        ],
+        slow=True,
+    ),
+]
+
+
+def run(m: Mutation) -> str:
+    path = ROOT / m.file
+    text = path.read_text()
+    if text.count(m.old) != 1:
+        return f"STALE ({text.count(m.old)} matches of its text in {m.file})"
+    try:
+        path.write_text(text.replace(m.old, m.new))
+        proc = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *m.tests],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        path.write_text(text)
+    if proc.returncode == 0:
+        return "NOT CAUGHT (the tests passed)"
+    failed = [line for line in proc.stdout.splitlines() if line.startswith("FAILED")]
+    return "caught: " + (failed[0][7:] if failed else proc.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", help="comma-separated substrings of mutation names")
+    parser.add_argument("--slow", action="store_true", help="also the trainer mutations")
+    args = parser.parse_args()
+    chosen = [m for m in MUTATIONS if args.slow or not m.slow]
+    if args.only:
+        chosen = [m for m in chosen if any(s in m.name for s in args.only.split(","))]
+    bad = 0
+    for m in chosen:
+        start = time.monotonic()
+        verdict = run(m)
+        bad += not verdict.startswith("caught")
+        print(f"{m.name}: {verdict} ({time.monotonic() - start:.0f} s)", flush=True)
+    print(f"{len(chosen) - bad} of {len(chosen)} mutations caught")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
