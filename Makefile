@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv image demo readme-figure test test-fast break-checks lint docs bench bench-mesh bench-scale bench-submit bench-probe-scale bench-reference cluster-up cluster-down
+.PHONY: system venv image demo readme-figure test test-fast break-checks lint docs bench bench-mesh bench-scale bench-submit bench-probe-scale bench-reference bench-backtest cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -81,6 +81,15 @@ bench-reference: venv
 	$(REFVENV)/bin/python -m pip install -q -c constraints.txt -r benchmarks/reference/requirements.txt
 	$(REFVENV)/bin/python -m pip install -q --no-deps tf-models-official==2.15.0
 	$(PY) benchmarks/trainer_vs_reference.py --reference-python $(REFVENV)/bin/python
+
+# The projection's held-out prediction against Extra-P's (issue #32): Extra-P pulls PySide6 and
+# scikit-learn, so it lives in its own venv, never in .venv (about 15 s once installed).
+XPVENV ?= .venv-extrap
+bench-backtest: venv
+	[ -x $(XPVENV)/bin/python ] || python3 -m venv $(XPVENV)
+	echo '*' > $(XPVENV)/.gitignore
+	$(XPVENV)/bin/python -m pip install -q extrap==4.2.5
+	$(PY) benchmarks/projection_backtest.py --extrap-python $(XPVENV)/bin/python
 
 # The local multi-node Slurm cluster (4 slurmd daemons on this host, accounting through slurmdbd).
 cluster-up: venv
