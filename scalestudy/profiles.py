@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -28,6 +29,44 @@ class Partition(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str
     max_nodes: int = Field(ge=1)
+    # the partition's MaxTime (Slurm's time format); None: unlimited or not known. A job
+    # asking for more is never started (PartitionTimeLimit), so validate and plan refuse it
+    max_time: str | None = None
+
+    @field_validator("max_time")
+    @classmethod
+    def _max_time(cls, value: str | None) -> str | None:
+        if value is not None and slurm_minutes(value) is None:
+            raise ValueError(
+                f"{value!r} is not a Slurm time (MM, HH:MM:SS, D-HH[:MM[:SS]]); leave "
+                "max_time out for an unlimited partition"
+            )
+        return value
+
+    @property
+    def max_minutes(self) -> float | None:
+        return slurm_minutes(self.max_time) if self.max_time else None
+
+
+def slurm_minutes(value: str) -> float | None:
+    """A Slurm time in minutes (the sweep's time_limit format), None when it is not one."""
+    from scalestudy.spec.schema import time_limit_minutes  # the spec imports this module
+
+    return time_limit_minutes(value)
+
+
+def module_problem(name: object) -> str | None:
+    """Why a `modules:` entry cannot be one module name for `module load`, else None: the job
+    script loads each entry as one argument, so an empty name or one with blanks (two modules
+    written as one) would fail only on the compute node."""
+    if not isinstance(name, str) or not name.strip():
+        return f"{name!r}: a module name cannot be empty"
+    if any(c.isspace() for c in name):
+        return (
+            f"{name!r}: a module name has no blanks (one module per list item, e.g. "
+            f"[{', '.join(name.split())}])"
+        )
+    return None
 
 
 class Interconnect(BaseModel):
@@ -84,6 +123,15 @@ class Container(BaseModel):
         return value
 
 
+def _module_name(name: str) -> str:
+    if (problem := module_problem(name)) is not None:
+        raise ValueError(problem)
+    return name
+
+
+ModuleName = Annotated[str, AfterValidator(_module_name)]
+
+
 class Profile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str
@@ -103,7 +151,8 @@ class Profile(BaseModel):
     partitions: list[Partition] = Field(min_length=1)
     interconnect: Interconnect
     python: str = "python3"
-    modules: list[str] = []
+    modules: list[ModuleName] = []
+    module_purge: bool = False
     env: dict[str, str] = {}
     max_jobs_in_queue: int | None = Field(None, ge=1)
     checkpoint_signal_margin_s: int = Field(120, ge=10)
@@ -145,6 +194,9 @@ class Profile(BaseModel):
     @property
     def max_nodes(self) -> int:
         return max(p.max_nodes for p in self.partitions)
+
+    def partition_named(self, name: str) -> Partition | None:
+        return next((p for p in self.partitions if p.name == name), None)
 
     def partition_for(self, nodes: int) -> Partition:
         """The smallest partition that takes this many nodes."""

@@ -125,6 +125,7 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
         "exclude_nodes": _hostlist(sw.slurm.exclude_nodes),
         "signal_margin": sw.slurm.signal_margin_s or profile.checkpoint_signal_margin_s,
         "modules": [*profile.modules, *sw.modules],
+        "module_purge": profile.module_purge,
         "env": {**profile.env, **sw.env},
         "python": sw.python or profile.python,
         "launcher": profile.launcher,

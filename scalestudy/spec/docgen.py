@@ -253,13 +253,22 @@ DESCRIPTIONS: dict[str, str] = {
     "Profile.interconnect": "The network (`interconnect.*` below), for the report's projection.",
     "Profile.python": "The Python that runs the workload in the job (with a `container`: the "
     "host's, for `env/` capture only).",
-    "Profile.modules": "`module load` lines of every job.",
+    "Profile.modules": "`module load` lines of every job, one module per item (no blanks; "
+    "checked when the profile loads). A load that fails stops the job before its launch with "
+    "exit code 96 and the module named ([slurm.md](slurm.md#what-a-job-scripts-exit-code-says)); "
+    "`doctor` loads each in a login shell.",
+    "Profile.module_purge": "`module purge` before the profile's and the sweep's `module load` "
+    "lines, so a job starts from the modules it names, not the submitting shell's.",
     "Profile.env": "Environment variables of every job (a sweep's `env` wins).",
     "Profile.max_jobs_in_queue": "Most jobs of one sweep queued at once (a sweep's wins).",
     "Profile.checkpoint_signal_margin_s": "Seconds before the time limit at which Slurm sends "
     "USR1 (`#SBATCH --signal=B:USR1@<margin>`).",
     "Partition.name": "The Slurm partition.",
     "Partition.max_nodes": "The most nodes a job may ask of it.",
+    "Partition.max_time": "The partition's MaxTime (`scontrol show partition`; `profile detect` "
+    "reads it), in Slurm's time format; unset: unlimited. `validate` refuses a `time_limit` "
+    "beyond it, and a bundle whose runs add up to more; `plan` shows each job's walltime "
+    "against it.",
     "Interconnect.name": "A name for tables and figures.",
     "Interconnect.latency_us": "Nominal latency per message, microseconds.",
     "Interconnect.bandwidth_gbps": "Nominal link bandwidth per node, Gbit/s.",

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from scalestudy.contract.point_config import PointConfig
-from scalestudy.profiles import Profile, ProfileError, load_profile
+from scalestudy.profiles import Profile, ProfileError, load_profile, module_problem
 from scalestudy.spec import baseline, consistency, expectations
 from scalestudy.spec.checks import point_issues, schedule_of, warnings_of
 from scalestudy.spec.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
@@ -135,6 +135,9 @@ def load_sweep(path: str | Path) -> LoadedSweep:
                 f"{sweep.time_limit!r} is not a Slurm time (MM, HH:MM:SS, D-HH:MM)",
             )
         )
+    for i, module in enumerate(sweep.modules):  # loaded as one argument each, as the profile's
+        if (problem := module_problem(module)) is not None:
+            issues.append(Issue(located.line_of(("modules", i)), f"modules.{i}", problem))
     try:
         profile, profile_path = load_profile(sweep.cluster, relative_to=path.parent)
     except ProfileError as exc:

@@ -11,7 +11,7 @@
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
 # scalestudy sweep accumulation-64, bundle b0001-p1-t38-a0-a06f63ab, attempt 1: 2 runs
-set -uo pipefail
+set -euo pipefail
 attempt_dir=@RESULTS@/accumulation-64/bundles/b0001-p1-t38-a0-a06f63ab/attempt-1
 cd "$attempt_dir" || exit 97
 
@@ -21,6 +21,21 @@ finish() {
   printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
 }
 trap finish EXIT
+# The setup (modules, environment, capture) stops at the first command that fails, before any
+# launch: a line naming it, then exit 96 (docs/slurm.md, "What a job script's exit code says").
+setup_failed() {
+  local status=$?
+  trap - ERR
+  echo "scalestudy: setup failed before the launch: $1 (status $status); exit 96" >&2
+  # none of the bundle's runs started: each is marked with the same exit code
+  for run_dir in \
+    @RESULTS@/accumulation-64/n0001-p1-36951a8ddc-a0-r0/attempt-1 \
+    @RESULTS@/accumulation-64/n0001-p1-0d14b71095-a0-r0/attempt-1; do
+    { mkdir -p "$run_dir" && printf '96\n' > "$run_dir/exit_code"; } || :
+  done
+  exit 96
+}
+trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
 export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
@@ -30,6 +45,10 @@ mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
 python3 -m scalestudy.capture --out "$attempt_dir/env"
 
+# The setup is done: from here on the launch's exit code decides (its `wait` returns
+# non-zero by design), so neither -e nor the setup's trap applies.
+trap - ERR
+set +e
 # A checkpoint signal goes to the running launcher; the runs after it do not start.
 stopped=0
 launcher_pid=

@@ -12,7 +12,7 @@
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
 # scalestudy sweep stampede2-strong, point n0008-p2-726ad3c495-r0, attempt 1
-set -uo pipefail
+set -euo pipefail
 attempt_dir=@RESULTS@/stampede2-strong/n0008-p2-726ad3c495-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
@@ -22,9 +22,19 @@ finish() {
   printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
 }
 trap finish EXIT
-module load intel/18.0.2
-module load impi/18.0.2
-module load python3/3.7.0
+# The setup (modules, environment, capture) stops at the first command that fails, before any
+# launch: a line naming it, then exit 96 (docs/slurm.md, "What a job script's exit code says").
+setup_failed() {
+  local status=$?
+  trap - ERR
+  echo "scalestudy: setup failed before the launch: $1 (status $status); exit 96" >&2
+  exit 96
+}
+trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
+type module >/dev/null 2>&1 || setup_failed "no \`module\` command in this shell (the profile loads modules: start the job from a login shell where \`module\` works, or export it)"
+module load intel/18.0.2 || setup_failed 'module load intel/18.0.2'
+module load impi/18.0.2 || setup_failed 'module load impi/18.0.2'
+module load python3/3.7.0 || setup_failed 'module load python3/3.7.0'
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
 export OMP_NUM_THREADS=23
@@ -35,6 +45,10 @@ mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
 python3 -m scalestudy.capture --out "$attempt_dir/env"
 
+# The setup is done: from here on the launch's exit code decides (its `wait` returns
+# non-zero by design), so neither -e nor the setup's trap applies.
+trap - ERR
+set +e
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }

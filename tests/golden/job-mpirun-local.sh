@@ -1,7 +1,7 @@
 ##### quickstart n0001-p1-aa42116523-a0-r0
 #!/bin/bash
 # scalestudy sweep quickstart, point n0001-p1-aa42116523-a0-r0, attempt 1
-set -uo pipefail
+set -euo pipefail
 attempt_dir=@RESULTS@/quickstart/n0001-p1-aa42116523-a0-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
@@ -11,6 +11,15 @@ finish() {
   printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
 }
 trap finish EXIT
+# The setup (modules, environment, capture) stops at the first command that fails, before any
+# launch: a line naming it, then exit 96 (docs/slurm.md, "What a job script's exit code says").
+setup_failed() {
+  local status=$?
+  trap - ERR
+  echo "scalestudy: setup failed before the launch: $1 (status $status); exit 96" >&2
+  exit 96
+}
+trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
 export OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_ALLOW_RUN_AS_ROOT=1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -22,6 +31,10 @@ mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
 python3 -m scalestudy.capture --out "$attempt_dir/env"
 
+# The setup is done: from here on the launch's exit code decides (its `wait` returns
+# non-zero by design), so neither -e nor the setup's trap applies.
+trap - ERR
+set +e
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }

@@ -11,7 +11,7 @@
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
 # scalestudy sweep zenith-strong, point n0008-p2-884a21c03c-r0, attempt 1
-set -uo pipefail
+set -euo pipefail
 attempt_dir=@RESULTS@/zenith-strong/n0008-p2-884a21c03c-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
@@ -21,6 +21,15 @@ finish() {
   printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
 }
 trap finish EXIT
+# The setup (modules, environment, capture) stops at the first command that fails, before any
+# launch: a line naming it, then exit 96 (docs/slurm.md, "What a job script's exit code says").
+setup_failed() {
+  local status=$?
+  trap - ERR
+  echo "scalestudy: setup failed before the launch: $1 (status $status); exit 96" >&2
+  exit 96
+}
+trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
 export HOROVOD_FUSION_THRESHOLD=134217728
 export KMP_BLOCKTIME=1
 export KMP_AFFINITY=granularity=fine,compact,1,0
@@ -32,6 +41,10 @@ mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
 python3 -m scalestudy.capture --out "$attempt_dir/env"
 
+# The setup is done: from here on the launch's exit code decides (its `wait` returns
+# non-zero by design), so neither -e nor the setup's trap applies.
+trap - ERR
+set +e
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }

@@ -256,8 +256,11 @@ def check_job(
     )
     assert trap < first_command, "a command runs before the exit code trap is set"
     profile = r.loaded.profile
-    modules = [line.removeprefix("module load ") for line in lines if line.startswith("module ")]
+    loads = [line for line in lines if line.startswith("module load ")]
+    modules = [line.removeprefix("module load ").split(" || setup_failed ")[0] for line in loads]
     assert modules == [shlex.quote(m) for m in [*profile.modules, *sw.modules]]
+    # a failed load stops the job before the launch, naming the module (exit 96)
+    assert all(" || setup_failed " in line for line in loads)
     exports = dict(
         line.removeprefix("export ").split("=", 1) for line in lines if line.startswith("export ")
     )
@@ -445,6 +448,8 @@ def test_launchers_place_processes_per_site(tmp_path):
 
 
 HOSTILE = "$(touch {marker}); touch {marker}; `touch {marker}` a'b\"c ${{HOME}}"
+# a module name has no blanks (refused at load): the same without them
+HOSTILE_MODULE = "$(touch${{IFS}}{marker});`touch${{IFS}}{marker}`;a'b\"c${{HOME}}"
 
 
 def _hostile_sweep(tmp_path: Path, marker: Path) -> Path:
@@ -459,7 +464,7 @@ def _hostile_sweep(tmp_path: Path, marker: Path) -> Path:
                 "nodes": [1],
                 "ppn": 1,
                 "python": bad,
-                "modules": [bad],
+                "modules": [HOSTILE_MODULE.format(marker=marker)],
                 "env": {"SITE_VAR": bad},
                 "trainer": {"model": "tiny", "tokens_per_worker": 512},
             }
@@ -484,6 +489,12 @@ def test_hostile_values_render_inert(tmp_path):
         stub.chmod(stub.stat().st_mode | stat.S_IEXEC)
     attempt = results.resolve() / "hostile" / pid / "attempt-1"
     attempt.mkdir(parents=True)
+    # the hostile `python` is a relative path from the attempt folder: there, the capture (a
+    # setup step: one that fails stops the job) finds a stub, called by its literal name
+    python = attempt / HOSTILE.format(marker=marker)
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/bash\nexit 0\n")
+    python.chmod(0o755)
     path = tmp_path / "job.sh"
     path.write_text(script)
     env = {"PATH": f"{bin_dir}:{os.environ['PATH']}", "HOME": str(tmp_path)}

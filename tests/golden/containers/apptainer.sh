@@ -10,7 +10,7 @@
 #SBATCH --signal=B:USR1@120
 #SBATCH --no-requeue
 # scalestudy sweep ct-apptainer, point n0002-p2-16dc0e87e1-r0, attempt 1
-set -uo pipefail
+set -euo pipefail
 attempt_dir=/scratch/alice/results/ct-apptainer/n0002-p2-16dc0e87e1-r0/attempt-1
 cd "$attempt_dir" || exit 97
 
@@ -20,6 +20,15 @@ finish() {
   printf '%s\n' "$code" > "$attempt_dir/exit_code.tmp" && mv -f "$attempt_dir/exit_code.tmp" "$attempt_dir/exit_code"
 }
 trap finish EXIT
+# The setup (modules, environment, capture) stops at the first command that fails, before any
+# launch: a line naming it, then exit 96 (docs/slurm.md, "What a job script's exit code says").
+setup_failed() {
+  local status=$?
+  trap - ERR
+  echo "scalestudy: setup failed before the launch: $1 (status $status); exit 96" >&2
+  exit 96
+}
+trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
 export OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_MCA_btl=self,tcp
 export OMPI_ALLOW_RUN_AS_ROOT=1
@@ -34,6 +43,10 @@ mkdir -p "$attempt_dir/env"
 python3 -m scalestudy.capture --out "$attempt_dir/env" \
   --container '{"runtime":"apptainer","image":"/images/scalestudy tf2.15.sif","mounts":["/scratch/data:/data","/checkout/scalestudy","/scratch/alice/results/ct-apptainer"],"env":["TF_CPP_MIN_LOG_LEVEL=2","NOTE=$(touch /tmp/pwned) '"'"'x'"'"'","PYTHONPATH=/checkout/scalestudy"],"python":"/opt/venv/bin/python"}'
 
+# The setup is done: from here on the launch's exit code decides (its `wait` returns
+# non-zero by design), so neither -e nor the setup's trap applies.
+trap - ERR
+set +e
 # The launcher runs in the background so the checkpoint signal reaches this shell, which
 # forwards it; the trainer then checkpoints at the next step boundary and exits with code 4.
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
