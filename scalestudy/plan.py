@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -274,10 +275,102 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 )
             ],
         )
+    if issues := _walltime_issues(loaded, points):
+        raise SweepError(loaded.path, issues)
     return points
 
 
 def node_hours(points: list[Point]) -> float:
-    """Node-hours the sweep requests (each point's nodes x its time limit): the upper bound an
-    allocation is charged for."""
+    """Each point's nodes x its time limit, summed (the excluded points' share of a plan)."""
     return sum(p.nodes * time_limit_minutes(p.sweep.time_limit) / 60 for p in points)
+
+
+@dataclass
+class Job:
+    """One job `submit` queues for a plan: a point (one job per point), or a bundle (on a
+    backend that runs a bundle as one job) whose `--time` is the sum of its runs' time limits."""
+
+    id: str
+    nodes: int
+    runs: int
+    minutes: float  # the #SBATCH --time the script asks for
+    partition: str
+    max_minutes: float | None  # the partition's MaxTime; None: unlimited or unknown
+    max_time: str | None
+    members: list[str] = field(default_factory=list)  # the points it runs, in order
+
+    @property
+    def walltime(self) -> str:
+        return slurm_time(self.minutes)
+
+    @property
+    def node_hours(self) -> float:
+        return self.nodes * self.minutes / 60
+
+    @property
+    def over_max_time(self) -> bool:
+        return self.max_minutes is not None and self.minutes > self.max_minutes
+
+
+def slurm_time(minutes: float) -> str:
+    """Minutes as Slurm's time format: HH:MM:SS, D-HH:MM:SS from a day on (whole seconds,
+    rounded up: a limit is never shortened)."""
+    seconds = math.ceil(round(minutes * 60, 3))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    clock = f"{hours:02d}:{rest // 60:02d}:{rest % 60:02d}"
+    return f"{days}-{clock}" if days else clock
+
+
+def bundle_minutes(bundle: Bundle) -> float:
+    """A bundle's time limit: its runs one after another, each with its own time_limit."""
+    return sum(time_limit_minutes(m.sweep.time_limit) or 0 for m in bundle.members)
+
+
+def jobs_of(loaded: LoadedSweep, points: list[Point], bundles_are_jobs: bool) -> list[Job]:
+    """The jobs a first `submit` of this plan queues: the points predicted to fit (the others
+    wait for --allow-oom), one job each, or their bundles (`make_bundles`, as submit draws
+    them for a fresh results folder) on a backend that runs a bundle as one job (Slurm)."""
+    profile = loaded.profile
+    run = [p for p in points if p.fits]
+
+    def job(id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
+        name = members[0].sweep.slurm.partition or profile.partition_for(nodes).name
+        partition = profile.partition_named(name)
+        limit, text = (partition.max_minutes, partition.max_time) if partition else (None, None)
+        return Job(id_, nodes, len(members), minutes, name, limit, text, [m.id for m in members])
+
+    if bundles_are_jobs and loaded.sweep.schedule == "bundled":
+        return [job(b.id, b.nodes, b.members, bundle_minutes(b)) for b in make_bundles(run, "0")]
+    return [job(p.id, p.nodes, [p], time_limit_minutes(p.sweep.time_limit) or 0) for p in run]
+
+
+def _walltime_issues(loaded: LoadedSweep, points: list[Point]) -> list[Issue]:
+    """A job asking for more than its partition's MaxTime never starts (Slurm holds it with
+    PartitionTimeLimit, or refuses it): said at the time limit, once per distinct cause."""
+    located = loaded.located
+    line = None
+    if located:
+        line = located.line_of(("time_limit",)) or located.line_of(("matrix", "time_limit"))
+    said: dict[tuple, Issue] = {}
+    # a bundle taken as one job: only a Slurm partition has a MaxTime, and Slurm runs a
+    # bundle as one job (on this machine its runs are scripts of their own, under no limit)
+    for j in jobs_of(loaded, points, bundles_are_jobs=True):
+        if not j.over_max_time:
+            continue
+        limit = f"partition {j.partition}'s MaxTime {j.max_time}"
+        if j.runs > 1:
+            each = slurm_time(j.minutes / j.runs)
+            message = (
+                f"a bundle runs its {j.runs} runs in one job: {j.runs} x {each} = {j.walltime} "
+                f"(e.g. {j.id}, {j.nodes} nodes), beyond {limit}: Slurm would never start it; "
+                f"give time_limit at most {slurm_time(j.max_minutes / j.runs)}, fewer variants x "
+                "repeats per allocation, or schedule: separate"
+            )
+        else:
+            message = (
+                f"{j.walltime} is beyond {limit} (e.g. {j.id}, {j.nodes} nodes): Slurm would "
+                f"never start the job; give time_limit at most {j.max_time}"
+            )
+        said.setdefault((j.partition, j.runs, j.minutes), Issue(line, "time_limit", message))
+    return list(said.values())

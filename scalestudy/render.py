@@ -11,10 +11,9 @@ from pathlib import Path
 import jinja2
 
 from scalestudy import containers, templating
-from scalestudy.plan import Bundle, Point
+from scalestudy.plan import Bundle, Point, bundle_minutes, slurm_time
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
-from scalestudy.spec.sweep import time_limit_minutes
 
 
 def environment(root: Path = CLUSTERS) -> jinja2.Environment:
@@ -68,11 +67,10 @@ def render_bundle(
     """One job for a bundle: its runs in the bundle's order, the time limit their sum."""
     first = bundle.members[0]
     context = _context(first, profile, attempt_dir, attempt)
-    minutes = sum(time_limit_minutes(m.sweep.time_limit) or 0 for m in bundle.members)
     context.update(
         job_name=f"ss-{first.sweep.name}-{bundle.id}",
         point_id=bundle.id,
-        time_limit=f"{int(minutes // 60):02d}:{int(minutes % 60):02d}:00",
+        time_limit=slurm_time(bundle_minutes(bundle)),  # what `plan` shows as its walltime
         runs=[
             {
                 "point_id": m.id,

@@ -40,12 +40,19 @@ PLAN_HEAD = (
     "GB/rank",
     "GB/node",
     "fits",
+    "job walltime",
 )
+JOBS_HEAD = ("job", "nodes", "runs", "walltime", "partition", "MaxTime", "node-hours")
 
 
 def plan(loaded: LoadedSweep, points: list[Point]) -> str:
-    from scalestudy.plan import node_hours
+    from scalestudy.executors import registry
+    from scalestudy.plan import jobs_of, node_hours
 
+    bundled = loaded.sweep.schedule == "bundled"
+    bundles_are_jobs = bundled and registry.get(loaded.profile.scheduler).bundles_are_jobs
+    jobs = jobs_of(loaded, points, bundles_are_jobs)
+    walltime = {pid: j.walltime for j in jobs for pid in j.members}
     rows = [
         (
             p.id,
@@ -59,22 +66,55 @@ def plan(loaded: LoadedSweep, points: list[Point]) -> str:
             _gb(p.memory.per_rank),
             _gb(p.memory_per_node),
             "yes" if p.fits else "NO (OOM)",
+            walltime.get(p.id, "-"),
         )
         for p in points
     ]
     oom = [p for p in points if not p.fits]
-    lines = [
-        columns(PLAN_HEAD, rows),
-        f"\n{len(points)} points; requested node-hours (nodes x time limit): "
-        f"{node_hours(points):,.1f}",
+    lines = [columns(PLAN_HEAD, rows), ""]
+    lines += _jobs(jobs, bundles_are_jobs)
+    lines += [
+        f"{len(points)} points; requested node-hours (nodes x walltime of the "
+        f"{len(jobs)} job(s) that run them): {sum(j.node_hours for j in jobs):,.1f}",
         schedule(loaded, points),
         f"memory is a prediction (model state + activations + the embedding gradient's "
         f"exchange buffers, doubled for averaging on the sparse path) against "
         f"{loaded.profile.memory_gb:g} GB per {loaded.profile.name} node",
     ]
     if oom:
-        lines.append(f"{len(oom)} point(s) predicted NOT to fit: not submitted unless --allow-oom")
+        lines.append(
+            f"{len(oom)} point(s) predicted NOT to fit: not submitted unless --allow-oom, "
+            f"not in the jobs nor the node-hours above (they would add "
+            f"{node_hours(oom):,.1f} node-hours); excluded as out of memory:"
+        )
+        for nodes in sorted({p.nodes for p in oom}):
+            ids = [p.id for p in oom if p.nodes == nodes]
+            lines.append(f"  {nodes} node(s): {', '.join(ids)}")
     return "\n".join(lines)
+
+
+def _jobs(jobs: list, bundled: bool) -> list[str]:
+    """Each job's walltime (its #SBATCH --time) against its partition's MaxTime: a table of
+    the bundles, or for one job per point a line per walltime and partition."""
+
+    def limit(j) -> str:
+        return f"{j.max_time or 'unlimited'}" + (" EXCEEDED" if j.over_max_time else "")
+
+    if bundled:
+        rows = [
+            (j.id, j.nodes, j.runs, j.walltime, j.partition, limit(j), f"{j.node_hours:,.1f}")
+            for j in jobs
+        ]
+        head = "jobs (one per bundle; walltime = #SBATCH --time = its runs x time_limit):"
+        return [head, columns(JOBS_HEAD, rows), ""] if rows else []
+    shapes: dict[tuple, int] = {}
+    for j in jobs:
+        shape = (j.walltime, j.partition, limit(j))
+        shapes[shape] = shapes.get(shape, 0) + 1
+    return [
+        f"jobs: {n} x walltime {w} (#SBATCH --time) on partition {part}, MaxTime {m}"
+        for (w, part, m), n in shapes.items()
+    ]
 
 
 def schedule(loaded: LoadedSweep, points: list[Point]) -> str:

@@ -150,7 +150,9 @@ def test_stampede2_weak_plan_flags_sparse_oom_and_node_hours(capsys):
     assert node_hours(points) == pytest.approx(811 * 2 * 2 * 2 * 0.5)
     assert main(["plan", str(sweep)]) == 0
     out = capsys.readouterr().out
-    assert "node-hours (nodes x time limit): 3,244.0" in out
+    # what runs: the 20 bundles of the points that fit; the out-of-memory ones apart
+    assert "requested node-hours (nodes x walltime of the 20 job(s) that run them): 1,684.0" in out
+    assert "they would add 1,560.0 node-hours" in out
     assert "20 point(s) predicted NOT to fit" in out
     assert "schedule: bundled (default: the matrix compares 2 variants): 20 jobs" in out
 

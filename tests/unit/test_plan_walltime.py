@@ -1,0 +1,115 @@
+"""Time and cost in the open (issue #33, item 5): `plan` shows each job's walltime (a bundle's
+`--time` is its runs x time_limit) against the partition's MaxTime, counts the node-hours of
+what will run, and lists the points excluded as out of memory apart; a time limit beyond
+MaxTime is refused at file:line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from scalestudy.cli import main
+from scalestudy.plan import slurm_time
+
+ROOT = Path(__file__).resolve().parents[2]
+WEAK_128 = ROOT / "tests" / "unit" / "data" / "weak-128.yaml"
+PROFILE = ROOT / "templates" / "clusters" / "stampede2-skx.yaml"
+
+
+def _hours(limit: str) -> float:
+    """sbatch's --time (D-HH:MM:SS, HH:MM:SS, MM:SS, MM), read here on its own."""
+    days, _, clock = limit.rpartition("-")
+    parts = [int(x) for x in clock.split(":")]
+    if days:
+        parts += [0] * (3 - len(parts))
+        h, m, s = parts
+    elif len(parts) == 3:
+        h, m, s = parts
+    elif len(parts) == 2:
+        h, (m, s) = 0, parts
+    else:
+        h, m, s = 0, parts[0], 0
+    return int(days or 0) * 24 + h + m / 60 + s / 3600
+
+
+def _sbatch(script: str, option: str) -> str:
+    [value] = re.findall(rf"^#SBATCH --{option}=(\S+)$", script, re.M)
+    return value
+
+
+def test_plan_node_hours_are_what_the_rendered_scripts_ask_for(tmp_path, capsys):
+    out_dir = tmp_path / "rendered"
+    args = ["--results", str(tmp_path / "results")]
+    assert main(["render", str(WEAK_128), "--out", str(out_dir), *args]) == 0
+    scripts = sorted(out_dir.glob("*.sh"))
+    asked = sum(
+        int(_sbatch(s.read_text(), "nodes")) * _hours(_sbatch(s.read_text(), "time"))
+        for s in scripts
+    )
+    capsys.readouterr()
+    assert main(["plan", str(WEAK_128), *args]) == 0
+    out = capsys.readouterr().out
+    found = re.search(r"requested node-hours \(.*?\): ([\d,.]+)", out)
+    assert found, out
+    assert float(found.group(1).replace(",", "")) == asked == 858.0  # it said 1,530 before
+    # every job's walltime is shown: a bundle's is its runs x 45 minutes
+    for s in scripts:
+        text = s.read_text()
+        runs = int(re.search(r": (\d+) runs$", text, re.M).group(1))
+        assert _hours(_sbatch(text, "time")) == runs * 0.75
+        assert re.search(rf"^{s.stem} .* {runs} +{_sbatch(text, 'time')} +skx-normal ", out, re.M)
+    # the points predicted not to fit are listed apart, with what they would cost
+    excluded = re.findall(r"n0(?:032|064|128)-p4-\w+-a\d-r\d", out.split("excluded")[-1])
+    assert len(excluded) == 12
+    assert "they would add 672.0 node-hours" in out  # (32 + 64 + 128) x 4 x 0.75
+
+
+def _site(tmp_path: Path, max_time: str) -> Path:
+    profile = yaml.safe_load(PROFILE.read_text())
+    for p in profile["partitions"]:
+        p["max_time"] = max_time
+    path = tmp_path / "site.yaml"
+    path.write_text(yaml.safe_dump(profile))
+    return path
+
+
+def _sweep(tmp_path: Path, **keys) -> Path:
+    text = WEAK_128.read_text().replace("cluster: stampede2-skx", "cluster: site.yaml")
+    data = {**yaml.safe_load(text), **keys}
+    path = tmp_path / "sweep.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def test_a_time_limit_beyond_maxtime_is_refused_at_its_line(tmp_path, capsys):
+    _site(tmp_path, "2-00:00:00")
+    sweep = _sweep(tmp_path, time_limit="3-00:00:00", schedule="separate", allocations=None)
+    assert main(["validate", str(sweep)]) == 2
+    err = capsys.readouterr().err
+    line = next(i + 1 for i, t in enumerate(sweep.read_text().splitlines()) if "time_limit" in t)
+    assert f"{sweep}:{line}: time_limit: 3-00:00:00 is beyond partition skx-normal's " in err
+    assert "MaxTime 2-00:00:00" in err and "Traceback" not in err
+
+
+def test_a_bundle_beyond_maxtime_is_refused_with_the_time_limit_that_fits(tmp_path, capsys):
+    # 45 minutes a run is within 2 hours; a bundle of 4 runs (3 h) is not
+    _site(tmp_path, "02:00:00")
+    sweep = _sweep(tmp_path)
+    assert main(["validate", str(sweep)]) == 2
+    err = capsys.readouterr().err
+    assert "a bundle runs its 4 runs in one job: 4 x 00:45:00 = 03:00:00" in err
+    assert "give time_limit at most 00:30:00" in err
+    assert main(["validate", str(_sweep(tmp_path, time_limit="00:30:00"))]) == 0
+    assert main(["plan", str(_sweep(tmp_path, time_limit="00:30:00"))]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"  4  02:00:00  skx-normal  02:00:00 ", out)
+    assert "EXCEEDED" not in out
+
+
+def test_slurm_time_rounds_up_and_counts_days():
+    assert slurm_time(45) == "00:45:00" and slurm_time(4 * 45) == "03:00:00"
+    assert slurm_time(0.5) == "00:00:30" and slurm_time(10 / 60 + 1e-9) == "00:00:10"
+    assert slurm_time(1 / 7) == "00:00:09"  # 8.57 s asked: never shortened
+    assert slurm_time(27 * 60) == "1-03:00:00"
