@@ -1,8 +1,9 @@
 """`scalestudy doctor PROFILE`: site bring-up, cheapest check first. Each check says what it
 saw and, when it fails, the fix:
 
-1. harness: this Python and the harness's packages; with a `container:`, the runtime's
-   binary and the image (docs/containers.md);
+1. harness: this Python and the harness's packages; the profile's modules, each loaded in a
+   login shell (`bash -lc`, after `module purge` when the profile asks); with a `container:`,
+   the runtime's binary and the image (docs/containers.md);
 2. trainer stack: TensorFlow, Keras and Horovod in the profile's Python (with a container: in
    the image, through the runtime), and the MPI Horovod is
    linked against versus the MPI of the launcher (a mismatch starts singletons);
@@ -116,6 +117,64 @@ def check_harness() -> Check:
             "use Python 3.11 and `pip install -e .` in the harness's environment (make venv)",
         )
     return Check("harness", "ok", f"Python {py} at {sys.executable}; {len(versions)} packages")
+
+
+# Each module loaded in turn in a login-like shell, as a job's setup loads them; a line per
+# module says whether it loaded (the job stops at the first that does not: exit 96).
+MODULES_SCRIPT = r"""
+type module >/dev/null 2>&1 || { echo "scalestudy-modules: no-module-command"; exit 0; }
+if [ "$1" = purge ]; then
+  module purge || { echo "scalestudy-modules: failed module purge"; exit 0; }
+fi
+shift
+for m in "$@"; do
+  module load "$m" || { echo "scalestudy-modules: failed $m"; exit 0; }
+  echo "scalestudy-modules: loaded $m"
+done
+"""
+
+
+def check_modules(profile: Profile, shell: tuple[str, ...] = ("bash", "-lc")) -> list[Check]:
+    """The profile's modules (after `module purge` when it asks for one), loaded one by one in
+    `bash -lc` (a login shell: where a site's `module` comes from); none to load: no check."""
+    if not profile.modules and not profile.module_purge:
+        return []
+    purge = "purge" if profile.module_purge else "keep"
+    cmd = [*shell, MODULES_SCRIPT, "scalestudy-modules", purge, *profile.modules]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        said, why = r.stdout.splitlines(), [x.strip() for x in r.stderr.splitlines() if x.strip()]
+    except (OSError, subprocess.SubprocessError) as exc:
+        said, why = [], [f"no login shell ({exc})"]
+    marks = [x.removeprefix("scalestudy-modules: ") for x in said if x.startswith("scalestudy-")]
+    loaded = [m.removeprefix("loaded ") for m in marks if m.startswith("loaded ")]
+    failed = next((m for m in marks if not m.startswith("loaded ")), None)
+    first = " (after module purge)" if profile.module_purge else ""
+    if failed == "no-module-command":
+        return [
+            Check(
+                "modules",
+                "FAIL",
+                "no `module` command in a login shell (bash -l), but the profile loads "
+                f"{', '.join(profile.modules) or 'none (module_purge)'}",
+                "run doctor where jobs are submitted (a login node with Lmod or Environment "
+                "Modules), or drop modules/module_purge from the profile",
+            )
+        ]
+    if failed is not None or len(loaded) < len(profile.modules):
+        what = (failed or "no answer").removeprefix("failed ")
+        return [
+            Check(
+                "modules",
+                "FAIL",
+                f"`module {'purge' if what == 'module purge' else 'load ' + what}` failed"
+                + (f" after loading {', '.join(loaded)}" if loaded else "")
+                + (f": {_shorten(' '.join(why[:3]), 200)}" if why else ""),
+                "check the name with `module spider`/`module avail` and fix the profile's "
+                "modules: a job stops there before its launch (exit 96)",
+            )
+        ]
+    return [Check("modules", "ok", f"loaded {', '.join(loaded) or 'nothing'}{first} in bash -l")]
 
 
 def launcher_mpi(profile: Profile) -> tuple[str | None, str]:
@@ -514,7 +573,7 @@ def run(
     profile, profile_path = load_profile(profile_ref, relative_to=Path.cwd())
     folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     folder.mkdir(parents=True, exist_ok=True)
-    checks = [check_harness(), *check_container(profile, folder)]
+    checks = [check_harness(), *check_modules(profile), *check_container(profile, folder)]
     if all(c.status != "FAIL" for c in checks):
         checks += check_stack(profile, folder)
     # an MPI mismatch is what the trainer job shows best: it does not stop the jobs

@@ -79,8 +79,12 @@ def _records(text: str) -> list[dict[str, str]]:
 
 
 def _minutes(limit: str) -> str | None:
-    """Slurm's MaxTime as the sweep's time format, None when unlimited."""
-    return None if limit in ("UNLIMITED", "NONE", "") else limit
+    """Slurm's MaxTime as the sweep's time format, None when unlimited (or not a time)."""
+    from scalestudy.profiles import slurm_minutes
+
+    if limit in ("UNLIMITED", "INFINITE", "NONE", ""):
+        return None
+    return limit if slurm_minutes(limit) is not None else None
 
 
 def detect(answers: Answers, partition: str | None = None, name: str = "mysite") -> str:
@@ -154,11 +158,12 @@ def detect(answers: Answers, partition: str | None = None, name: str = "mysite")
         lines.insert(-1, f"# Slurm's TaskPlugin={task_plugin}: {binds}")
     # (emulated_nodes stays false: it describes ranks on this host with no Slurm node behind
     # them; here each rank has its Slurm node, which the placement checks count by)
-    lines.append("partitions:")
+    lines.append("partitions:  # max_time: Slurm's MaxTime (validate and plan hold jobs to it)")
     for p in parts:
         limit = _minutes(p.get("MaxTime", "UNLIMITED"))
+        max_time = f", max_time: {_q(limit)}" if limit else ""
         lines.append(
-            f"  - {{name: {p['PartitionName']}, max_nodes: {max_nodes(p)}}}"
+            f"  - {{name: {p['PartitionName']}, max_nodes: {max_nodes(p)}{max_time}}}"
             f"   # MaxTime {limit or 'unlimited'}" + (", default" if p is default else "")
         )
     lines += [

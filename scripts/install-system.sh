@@ -3,12 +3,13 @@
 # openmpi + cmake + g++ build Horovod with MPI and Gloo; Slurm 22.05 + slurmdbd + munge + MariaDB
 # are the local test cluster (python -m scalestudy.localcluster); headless chromium checks the
 # HTML report; tmux shows the live progress display in a test; charliecloud-runtime (ch-run) and
-# debootstrap run and build the container image (scripts/build-image.sh, docs/containers.md).
-# One step installs the stack.
+# debootstrap run and build the container image (scripts/build-image.sh, docs/containers.md);
+# lmod is a real module system for the tests of the job scripts' module setup and doctor's
+# module check (tests/modules/). One step installs the stack.
 set -euo pipefail
 pkgs=(openmpi-bin libopenmpi-dev cmake g++ make git
       slurm-wlm slurmdbd munge mariadb-server mariadb-client
-      chromium tmux charliecloud-runtime debootstrap)
+      chromium tmux charliecloud-runtime debootstrap lmod)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -78,6 +78,8 @@ def test_a_real_site_gets_srun_when_slurm_and_mpi_both_speak_pmi2(tmp_path):
     assert (p.sockets, p.cores_per_socket, p.threads_per_core, p.memory_gb) == (2, 24, 2, 192.0)
     assert [(q.name, q.max_nodes) for q in p.partitions] == [("skx-normal", 128), ("skx-large", 6)]
     assert "# MaxTime 2-00:00:00, default" in text and "# MaxTime 02:00:00" in text
+    # Slurm's MaxTime becomes the partition's max_time: validate and plan hold jobs to it
+    assert [q.max_time for q in p.partitions] == ["2-00:00:00", "02:00:00"]
     assert p.env == {}  # not root, not emulated: nothing to set
     # Open MPI without PMI-2 support: mpirun, and the reason says why
     text = detect(_site(ompi_info="MCA pmix: ext3x\n"))
