@@ -17,6 +17,7 @@ import time
 import traceback
 from pathlib import Path
 
+from scalestudy import fileio
 from scalestudy.errors import (
     EXIT_BUG,
     EXIT_CANNOT_WRITE,
@@ -75,7 +76,7 @@ def cmd_render(args) -> int:
     loaded = _load(args)
     points = make_plan(loaded)
     out = Path(args.out) if args.out else Path(args.results) / loaded.sweep.name / "rendered"
-    out.mkdir(parents=True, exist_ok=True)
+    fileio.output_folder(out, "--out" if args.out else "--results")
     scripts = render_all(loaded, points, Path(args.results))
     for name, script in scripts.items():
         (out / f"{name}.sh").write_text(script)
@@ -242,6 +243,7 @@ def cmd_archive(args) -> int:
     out = Path(args.output) if args.output else Path(args.results) / f"{found.name}.tar.gz"
     if not archive.is_archive(out):
         raise UsageError(f"-o {out}: an archive's name ends in .tar.gz or .tgz")
+    fileio.output_file(out, "-o" if args.output else "--results")
     done = archive.write(found.folder, out, with_logs=args.with_logs)
     print(
         f"wrote {done.path}: {done.files} file(s) of {found.folder} "

@@ -8,6 +8,7 @@
     |   (+ SweepError, YamlError, ProfileError, DetectError, ConfigError, CommConfigError,
     |      ReportError, UnknownReference, CalibrationError: defined beside the code that raises)
     +-- CheckFailed            1: the command ran and its verdict is negative (a check failed)
+    +-- CannotWrite            3: an output path (or its folder) cannot be made
 
 Every verb's codes are tabled in docs/cli.md. 1 is a verdict only, so CI can gate on it; a
 results file that cannot be written is 3. `cli.main` catches ScalestudyError once; any other
@@ -37,6 +38,12 @@ class BadInput(ScalestudyError):
     """Something the user gave (a file, an option, a name) cannot work as given: exit 2."""
 
     exit_code = EXIT_BAD_INPUT
+
+
+class CannotWrite(ScalestudyError):
+    """An output the user named (or its folder) cannot be made: exit 3, the path and why."""
+
+    exit_code = EXIT_CANNOT_WRITE
 
 
 class CheckFailed(ScalestudyError):

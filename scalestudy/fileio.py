@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from scalestudy.errors import CannotWrite
+
 
 @contextmanager
 def replacing(path: Path, durable: bool = False) -> Iterator[Path]:
@@ -47,3 +49,29 @@ def _fsync(path: Path, flags: int) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def output_folder(path: Path, option: str) -> Path:
+    """Make the output folder `path` (and its parents) before any work, or say why not (exit
+    3: a parent is a file, read-only, no permission), naming the option that gave it."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise CannotWrite(f"{option} {path}: a file is in the way, not a folder") from None
+    except OSError as exc:
+        raise CannotWrite(
+            f"{option} {path}: cannot make this folder: {exc.strerror}"
+            + (f" ({exc.filename})" if exc.filename and str(exc.filename) != str(path) else ""),
+            "choose a folder you can write (its parents must be folders)",
+        ) from None
+    if not os.access(path, os.W_OK):
+        raise CannotWrite(f"{option} {path}: not writable", "choose a folder you can write")
+    return path
+
+
+def output_file(path: Path, option: str) -> Path:
+    """The output file `path`: its folder made (output_folder), the path not a folder."""
+    if path.is_dir():
+        raise CannotWrite(f"{option} {path}: a folder, not a file")
+    output_folder(path.parent, option)
+    return path

@@ -111,6 +111,14 @@ MUTATIONS = [
         ["tests/unit/test_clocks.py"],
     ),
     Mutation(
+        "an output folder made without a check (a traceback, exit 4)",
+        "scalestudy/fileio.py",
+        'naming the option that gave it."""\n',
+        'naming the option that gave it."""\n    path.mkdir(parents=True, exist_ok=True)\n'
+        "    return path\n",
+        ["tests/unit/test_output_paths.py"],
+    ),
+    Mutation(
         "trainer: the compute probe inside the timed window (round 3's order)",
         "scalestudy/trainer/loop.py",
         "    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}",

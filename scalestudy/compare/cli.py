@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from scalestudy.errors import EXIT_OK, BadInput, UsageError
+from scalestudy.fileio import output_folder
 
 
 class CompareError(BadInput):
@@ -137,7 +138,10 @@ def run(args: argparse.Namespace) -> int:
                 "the sweep's name, profile and environment may differ, its trainer settings not",
             )
     settings = render.Settings(confidence, min_samples, tolerance, args.strict, args.allow_unjudged)
-    out = Path(args.out) if args.out else _default_out(results, labels)
+    out = output_folder(
+        Path(args.out) if args.out else _default_out(results, labels),
+        "--out" if args.out else "--results",
+    )
     written = render.write_all(base, news, comparisons, settings, out)
     print(render.terminal(comparisons, settings), end="")
     print(f"wrote {', '.join(p.name for p in written)} and the figures to {out}")

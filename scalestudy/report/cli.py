@@ -81,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
             )
     if getattr(args, "inconclusive", None) and not (args.check or args.junit):
         print("scalestudy report: note: --inconclusive is only used by --check", file=sys.stderr)
+    if args.out:  # before any work: a path that cannot be a folder is exit 3, said
+        from scalestudy.fileio import output_folder
+
+        output_folder(Path(args.out), "--out")
     if not args.sweeps:
         from scalestudy.spec.locate import collected_sweep
 
