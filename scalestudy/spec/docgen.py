@@ -55,8 +55,12 @@ DESCRIPTIONS: dict[str, str] = {
     "`--cpus-per-task` and `OMP_NUM_THREADS`. `ppn x threads_per_worker` may not exceed the "
     "profile's cores per node.",
     "Sweep.repeats": "Runs of each point (with `schedule: bundled`: per allocation).",
-    "Sweep.time_limit": "Slurm time limit per job: `MM`, `MM:SS`, `HH:MM:SS`, `D-HH[:MM[:SS]]`. "
-    "Quote it: unquoted YAML reads `1:30:00` as a number.",
+    "Sweep.time_limit": "Time limit of one run of a point: `MM`, `MM:SS`, `HH:MM:SS`, "
+    "`D-HH[:MM[:SS]]`. A point's own job asks for it (`#SBATCH --time`); a bundle's job "
+    "(`schedule: bundled`) asks for the sum over its runs, runs x `time_limit` (`plan` shows "
+    "each job's walltime and node-hours). Neither may exceed the partition's `max_time` "
+    "([profile-reference.md](profile-reference.md)). Quote it: unquoted YAML reads `1:30:00` "
+    "as a number.",
     "Sweep.slurm": "Slurm options (below).",
     "Sweep.modules": "`module load` lines, after the profile's.",
     "Sweep.env": "Environment variables exported by the job script, over the profile's. Names "
