@@ -394,7 +394,13 @@ class Anchored(Fit):
     name = "anchored model"
 
     def __init__(self, model):
-        self.model = model
+        self._model, self._known = model, {}
+
+    def model(self, x):
+        """The model at x, worked out once (a draw re-anchors it, never changes it)."""
+        if x not in self._known:
+            self._known[x] = self._model(x)
+        return self._known[x]
 
     def predictor(self, xs, ys):
         i = max(range(len(xs)), key=lambda k: xs[k])
