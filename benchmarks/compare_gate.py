@@ -37,7 +37,9 @@ def cli(*argv: str) -> subprocess.CompletedProcess:
 
 
 def ranks_alive() -> int:
-    out = subprocess.run(["pgrep", "-fc", "scalestudy.trainer"], capture_output=True, text=True)
+    # the ranks' own processes (their command line starts with python), not mpirun's
+    pattern = "^[^ ]*python[^ ]* -m scalestudy[.]trainer"
+    out = subprocess.run(["pgrep", "-fc", pattern], capture_output=True, text=True)
     return int(out.stdout.strip() or 0)
 
 
