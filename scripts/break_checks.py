@@ -92,7 +92,7 @@ MUTATIONS = [
     Mutation(
         "collect: the footer's tokens/s not checked against the step records",
         "scalestudy/collect/clocks.py",
-        "    if footer_tps <= 0 or abs(records_tps / footer_tps - 1) > AGREEMENT:",
+        "    if footer_tps <= 0 or abs(records_tps / footer_tps - 1) > allowed:",
         "    if footer_tps <= 0:",
         ["tests/unit/test_clocks.py"],
     ),

@@ -395,18 +395,19 @@ def loop(run: Run) -> Outcome:
             gate=lambda agreed, step=step: not detector.update(step, float(agreed[0]) / size),
             dump=step == cfg.dump_gradients_step,
         )
-        t1, wall_end = pc(), time.time()
+        t1 = pc()
         if result.gradients is not None:
             _dump_gradients(run, step, result.gradients)
         out.last = (micro, scale)
         rec = _step_record(run, step, (t_data, t0, t1), lr, batch, micro, result, detector)
         rec["timed"] = out.window_start is not None
-        rec["t_start"], rec["t_end"] = wall_start, wall_end
         # flushes and checkpoints since the previous step ended: inside the window, not timed
         rec["excluded_before_s"], out.pending = out.pending, 0.0
+        # the step's end on this rank, its record made (the window closes at the last one's)
+        rec["t_start"], rec["t_end"] = wall_start, time.time()
+        run.log.step(rec)
         if cfg.inject_stall and cfg.inject_stall.step == step:
             time.sleep(cfg.inject_stall.seconds)  # test hook: a stall no step record holds
-        run.log.step(rec)
         out.events.append({k: rec[k] for k in ("step", "t", "step_s", "timed", "loss")})
         out.events[-1]["tokens"] = {"total": rec["tokens"]["total"]}
         if rec["timed"]:

@@ -168,3 +168,14 @@ def test_collect_uses_a_compute_probe_only_when_it_fits_in_the_step(probe, used)
     del timing["compute_only_s_max_over_ranks"]
     timing["compute_only_s"]["median"] = probe
     assert _usable_probe(timing) == (probe if used else None)
+
+
+def test_a_short_window_allows_a_few_milliseconds_not_more(tmp_path):
+    """4 tiny steps last 0.1 s: the last record's write (or a preemption there) is several
+    percent of it; a compute probe inside the window is far more."""
+    _write(tmp_path, 0, 4, 0.025, 0.0, {})
+    window = 0.1
+    near = clocks.check(tmp_path, 1, 1, _timing(400 / (window + 0.003), window + 0.003), None, "")
+    assert near.state == clocks.OK, near.reason
+    far = clocks.check(tmp_path, 1, 1, _timing(400 / (window + 0.02), window + 0.02), None, "")
+    assert far.state == clocks.INCONSISTENT
