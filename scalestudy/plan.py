@@ -30,7 +30,7 @@ from typing import Any
 from scalestudy.contract import strategies
 from scalestudy.contract.memory_model import MemoryEstimate, estimate
 from scalestudy.contract.point_config import PointConfig
-from scalestudy.spec import baseline
+from scalestudy.spec import baseline, sbatch_options
 from scalestudy.spec.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
 from scalestudy.spec.sweep import Variant as SweepVariant
 
@@ -258,7 +258,9 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                     tokens_per_worker=point.tokens_per_worker,
                     config=cfg,
                 )
-                point.node_memory_bytes = profile.memory_gb * 1e9
+                point.node_memory_bytes = sbatch_options.node_memory_bytes(
+                    sw.slurm, profile.slurm, sw.ppn * sw.threads_per_worker
+                ) or (profile.memory_gb * 1e9)  # what Slurm enforces, when the sweep says it
                 points.append(point)
     ids = [p.id for p in points]
     if len(set(ids)) != len(ids):
@@ -335,7 +337,7 @@ def jobs_of(loaded: LoadedSweep, points: list[Point], bundles_are_jobs: bool) ->
     run = [p for p in points if p.fits]
 
     def job(id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
-        name = members[0].sweep.slurm.partition or profile.partition_for(nodes).name
+        name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes)
         partition = profile.partition_named(name)
         limit, text = (partition.max_minutes, partition.max_time) if partition else (None, None)
         return Job(id_, nodes, len(members), minutes, name, limit, text, [m.id for m in members])

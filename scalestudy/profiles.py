@@ -19,6 +19,7 @@ from pydantic import (
 )
 
 from scalestudy.errors import BadInput
+from scalestudy.spec.sbatch_options import SbatchDefaults
 from scalestudy.spec.yamlload import YamlError, load_file
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -157,6 +158,19 @@ class Profile(BaseModel):
     max_jobs_in_queue: int | None = Field(None, ge=1)
     checkpoint_signal_margin_s: int = Field(120, ge=10)
     container: Container | None = None
+    # the site's sbatch options (account, qos, reservation, mem, extra, ...): under every
+    # sweep's `slurm:` keys, which win (spec/sbatch_options.py)
+    slurm: SbatchDefaults = SbatchDefaults()  # type: ignore[valid-type]
+
+    @model_validator(mode="after")
+    def _slurm_partition_is_ours(self) -> Profile:
+        names = [p.name for p in self.partitions]
+        if self.slurm.partition is not None and self.slurm.partition not in names:
+            raise ValueError(
+                f"slurm.partition: {self.slurm.partition!r} is not one of this profile's "
+                f"partitions ({', '.join(names)}); add it under partitions or choose one"
+            )
+        return self
 
     @model_validator(mode="after")
     def _pyxis_is_srun(self) -> Profile:
@@ -243,6 +257,8 @@ def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Pa
             key, line = issue.key, issue.line
             if not key and message.startswith("container.runtime"):  # a model-wide check
                 key, line = "container.runtime", located.line_of(("container", "runtime"))
+            if not key and message.startswith("slurm.partition"):
+                key, line = "slurm.partition", located.line_of(("slurm", "partition"))
             where = f"{path}:{line}" if line else str(path)
             lines.append(f"{where}: {key or '<top>'}: {message}")
         raise ProfileError("\n".join(lines)) from None

@@ -14,6 +14,7 @@ from scalestudy import containers, templating
 from scalestudy.plan import Bundle, Point, bundle_minutes, slurm_time
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
+from scalestudy.spec import sbatch_options
 
 
 def environment(root: Path = CLUSTERS) -> jinja2.Environment:
@@ -118,8 +119,9 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
         "threads": sw.threads_per_worker,
         "sockets": profile.sockets,
         "time_limit": sw.time_limit,
-        "partition": sw.slurm.partition or profile.partition_for(point.nodes).name,
+        "partition": sbatch_options.partition(sw.slurm, profile, point.nodes),
         "slurm": sw.slurm.model_dump(),
+        **_sbatch(sw, profile),
         "exclude_nodes": _hostlist(sw.slurm.exclude_nodes),
         "signal_margin": sw.slurm.signal_margin_s or profile.checkpoint_signal_margin_s,
         "modules": [*profile.modules, *sw.modules],
@@ -143,6 +145,19 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
     }
     context.update(_container(profile, attempt_dir, context["python"], sw.name))
     return context
+
+
+def _sbatch(sweep, profile: Profile) -> dict:
+    """The #SBATCH options after the partition (sbatch_options.lines: the sweep's over the
+    profile's `slurm:` defaults) and the comment naming those that came from the profile."""
+    lines = sbatch_options.lines(sweep.slurm, profile.slurm)
+    site = [line.split("=")[0] for line, source in lines if source == "profile"]
+    if not sweep.slurm.partition and profile.slurm.partition:
+        site.insert(0, "--partition")
+    note = (
+        "# from the profile's slurm: defaults (a sweep key wins): " + " ".join(site) if site else ""
+    )
+    return {"sbatch_lines": [line for line, _ in lines], "sbatch_sources": note}
 
 
 def _container(profile: Profile, attempt_dir: Path, python: str, sweep_name: str) -> dict:

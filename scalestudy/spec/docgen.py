@@ -88,12 +88,8 @@ DESCRIPTIONS: dict[str, str] = {
     "NodeRange.from_": "First node count.",
     "NodeRange.to": "Last node count (included when the progression reaches it).",
     "NodeRange.factor": "Each node count is the previous one times this.",
-    "SlurmOptions.account": "`#SBATCH --account`.",
-    "SlurmOptions.qos": "`#SBATCH --qos`.",
-    "SlurmOptions.constraint": "`#SBATCH --constraint`.",
-    "SlurmOptions.exclusive": "`#SBATCH --exclusive`.",
-    "SlurmOptions.partition": "`#SBATCH --partition`; default: the smallest of the profile's "
-    "partitions that takes the point's node count.",
+    # the sbatch options' own keys (account, qos, mem, ..., extra) are described once, in
+    # scalestudy/spec/sbatch_options.py (FIRST_CLASS), for the sweep's and the profile's block
     "SlurmOptions.signal_margin_s": "Seconds before the time limit at which Slurm sends USR1 "
     "(the trainer checkpoints and exits with code 4); default: the profile's "
     "`checkpoint_signal_margin_s`.",
@@ -276,6 +272,10 @@ DESCRIPTIONS: dict[str, str] = {
     "Interconnect.name": "A name for tables and figures.",
     "Interconnect.latency_us": "Nominal latency per message, microseconds.",
     "Interconnect.bandwidth_gbps": "Nominal link bandwidth per node, Gbit/s.",
+    "Profile.slurm": "The site's sbatch options (`slurm.*` below: account, qos, partition, "
+    "reservation, memory, ..., `extra`), under every sweep's `slurm:` keys, which win; the job "
+    "script names the lines that came from here in a comment above them "
+    "([slurm.md](slurm.md#site-defaults-and-sbatch-options)).",
     "Profile.container": "Run the workload inside an image (`container.*` below, "
     "[containers.md](containers.md)): the host's launcher starts the ranks, each inside the "
     "runtime; the checkout and the sweep's results folder are bind-mounted and on PYTHONPATH.",
@@ -470,7 +470,8 @@ def sweep_reference() -> str:
     intros = {
         "nodes": "The range form of `nodes`: `{from: 1, to: 256, factor: 2}` is 1, 2, 4, ..., 256.",
         "slurm": "`#SBATCH` values are held to the alphabet shown (they are read by sbatch, not "
-        "the shell).",
+        "the shell). Each key here is over the profile's `slurm:` default of the same name "
+        "([slurm.md](slurm.md#site-defaults-and-sbatch-options)).",
         "trainer": "Every key of the trainer's point configuration "
         "([point-config-reference.md](point-config-reference.md)) except the harness's own.",
         "trainer.model": "The mapping form of `trainer.model`: a preset and overrides of its "

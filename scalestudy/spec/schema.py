@@ -19,6 +19,7 @@ from pydantic import (
 
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
+from scalestudy.spec.sbatch_options import BY_NAME, SAFE, SbatchDefaults
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 TIME_LIMIT = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d+))?(?::(\d+))?$")
@@ -64,7 +65,7 @@ class NodeRange(_Strict):
         return out
 
 
-SlurmValue = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.,:|&*\[\]=+!-]+$")]
+SlurmValue = Annotated[str, StringConstraints(pattern=SAFE)]
 EnvName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
 
 
@@ -72,17 +73,15 @@ EnvName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
 DEFAULT_ALLOCATIONS = 2
 
 
-class SlurmOptions(_Strict):
-    # #SBATCH lines are read by sbatch, not the shell: values are held to a safe alphabet.
-    account: SlurmValue | None = None
-    qos: SlurmValue | None = None
-    constraint: SlurmValue | None = None
-    exclusive: bool = True
-    partition: SlurmValue | None = None
+class SlurmOptions(SbatchDefaults):  # type: ignore[valid-type,misc]
+    # the sbatch options (account, qos, mem, ..., extra: spec/sbatch_options.py), over the
+    # profile's `slurm:` defaults; #SBATCH lines are read by sbatch, not the shell: values
+    # are held to a safe alphabet
+    exclusive: bool = Field(True, description=BY_NAME["exclusive"].description)
     # seconds before the time limit at which the job is told to checkpoint (default: profile's)
     signal_margin_s: int | None = Field(None, ge=10)
     # nodes kept out of every job (slow or broken ones, e.g. named by `doctor`): hostlists
-    exclude_nodes: list[SlurmValue] = []
+    exclude_nodes: list[SlurmValue] = Field([])
     # submit a probe job first (largest node count of the batch); every point waits on it with
     # afterok and is cancelled if placement, rank count or binding is wrong
     gate_on_probe: bool = False
