@@ -43,7 +43,9 @@ def _usable_probe(timing: dict) -> float | None:
     probe, step = _probe(timing), timing["step_s_max_over_ranks"]["median"]
     if probe is None:
         return None
-    usable = (timing.get("compute_probe") or {}).get("usable", step is None or probe <= step)
+    said = (timing.get("compute_probe") or {}).get("usable")
+    # this session's first footers wrote numpy's bool as the text "True"/"False"
+    usable = str(said).lower() == "true" if said is not None else step is None or probe <= step
     return probe if usable else None
 
 

@@ -607,7 +607,7 @@ def _probe_summary(run: Run, passes: list[float], timing: dict) -> dict:
     ).numpy()
     slowest = _quantiles(every.max(axis=0))
     step = (timing.get("step_s_max_over_ranks") or {}).get("median")
-    usable = step is None or slowest["median"] <= step
+    usable = bool(step is None or slowest["median"] <= step)  # a JSON true/false, not numpy's
     return {
         "compute_only_s": _quantiles(timed),
         "compute_only_s_max_over_ranks": slowest,

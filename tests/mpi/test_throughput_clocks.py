@@ -13,6 +13,7 @@ import pytest
 from trainer_configs import TINY
 
 from scalestudy.collect import clocks
+from scalestudy.collect.rows import _usable_probe
 from scalestudy.contract import step_log
 
 pytestmark = pytest.mark.mpi
@@ -70,8 +71,12 @@ def test_footer_throughput_agrees_with_the_step_records(run_trainer, ranks, timi
     # and the window holds its steps
     assert timing_["window_s"] >= sum(s["step_s"] for s in timed)
     if timing == "overlapped":  # the probe ran after the window, in lockstep, with a verdict
-        assert timing_["compute_only_s_max_over_ranks"]["n"] == 4
-        assert "usable" in timing_["compute_probe"]
+        probe = timing_["compute_only_s_max_over_ranks"]
+        assert probe["n"] == 4
+        longer = probe["median"] > timing_["step_s_max_over_ranks"]["median"]
+        assert timing_["compute_probe"]["usable"] is (not longer)  # a JSON boolean
+        # collect uses the probe exactly when it is no longer than the step
+        assert _usable_probe(timing_) == (None if longer else probe["median"])
     # collect's own check (its reader, the same records) agrees
     verdict = clocks.check(done.logs, ranks, 1, timing_, done.seconds, "the test's clock")
     assert verdict.state == clocks.OK, verdict.reason

@@ -164,6 +164,11 @@ def test_collect_uses_a_compute_probe_only_when_it_fits_in_the_step(probe, used)
         "compute_only_s_max_over_ranks": {"median": probe},
     }
     assert _usable_probe(timing) == (probe if used else None)
+    # the footer's own verdict wins, as JSON writes it (or as text, numpy's bool by default=str)
+    for said in (used, str(used)):
+        timing["compute_probe"] = {"usable": said}
+        assert _usable_probe(timing) == (probe if used else None)
+    del timing["compute_probe"]
     # a footer from before the verdict: the same test, by collect
     del timing["compute_only_s_max_over_ranks"]
     timing["compute_only_s"]["median"] = probe
