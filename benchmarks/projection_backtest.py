@@ -15,6 +15,9 @@ when missing; `make bench-backtest`), never in .venv. Cases:
   fits the same alpha-beta form, now wrong; Extra-P searches as before.
 
 Usage: .venv/bin/python benchmarks/projection_backtest.py [--trials 20] [--extrap-python P]
+       .venv/bin/python benchmarks/projection_backtest.py --sweep NAME --results ROOT
+(a measured sweep of six or more sizes: the report's own backtest beside Extra-P's, on the
+same completed repeats; experiments/backtest-slurm.yaml runs one on the emulated cluster)
 """
 
 from __future__ import annotations
@@ -120,12 +123,66 @@ def run(sizes: list[int], trials: int, py: str) -> list[dict]:
     return rows
 
 
+def measured(sweep: str, results: Path, py: str) -> list[dict]:
+    """A real sweep's backtest: the report's own (build: each variant's largest size held out
+    and predicted by the projection from the others) against Extra-P fed the same variant's
+    completed repeats (time per step, the slowest rank's median) at the other sizes."""
+    from scalestudy.report.build import build
+
+    with tempfile.TemporaryDirectory() as tmp:
+        report = build([sweep], results, Path(tmp) / "report")
+        jobs, ours = [], []
+        for b in report.analysis.backtests:
+            v = report.analysis.variant(b.variant)
+            done = v.rows[(v.rows["status"] == "completed") & v.rows["step_s_median"].notna()]
+            path = Path(tmp) / f"{len(jobs)}.jsonl"
+            with path.open("w") as f:
+                for n, t in zip(done["nodes"], done["step_s_median"], strict=True):
+                    if int(n) < b.nodes:
+                        f.write(json.dumps({"params": {"N": int(n)}, "metric": "time", "value": t}))
+                        f.write("\n")
+            jobs.append((str(path), b.nodes))
+            ours.append(b)
+        if not jobs:
+            sys.exit(f"{sweep}: no variant with three or more measured sizes")
+        done = subprocess.run(
+            [py, "-c", DRIVER, json.dumps(jobs)], check=True, capture_output=True, text=True
+        )
+        theirs = json.loads(done.stdout.strip().splitlines()[-1])
+    rows = []
+    for b, t in zip(ours, theirs, strict=True):
+        p = b.predicted
+        rows.append(
+            {
+                "case": f"{sweep}: {b.variant}",
+                "sizes": f"{b.from_nodes[0]}..{b.from_nodes[-1]} -> {b.nodes}",
+                "measured step s": b.measured_step_s,
+                "scalestudy predicted": None
+                if p is None
+                else f"{p.value:.4g} [{p.lo:.4g}, {p.hi:.4g}]",
+                "scalestudy error": b.error,
+                "scalestudy covered": b.covered,
+                "scalestudy why": b.why,
+                "extrap predicted": t["value"],
+                "extrap error": t["value"] / b.measured_step_s - 1,
+                "extrap model": t["model"],
+            }
+        )
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--extrap-python")
+    ap.add_argument("--sweep", help="a measured sweep's backtest instead of the synthetic cases")
+    ap.add_argument("--results", default="results", help="results root of --sweep")
     args = ap.parse_args()
     py = extrap_python(args.extrap_python)
+    if args.sweep:
+        rows = measured(args.sweep, Path(args.results), py)
+        print(json.dumps(rows, indent=1))
+        return
     rows = []
     for sizes in ([1, 2, 4, 8, 16, 32], [1, 2, 4, 8, 16, 32, 64, 128]):
         rows += run(sizes, args.trials, py)
