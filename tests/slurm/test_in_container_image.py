@@ -58,7 +58,7 @@ def in_cluster(slurm_cluster, monkeypatch):
 def _steps(attempt: Path, ranks: int) -> list[list[dict]]:
     """Every rank's steps, without what differs between two runs of one point (times, memory,
     host names): what is left is what the ranks computed and exchanged."""
-    varying = {"t", "step_s", "data_s", "rss", "peak_rss"}
+    varying = {"t", "t_start", "t_end", "excluded_before_s", "step_s", "data_s", "rss", "peak_rss"}
     out = []
     for rank in range(ranks):
         steps = step_log.merged_steps(attempt / "logs" / step_log.rank_log_name(rank))
