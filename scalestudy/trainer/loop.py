@@ -534,8 +534,8 @@ def finish(run: Run, out: Outcome) -> int:
     if probe and out.timed and out.status == "completed":
         micro, scale = out.last
         for _ in range(cfg.compute_probe_steps):
-            # the ranks pass together, as they step: a rank done early waits in a collective,
-            # which spins its core (on shared cores the others' passes then ran up to 2x slow)
+            # the ranks pass together, as they step (measured on a quiet machine, the
+            # quickstart's 2-rank probe was 0.81-0.90 of its step with or without this)
             _barrier(run)
             compute_only.append(run.train_step.compute_only(micro, scale))
     timeline = None
@@ -600,7 +600,8 @@ def _probe_summary(run: Run, passes: list[float], timing: dict) -> dict:
     """The compute probe's passes (the first traces and compiles: only the later ones time
     the passes), this rank's and each pass's slowest rank's, and whether they can be a part
     of the step: forward + backward without the exchange cannot take longer than the whole
-    step, so a probe that does measured something else and is marked unusable."""
+    step, so a probe that does has measured something else (load after the run, another
+    compiled graph) and is marked unusable."""
     timed = passes[1:] or passes
     every = run.hvd.allgather(
         run.tf.constant([timed], run.tf.float64), name="compute_probe"
