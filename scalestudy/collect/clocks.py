@@ -25,6 +25,7 @@ from pathlib import Path
 import msgspec
 
 from scalestudy.contract import step_log
+from scalestudy.contract.results_columns import CLOCK_INCONSISTENT, CLOCK_OK, CLOCK_UNCHECKED
 
 AGREEMENT = 0.01  # (a) against (b): relative,
 # and at least this much in absolute terms: the footer's window also holds the last record's
@@ -35,9 +36,7 @@ AGREEMENT_FLOOR_S = 0.005
 JOB_SLACK_S = 1.0
 STEPS_SLACK = 1e-3  # the window against the sum of its steps: rounding of two clocks
 
-OK = "ok"
-INCONSISTENT = "inconsistent"
-UNCHECKED = "unchecked"
+OK, INCONSISTENT, UNCHECKED = CLOCK_OK, CLOCK_INCONSISTENT, CLOCK_UNCHECKED
 LEGACY = (
     "step records without start times (written before the timed window was "
     "fixed): this point's tokens/s may count the compute probe's time (too low); only the "

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from scalestudy.compare import envdiff, noise
 from scalestudy.compare.match import Measured, Side, config_difference
 from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES, Noise
+from scalestudy.contract import results_columns
 from scalestudy.errors import EXIT_CHECK_FAILED, EXIT_OK
 from scalestudy.report.scaling import MissingBaseline, strong_speedup, weak_efficiency
 from scalestudy.report.stats import (
@@ -53,7 +54,7 @@ INCONCLUSIVE = "inconclusive"
 PER_POINT = "per point"
 POOLED = "pooled"
 # collect's status of a point whose throughput fails its clock cross-check: never a sample
-INCONSISTENT = "inconsistent"
+INCONSISTENT = results_columns.CLOCK_INCONSISTENT  # a status collect gives (collect/clocks.py)
 
 
 @dataclass

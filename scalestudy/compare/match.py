@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scalestudy.contract.results_columns import clock_checked
 from scalestudy.inputs import Input
 from scalestudy.report import legacy, load
 from scalestudy.report.stats import Clustered, Samples
@@ -154,8 +155,7 @@ def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
             if tput is not None:
                 m.tokens.append(tput)
                 m.token_allocations.append(allocation)
-                check = legacy.value(row.get("clock_check"))
-                m.unclocked += not (isinstance(check, str) and check.startswith("ok"))
+                m.unclocked += not clock_checked(legacy.value(row.get("clock_check")))
             if step is not None:
                 m.step_s.append(step)
                 m.step_allocations.append(allocation)

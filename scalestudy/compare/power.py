@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES, Noise, pooled, t_quantile
-from scalestudy.report.stats import Clustered
+from scalestudy.report.stats import CONFIDENCE, Clustered
 
 # a stated default: about what a quiet, dedicated node shows run to run; a shared host (this
 # development machine) often shows several times more, so measure it (previous results)
 DEFAULT_CV = 0.03
-LEVEL = 0.95
+LEVEL = CONFIDENCE  # the level compare judges at (report/stats.py)
 POWER = 0.8  # the second figure: the change found in 4 runs of 5
 
 

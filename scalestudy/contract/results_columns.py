@@ -222,6 +222,19 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 NAMES: tuple[str, ...] = tuple(c.name for c in COLUMNS)
+
+# `clock_check`'s values (collect/clocks.py decides them; report and compare read them here):
+# an `inconsistent` point's `status` says so too
+CLOCK_OK, CLOCK_INCONSISTENT, CLOCK_UNCHECKED = "ok", "inconsistent", "unchecked"
+
+
+def clock_checked(cell) -> bool:
+    """Whether a row's tokens/s was checked against its step records and the job's clock
+    (`clock_check` "ok", with or without a note); empty (a table collected before the check)
+    or "unchecked: ..." is not."""
+    return isinstance(cell, str) and cell.startswith(CLOCK_OK)
+
+
 # each kind's pandas dtype (and so its parquet type) when collect writes the table: nullable,
 # so an empty cell stays empty and an int column never turns float (CSV "4.0") for a gap
 PANDAS_DTYPES: dict[str, str] = {

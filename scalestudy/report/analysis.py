@@ -15,6 +15,7 @@ import pandas as pd
 
 from scalestudy.contract import comm_fit, references, strategies, token_model
 from scalestudy.contract.point_config import allreduce_item_bytes
+from scalestudy.contract.results_columns import clock_checked
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report import crossover as crossover_model
 from scalestudy.report import probe, projection, series
@@ -995,9 +996,7 @@ def clock_warnings(table: pd.DataFrame) -> list[str]:
         return []
     checks = done["clock_check"] if "clock_check" in done else pd.Series([None] * len(done))
     unchecked = [
-        str(pid)
-        for pid, c in zip(done["point_id"], checks, strict=True)
-        if not isinstance(c, str) or c.startswith("unchecked")
+        str(pid) for pid, c in zip(done["point_id"], checks, strict=True) if not clock_checked(c)
     ]
     if not unchecked:
         return []

@@ -30,6 +30,7 @@ from pathlib import Path
 from scalestudy.contract import comm_model, memory_model
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.errors import BadInput
+from scalestudy.report.stats import CONFIDENCE
 
 # Share of the 2 x tokens_per_worker padded slots the official bucketing fills: ~9,480 of 10,000
 # at 5,000 tokens per worker, which with V = 33,708 gives the 82x at 64 workers of the
@@ -343,7 +344,7 @@ def predicted_rank_bytes(spec: dict, *, workers: int, tokens_per_worker: int, co
 # construction (the anchor of an anchored model) carry no residual; with none left the
 # interval holds the repeats' noise alone and says so (`model_error_seen` False).
 
-PI_CONFIDENCE = 0.95
+PI_CONFIDENCE = CONFIDENCE  # the report's one level (report/stats.py)
 PI_DRAWS = 2000
 PI_SEED = 20190513
 
