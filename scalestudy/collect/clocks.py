@@ -26,6 +26,7 @@ import msgspec
 
 from scalestudy.contract import step_log
 from scalestudy.contract.results_columns import CLOCK_INCONSISTENT, CLOCK_OK, CLOCK_UNCHECKED
+from scalestudy.profiles import slurm_minutes
 
 AGREEMENT = 0.01  # (a) against (b): relative,
 # and at least this much in absolute terms: the footer's window also holds the last record's
@@ -92,16 +93,12 @@ def rank_window(path: Path) -> RankWindow | None:
 
 
 def elapsed_seconds(text) -> float | None:
-    """sacct's Elapsed ([D-]HH:MM:SS, or MM:SS) in seconds; None when absent or unreadable."""
+    """sacct's Elapsed ([D-]HH:MM:SS) in seconds, read as the sweep's time limits are read;
+    None when absent or unreadable."""
     if not isinstance(text, str) or not text.strip():
         return None
-    days, _, clock = text.strip().rpartition("-")
-    try:
-        parts = [float(x) for x in clock.split(":")]
-        seconds = sum(v * 60**i for i, v in enumerate(reversed(parts)))
-        return seconds + 86_400 * (int(days) if days else 0)
-    except ValueError:
-        return None
+    minutes = slurm_minutes(text)
+    return None if minutes is None else round(minutes * 60, 3)
 
 
 def job_wall(attempt: dict, run_dir: Path, elapsed) -> tuple[float | None, str]:
