@@ -3,7 +3,12 @@ at render time and not on the cluster, as a daemon that will not start, or as a 
 - `environment`: text for a shell or a daemon (job scripts, render.py; the local cluster's
   configuration, localcluster/config.py): trim_blocks and keep_trailing_newline, so the text is
   exactly what the template shows, and the `sh` filter that shell-quotes every user value;
-- `html_environment`: report.html (report/html.py), every value HTML-escaped."""
+- `html_environment`: report.html (report/html.py), every value HTML-escaped.
+
+Where the templates are (`TEMPLATES`, and the shipped experiments `EXPERIMENTS`): inside the
+installed package (a wheel: setup.py's build step copies the repository's templates/ and
+experiments/ into scalestudy/), else in the checkout beside the package (an editable install,
+or the source tree on PYTHONPATH)."""
 
 from __future__ import annotations
 
@@ -11,6 +16,18 @@ import shlex
 from pathlib import Path
 
 import jinja2
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def data_folder(name: str) -> Path:
+    """The package's own copy of the repository folder `name` (a wheel), else the checkout's."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else PACKAGE.parent / name
+
+
+TEMPLATES = data_folder("templates")
+EXPERIMENTS = data_folder("experiments")
 
 
 def shell_quote(value: object) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from scalestudy.collect.tables import json_default
@@ -143,7 +143,7 @@ def collect_comm(
         "schema": "scalestudy.calibration/1",
         "sweep": points[0].sweep.name,
         "profile": cluster,
-        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "model": comm_fit.MODEL_TEXT,
         "source": "comm.csv: the median of each size-sweep point (trainer shapes not fitted)",
         "collectives": {c: f.as_dict() for c, f in fits.items()},

@@ -1,0 +1,72 @@
+"""The build step of the wheel (pyproject.toml holds everything else).
+
+The repository keeps its templates and experiments at the top (templates/, experiments/: the
+design's layout); a wheel must carry them inside the package, so `build_py` copies them to
+scalestudy/templates and scalestudy/experiments of the build, and stamps the version and the
+commit it was built from into scalestudy/_build_stamp.json (scalestudy/provenance.py reads it
+when the package is not in a checkout). An editable install copies nothing: it runs from the
+checkout, where scalestudy/templating.py finds templates/ beside the package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
+# top-level folder of the repository -> folder inside the installed package
+DATA = {"templates": "templates", "experiments": "experiments"}
+STAMP = "_build_stamp.json"
+
+
+def _git(*args: str) -> str | None:
+    try:
+        r = subprocess.run(
+            ["git", "-C", str(HERE), *args], capture_output=True, text=True, timeout=20
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def stamp(version: str) -> dict:
+    """What the wheel says of itself: the version, the commit and whether the tree held
+    uncommitted changes (a checkout's git; else SCALESTUDY_BUILD_COMMIT, else unknown)."""
+    commit = _git("rev-parse", "HEAD")
+    dirty = None
+    if commit:
+        dirty = bool(_git("status", "--porcelain"))
+    else:
+        commit = os.environ.get("SCALESTUDY_BUILD_COMMIT") or None
+    return {
+        "version": version,
+        "commit": commit,
+        "dirty": dirty,
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
+class BuildWithData(build_py):
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return  # an editable install runs from the checkout (templating.py finds templates/)
+        package = Path(self.build_lib) / "scalestudy"
+        for source, target in DATA.items():
+            dest = package / target
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(
+                HERE / source, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+            )
+        text = json.dumps(stamp(self.distribution.get_version()), indent=1) + "\n"
+        (package / STAMP).write_text(text, encoding="utf-8")
+
+
+setup(cmdclass={"build_py": BuildWithData})
