@@ -1,0 +1,194 @@
+"""A site's defaults on a real Slurm cluster (issue #33, acceptance 1): on the local cluster an
+account, a QOS and a reservation are created (sacctmgr, scontrol create reservation); a
+profile carries them as its `slurm:` block with a pass-through option from `slurm.extra`
+(`--wckey`); every script `render` writes from it passes `sbatch --test-only`, and the sweep
+runs with the account, QOS, reservation and wckey where sacct shows them. The scripts are
+the golden tests/golden/sbatch/emulated-site-defaults.sh but for the results folder.
+
+The local cluster does not enforce accounts and QOS (no AccountingStorageEnforce), so
+--test-only would take a wrong account too; it does check a reservation, which this test
+shows with a name that does not exist."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from support.slurm import wait_settled
+
+from scalestudy.cli import main
+from scalestudy.plan import make_plan
+from scalestudy.spec.sweep import load_sweep
+from scalestudy.submit import render_all
+
+pytestmark = pytest.mark.slurm
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden" / "sbatch" / "emulated-site-defaults.sh"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+GOLDEN_RESULTS = Path("/scratch/site/results")  # rendering for the golden writes nothing there
+
+ACCOUNT, QOS, RESERVATION, WCKEY = "ss33acct", "ss33qos", "ss33study", "ss33wckey"
+NAME = "sitedefaults"
+
+
+def _profile(tmp_path: Path) -> Path:
+    """The bundled emulated-unbound profile plus a site's `slurm:` block."""
+    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated-unbound.yaml").read_text())
+    base.update(
+        name="emulated-site",
+        slurm={
+            "account": ACCOUNT,
+            "qos": QOS,
+            "reservation": RESERVATION,
+            "exclusive": False,
+            "extra": [f"--wckey={WCKEY}"],
+        },
+    )
+    path = tmp_path / "emulated-site.yaml"
+    path.write_text(yaml.safe_dump(base, sort_keys=False))
+    return path
+
+
+def _sweep(tmp_path: Path) -> Path:
+    _profile(tmp_path)
+    sweep = {
+        "name": NAME,
+        "cluster": "emulated-site.yaml",
+        "workload": "probe",
+        "probe_seconds": 1,
+        "mode": "weak",
+        "nodes": [1, 2],
+        "ppn": 1,
+        "time_limit": "00:05:00",
+        "schedule": "separate",
+        "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 3},
+    }
+    path = tmp_path / f"{NAME}.yaml"
+    path.write_text(yaml.safe_dump(sweep, sort_keys=False))
+    return path
+
+
+def _scripts(sweep: Path, results: Path) -> dict[str, str]:
+    loaded = load_sweep(sweep)
+    return render_all(loaded, make_plan(loaded), results)
+
+
+def test_golden_site_defaults_on_the_emulated_cluster(tmp_path):
+    """The 2-node point's script, byte for byte (no cluster needed: it only renders)."""
+    scripts = _scripts(_sweep(tmp_path), GOLDEN_RESULTS)
+    (script,) = [s for pid, s in scripts.items() if pid.startswith("n0002-")]
+    if UPDATE:
+        GOLDEN.write_text(script)
+    assert GOLDEN.exists(), f"no golden {GOLDEN}: UPDATE_GOLDEN=1 python -m pytest {__file__}"
+    assert script == GOLDEN.read_text(), (
+        f"the script differs from {GOLDEN}; if intended: UPDATE_GOLDEN=1 python -m pytest "
+        f"{__file__} and review `git diff {GOLDEN}`"
+    )
+    for line in (
+        f"#SBATCH --account={ACCOUNT}",
+        f"#SBATCH --qos={QOS}",
+        f"#SBATCH --reservation={RESERVATION}",
+        f"#SBATCH --wckey={WCKEY}",
+    ):
+        assert line in script.splitlines(), line
+
+
+def _run(cmd: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def site(slurm_cluster, monkeypatch):
+    """The account (root a user of it), the QOS and a 2-node reservation for root; the
+    reservation is deleted afterwards (the session's other tests need those nodes)."""
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    for cmd in (
+        ["sacctmgr", "-i", "add", "account", ACCOUNT, "Description=issue33", "Organization=ss"],
+        ["sacctmgr", "-i", "add", "qos", QOS],
+        ["sacctmgr", "-i", "add", "user", "root", f"Account={ACCOUNT}"],
+        ["sacctmgr", "-i", "modify", "user", "root", "set", f"qos+={QOS}"],
+    ):
+        r = _run(cmd)
+        # "Nothing new added" when a rerun in the same session finds them made
+        assert r.returncode == 0 or "Nothing new" in r.stdout + r.stderr, (cmd, r.stderr)
+    made = _run(
+        [
+            "scontrol",
+            "create",
+            "reservation",
+            f"ReservationName={RESERVATION}",
+            "StartTime=now",
+            "Duration=30",
+            "Nodes=n[1-2]",
+            "Users=root",
+        ]
+    )
+    assert made.returncode == 0, made.stderr
+    yield slurm_cluster
+    _run(["scontrol", "delete", f"ReservationName={RESERVATION}"])
+
+
+def test_site_defaults_pass_test_only_and_run(site, tmp_path):
+    sweep = _sweep(tmp_path)
+    results = tmp_path / "results"
+    rendered = tmp_path / "rendered"
+    assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
+    files = sorted(rendered.rglob("*.sh"))
+    assert len(files) == 2, files
+    for f in files:
+        r = _run(["sbatch", "--test-only", str(f)])
+        assert r.returncode == 0, (f, r.stderr)
+        # the reservation holds n[1-2]: --test-only places the job there
+        assert "on nodes n" in r.stderr and ("n1" in r.stderr or "n[1" in r.stderr), r.stderr
+    # --test-only does check: a reservation that does not exist is refused
+    bogus = files[0].read_text().replace(f"--reservation={RESERVATION}", "--reservation=nosuch")
+    (tmp_path / "bogus.sh").write_text(bogus)
+    refused = _run(["sbatch", "--test-only", str(tmp_path / "bogus.sh")])
+    assert refused.returncode != 0 and "reservation" in refused.stderr.lower(), refused.stderr
+
+    # what runs is what was rendered, and the golden but for the results folder
+    scripts = _scripts(sweep, results)
+    golden = GOLDEN.read_text().replace(str(GOLDEN_RESULTS), str(results))
+    (two,) = [pid for pid in scripts if pid.startswith("n0002-")]
+    assert scripts[two] == golden
+
+    args = [str(sweep), "--results", str(results)]
+    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    data = wait_settled(sweep, results, NAME, timeout=180)
+    jobs = {}
+    for pid, entry in data["points"].items():
+        attempt = entry["attempts"][-1]
+        assert attempt["state"] == "completed", (pid, attempt)
+        jobs[attempt["job_id"]] = pid
+        ran = (results / NAME / attempt["folder"] / "job.sh").read_text()
+        assert ran == scripts[pid]
+    fields = "JobID,State,Account,QOS,Reservation,WCKey,NodeList"
+    # slurmdbd learns a job's reservation a moment after the job ends: asked at once, sacct
+    # can show it empty (seen here: empty, then the name 2 s later)
+    deadline = time.monotonic() + 60
+    while True:
+        out = _run(
+            ["sacct", "-X", "--parsable2", "--noheader", "-j", ",".join(jobs), f"--format={fields}"]
+        )
+        assert out.returncode == 0, out.stderr
+        rows = [
+            dict(zip(fields.split(","), ln.split("|"), strict=True)) for ln in out.stdout.split()
+        ]
+        if all(r["Reservation"] for r in rows) or time.monotonic() > deadline:
+            break
+        time.sleep(2)
+    assert {r["JobID"] for r in rows} == set(jobs), out.stdout
+    for r in rows:
+        assert (r["State"], r["Account"], r["QOS"], r["Reservation"], r["WCKey"]) == (
+            "COMPLETED",
+            ACCOUNT,
+            QOS,
+            RESERVATION,
+            WCKEY,
+        ), r
+        assert r["NodeList"] in ("n1", "n2", "n[1-2]"), r  # inside the reservation
