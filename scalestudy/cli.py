@@ -257,6 +257,24 @@ def cmd_archive(args) -> int:
     return EXIT_OK
 
 
+def cmd_init(args) -> int:
+    from scalestudy import starter
+
+    detected = None
+    if args.detect:
+        from scalestudy import profile_detect
+
+        detected = profile_detect.detect(profile_detect.ask(), args.partition, args.name)
+    elif args.partition:
+        raise UsageError("--partition goes with --detect")
+    done = starter.start(Path(args.dir), args.experiment, args.profile, detected, args.name)
+    print(f"wrote {done.sweep} and {done.profile} (the sweep's cluster); next:")
+    sweep = done.sweep if Path(args.dir) != Path(".") else Path(done.sweep.name)
+    print(f"  edit them, then: scalestudy validate {sweep}")
+    print(f"  scalestudy plan {sweep}; scalestudy submit {sweep}")
+    return EXIT_OK
+
+
 def cmd_profile_detect(args) -> int:
     from scalestudy import profile_detect
 
@@ -285,6 +303,29 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(func=func)
         return p
 
+    init = sub.add_parser(
+        "init", help="write a starter sweep and a cluster profile to edit (never overwrites)"
+    )
+    init.add_argument("dir", nargs="?", default=".", help="the folder (default: here)")
+    init.add_argument(
+        "--experiment",
+        default="quickstart",
+        help="the shipped experiment to start from (default quickstart)",
+    )
+    source = init.add_mutually_exclusive_group()
+    source.add_argument(
+        "--profile", help="the shipped profile to copy (default: the experiment's cluster)"
+    )
+    source.add_argument(
+        "--detect",
+        action="store_true",
+        help="the profile read off this Slurm cluster (`profile detect`) instead",
+    )
+    init.add_argument("--partition", help="with --detect: the partition to describe")
+    init.add_argument(
+        "--name", default="mysite", help="with --detect: the profile's name (default mysite)"
+    )
+    init.set_defaults(func=cmd_init)
     verb("validate", cmd_validate, "check a sweep file")
     verb("plan", cmd_plan, "print the points, predicted memory and node-hours")
     render = verb("render", cmd_render, "write every point's job script without submitting")

@@ -7,12 +7,17 @@ and the error names the file (the CLI turns it into one clear sentence)."""
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from scalestudy.errors import CannotWrite
+
+# flock(2) answers of a file system without working locks: NFS without its lock service
+# (ENOLCK), a FUSE or parallel file system mounted without flock (ENOSYS, EOPNOTSUPP)
+LOCKS_FAIL = {errno.ENOLCK, errno.ENOSYS, errno.EOPNOTSUPP, getattr(errno, "ENOTSUP", -1)}
 
 
 @contextmanager
@@ -59,14 +64,21 @@ def output_folder(path: Path, option: str) -> Path:
     except FileExistsError:
         raise CannotWrite(f"{option} {path}: a file is in the way, not a folder") from None
     except OSError as exc:
-        raise CannotWrite(
+        raise cannot_write(
             f"{option} {path}: cannot make this folder: {exc.strerror}"
             + (f" ({exc.filename})" if exc.filename and str(exc.filename) != str(path) else ""),
             "choose a folder you can write (its parents must be folders)",
         ) from None
     if not os.access(path, os.W_OK):
-        raise CannotWrite(f"{option} {path}: not writable", "choose a folder you can write")
+        raise cannot_write(f"{option} {path}: not writable", "choose a folder you can write")
     return path
+
+
+def cannot_write(message: str, hint: str | None = None) -> CannotWrite:
+    """The exit-3 error with its hint (said on a line of its own: `hint: ...`)."""
+    error = CannotWrite(message)
+    error.hint = hint
+    return error
 
 
 def output_file(path: Path, option: str) -> Path:
@@ -75,3 +87,34 @@ def output_file(path: Path, option: str) -> Path:
         raise CannotWrite(f"{option} {path}: a folder, not a file")
     output_folder(path.parent, option)
     return path
+
+
+class FolderLock:
+    """The lock of a results folder (`with FolderLock(sweep_dir / ".manifest.lock"):`). Where
+    the file system's locks fail, two commands at once could interleave their writes of the
+    manifest, so the folder is refused (exit 3) before anything is read or written."""
+
+    def __init__(self, path: Path):
+        from filelock import FileLock  # the harness's; the trainer's image need not have it
+
+        self.path = path
+        self._lock = FileLock(str(path))
+
+    def __enter__(self) -> FolderLock:
+        try:
+            self._lock.acquire()
+        except OSError as exc:
+            if exc.errno not in LOCKS_FAIL:
+                raise
+            name = errno.errorcode.get(exc.errno or 0, str(exc.errno))
+            raise cannot_write(
+                f"{self.path.parent}: file locks fail on this file system ({name}: "
+                f"{exc.strerror or exc}); scalestudy writes nothing in a results folder it "
+                "cannot lock, where two commands at once could corrupt the manifest",
+                "use --results on a file system with working locks (a local disk or scratch; "
+                "NFS needs its lock service, rpc.statd/lockd; Lustre the flock mount option)",
+            ) from None
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._lock.release()

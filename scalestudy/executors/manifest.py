@@ -16,10 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock
-
 from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, UNKNOWN
-from scalestudy.fileio import write_atomic
+from scalestudy.fileio import FolderLock, write_atomic
 
 # the states live in states.py (a leaf: the rebuild reads them); importers find them here too
 __all__ = [
@@ -39,7 +37,8 @@ class Manifest:
     def __init__(self, sweep_dir: Path):
         self.dir = sweep_dir
         self.path = sweep_dir / "manifest.json"
-        self.lock = FileLock(str(sweep_dir / ".manifest.lock"))
+        # a folder whose file locks fail is refused (exit 3), never written unlocked
+        self.lock = FolderLock(sweep_dir / ".manifest.lock")
 
     def read(self) -> dict:
         if not self.path.exists():

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# A venv with the harness's dependencies only (no TensorFlow, no Horovod) for one Python
+# version, cached under ~/.cache/scalestudy/venvs by the version and the hash of
+# constraints-harness.txt and pyproject.toml: a second call reuses it (a second or so).
+# Prints the venv's python. Used by `make test` for the harness's fast tests on Python 3.13
+# (the checkout is put on PYTHONPATH by the caller: nothing is installed from it here).
+#   scripts/site-install/harness-venv.sh 3.13
+set -euo pipefail
+version=${1:?usage: harness-venv.sh PYTHON_VERSION (e.g. 3.13)}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+
+find_python() {
+  # a pyenv shim on PATH may name a version it will not run: each candidate must start
+  local candidate root
+  for candidate in "$(command -v "python$version" || true)"; do
+    [ -n "$candidate" ] && "$candidate" -c '' 2>/dev/null && { echo "$candidate"; return; }
+  done
+  for root in "${PYENV_ROOT:-}" "$HOME/.pyenv" /root/.pyenv /opt/pyenv; do
+    [ -n "$root" ] || continue
+    for candidate in "$root"/versions/"$version".*/bin/python"$version"; do
+      [ -x "$candidate" ] && "$candidate" -c '' 2>/dev/null && { echo "$candidate"; return; }
+    done
+  done
+  return 1
+}
+python=$(find_python) || {
+  echo "harness-venv.sh: no python$version on PATH nor under pyenv's versions/ (install CPython $version, e.g. pyenv install $version)" >&2
+  exit 2
+}
+
+key=$(cat "$here/constraints-harness.txt" "$here/pyproject.toml" | sha256sum | cut -c1-16)
+cache=${SCALESTUDY_CACHE:-$HOME/.cache/scalestudy}/venvs
+venv=$cache/harness-py$version-$key
+if [ ! -x "$venv/bin/python" ] || [ ! -f "$venv/.complete" ]; then
+  rm -rf "$venv"
+  mkdir -p "$cache"
+  "$python" -m venv "$venv"
+  # the harness's dependencies and the test tools, pinned; the package itself stays the checkout
+  # pyproject's dependencies (tomllib: Python 3.11+, else the system's python3 reads it)
+  reader=python3
+  "$venv/bin/python" -c 'import tomllib' 2>/dev/null && reader=$venv/bin/python
+  deps=$("$reader" - "$here/pyproject.toml" <<'PY'
+import sys, tomllib
+project = tomllib.load(open(sys.argv[1], "rb"))["project"]
+print("\n".join(project["dependencies"] + project["optional-dependencies"]["dev"]))
+PY
+)
+  printf '%s\n' "$deps" > "$venv/requirements.txt"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+    -c "$here/constraints-harness.txt" -r "$venv/requirements.txt" >&2
+  touch "$venv/.complete"
+  # venvs of older constraints are left behind: keep the cache small
+  for old in "$cache"/harness-py"$version"-*; do
+    [ "$old" = "$venv" ] || rm -rf "$old"
+  done
+fi
+echo "$venv/bin/python"
