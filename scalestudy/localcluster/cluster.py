@@ -278,6 +278,7 @@ class LocalCluster:
         if _alive(self.dir / "run" / f"slurmd-{name}.pid"):
             return
         (self.dir / "spool" / name).mkdir(parents=True, exist_ok=True)
+        (self.dir / "tmp" / name).mkdir(parents=True, exist_ok=True)  # TmpFS (slurm.conf)
         r = self._run(["slurmd", "-N", name])
         if r.returncode:
             raise ClusterError(
