@@ -18,6 +18,7 @@ from pydantic import (
     model_validator,
 )
 
+from scalestudy import launchers
 from scalestudy.errors import BadInput
 from scalestudy.spec.sbatch_options import SbatchDefaults
 from scalestudy.spec.yamlload import YamlError, load_file
@@ -142,8 +143,15 @@ class Profile(BaseModel):
     cores_per_socket: int = Field(ge=1)
     threads_per_core: int = Field(1, ge=1)
     memory_gb: float = Field(gt=0)
-    mpi: Literal["openmpi", "intelmpi", "mpich"]
-    launcher: Literal["mpirun", "mpirun-local", "srun", "ibrun"]
+    # the launcher and the MPI family it starts: one table (launchers.py) says which pairs
+    # work, its template, its options and their checks
+    mpi: Literal[launchers.FAMILIES]  # type: ignore[valid-type]
+    launcher: Literal[tuple(launchers.LAUNCHERS)]  # type: ignore[valid-type]
+    # srun's PMI plugin (`srun --mpi=`); pmi2 keeps the scripts of profiles without it
+    srun_mpi: Literal[tuple(launchers.SRUN_MPI)] = launchers.DEFAULT_SRUN_MPI  # type: ignore[valid-type]
+    # the launcher's executable, where a name on PATH is ambiguous (Debian's alternatives,
+    # two MPIs' mpiexec.hydra); None: the table's default for the launcher and family
+    launcher_path: str | None = None
     emulated_nodes: bool = False
     # cores: every rank pinned to its own cores (a real cluster). none: ranks float; for
     # emulated nodes that share one host's cores, where each node's launcher would pin its
@@ -182,23 +190,31 @@ class Profile(BaseModel):
             )
         return self
 
-    @model_validator(mode="after")
-    def _bind_is_the_launchers(self) -> Profile:
-        if self.launcher == "mpirun-local":
-            # its ranks share this one machine's cores (--bind-to none in its template): a
-            # profile that leaves `bind` out means that, and a probe must not call it wrong
-            if self.bind == "cores" and "bind" in self.model_fields_set:
+    @field_validator("env")
+    @classmethod
+    def _env_names(cls, value: dict[str, str]) -> dict[str, str]:
+        # each name is exported by the job script and handed to the launcher (-x, -genvlist)
+        for name in value:
+            if not ENV_NAME.fullmatch(name):
                 raise ValueError(
-                    "bind: cores cannot hold with launcher: mpirun-local, whose ranks share "
-                    "this machine's cores (--bind-to none); leave bind out or use launcher: "
-                    "mpirun"
+                    f"{name!r}: an env key is a shell variable name ([A-Za-z_][A-Za-z0-9_]*)"
                 )
-            self.bind = "none"
-        if self.bind == "none" and self.launcher == "ibrun":
-            raise ValueError(
-                "bind: none is for mpirun and srun; ibrun pins through Intel MPI's "
-                "I_MPI_PIN_DOMAIN (set it under env:)"
-            )
+        return value
+
+    @model_validator(mode="after")
+    def _launcher_can_start_the_ranks(self) -> Profile:
+        """The launchers table's checks (launchers.problems): the launcher starts this MPI
+        family, with options it reads, a bind it can hold. One line per problem, each
+        starting with its key (load_profile puts it at that key's line)."""
+        if (bind := launchers.fixed_bind(self.launcher)) is not None and (
+            "bind" not in self.model_fields_set
+        ):
+            # mpirun-local's ranks share this one machine's cores: a profile that leaves
+            # `bind` out means that, and a probe must not call it wrong
+            self.bind = bind
+        found = launchers.problems(self)
+        if found:
+            raise ValueError("\n".join(message for _, message in found))
         return self
 
     @property
@@ -254,11 +270,21 @@ def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Pa
         lines = []
         for issue in pydantic_issues(exc, located, Profile):
             message = issue.message.removeprefix("Value error, ")
-            key, line = issue.key, issue.line
-            if not key and message.startswith("container.runtime"):  # a model-wide check
-                key, line = "container.runtime", located.line_of(("container", "runtime"))
-            if not key and message.startswith("slurm.partition"):
-                key, line = "slurm.partition", located.line_of(("slurm", "partition"))
-            where = f"{path}:{line}" if line else str(path)
-            lines.append(f"{where}: {key or '<top>'}: {message}")
+            # a model-wide check says one problem a line, each starting with its key
+            for said in message.split("\n") if not issue.key else [message]:
+                key, line = issue.key, issue.line
+                if not key and (named := _model_key(said)) is not None:
+                    key, line = named, located.line_of(tuple(named.split(".")))
+                where = f"{path}:{line}" if line else str(path)
+                lines.append(f"{where}: {key or '<top>'}: {said}")
         raise ProfileError("\n".join(lines)) from None
+
+
+def _model_key(message: str) -> str | None:
+    """The profile key a model-wide check's sentence starts with (`launcher: ...`,
+    `slurm.partition: ...`), None when it names none."""
+    head = message.split(":", 1)[0]
+    parts = head.split(".")
+    if parts[0] in Profile.model_fields and all(p.isidentifier() for p in parts):
+        return head
+    return None

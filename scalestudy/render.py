@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jinja2
 
-from scalestudy import containers, templating
+from scalestudy import containers, launchers, templating
 from scalestudy.plan import Bundle, Point, bundle_minutes, slurm_time
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
@@ -26,7 +26,7 @@ def template_hash(profile: Profile, root: Path = CLUSTERS) -> str:
     """Provenance of the scripts: the job and bundle templates, their partials and the
     profile's launcher partial."""
     h = hashlib.sha256()
-    names = ["job.sh.j2", "bundle.sh.j2", "array.sh.j2", f"launch/{profile.launcher}.sh.j2"]
+    names = ["job.sh.j2", "bundle.sh.j2", "array.sh.j2", launchers.template(profile)]
     names += sorted(str(p.relative_to(root)) for p in (root / "partials").glob("*.j2"))
     for name in names:
         if (root / name).exists():
@@ -129,6 +129,12 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
         "env": {**profile.env, **sw.env},
         "python": sw.python or profile.python,
         "launcher": profile.launcher,
+        # the launchers table (launchers.py): the partial for this launcher and MPI family,
+        # its binary, srun's PMI plugin
+        "launch_template": launchers.template(profile),
+        "launch_command": launchers.binary(profile),
+        "mpi": profile.mpi,
+        "srun_mpi": profile.srun_mpi,
         "bind": profile.bind,
         "workload_module": {
             "trainer": "scalestudy.trainer",

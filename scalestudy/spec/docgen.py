@@ -238,14 +238,30 @@ DESCRIPTIONS: dict[str, str] = {
     "Profile.cores_per_socket": "Physical cores per socket.",
     "Profile.threads_per_core": "Hardware threads per core (SMT); informational.",
     "Profile.memory_gb": "Memory per node; `plan` flags points predicted not to fit.",
-    "Profile.mpi": "The MPI flavour; `doctor` checks that Horovod links the launcher's MPI.",
-    "Profile.launcher": "The launch partial in `templates/clusters/launch/`: `mpirun` (Open "
-    "MPI inside the allocation), `mpirun-local` (this machine), `srun` (`--mpi=pmi2`), "
-    "`ibrun` (TACC, Intel MPI).",
+    "Profile.mpi": "The MPI family the ranks run: `openmpi`, `intelmpi` or `mpich`; `doctor` "
+    "checks that Horovod links the launcher's MPI, and `validate` that the launcher can start "
+    "it ([launchers.md](launchers.md)).",
+    "Profile.launcher": "What starts the ranks, one entry of the launchers table "
+    "([launchers.md](launchers.md)): `mpirun` (Open MPI inside the allocation), "
+    "`mpirun-local` (this machine, Open MPI), `srun` (any family, through the PMI plugin "
+    "`srun_mpi`), `hydra` (`mpiexec.hydra` of MPICH or Intel MPI, its proxies started through "
+    "Slurm), `ibrun` (TACC, Intel MPI). `validate` refuses a launcher that cannot start the "
+    "profile's `mpi`, with the reason and the launcher to use.",
+    "Profile.srun_mpi": "`launcher: srun`'s PMI plugin (`srun --mpi=<srun_mpi>`; the default "
+    "keeps the scripts of profiles written before it): pick one `srun --mpi=list` offers and "
+    "the MPI speaks (`profile detect` proposes it from MpiDefault and "
+    "that list). `validate` refuses `none` (no PMI: every rank a singleton; Intel MPI with "
+    "Slurm's PMI-1 `libpmi.so` excepted) and `cray_shasta` "
+    "with Open MPI, and a value other than the default with another launcher.",
+    "Profile.launcher_path": "The launcher's executable, an absolute path or a name on PATH; "
+    "unset: `mpirun`, `srun`, `ibrun`, or `mpiexec.hydra` for `hydra`. Name it where a bare "
+    "name is ambiguous: Debian's alternatives may point `mpirun` at another MPI "
+    "(`/usr/bin/mpirun.openmpi`), and MPICH and Intel MPI both ship a `mpiexec.hydra`.",
     "Profile.emulated_nodes": "All ranks run on one host (the local profile): a point's ranks "
     "per host are nodes x ppn.",
     "Profile.bind": "`cores`: every rank pinned to its own cores. `none`: ranks left unpinned "
-    "(`mpirun --bind-to none`, `srun --cpu-bind=none`); not with `ibrun`; always `none` with "
+    "(`mpirun --bind-to none`, `srun --cpu-bind=none`, `hydra`: MPICH's `-bind-to none`, Intel "
+    "MPI's `I_MPI_PIN=0`); not with `ibrun`; always `none` with "
     "`mpirun-local`, whose ranks share one machine's cores. The probe and `doctor` hold the "
     "ranks of a node to disjoint CPUs only where the profile binds.",
     "Profile.partitions": "Partitions (`partitions[].*` below); a point goes to the smallest "

@@ -585,6 +585,7 @@ def test_bind_none_maps_ranks_per_node_without_pinning(tmp_path):
     line = env.get_template("launch/srun.sh.j2").render(
         nodes=2, workers=4, ppn=2, threads=1, bind=srun.bind, workload_python="python3",
         wrap="", srun_container="", workload_module="m", point_json="p.json",
+        launch_command="srun", srun_mpi=srun.srun_mpi,
     )  # fmt: skip
     assert "--cpu-bind=none" in line
     with pytest.raises(ValueError, match="bind: none is for mpirun and srun"):
