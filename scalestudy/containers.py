@@ -5,8 +5,13 @@ The hybrid model: the host's launcher (mpirun, srun) starts the ranks and each r
 inside the image. apptainer, singularity and charliecloud wrap the workload's command
 (`mpirun ... ch-run ... IMAGE -- python ...`); pyxis is a plugin of srun and takes flags
 (`srun --container-image=... python ...`). The project's code is bind-mounted, not in the
-image: `harness_mounts` adds the checkout and the results folder, and PYTHONPATH names the
-checkout, so the image holds only the Python stack (docs/containers.md).
+image: `harness_mounts` adds the code's folder and the results folder, and PYTHONPATH names
+the code's folder, so the image holds only the Python stack (docs/containers.md). The code is
+the running harness's own (`code_root`): the checkout when it runs from one (an editable
+install), else a copy of the installed package staged under ~/.cache/scalestudy/code by its
+content's hash, so a job in the image runs the same scalestudy as the harness, never a
+checkout it happens to find, and never the harness venv's site-packages (whose compiled
+packages are the host Python's).
 """
 
 from __future__ import annotations
@@ -15,11 +20,14 @@ import hashlib
 import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
+from scalestudy import provenance
 from scalestudy.profiles import Container
 
-CHECKOUT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+CHECKOUT = PACKAGE.parent  # the checkout, when the harness runs from one
 # charliecloud's build stamp at the image's root (scripts/build-image.sh writes it)
 STAMP = "scalestudy-image.json"
 
@@ -32,12 +40,48 @@ def _top(path: Path) -> str:
     return "/" + parts[1] if len(parts) > 1 else "/"
 
 
+def code_root() -> Path:
+    """The folder that holds the `scalestudy` package jobs import inside an image: the
+    checkout (the harness runs from one), else the installed package's staged copy."""
+    if provenance.in_checkout():
+        return CHECKOUT
+    return staged_package(PACKAGE)
+
+
+def _code_cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "scalestudy" / "code"
+
+
+def staged_package(package: Path, cache: Path | None = None) -> Path:
+    """A copy of `package` (an installed scalestudy: Python files, templates, the build stamp)
+    in a folder of its own, <cache>/<version>-<hash of its files>/scalestudy, made once
+    (written aside, then renamed: two harnesses at once make one). Returns the folder to put
+    on PYTHONPATH."""
+    files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    h = hashlib.sha256()
+    for p in files:
+        h.update(str(p.relative_to(package)).encode() + b"\0" + p.read_bytes() + b"\0")
+    cache = cache or _code_cache()
+    root = cache / f"{provenance.version()}-{h.hexdigest()[:16]}"
+    if (root / "scalestudy").is_dir():
+        return root
+    cache.mkdir(parents=True, exist_ok=True)
+    aside = Path(tempfile.mkdtemp(prefix=".staging-", dir=cache))
+    shutil.copytree(package, aside / "scalestudy", ignore=shutil.ignore_patterns("__pycache__"))
+    try:
+        aside.rename(root)
+    except OSError:  # another harness staged the same code meanwhile
+        shutil.rmtree(aside, ignore_errors=True)
+    return root
+
+
 def harness_mounts(c: Container, results: Path) -> list[str]:
-    """The profile's mounts, then the checkout's and the results' folders at the same path
-    (the job passes host paths: point.json, logs), unless /tmp, which all four runtimes
+    """The profile's mounts, then the code's (code_root) and the results' folders at the same
+    path (the job passes host paths: point.json, logs), unless /tmp, which all four runtimes
     share (enroot: pyxis mounts it too, see docs) or a mount already covers."""
     mounts = list(c.mounts)
-    for path in (CHECKOUT, results):
+    for path in (code_root(), results):
         top = _top(path) if c.runtime == "charliecloud" else str(path.resolve())
         covered = any(
             top == m.split(":")[0] or top.startswith(m.split(":")[0] + "/") for m in mounts
@@ -48,9 +92,9 @@ def harness_mounts(c: Container, results: Path) -> list[str]:
 
 
 def harness_env(c: Container) -> list[str]:
-    """The profile's env, then PYTHONPATH at the bind-mounted checkout (unless set)."""
+    """The profile's env, then PYTHONPATH at the bind-mounted code (unless set)."""
     names = {e.partition("=")[0] for e in c.env}
-    return [*c.env, *([] if "PYTHONPATH" in names else [f"PYTHONPATH={CHECKOUT}"])]
+    return [*c.env, *([] if "PYTHONPATH" in names else [f"PYTHONPATH={code_root()}"])]
 
 
 def wrapper(c: Container, mounts: list[str], env: list[str]) -> list[str]:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import yaml
 
-from scalestudy import containers
+from scalestudy import containers, provenance
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
 from scalestudy.measure.peak import PEAK_FILE
@@ -109,14 +109,78 @@ def check_harness() -> Check:
         except importlib.metadata.PackageNotFoundError:
             missing.append(dist)
     py = sys.version.split()[0]
-    if missing or sys.version_info[:2] != (3, 11):
+    # the harness runs on 3.10 to 3.13 (pyproject's requires-python); the trainer's own
+    # Python is the trainer stack check's (TensorFlow 2.15: 3.11)
+    if missing or not (3, 10) <= sys.version_info[:2] <= (3, 13):
         return Check(
             "harness",
             "FAIL",
             f"Python {py}; missing {', '.join(missing) or 'nothing'}",
-            "use Python 3.11 and `pip install -e .` in the harness's environment (make venv)",
+            "use Python 3.10 to 3.13 and `pip install scalestudy-*.whl` (or `pip install -e .` "
+            "in a checkout) in the harness's environment (docs/site-install.md)",
         )
-    return Check("harness", "ok", f"Python {py} at {sys.executable}; {len(versions)} packages")
+    return Check(
+        "harness",
+        "ok",
+        f"Python {py} at {sys.executable}; {len(versions)} packages; scalestudy "
+        f"{_said(provenance.git_state())}",
+    )
+
+
+def _said(state: dict) -> str:
+    commit = (state.get("commit") or "unknown commit")[:12] + ("-dirty" if state["dirty"] else "")
+    return f"{state['version']} ({commit}, {state['source']}) at {state['package']}"
+
+
+# What the job's Python imports as scalestudy (run as the ranks run: the profile's python, or
+# the image's with the code bound): its version, commit and folder, for check_same_scalestudy.
+VERSION_SCRIPT = r"""
+import json
+try:
+    from scalestudy import provenance
+    print(json.dumps(provenance.git_state()))
+except Exception as exc:
+    print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}))
+"""
+
+
+def check_same_scalestudy(profile: Profile, folder: Path | None = None) -> Check:
+    """The harness and the job's trainer environment run the same scalestudy: its version and
+    commit (a checkout's git or the wheel's build stamp). A job that imports another copy
+    (an older install on the nodes, a checkout on PYTHONPATH) writes logs this harness may
+    misread, and its results name the wrong code."""
+    mine = provenance.git_state()
+    python = profile.python if profile.python != "python3" else sys.executable
+    command, where = [python], python
+    if (c := profile.container) is not None:
+        mounts = containers.harness_mounts(c, folder or Path.cwd())
+        command = [*containers.single(c, mounts, containers.harness_env(c)), c.python]
+        where = f"{c.python} in {c.image}"
+    fix = (
+        "install the same wheel in the jobs' Python (or put no other scalestudy on its "
+        "PYTHONPATH); a container job imports the harness's own code (containers.code_root)"
+    )
+    try:
+        r = subprocess.run(
+            [*command, "-c", VERSION_SCRIPT],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=_job_env(profile),
+            cwd=folder,  # a job runs in its attempt folder (`python -c` imports from here first)
+        )
+        theirs = json.loads(r.stdout.strip().splitlines()[-1])
+    except (OSError, subprocess.SubprocessError, IndexError, ValueError) as exc:
+        return Check("same scalestudy", "FAIL", f"{where} did not say its scalestudy: {exc}", fix)
+    if "error" in theirs:
+        return Check("same scalestudy", "FAIL", f"{where}: {theirs['error']}", fix)
+    same = theirs.get("version") == mine["version"] and theirs.get("commit") == mine["commit"]
+    return Check(
+        "same scalestudy",
+        "ok" if same else "FAIL",
+        f"harness {_said(mine)}; job {_said(theirs)}",
+        "" if same else fix,
+    )
 
 
 # Each module loaded in turn in a login-like shell, as a job's setup loads them; a line per
@@ -576,6 +640,7 @@ def run(
     checks = [check_harness(), *check_modules(profile), *check_container(profile, folder)]
     if all(c.status != "FAIL" for c in checks):
         checks += check_stack(profile, folder)
+        checks.append(check_same_scalestudy(profile, folder))
     # an MPI mismatch is what the trainer job shows best: it does not stop the jobs
     if jobs and all(c.status != "FAIL" for c in checks if c.name != "MPI match"):
         try:
