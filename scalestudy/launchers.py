@@ -50,6 +50,8 @@ class Launcher:
     # how it asks the MPI for its version banner (doctor, capture); () when it cannot
     version_args: tuple[str, ...] = ()
     how_to_pick: str = ""  # a sentence for docs/launchers.md
+    # the families' own launcher inside an allocation (profile detect's choice without srun)
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ LAUNCHERS: dict[str, Launcher] = {
     for launcher in (
         Launcher(
             name="mpirun",
+            own=True,
             summary="Open MPI's mpirun inside the allocation: ppn ranks per node over the "
             "sockets, each pinned to its `threads` cores; exported variables with -x.",
             templates={"openmpi": "mpirun"},
@@ -121,6 +124,7 @@ LAUNCHERS: dict[str, Launcher] = {
         ),
         Launcher(
             name="hydra",
+            own=True,
             summary="The Hydra process manager of MPICH and Intel MPI (mpiexec.hydra), its "
             "proxies started through Slurm (-launcher slurm / -bootstrap slurm: no sshd "
             "needed): -n, -ppn, binding (MPICH -bind-to core:<threads>, Intel MPI "

@@ -1,9 +1,11 @@
 """`scalestudy profile detect`: a site profile read off a live Slurm cluster.
 
 What Slurm knows is asked once each (`scontrol show partition -o`, `scontrol show node -o`,
-`scontrol show config` for the task plugin, `srun --mpi=list`); what the login node knows
-about MPI (`mpirun --version`, `ompi_info`) and environment modules (`module`) too. The
-launcher is chosen with a stated reason. What cannot be detected (the interconnect's latency
+`scontrol show config` for the task plugin and MpiDefault, `srun --mpi=list`); what the login
+node knows about MPI (`mpirun --version`, `ompi_info`) and environment modules (`module`) too.
+The launcher is chosen with a stated reason, from the launchers table (launchers.py): srun with
+the PMI plugin (`srun_mpi`) of the site's MpiDefault or the MPI's preference among those srun
+offers, else the family's own launcher. What cannot be detected (the interconnect's latency
 and bandwidth) is written as a placeholder with a TODO pointing at the comm sweep that
 measures it. The result loads as a profile (`doctor` and every sweep accept it as is)."""
 
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from scalestudy import launchers
 from scalestudy.errors import BadInput
 
 
@@ -119,9 +122,8 @@ def detect(answers: Answers, partition: str | None = None, name: str = "mysite")
     emulated = len(members) > 1 and len(hosts) == 1
 
     mpi, mpi_why = _mpi_library(answers.mpirun_version)
-    plugins = {line.strip() for line in answers.mpi_list.splitlines()[1:]}
     task_plugin = _task_plugin(answers.config)
-    launcher, launcher_why = _launcher(answers, mpi, plugins, emulated, task_plugin)
+    launcher, launcher_why, srun_mpi = _launcher(answers, mpi, emulated, task_plugin)
 
     def max_nodes(p: dict) -> int:
         limit = p.get("MaxNodes", "UNLIMITED")
@@ -151,11 +153,13 @@ def detect(answers: Answers, partition: str | None = None, name: str = "mysite")
         f"threads_per_core: {threads}",
         f"memory_gb: {round(memory_mb / 1024, 1)}   # RealMemory {memory_mb} MB",
         f"mpi: {mpi}   # {mpi_why}",
-        f"launcher: {launcher}   # {launcher_why}",
     ]
     if task_plugin is not None:
         binds = "srun binds each rank to its CPUs" if _binds(task_plugin) else "srun binds nothing"
-        lines.insert(-1, f"# Slurm's TaskPlugin={task_plugin}: {binds}")
+        lines.append(f"# Slurm's TaskPlugin={task_plugin}: {binds}")
+    lines.append(f"launcher: {launcher}   # {launcher_why}")
+    if srun_mpi is not None:
+        lines.append(f"srun_mpi: {srun_mpi[0]}   # {srun_mpi[1]}")
     # (emulated_nodes stays false: it describes ranks on this host with no Slurm node behind
     # them; here each rank has its Slurm node, which the placement checks count by)
     lines.append("partitions:  # max_time: Slurm's MaxTime (validate and plan hold jobs to it)")
@@ -206,21 +210,101 @@ def _binds(task_plugin: str) -> bool:
     return any(k in task_plugin for k in ("affinity", "cgroup"))
 
 
+def _mpi_default(config: str) -> str | None:
+    """MpiDefault of `scontrol show config` (`MpiDefault = pmix`)."""
+    found = re.search(r"^MpiDefault\s*=\s*(\S+)", config, re.M)
+    return found.group(1) if found else None
+
+
+def mpi_plugins(mpi_list: str) -> list[str]:
+    """The plugins `srun --mpi=list` offers that the launchers table knows, in its order: the
+    types it lists one a line (`\tpmix`; old Slurm prefixes `srun: `) and the PMIx versions of
+    its last line (`specific pmix plugin versions available: pmix_v4,pmix_v5`)."""
+    found: list[str] = []
+    for line in mpi_list.splitlines():
+        text = line.strip().removeprefix("srun: ").strip()
+        if text.lower().startswith("specific pmix plugin versions available:"):
+            found += [v.strip() for v in text.split(":", 1)[1].split(",")]
+        else:
+            found.append(text)
+    return [p for p in dict.fromkeys(found) if p in launchers.SRUN_MPI]
+
+
+# the plugins each family speaks out of the box, best first (PMIx for MPICH and Intel MPI needs
+# a PMIx build or library, so it comes after PMI-2); a plugin's versions (pmix_v4) count as it
+PREFERENCE = {"openmpi": ("pmix", "pmi2"), "mpich": ("pmi2", "pmix"), "intelmpi": ("pmi2", "pmix")}
+
+
+def _speaks(mpi: str, plugin: str, answers: Answers) -> bool:
+    """Whether the MPI library can wire up through this srun plugin: the launchers table's
+    families, and for Open MPI what its build says (ompi_info's pmix components; Open MPI 5
+    has PMIx built in)."""
+    if mpi not in launchers.SRUN_MPI[plugin].families:
+        return False
+    if mpi != "openmpi":
+        return True
+    components = set(re.findall(r"MCA pmix: (\w+)", answers.ompi_info))
+    if plugin == "pmi2":
+        return "s2" in components
+    if plugin.startswith("pmix"):
+        major = re.search(r"\(Open MPI\) (\d+)", answers.mpirun_version)
+        native = {c for c in components if c not in ("s1", "s2", "isolated", "flux")}
+        return bool(native) or (major is not None and int(major.group(1)) >= 5)
+    return True
+
+
+def propose_srun_mpi(answers: Answers, mpi: str) -> tuple[str | None, str]:
+    """srun's PMI plugin for this MPI (the site's MpiDefault when the MPI speaks it, else the
+    family's preference among what srun offers), and where it came from; None when srun
+    offers nothing the MPI speaks."""
+    offered = mpi_plugins(answers.mpi_list)
+    default = _mpi_default(answers.config)
+    listed = ", ".join(offered) or "none known"
+    said = f"srun --mpi=list: {listed}" + (f"; MpiDefault={default}" if default else "")
+    speaks = [p for p in offered if p != "none" and _speaks(mpi, p, answers)]
+    if default == "cray_shasta" and default in speaks:  # an HPE Cray EX site's own choice
+        return default, f"the site's MpiDefault ({said})"
+    for group in PREFERENCE[mpi]:
+        members = [p for p in speaks if p == group or p.startswith(group + "_")]
+        if not members:
+            continue
+        if default in members:  # the site's choice, its exact version
+            return default, f"the site's MpiDefault, which {FAMILY[mpi]} speaks ({said})"
+        # pmix: the generic name (the PMIx Slurm was built with) where srun lists it
+        return (group if group in members else members[0]), f"{FAMILY[mpi]} speaks it ({said})"
+    return None, said
+
+
+FAMILY = launchers.FAMILY_NAMES
+
+
+def _family_launcher(mpi: str) -> str:
+    """The family's own launcher inside an allocation (Open MPI's mpirun, Hydra): the table's
+    `own` entry that starts it."""
+    return next(n for n, e in launchers.LAUNCHERS.items() if e.own and mpi in e.templates)
+
+
 def _launcher(
-    answers: Answers, mpi: str, plugins: set[str], emulated: bool, task_plugin: str | None
-) -> tuple[str, str]:
-    if answers.has_ibrun:
-        return "ibrun", "ibrun is on PATH (TACC): it places ranks as the site intends"
+    answers: Answers, mpi: str, emulated: bool, task_plugin: str | None
+) -> tuple[str, str, tuple[str, str] | None]:
+    """The launcher, why, and for srun its srun_mpi with why."""
+    if answers.has_ibrun and mpi in launchers.LAUNCHERS["ibrun"].templates:
+        return "ibrun", "ibrun is on PATH (TACC): it places ranks as the site intends", None
+    own = _family_launcher(mpi)
     if emulated:
-        return "mpirun", (
-            "emulated nodes share one host: srun's PMIx would share its tmp between them"
+        return (
+            own,
+            "emulated nodes share one host: srun's PMIx would share its tmp between them",
+            None,
         )
-    if "pmi2" not in plugins:
-        return "mpirun", f"srun offers no PMI-2 (--mpi=list: {', '.join(sorted(plugins))})"
-    if mpi == "openmpi" and "MCA pmix: s2" not in answers.ompi_info:
-        return "mpirun", "srun offers PMI-2 but this Open MPI was built without it (ompi_info)"
+    srun_mpi, why = propose_srun_mpi(answers, mpi)
+    if srun_mpi is None:
+        return own, f"srun offers no PMI plugin {FAMILY[mpi]} speaks ({why})", None
     if task_plugin is not None and not _binds(task_plugin):
-        return "mpirun", (
-            f"srun would bind no rank (TaskPlugin={task_plugin}): mpirun binds them to cores"
+        return (
+            own,
+            f"srun would bind no rank (TaskPlugin={task_plugin}): {own} binds them to cores",
+            None,
         )
-    return "srun", "srun offers PMI-2 and the MPI library speaks it: Slurm places the ranks"
+    how = f"srun --mpi={srun_mpi} wires up {FAMILY[mpi]}: Slurm places the ranks"
+    return "srun", how, (srun_mpi, why)

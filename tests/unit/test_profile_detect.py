@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from support.render import check_renders_as_emulated
 
-from scalestudy.profile_detect import Answers, DetectError, detect
+from scalestudy.profile_detect import Answers, DetectError, detect, mpi_plugins
 from scalestudy.profiles import load_profile
 
 DATA = Path(__file__).parent / "data"
@@ -81,13 +81,20 @@ def test_a_real_site_gets_srun_when_slurm_and_mpi_both_speak_pmi2(tmp_path):
     # Slurm's MaxTime becomes the partition's max_time: validate and plan hold jobs to it
     assert [q.max_time for q in p.partitions] == ["2-00:00:00", "02:00:00"]
     assert p.env == {}  # not root, not emulated: nothing to set
-    # Open MPI without PMI-2 support: mpirun, and the reason says why
-    text = detect(_site(ompi_info="MCA pmix: ext3x\n"))
-    assert "launcher: mpirun   # srun offers PMI-2 but this Open MPI was built without it" in text
-    # Slurm without PMI-2
-    text = detect(_site(mpi_list="MPI plugin types are...\n\tnone\n\tpmix\n"))
-    assert "launcher: mpirun   # srun offers no PMI-2" in text
-    assert "launcher: ibrun" in detect(_site(has_ibrun=True))
+    # this Open MPI has only PMI-1/2 clients (s1, s2): pmi2, though srun lists pmix too
+    assert p.srun_mpi == "pmi2" and "srun_mpi: pmi2   # Open MPI speaks it" in text
+    # an Open MPI with a PMIx client (Debian's ext3x): srun --mpi=pmix
+    p = _load(detect(_site(ompi_info="MCA pmix: ext3x\n")), tmp_path)
+    assert (p.launcher, p.srun_mpi) == ("srun", "pmix")
+    # neither PMI-2 in this Open MPI nor PMIx in Slurm: mpirun, and the reason says why
+    no_pmix = "MPI plugin types are...\n\tnone\n\tpmi2\n"
+    text = detect(_site(mpi_list=no_pmix, ompi_info="MCA pmix: ext3x\n"))
+    assert "launcher: mpirun   # srun offers no PMI plugin Open MPI speaks" in text
+    assert "srun_mpi" not in text
+    # ibrun starts Intel MPI only: an Open MPI site with ibrun on PATH is not given it
+    assert "launcher: ibrun" not in detect(_site(has_ibrun=True))
+    intel = _site(has_ibrun=True, mpirun_version="Intel(R) MPI Library for Linux* OS, 2021.10\n")
+    assert "launcher: ibrun" in detect(intel)
 
 
 def test_srun_is_chosen_only_where_slurm_binds_the_ranks():
@@ -113,3 +120,89 @@ def test_the_detected_profile_renders_the_hand_written_emulated_profiles_scripts
     detected = tmp_path / "emulated.yaml"  # same name: the name is part of every point id
     detected.write_text(detect(LC4, name="emulated"))
     check_renders_as_emulated(detected, tmp_path)
+
+
+SLURM_22_05 = {  # captured on this machine's local cluster (Slurm 22.05.8, Debian 12)
+    "mpi_list": (DATA / "lc4-mpi-list.txt").read_text(),
+    "config": (DATA / "slurm-22.05-config.txt").read_text(),
+}
+# Slurm 23.11 / 24.11 as a PMIx site shows it (the same layout; PMIx 5; a default set)
+SLURM_24_11 = {
+    "mpi_list": "MPI plugin types are...\n\tcray_shasta\n\tnone\n\tpmi2\n\tpmix\n"
+    "specific pmix plugin versions available: pmix_v4,pmix_v5\n",
+    "config": "MpiDefault              = pmix_v5\nMpiParams               = (null)\n"
+    "TaskPlugin              = task/affinity,task/cgroup\n",
+}
+INTEL = "Intel(R) MPI Library for Linux* OS, Version 2021.10 Build 20230619\n"
+MPICH = "HYDRA build details:\n    Version:                                 4.0.2\n"
+
+
+def test_srun_mpi_list_is_read_with_its_pmix_versions():
+    assert mpi_plugins(SLURM_22_05["mpi_list"]) == [
+        "pmix",
+        "none",
+        "cray_shasta",
+        "pmi2",
+        "pmix_v4",
+    ]
+    assert mpi_plugins(SLURM_24_11["mpi_list"]) == [
+        "cray_shasta", "none", "pmi2", "pmix", "pmix_v4", "pmix_v5"
+    ]  # fmt: skip
+    # older srun prefixed every line with `srun: `; unknown plugins are left out
+    assert mpi_plugins("srun: MPI types are...\nsrun: none\nsrun: openmpi\nsrun: pmi2\n") == [
+        "none", "pmi2"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("slurm", "version", "ompi_info", "expected"),
+    [
+        # 22.05 (MpiDefault=none, which no MPI speaks): each family's own preference
+        (SLURM_22_05, "mpirun (Open MPI) 4.1.4\n", "MCA pmix: ext3x (MCA v2.1.0)\n", "pmix"),
+        (SLURM_22_05, "mpirun (Open MPI) 4.1.4\n", "MCA pmix: s1\nMCA pmix: s2\n", "pmi2"),
+        (SLURM_22_05, MPICH, "", "pmi2"),
+        (SLURM_22_05, INTEL, "", "pmi2"),
+        # 24.11 with MpiDefault=pmix_v5: Open MPI 5 (PMIx built in) takes the site's default;
+        # MPICH and Intel MPI keep PMI-2, which they speak without a PMIx build or library
+        (SLURM_24_11, "mpirun (Open MPI) 5.0.3\n", "", "pmix_v5"),
+        (SLURM_24_11, MPICH, "", "pmi2"),
+        (SLURM_24_11, INTEL, "", "pmi2"),
+    ],
+)
+def test_profile_detect_proposes_the_srun_pmi_plugin(tmp_path, slurm, version, ompi_info, expected):
+    text = detect(_site(mpirun_version=version, ompi_info=ompi_info, **slurm))
+    if slurm is SLURM_22_05:  # this machine's Slurm binds nothing (TaskPlugin=task/none)
+        assert "srun would bind no rank (TaskPlugin=task/none)" in text
+        text = detect(
+            _site(mpirun_version=version, ompi_info=ompi_info, mpi_list=slurm["mpi_list"])
+        )
+    p = _load(text, tmp_path)
+    assert (p.launcher, p.srun_mpi) == ("srun", expected), text
+    assert f"srun_mpi: {expected}   # " in text
+
+
+def test_a_site_default_no_mpi_speaks_is_not_proposed(tmp_path):
+    """MpiDefault=pmix on a site whose Open MPI has only s1/s2: the profile says pmi2 (its
+    reason names the default), not the plugin that would start singletons."""
+    answers = _site(config="MpiDefault = pmix\n")
+    p = _load(detect(answers), tmp_path)
+    assert p.srun_mpi == "pmi2"
+    assert "MpiDefault=pmix" in detect(answers)
+    # a Cray EX site: Cray MPICH under its own cray_shasta
+    cray = _site(mpirun_version=MPICH, config="MpiDefault = cray_shasta\n", **{
+        "mpi_list": SLURM_24_11["mpi_list"]
+    })  # fmt: skip
+    assert _load(detect(cray), tmp_path).srun_mpi == "cray_shasta"
+
+
+def test_mpich_and_intel_mpi_without_srun_get_hydra(tmp_path):
+    """No plugin srun offers that the MPI speaks, or srun binds nothing: the family's own
+    launcher, which for MPICH and Intel MPI is Hydra (Open MPI's mpirun would not start them)."""
+    for banner, mpi in ((MPICH, "mpich"), (INTEL, "intelmpi")):
+        p = _load(
+            detect(_site(mpirun_version=banner, mpi_list="MPI plugin types are...\n\tnone\n")),
+            tmp_path,
+        )
+        assert (p.mpi, p.launcher) == (mpi, "hydra")
+        p = _load(detect(_site(mpirun_version=banner, config="TaskPlugin = task/none\n")), tmp_path)
+        assert p.launcher == "hydra"
