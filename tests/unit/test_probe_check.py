@@ -50,11 +50,12 @@ def test_every_shipped_profile_judges_binding_by_its_own_intent(tmp_path):
     to. A profile that asks for bound ranks still has them checked."""
     import pytest
 
+    from scalestudy import launchers
     from scalestudy.profiles import CLUSTERS, ProfileError, load_profile
 
     for path in sorted(CLUSTERS.glob("*.yaml")):
         profile = load_profile(path.stem)[0]
-        template = (CLUSTERS / "launch" / f"{profile.launcher}.sh.j2").read_text()
+        template = (CLUSTERS / launchers.template(profile)).read_text()  # its partial
         unbinding = "--bind-to none" in template or profile.bind == "none"
         assert (profile.bind == "none") == unbinding, path.name
     assert load_profile("emulated")[0].bind == "cores"  # still checked where it binds
