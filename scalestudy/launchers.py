@@ -128,7 +128,8 @@ LAUNCHERS: dict[str, Launcher] = {
             summary="The Hydra process manager of MPICH and Intel MPI (mpiexec.hydra), its "
             "proxies started through Slurm (-launcher slurm / -bootstrap slurm: no sshd "
             "needed): -n, -ppn, binding (MPICH -bind-to core:<threads>, Intel MPI "
-            "I_MPI_PIN_DOMAIN=<threads>:compact), exported variables with -genvlist.",
+            "I_MPI_PIN_DOMAIN=<threads>:compact), the variables the ranks need with -genvlist "
+            "(Intel MPI: only those, -genvnone, so each rank keeps its node's SLURM_*).",
             templates={"mpich": "hydra-mpich", "intelmpi": "hydra-intelmpi"},
             refuses={
                 "openmpi": "Open MPI has no Hydra (its mpiexec is its own mpirun). Use "
@@ -179,7 +180,9 @@ SRUN_MPI: dict[str, SrunMpi] = {
                 name,
                 FAMILIES,
                 f"PMIx ({'the version Slurm was built with' if name == 'pmix' else name}): "
-                "Open MPI 4 and 5 natively, MPICH and Intel MPI when built/pointed at PMIx.",
+                "Open MPI 4 and 5 natively; MPICH only if built --with-pmix (Debian's MPICH "
+                "4.0.2 is not: under srun --mpi=pmix its ranks start as singletons, measured); "
+                "Intel MPI with I_MPI_PMI_LIBRARY=libpmix.so.",
             )
             for name in ("pmix", "pmix_v3", "pmix_v4", "pmix_v5")
         ),

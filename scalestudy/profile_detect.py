@@ -237,10 +237,14 @@ PREFERENCE = {"openmpi": ("pmix", "pmi2"), "mpich": ("pmi2", "pmix"), "intelmpi"
 
 def _speaks(mpi: str, plugin: str, answers: Answers) -> bool:
     """Whether the MPI library can wire up through this srun plugin: the launchers table's
-    families, and for Open MPI what its build says (ompi_info's pmix components; Open MPI 5
-    has PMIx built in)."""
+    families, and what the build says: Open MPI's ompi_info pmix components (Open MPI 5 has
+    PMIx built in), MPICH's configure options (--with-pmix)."""
     if mpi not in launchers.SRUN_MPI[plugin].families:
         return False
+    if mpi == "mpich" and plugin.startswith("pmix"):
+        # only an MPICH built with PMIx (Hydra's banner lists its configure options):
+        # Debian's starts singletons under srun --mpi=pmix
+        return "--with-pmix" in answers.mpirun_version
     if mpi != "openmpi":
         return True
     components = set(re.findall(r"MCA pmix: (\w+)", answers.ompi_info))

@@ -206,3 +206,16 @@ def test_mpich_and_intel_mpi_without_srun_get_hydra(tmp_path):
         assert (p.mpi, p.launcher) == (mpi, "hydra")
         p = _load(detect(_site(mpirun_version=banner, config="TaskPlugin = task/none\n")), tmp_path)
         assert p.launcher == "hydra"
+
+
+def test_mpich_gets_pmix_only_when_built_with_it(tmp_path):
+    """Debian's MPICH 4.0.2 under srun --mpi=pmix starts every rank as a singleton (measured on
+    the local cluster): with only PMIx offered it gets Hydra, unless Hydra's banner shows a
+    --with-pmix build."""
+    pmix_only = "MPI plugin types are...\n\tnone\n\tpmix\n"
+    assert _load(detect(_site(mpirun_version=MPICH, mpi_list=pmix_only)), tmp_path).launcher == (
+        "hydra"
+    )
+    built = MPICH + "    Configure options: '--with-pmix=/usr' '--with-device=ch4:ofi'\n"
+    p = _load(detect(_site(mpirun_version=built, mpi_list=pmix_only)), tmp_path)
+    assert (p.launcher, p.srun_mpi) == ("srun", "pmix")

@@ -47,7 +47,7 @@ set +e
 forward() { kill -USR1 "$launcher_pid" 2>/dev/null; }
 trap forward USR1 TERM
 /opt/intel-mpi/bin/mpiexec.hydra -bootstrap slurm -n 4 -ppn 2 -genv I_MPI_PIN_DOMAIN 1:compact -genv I_MPI_DEBUG 4 \
-  -genvlist PATH,LD_LIBRARY_PATH,OMP_NUM_THREADS,FI_PROVIDER \
+  -genvnone -genvlist PATH,LD_LIBRARY_PATH,OMP_NUM_THREADS,FI_PROVIDER \
   python3 -m scalestudy.trainer --config /results/launch/n0002-p2-138fbcabd5-r0/attempt-1/point.json &
 launcher_pid=$!
 while :; do
