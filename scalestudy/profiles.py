@@ -275,6 +275,7 @@ def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Pa
                 key, line = issue.key, issue.line
                 if not key and (named := _model_key(said)) is not None:
                     key, line = named, located.line_of(tuple(named.split(".")))
+                    said = said.removeprefix(f"{named}: ")  # said once: `launcher: mpirun ...`
                 where = f"{path}:{line}" if line else str(path)
                 lines.append(f"{where}: {key or '<top>'}: {said}")
         raise ProfileError("\n".join(lines)) from None
