@@ -5,8 +5,9 @@ What goes in (docs/cli.md#archive): under one top folder named after the sweep, 
 folder's tables (results.csv/parquet, points.jsonl, comm.csv, calibration.json), the manifest,
 the report, the rendered scripts, every attempt's point.json, job.sh, exit_code and env/
 captures (bundles', job arrays' and the probe gate's job.sh and env/ too), and `archive/`: the
-sweep file, the cluster profile and archive.json (what was packed, from where, what was left
-out). The step logs and job outputs only with `--with-logs`; checkpoints never.
+sweep file, the cluster profile, archive.json (what was packed, from where, what was left
+out, and whether the study is mixed) and provenance.json (report/provenance.py: per point the
+job id, nodes, start and end; per run field its values and the points of each). The step logs and job outputs only with `--with-logs`; checkpoints never.
 
 An archive is input from elsewhere. Before anything is written every member is checked, and
 the whole archive is refused, the member named, when one has an absolute path or a `..`, is a
@@ -41,6 +42,7 @@ from scalestudy.fileio import replacing
 SUFFIXES = (".tar.gz", ".tgz")
 META = "archive"  # the folder inside the archive's top folder with the sweep file and profile
 INDEX = "archive.json"
+PROVENANCE = "provenance.json"  # report/provenance.py's reading, beside archive.json
 FORMAT = "scalestudy.archive/1"
 TABLES = (
     "results.csv",
@@ -171,6 +173,24 @@ def sources(folder: Path) -> tuple[Path | None, Path | None, list[str]]:
     return sweep_file, profile, notes
 
 
+def _provenance(folder: Path, left_out: list[str]) -> dict | None:
+    """report/provenance.py's reading of the folder (per point the job, nodes, start and end;
+    per run field its values and their points), for archive/provenance.json; None, said in
+    left_out, when the table cannot be read."""
+    import csv
+
+    from scalestudy.report import provenance
+
+    table = folder / "results.csv"
+    try:
+        with table.open(newline="", encoding="utf-8", errors="replace") as fh:
+            rows = [r for r in csv.DictReader(fh) if r.get("point_id")]
+    except (OSError, csv.Error) as exc:
+        left_out.append(f"provenance: {table} not readable ({exc})")
+        return None
+    return provenance.read([(folder.name, folder, rows)]).as_dict()
+
+
 def _add(tar: tarfile.TarFile, path: Path, arcname: str, root: Path, left_out: list[str]) -> int:
     if path.is_symlink():
         target = os.readlink(path)
@@ -222,6 +242,9 @@ def write(folder: Path, out: Path, *, with_logs: bool = False) -> Written:
     from scalestudy.provenance import git_state
 
     index["harness"] = git_state()
+    prov = _provenance(folder, left_out)
+    if prov is not None:  # where and when each point ran, as the jobs recorded it
+        index["provenance"] = {k: prov[k] for k in ("mixed", "notes", "fields", "warnings")}
     total = 0
     out.parent.mkdir(parents=True, exist_ok=True)
     with replacing(out) as tmp, tarfile.open(tmp, "w:gz") as tar:
@@ -234,12 +257,14 @@ def write(folder: Path, out: Path, *, with_logs: bool = False) -> Written:
             if src is not None:
                 tar.add(str(src), arcname=f"{name}/{META}/{dest}", recursive=False)
                 total += src.stat().st_size
-        data = json.dumps(index, indent=1).encode()
-        info = tarfile.TarInfo(f"{name}/{META}/{INDEX}")
-        info.size, info.mode, info.mtime = len(data), 0o644, int(time.time())
         import io
 
-        tar.addfile(info, io.BytesIO(data))
+        packed = {INDEX: index} | ({PROVENANCE: prov} if prov is not None else {})
+        for member, content in packed.items():
+            data = json.dumps(content, indent=1).encode()
+            info = tarfile.TarInfo(f"{name}/{META}/{member}")
+            info.size, info.mode, info.mtime = len(data), 0o644, int(time.time())
+            tar.addfile(info, io.BytesIO(data))
     return Written(out, len(files), total, index["sweep_file"], index["profile"], left_out=left_out)
 
 

@@ -243,6 +243,8 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
         sa = acct.get(str(a.get("job_id")), {})
         if row["status"] == "completed" and row["tokens_per_s"] is not None:
             _check_clocks(row, sweep_dir / a["folder"], a, sa.get("elapsed"), c.mesh.model)
+        if row["start"] is None and row["end"] is None:  # not the local executor's
+            row.update(_job_times(sweep_dir / a["folder"], a, sa))
         row.update(
             slurm_state=sa.get("slurm_state"),
             slurm_exit_code=sa.get("slurm_exit_code"),
@@ -252,6 +254,19 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
             sacct_maxrss_node=sa.get("sacct_maxrss_node"),
         )
     return row
+
+
+def _job_times(run_dir: Path, attempt: dict, sa: dict) -> dict:
+    """A Slurm attempt's start and end: a bundled run's own markers (its bundle job's Start
+    and End span every run), else sacct's Start and End; None where neither recorded them."""
+    if attempt.get("bundle"):
+        marker, code = run_dir / "started_at", run_dir / "exit_code"
+        try:
+            start = float(marker.read_text().strip())
+        except (OSError, ValueError):
+            return {}
+        return {"start": start, "end": code.stat().st_mtime if code.exists() else None}
+    return {"start": sa.get("start"), "end": sa.get("end")}
 
 
 def _check_clocks(row: dict, run_dir: Path, attempt: dict, elapsed, model_ranks: int) -> None:

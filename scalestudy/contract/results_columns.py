@@ -59,8 +59,14 @@ COLUMNS: tuple[Column, ...] = (
     _c("exit_code", "int", "", "the trainer's exit code (its footer), else the job script's"),
     _c("attempt", "int", "", "the latest attempt's number"),
     _c("job_id", "text", "", "the Slurm job id (local: empty)"),
-    _c("start", "float", "s", "when the attempt started (Unix time; local executor only)"),
-    _c("end", "float", "s", "when the attempt ended (Unix time; local executor only)"),
+    _c(
+        "start",
+        "float",
+        "s",
+        "when the attempt started (Unix time): the local executor's record, a bundled run's "
+        "marker, else sacct's Start",
+    ),
+    _c("end", "float", "s", "when the attempt ended (Unix time): the same records, sacct's End"),
     # the trainer's timed window
     _c("steps_timed", "int", "steps", "steps in the timed window"),
     _c("step_s_median", "float", "s", "median over timed steps of each step's slowest rank"),

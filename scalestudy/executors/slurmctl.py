@@ -568,6 +568,14 @@ def _bytes(value: str) -> int | None:
     return int(float(value))
 
 
+def _unix(value: str | None) -> float | None:
+    """sacct's Start or End under SLURM_TIME_FORMAT=%s; None for Unknown/None (not yet)."""
+    try:
+        return float(value) if value and value.strip().isdigit() else None
+    except ValueError:
+        return None
+
+
 def accounting(job_ids: list[str]) -> dict[str, dict]:
     """State, exit code, elapsed time, node list and the largest step MaxRSS (with its node) of
     each job, from one sacct call. Under mpirun a step's MaxRSS is the node daemon's (orted and
@@ -576,6 +584,7 @@ def accounting(job_ids: list[str]) -> dict[str, dict]:
     if not job_ids:
         return {}
     fields = ["JobID", "State", "ExitCode", "Elapsed", "MaxRSS", "MaxRSSNode", "NodeList"]
+    fields += ["Start", "End"]  # Unix times: SLURM_TIME_FORMAT=%s (no time zone to guess)
     try:
         out = subprocess.run(
             [
@@ -589,6 +598,7 @@ def accounting(job_ids: list[str]) -> dict[str, dict]:
             capture_output=True,
             text=True,
             timeout=120,
+            env={**os.environ, "SLURM_TIME_FORMAT": "%s"},
         )
     except (OSError, subprocess.SubprocessError):
         return {}
@@ -605,6 +615,8 @@ def accounting(job_ids: list[str]) -> dict[str, dict]:
                 slurm_exit_code=row["ExitCode"],
                 elapsed=row["Elapsed"],
                 node_list=row["NodeList"],
+                start=_unix(row.get("Start")),
+                end=_unix(row.get("End")),
             )
         rss = _bytes(row.get("MaxRSS", ""))
         if rss is not None and (entry["sacct_maxrss_step_max"] or 0) < rss:

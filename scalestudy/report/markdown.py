@@ -111,6 +111,15 @@ def render(s: Summary) -> str:
         [f"- `{n}.png` / `{n}.svg`: {t.splitlines()[0]}" for n, t in s.figures]
         + [f"- skipped `{n}`: {r}" for n, r in s.skipped],
     )
+    if s.provenance is not None:
+        section(
+            "Provenance: where and when it ran (recorded by the jobs, never recomputed)",
+            _bullets(s.provenance_notes),
+            ["Per run (each attempt's env/ capture):", "", *_md_table(s.provenance)],
+            ["Per point (the job, its nodes and times):", "", *_md_table(s.provenance_points)]
+            if s.provenance_points is not None and s.provenance_points.rows
+            else [],
+        )
     if s.warnings:
         section("Warnings", _bullets(s.warnings))
     return "\n".join(lines)
@@ -153,6 +162,7 @@ def terminal(s: Summary) -> str:
     if s.backtest is not None:
         lines += ["backtest (largest measured size held out):", *_text_table(s.backtest)]
         lines += [f"backtest: {n}" for n in s.backtest_notes[1:]]
+    lines += [f"provenance: {n}" for n in s.provenance_notes]
     lines += [f"skipped figure {n}: {r}" for n, r in s.skipped]
     lines += [f"warning: {w}" for w in s.warnings]
     return "\n".join(lines)

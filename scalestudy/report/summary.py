@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from scalestudy.contract import comm_fit
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report import crossover as crossover_model
-from scalestudy.report import probe, projection
+from scalestudy.report import probe, projection, provenance
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
 from scalestudy.report.series import gbs
@@ -57,6 +57,12 @@ class Summary:
     backtest: Table | None = None
     backtest_notes: list[str] = field(default_factory=list)
     check_notes: list[str] = field(default_factory=list)
+    # where and when it ran (report/provenance.py): per run field its values and their points,
+    # per point job id, nodes, start and end; the notes say whether the study is mixed
+    provenance: Table | None = None
+    provenance_points: Table | None = None
+    provenance_notes: list[str] = field(default_factory=list)
+    provenance_mixed: list[str] = field(default_factory=list)
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
@@ -619,6 +625,22 @@ def _fmt(v, fmt: str) -> str:
     return format(v, fmt)
 
 
+def _provenance(a: Analysis) -> provenance.Provenance:
+    """Read from each sweep's folder as collect left it (its rows: job id, nodes, start, end;
+    each attempt's env/ for the rest)."""
+    return provenance.read((s.name, s.folder, s.table.to_dict("records")) for s in a.sweeps)
+
+
+def add_provenance(s: Summary, prov: provenance.Provenance, several: bool) -> None:
+    s.provenance = Table(provenance.RUN_HEAD, prov.run_rows())
+    s.provenance_points = Table(
+        (["sweep"] if several else []) + provenance.POINT_HEAD, prov.point_rows(several)
+    )
+    s.provenance_notes = prov.notes()
+    s.provenance_mixed = prov.mixed()
+    s.warnings = [*s.warnings, *prov.warnings]
+
+
 def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
     refs, cites, ref_notes = _references(a)
     calibration, calibration_notes = _calibration(a)
@@ -626,7 +648,7 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
     crossover, crossover_notes = _crossover(a)
     backtest, backtest_notes = _backtest(a)
     probe_table, probe_notes = _probe(a)
-    return Summary(
+    out = Summary(
         title=a.title,
         sources=[str(s.table_path) for s in a.sweeps],
         points=_points(a),
@@ -658,3 +680,5 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         probe=probe_table,
         probe_notes=probe_notes,
     )
+    add_provenance(out, _provenance(a), several=len(a.sweeps) > 1)
+    return out

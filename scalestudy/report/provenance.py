@@ -1,0 +1,440 @@
+"""Where and when a study ran, read back from what was recorded, never recomputed: per point
+the job id, node list, start and end (results.csv: the executor's records and sacct, as
+`collect` wrote them), per run the harness's commit and the scalestudy, TensorFlow, Horovod,
+MPI, Slurm and Python versions, the modules loaded and the container image's digest (each
+attempt's env/, written by the job script and scalestudy/capture.py before the launch:
+docs/results-layout.md).
+
+A value nobody recorded (a results tree from before env/ existed, a local run without Slurm,
+a command the capture could not run) is "not recorded", with why where the capture says so.
+A damaged env file (cut short, not JSON, unreadable) is a warning naming the file, and its
+values are "not recorded": the report goes on. Points that ran with different values of one
+field (two commits, two TensorFlow versions, two image digests) make the study *mixed*: the
+summary says which fields, with the points on each side.
+
+TF-free and pandas-free: report/build.py passes the table's rows; `archive` uses it too."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+NOT_RECORDED = "not recorded"
+# the per-run fields, in the order the report lists them
+FIELDS = (
+    "commit",
+    "scalestudy",
+    "TensorFlow",
+    "Horovod",
+    "MPI",
+    "Slurm",
+    "Python",
+    "modules",
+    "container image",
+)
+TENSORFLOW = ("tensorflow", "tensorflow-cpu", "tensorflow-intel", "tensorflow-gpu")
+SHOWN = 4  # point ids listed by name beside a value before "+N more"
+
+
+@dataclass
+class PointRecord:
+    """One point's latest attempt: where and when it ran, and its run fields' values."""
+
+    point_id: str
+    sweep: str
+    status: str
+    attempt: int | None
+    job_id: str = NOT_RECORDED
+    nodes: str = NOT_RECORDED
+    start: str = NOT_RECORDED  # UTC, "YYYY-MM-DD HH:MM:SS UTC"
+    end: str = NOT_RECORDED
+    env: str = ""  # the env/ folder read, relative to the sweep's folder ("" when none)
+    values: dict[str, str] = field(default_factory=dict)  # FIELDS -> value
+
+    def as_dict(self) -> dict:
+        return {
+            "point_id": self.point_id,
+            "sweep": self.sweep,
+            "status": self.status,
+            "attempt": self.attempt,
+            "job_id": self.job_id,
+            "nodes": self.nodes,
+            "start": self.start,
+            "end": self.end,
+            "env": self.env,
+            **{name: self.values.get(name, NOT_RECORDED) for name in FIELDS},
+        }
+
+
+@dataclass
+class Provenance:
+    points: list[PointRecord]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ran(self) -> list[PointRecord]:
+        """The points with an attempt (a point never submitted has no run fields)."""
+        return [p for p in self.points if p.attempt is not None]
+
+    def values(self, name: str) -> dict[str, list[str]]:
+        """One field: value -> the point ids that recorded it (recorded values first)."""
+        out: dict[str, list[str]] = {}
+        for p in self.ran:
+            out.setdefault(p.values.get(name, NOT_RECORDED), []).append(p.point_id)
+        return dict(sorted(out.items(), key=lambda kv: (kv[0].startswith(NOT_RECORDED), kv[0])))
+
+    def mixed(self) -> list[str]:
+        """The fields whose recorded values differ between points."""
+        return [
+            name
+            for name in FIELDS
+            if len([v for v in self.values(name) if not v.startswith(NOT_RECORDED)]) > 1
+        ]
+
+    def notes(self) -> list[str]:
+        ran = self.ran
+        if not ran:
+            return ["no point has run: nothing was recorded"]
+        mixed = self.mixed()
+        if mixed:
+            parts = [f"{name} ({len(self._recorded(name))} values)" for name in mixed]
+            out = [
+                f"MIXED: the {len(ran)} point(s) that ran did not all run the same way: "
+                + ", ".join(parts)
+                + " (the table lists the points of each value)"
+            ]
+        else:
+            out = [
+                f"not mixed: the {len(ran)} point(s) that ran recorded one value of each field "
+                "(where they recorded one)"
+            ]
+        bare = [p.point_id for p in ran if not p.env]
+        if bare:
+            out.append(
+                f"{len(bare)} point(s) have no env/ capture (run before it existed, or copied "
+                f"without it): their run fields are not recorded: {_few(bare)}"
+            )
+        return out
+
+    def _recorded(self, name: str) -> list[str]:
+        return [v for v in self.values(name) if not v.startswith(NOT_RECORDED)]
+
+    def run_rows(self) -> list[list[str]]:
+        """field, value, points: one row per field and value."""
+        total = len(self.ran)
+        rows = []
+        for name in FIELDS:
+            values = self.values(name)
+            flag = " (MIXED)" if name in self.mixed() else ""
+            for value, ids in values.items():
+                who = f"all {total}" if len(ids) == total else f"{len(ids)} of {total}: {_few(ids)}"
+                rows.append([name + flag, value, who])
+        return rows
+
+    def point_rows(self, with_sweep: bool = False) -> list[list[str]]:
+        out = []
+        for p in self.points:
+            row = [p.point_id, p.status, str(p.attempt) if p.attempt is not None else "-"]
+            row += [p.job_id, p.nodes, p.start, p.end]
+            out.append(([p.sweep] if with_sweep else []) + row)
+        return out
+
+    def as_dict(self) -> dict:
+        return {
+            "schema": "scalestudy.provenance/1",
+            "not_recorded": NOT_RECORDED,
+            "mixed": self.mixed(),
+            "notes": self.notes(),
+            "fields": {name: self.values(name) for name in FIELDS},
+            "points": [p.as_dict() for p in self.points],
+            "warnings": self.warnings,
+        }
+
+
+POINT_HEAD = ["point", "status", "attempt", "job id", "nodes", "start (UTC)", "end (UTC)"]
+RUN_HEAD = ["field", "value", "points"]
+
+
+def _few(ids: list[str]) -> str:
+    shown = ", ".join(ids[:SHOWN])
+    return shown + (f" (+{len(ids) - SHOWN} more)" if len(ids) > SHOWN else "")
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def _text(v) -> str | None:
+    """A table cell as text: None for empty (NaN, None, "")."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return None
+    s = str(v).strip()
+    return s if s and s.lower() not in ("nan", "<na>", "none") else None
+
+
+def _number(v) -> float | None:
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
+
+
+def utc(seconds: float | None) -> str:
+    if seconds is None:
+        return NOT_RECORDED
+    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(seconds))
+
+
+class _Env:
+    """One env/ folder's files, each read once; damage becomes a warning naming the file."""
+
+    def __init__(self, folder: Path, warnings: list[str]):
+        self.folder, self.warnings = folder, warnings
+        self.index: dict | None = None  # capture.json; None when missing or damaged
+        self.index_state = "missing"
+        raw = self.read("capture.json")
+        if raw is not None:
+            try:
+                data = json.loads(raw)
+                if not isinstance(data, dict):
+                    raise ValueError("not a JSON object")
+                self.index, self.index_state = data, "ok"
+            except ValueError as exc:
+                self.index_state = "damaged"
+                self.damaged("capture.json", f"not the capture's JSON ({exc})")
+
+    def damaged(self, name: str, why: str) -> None:
+        self.warnings.append(
+            f"{self.folder / name}: damaged: {why}; what it holds is shown as {NOT_RECORDED!r}"
+        )
+
+    def read(self, name: str) -> str | None:
+        path = self.folder / name
+        if not path.exists():
+            return None
+        try:
+            data = path.read_bytes()
+        except OSError as exc:  # a folder in its place, no permission, an I/O error
+            self.damaged(name, f"cannot be read ({exc.strerror or exc})")
+            return None
+        if b"\x00" in data:
+            self.damaged(name, "binary data where text was written")
+            return None
+        return data.decode("utf-8", errors="replace")
+
+    @property
+    def harness(self) -> dict:
+        h = (self.index or {}).get("harness")
+        return h if isinstance(h, dict) else {}
+
+    def command_output(self, name: str) -> tuple[str | None, str]:
+        """A capture file's command output (without the `[stderr]` part) and, when the
+        command failed or is missing, why (its first line)."""
+        text = self.read(name)
+        if text is None:
+            return None, "no " + name
+        out = text.split("\n[stderr]\n")[0].strip()
+        files = (self.index or {}).get("files")
+        entry = files.get(name) if isinstance(files, dict) else None
+        code = entry.get("exit_code", 0) if isinstance(entry, dict) else 0
+        if code != 0 or not out:
+            first = (out or text.strip()).splitlines()[0] if (out or text.strip()) else "empty"
+            return None, first[:100]
+        return out, ""
+
+
+def _pip(text: str | None) -> dict[str, str]:
+    """pip freeze: name -> version (a local wheel: the version in its file name; an editable
+    install: the version pip's comment gives)."""
+    out: dict[str, str] = {}
+    for line in (text or "").splitlines():
+        line = line.strip()
+        editable = re.match(r"#.*\(([A-Za-z0-9_.-]+)==([^)\s]+)\)\s*$", line)
+        if editable:
+            out[editable.group(1).lower().replace("_", "-")] = editable.group(2) + " (editable)"
+            continue
+        if not line or line.startswith(("#", "-e ")):
+            continue
+        if "==" in line:
+            name, version = line.split("==", 1)
+        elif " @ " in line:
+            name, where = line.split(" @ ", 1)
+            wheel = where.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+            m = re.match(r"[^-]+-([^-]+)-.*\.whl$", wheel)
+            version = f"{m.group(1)} (local wheel)" if m else where.strip()
+        else:
+            continue
+        out[name.strip().lower().replace("_", "-")] = version.strip()
+    return out
+
+
+def mpi_version(text: str) -> str:
+    """The MPI library from mpi.txt (ompi_info, impi_info, mpichversion or a launcher's
+    --version): family and version."""
+    patterns = (
+        (r"^\s*Open MPI:\s*(\S+)", "Open MPI {}"),
+        (r"\(Open MPI\)\s*(\S+)", "Open MPI {}"),
+        (r"Intel\(R\) MPI Library.*?Version\s+([0-9][^\s,]*)", "Intel MPI {}"),
+        (r"^\s*MPICH Version:\s*(\S+)", "MPICH {}"),
+        (r"HYDRA build details:[\s\S]*?Version:\s*(\S+)", "MPICH/Hydra {}"),
+    )
+    for pattern, form in patterns:
+        m = re.search(pattern, text, re.M)
+        if m:
+            return form.format(m.group(1))
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    return first[:80]
+
+
+def modules_loaded(text: str) -> str:
+    """`module list` as the job script wrote it: the module names, or none and why."""
+    if "no module command" in text or "module: command not found" in text:
+        return "none (no module command)"
+    if re.search(r"no modules? (?:loaded|currently loaded)", text, re.I):
+        return "none"
+    names = re.findall(r"\b\d+\)\s+(\S+)", text)
+    return " ".join(names) if names else " ".join(text.split())[:200]
+
+
+def _image(env: _Env) -> str:
+    raw = env.read("image.json")
+    if raw is None:
+        if env.index is not None and "image" not in env.index:
+            return "none (no container)"
+        return NOT_RECORDED
+    try:
+        img = json.loads(raw)
+        if not isinstance(img, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        env.damaged("image.json", f"not the image's JSON ({exc})")
+        return NOT_RECORDED
+    what = " ".join(str(img[k]) for k in ("runtime", "image") if img.get(k))
+    if img.get("digest"):
+        return f"{img['digest']} ({what})" if what else str(img["digest"])
+    note = img.get("note") or "no digest"
+    return f"{NOT_RECORDED}: {what} ({note})"
+
+
+def run_values(env: _Env) -> dict[str, str]:
+    """The run fields of one env/ folder."""
+    out = dict.fromkeys(FIELDS, NOT_RECORDED)
+    h = env.harness
+    if h.get("commit"):
+        out["commit"] = str(h["commit"]) + (" (dirty)" if h.get("dirty") else "")
+    elif env.index is not None:
+        out["commit"] = f"{NOT_RECORDED} (not a git checkout)"
+    if h.get("python"):
+        out["Python"] = str(h["python"])
+    # inside a container the trainer's packages are the image's
+    image_pip = env.read("pip-freeze-image.txt")
+    pip = _pip(image_pip) if image_pip else _pip(env.read("pip-freeze.txt"))
+    if h.get("version"):  # the capture's own word (a checkout or an installed package)
+        out["scalestudy"] = str(h["version"]) + (f" ({h['source']})" if h.get("source") else "")
+    elif "scalestudy" in pip:
+        out["scalestudy"] = pip["scalestudy"]
+    if pip:
+        tf = next((n for n in TENSORFLOW if n in pip), None)
+        out["TensorFlow"] = f"{pip[tf]} ({tf})" if tf else f"{NOT_RECORDED} (not installed)"
+        out["Horovod"] = pip.get("horovod", f"{NOT_RECORDED} (not installed)")
+    mpi, why = env.command_output("mpi.txt")
+    out["MPI"] = mpi_version(mpi) if mpi else f"{NOT_RECORDED} ({why})"
+    slurm, why = env.command_output("slurm-version.txt")
+    if slurm:
+        m = re.match(r"slurm(?:-wlm)?\s+(\S+)", slurm)
+        out["Slurm"] = m.group(1) if m else slurm.splitlines()[0][:80]
+    else:
+        out["Slurm"] = f"{NOT_RECORDED} ({why})"
+    modules = env.read("modules.txt")
+    if modules is not None:
+        out["modules"] = modules_loaded(modules)
+    out["container image"] = _image(env)
+    return out
+
+
+def _scontrol_nodes(env: _Env) -> str | None:
+    text = env.read("scontrol-job.txt") or ""
+    m = re.search(r"(?:^|\s)NodeList=(\S+)", text)
+    return m.group(1) if m and m.group(1) not in ("(null)", "") else None
+
+
+def _unqueued(executor) -> str | None:
+    """The executor's name when it runs points on this machine without a scheduler (no job id,
+    no node list but the host), else None."""
+    if not executor:
+        return None
+    from scalestudy.executors import registry
+
+    try:
+        return None if registry.get(str(executor)).queues_jobs else str(executor)
+    except KeyError:
+        return None
+
+
+def read_point(
+    folder: Path, sweep: str, row: dict, attempt_meta: dict | None, warnings
+) -> PointRecord:
+    """One row of the results table (a dict of its cells) and its attempt's env/."""
+    attempt_no = _number(row.get("attempt"))
+    rec = PointRecord(
+        point_id=str(row["point_id"]),
+        sweep=sweep,
+        status=_text(row.get("status")) or "missing",
+        attempt=int(attempt_no) if attempt_no is not None else None,
+    )
+    if rec.attempt is None:
+        return rec
+    meta = attempt_meta or {}
+    if _number(meta.get("attempt")) not in (None, rec.attempt):
+        meta = {}  # the manifest moved on since collect: the row's attempt is the one read
+    local = _unqueued(meta.get("executor"))
+    sub = Path(str(meta.get("folder") or f"{rec.point_id}/attempt-{rec.attempt}"))
+    env_dir = folder / sub / "env"
+    env = _Env(env_dir, warnings) if env_dir.is_dir() else None
+    if env is not None:
+        rec.env = str(sub / "env")
+        rec.values = run_values(env)
+    else:
+        rec.values = dict.fromkeys(FIELDS, NOT_RECORDED)
+    h = env.harness if env else {}
+    job = _text(row.get("job_id")) or _text(h.get("slurm_job_id"))
+    rec.job_id = job or (f"{NOT_RECORDED} ({local} executor)" if local else NOT_RECORDED)
+    nodes = _text(row.get("node_list")) or _text(h.get("slurm_nodelist"))
+    nodes = nodes or (_scontrol_nodes(env) if env else None)
+    if nodes is None and local and _text(h.get("host")):
+        nodes = f"{h['host']} ({local} executor)"
+    rec.nodes = nodes or NOT_RECORDED
+    rec.start = utc(_number(row.get("start")))
+    rec.end = utc(_number(row.get("end")))
+    return rec
+
+
+def _attempts(folder: Path) -> dict[str, dict]:
+    """point id -> its latest attempt's manifest record (empty when the manifest is missing
+    or damaged: the verbs that own it say so and rebuild it)."""
+    try:
+        data = json.loads((folder / "manifest.json").read_text())
+        points = data.get("points") or {}
+        return {
+            pid: e["attempts"][-1]
+            for pid, e in points.items()
+            if isinstance(e, dict) and e.get("attempts")
+        }
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
+def read(sweeps: Iterable[tuple[str, Path, Iterable[dict]]]) -> Provenance:
+    """(sweep name, its results folder, the table's rows as dicts) for each sweep."""
+    prov = Provenance([])
+    for name, folder, rows in sweeps:
+        metas = _attempts(folder)
+        for row in rows:
+            pid = str(row["point_id"])
+            prov.points.append(read_point(folder, name, row, metas.get(pid), prov.warnings))
+    return prov
