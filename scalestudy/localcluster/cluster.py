@@ -14,7 +14,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scalestudy.localcluster.config import CLUSTER, DB_PASS, slurm_conf, slurmdbd_conf
+from scalestudy.localcluster.config import (
+    CLUSTER,
+    DB_PASS,
+    cgroup_conf,
+    slurm_conf,
+    slurm_version,
+    slurmdbd_conf,
+)
 
 DEFAULT_DIR = Path(os.environ.get("SCALESTUDY_CLUSTER_DIR", "/var/tmp/scalestudy-slurm"))
 
@@ -181,6 +188,14 @@ class LocalCluster:
                 shape=self.shape,
             )
         )
+        # the daemons' own version decides the files they accept (config.cgroup_conf)
+        version = slurm_version(self._run(["slurmd", "-V"]).stdout)
+        cgroup = self.dir / "etc" / "cgroup.conf"
+        text = cgroup_conf(version)
+        if text is None:
+            cgroup.unlink(missing_ok=True)
+        else:
+            cgroup.write_text(text)
         if self.accounting:
             dbd = self.dir / "etc" / "slurmdbd.conf"
             dbd.write_text(slurmdbd_conf(dir=self.dir, ports=ports))
