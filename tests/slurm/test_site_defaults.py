@@ -3,7 +3,8 @@ account, a QOS and a reservation are created (sacctmgr, scontrol create reservat
 profile carries them as its `slurm:` block with a pass-through option from `slurm.extra`
 (`--wckey`); every script `render` writes from it passes `sbatch --test-only`, and the sweep
 runs with the account, QOS, reservation and wckey where sacct shows them. The scripts are
-the golden tests/golden/sbatch/emulated-site-defaults.sh but for the results folder.
+the golden tests/golden/sbatch/emulated-site-defaults.sh but for the results folder. Its
+report's provenance (item 7) gives each point sacct's job id, nodes, start and end.
 
 The local cluster does not enforce accounts and QOS (no AccountingStorageEnforce), so
 --test-only would take a wrong account too; it does check a reservation, which this test
@@ -98,8 +99,8 @@ def test_golden_site_defaults_on_the_emulated_cluster(tmp_path):
         assert line in script.splitlines(), line
 
 
-def _run(cmd: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+def _run(cmd: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
 
 
 @pytest.fixture
@@ -192,3 +193,22 @@ def test_site_defaults_pass_test_only_and_run(site, tmp_path):
             WCKEY,
         ), r
         assert r["NodeList"] in ("n1", "n2", "n[1-2]"), r  # inside the reservation
+
+    # provenance (issue #33 item 7) from a real Slurm run: collect, then the report's
+    # per-point rows hold sacct's job, nodes, Start and End (asked here as Unix times and
+    # formatted in UTC without the product's code)
+    asked = ["sacct", "-X", "--parsable2", "--noheader", "-j", ",".join(jobs)]
+    times = _run(
+        [*asked, "--format=JobID,NodeList,Start,End"],
+        env={**os.environ, "SLURM_TIME_FORMAT": "%s"},
+    )
+    assert main(["collect", *args]) == 0
+    assert main(["report", NAME, "--results", str(results)]) == 0
+    md = (results / NAME / "report" / "summary.md").read_text()
+    section = md[md.index("## Provenance") :]
+    assert "not mixed" in section
+    for line in times.stdout.split():
+        job, nodes, start, end = line.split("|")
+        utc = [time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(int(t))) for t in (start, end)]
+        row = f"| {jobs[job]} | completed | 1 | {job} | {nodes} | {utc[0]} | {utc[1]} |"
+        assert row in section.splitlines(), (row, section)
