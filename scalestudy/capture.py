@@ -2,8 +2,8 @@
 launcher starts: Slurm's view of the job, its version and configuration, the MPI build, the
 Python packages, the CPU and NUMA layout, the kernel, and the harness's commit (dirty flag).
 
-`python -m scalestudy.capture --out DIR [--container JSON]`. With a container (the job
-script passes the profile's, as render made it), also the image (env/image.json: runtime,
+`python -m scalestudy.capture --out DIR [--container JSON] [--mpi FAMILY]`. With a container
+(the job script passes the profile's, as render made it), also the image (env/image.json: runtime,
 path or name, digest; containers.identity) and the packages inside it
 (pip-freeze-image.txt): this capture runs on the host, which sees Slurm and the image file.
 Never fails the job: a command that is missing or
@@ -36,20 +36,49 @@ def _job_id() -> str | None:
     return f"{array}_{task}" if array and task else os.environ.get("SLURM_JOB_ID")
 
 
-def _commands(container: dict | None = None) -> dict[str, list[str]]:
-    """file name -> command. MPI: Open MPI's ompi_info, else Intel MPI's impi_info, else the
-    launcher's own version line."""
-    job = _job_id()
+# MPI families (doctor.mpi_family's words) -> the command that prints their version. Debian can
+# have several installed side by side (its alternatives pick one `mpirun`), so each is asked by
+# its own name; Intel MPI from its prefix (I_MPI_ROOT), where it never shadows the others.
+def _mpi_commands() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
     if shutil.which("ompi_info"):
-        mpi = ["ompi_info"]
-    elif shutil.which("impi_info"):
-        mpi = ["impi_info"]
-    else:
-        mpi = ["mpirun", "--version"]
+        found["openmpi"] = ["ompi_info"]
+    if shutil.which("mpichversion"):
+        found["mpich"] = ["mpichversion"]
+    root = os.environ.get("I_MPI_ROOT")
+    if root and os.access(os.path.join(root, "bin", "mpiexec.hydra"), os.X_OK):
+        found["intelmpi"] = [os.path.join(root, "bin", "mpiexec.hydra"), "--version"]
+    elif shutil.which("impi_info"):  # an Intel MPI module puts its bin/ on PATH
+        found["intelmpi"] = ["mpiexec.hydra", "--version"]
+    return found
+
+
+def job_mpi(asked: str | None = None) -> tuple[str | None, str, dict[str, list[str]]]:
+    """The MPI family this job uses, how that was decided, and every family found: the one
+    asked for (--mpi, or SCALESTUDY_MPI), else Intel MPI when I_MPI_ROOT names it (it is only
+    set for Intel MPI), else the only family installed; else unknown (several, none asked)."""
+    found = _mpi_commands()
+    asked = asked or os.environ.get("SCALESTUDY_MPI") or None
+    if asked:
+        return asked, "asked", found
+    if "intelmpi" in found and os.environ.get("I_MPI_ROOT"):
+        return "intelmpi", "I_MPI_ROOT", found
+    if len(found) == 1:
+        return next(iter(found)), "the only MPI installed", found
+    return None, f"{len(found)} MPI families installed, none named", found
+
+
+def _commands(container: dict | None = None, mpi: str | None = None) -> dict[str, list[str]]:
+    """file name -> command. MPI: mpi.txt is the version of the job's family (job_mpi), or
+    the launcher's own `mpirun --version` when it is unknown; mpi-<family>.txt holds every
+    family installed, so a capture shows what else was there."""
+    job = _job_id()
+    family, _, found = job_mpi(mpi)
     cmds = {
         "slurm-version.txt": ["scontrol", "--version"],
         "slurm-config.txt": ["scontrol", "show", "config"],
-        "mpi.txt": mpi,
+        "mpi.txt": found.get(family or "", ["mpirun", "--version"]),
+        **{f"mpi-{name}.txt": cmd for name, cmd in found.items()},
         "pip-freeze.txt": [sys.executable, "-m", "pip", "freeze", "--all"],
         "lscpu.txt": ["lscpu"],
         "numa.txt": ["numactl", "--hardware"] if shutil.which("numactl") else ["lscpu", "-e"],
@@ -83,9 +112,10 @@ def _run(out: Path, name: str, cmd: list[str]) -> dict:
     return {"command": cmd, "exit_code": code, "seconds": round(time.monotonic() - start, 3)}
 
 
-def capture(out: Path, container: dict | None = None) -> dict:
+def capture(out: Path, container: dict | None = None, mpi: str | None = None) -> dict:
     out.mkdir(parents=True, exist_ok=True)
-    cmds = _commands(container)
+    cmds = _commands(container, mpi)
+    family, decided, found = job_mpi(mpi)
     with ThreadPoolExecutor(max_workers=4) as pool:
         done = {name: pool.submit(_run, out, name, cmd) for name, cmd in cmds.items()}
         files = {name: f.result() for name, f in done.items()}
@@ -99,6 +129,9 @@ def capture(out: Path, container: dict | None = None) -> dict:
         "slurm_job_id": _job_id(),
         "slurm_raw_job_id": os.environ.get("SLURM_JOB_ID"),
         "slurm_nodelist": os.environ.get("SLURM_JOB_NODELIST"),
+        "mpi_family": family,
+        "mpi_family_from": decided,
+        "mpi_families_installed": sorted(found),
     }
     index = {"harness": harness, "files": files}
     if container:
@@ -117,9 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scalestudy.capture")
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--container", type=json.loads, help="the job's container (render)")
+    parser.add_argument(
+        "--mpi", choices=("openmpi", "mpich", "intelmpi"), help="the profile's MPI family"
+    )
     args = parser.parse_args(argv)
     try:
-        capture(args.out, args.container)
+        capture(args.out, args.container, args.mpi)
     except OSError as exc:  # e.g. a full disk: say so, but never stop the measurement
         print(f"capture: {exc}", file=sys.stderr)
     return 0

@@ -81,13 +81,17 @@ class Check:
 
 
 def mpi_family(text: str | None) -> str | None:
-    """openmpi / intelmpi / mpich from a version banner or a library name."""
+    """openmpi / intelmpi / mpich from a version banner, an MPI_Get_library_version string or
+    a library path (banners captured here: tests/unit/data/mpi/)."""
     t = (text or "").lower()
     if "open mpi" in t or "libmpi.so.40" in t:
         return "openmpi"
-    if "intel" in t:
+    if "intel" in t:  # "Intel(R) MPI Library ...", or its prefix in a path
         return "intelmpi"
-    if "mpich" in t or "libmpi.so.12" in t:
+    # MPICH: `mpichversion`, its library string ("MPICH Version: 4.0.2"), Debian's libmpich,
+    # and its Hydra (`mpiexec.hydra --version`: "HYDRA build details:", no family named;
+    # Intel MPI's Hydra names itself)
+    if "mpich" in t or "libmpi.so.12" in t or "hydra build details" in t:
         return "mpich"
     return None
 
@@ -242,17 +246,26 @@ def check_modules(profile: Profile, shell: tuple[str, ...] = ("bash", "-lc")) ->
 
 
 def launcher_mpi(profile: Profile) -> tuple[str | None, str]:
-    """The MPI family the profile's launcher belongs to, and the banner it printed."""
+    """The MPI family the profile's launcher belongs to, and the first line of the banner it
+    printed. The launcher table says how to ask (`mpirun --version`, the profile's
+    `mpiexec.hydra --version`); srun cannot say which MPI its ranks link (unknown, never
+    assumed), ibrun is TACC's Intel MPI."""
+    from scalestudy import launchers
+
     if profile.launcher == "ibrun":
         return "intelmpi", "ibrun (TACC, Intel MPI)"
-    cmd = ["mpirun", "--version"]
+    cmd = launchers.version_command(profile)
+    if cmd is None:
+        return None, f"{profile.launcher} does not name an MPI (the ranks' library decides)"
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=30, env=_job_env(profile))
-        banner = (out.stdout + out.stderr).strip().splitlines()[0] if out.returncode == 0 else ""
-    except (OSError, subprocess.SubprocessError, IndexError):
-        banner = ""
-    # no mpirun (e.g. an srun-only site): the launcher's MPI is unknown, never assumed
-    return mpi_family(banner), banner or "no mpirun on PATH"
+        text = (out.stdout + out.stderr).strip() if out.returncode == 0 else ""
+    except (OSError, subprocess.SubprocessError):
+        text = ""
+    if not text:  # e.g. an srun-only site without mpirun: unknown, never assumed
+        return None, f"no {cmd[0]} on PATH"
+    # the family from the whole banner (MPICH's Hydra names MPICH nowhere in its first line)
+    return mpi_family(text), text.splitlines()[0]
 
 
 def check_container(profile: Profile, folder: Path) -> list[Check]:

@@ -109,8 +109,32 @@ def check_world(hvd, expect_ranks: int | None, expect_per_node: int | None) -> N
         )
 
 
+def _loaded_mpi_libraries() -> list[str]:
+    """The MPI libraries this process has loaded (Horovod's extension links one), from
+    /proc/self/maps: libmpi.so.* (Open MPI, Intel MPI) or libmpich.so.* (Debian's MPICH)."""
+    try:
+        maps = Path("/proc/self/maps").read_text()
+    except OSError:
+        return []
+    found = []
+    for line in maps.splitlines():
+        path = line.split()[-1] if line.split() else ""
+        if os.path.basename(path).startswith(("libmpi.so", "libmpich.so")) and path not in found:
+            found.append(path)
+    return found
+
+
 def mpi_library_version() -> str | None:
-    for name in ("libmpi.so.40", "libmpi.so.12", "libmpi.so"):
+    """The first line of MPI_Get_library_version of the MPI this process uses: the library
+    already loaded (Horovod's), else the first one the loader finds by name. By name alone,
+    Open MPI's libmpi.so.40 would answer in a process whose Horovod links MPICH."""
+    for name in (
+        *_loaded_mpi_libraries(),
+        "libmpi.so.40",
+        "libmpi.so.12",
+        "libmpich.so.12",
+        "libmpi.so",
+    ):
         try:
             lib = ctypes.CDLL(name, mode=ctypes.RTLD_GLOBAL)
             buf, n = ctypes.create_string_buffer(8192), ctypes.c_int()

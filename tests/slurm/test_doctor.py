@@ -57,13 +57,18 @@ def test_doctor_names_the_launcher_mismatch(in_cluster, tmp_path, capsys):
 
 @pytest.mark.trainer
 def test_doctor_names_an_mpi_family_mismatch_before_any_job(tmp_path, capsys):
+    """A site on MPICH (its Hydra, Debian's mpiexec.hydra) with the .venv whose Horovod links
+    Open MPI: doctor reads the Hydra's banner whole (its first line names no family)."""
     profile = yaml.safe_load((CLUSTERS / "emulated.yaml").read_text())
-    profile.update(name="intel-site", mpi="intelmpi")
-    path = tmp_path / "intel-site.yaml"
+    profile.update(
+        name="mpich-site", mpi="mpich", launcher="hydra", launcher_path="/usr/bin/mpiexec.hydra"
+    )
+    path = tmp_path / "mpich-site.yaml"
     path.write_text(yaml.safe_dump(profile))
     assert main(["doctor", str(path), "--results", str(tmp_path), "--no-jobs"]) == 1
     out = capsys.readouterr().out
-    assert "[FAIL] MPI match: Horovod links openmpi" in out and "the profile says intelmpi" in out
+    assert "[FAIL] MPI match: Horovod links openmpi" in out and "the profile says mpich" in out
+    assert "the launcher hydra runs mpich (HYDRA build details:)" in out
     assert "fix: ranks would start as singletons" in out
     assert "probe" not in out  # nothing was submitted
 
