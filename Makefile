@@ -8,8 +8,11 @@ PY := $(VENV)/bin/python
 system:
 	bash scripts/install-system.sh
 
+# .venv (Open MPI's Horovod), then the other MPI families (docs/mpi-families.md): Intel MPI from
+# PyPI in its own prefix and .venv-mpich (Horovod built against MPICH), both cached
 venv: system
 	bash scripts/setup-python.sh
+	bash scripts/setup-mpi-families.sh
 
 # The Charliecloud image of the container profiles (docs/containers.md); cached by its inputs
 image: venv
