@@ -18,19 +18,17 @@ import os
 import shutil
 import stat
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 from support.compare import make_run
 from support.skips import require
+from support.wheel import build_wheel
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 PYTHON = "/usr/bin/python3"  # the system's Python (the user's), not the harness venv's
 NOBODY = 65534
-# what the build reads (setup.py's build step copies templates/ and experiments/ in)
-BUILT = ["setup.py", "pyproject.toml", "README.md", "scalestudy", "templates", "experiments"]
 
 
 def _tomllib():
@@ -85,29 +83,6 @@ def _wheelhouse() -> Path:
     return house
 
 
-def _build_wheel(out: Path) -> tuple[Path, str]:
-    """The wheel of this checkout as it is (uncommitted changes too): the tracked and
-    untracked files the build reads and .git copied aside, built there (the checkout is left
-    alone, so a build never races another in its build/ folder)."""
-    src = out / "src"
-    files = subprocess.run(
-        ["git", "-C", str(CHECKOUT), "ls-files", "-co", "--exclude-standard", "-z", "--", *BUILT],
-        capture_output=True,
-        check=True,
-    ).stdout.split(b"\0")
-    for name in filter(None, files):
-        path = CHECKOUT / os.fsdecode(name)
-        if path.is_file():
-            (src / os.fsdecode(name)).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, src / os.fsdecode(name))
-    shutil.copytree(CHECKOUT / ".git", src / ".git", symlinks=True)
-    pip = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
-    subprocess.run([*pip, "-w", str(out / "dist"), str(src)], check=True)
-    (wheel,) = (out / "dist").glob("scalestudy-*.whl")
-    head = subprocess.run(["git", "-C", str(src), "rev-parse", "HEAD"], capture_output=True)
-    return wheel, head.stdout.decode().strip()  # the commit built (the checkout's may move on)
-
-
 class User:
     """Commands as the unprivileged user, in a fresh HOME, with nothing of the checkout."""
 
@@ -152,7 +127,7 @@ def installed(tmp_path_factory):
     if not Path(PYTHON).is_file():
         require(f"{PYTHON}: no system Python 3 to make the user's venv with")
     build = tmp_path_factory.mktemp("wheel")
-    wheel, commit = _build_wheel(build)
+    wheel, commit = build_wheel(build)
     house = _wheelhouse()
     # a workspace every user may enter (pytest's tmp folders are the test runner's own)
     space = Path(tempfile.mkdtemp(prefix="scalestudy-user-", dir="/tmp"))
