@@ -121,3 +121,51 @@ def test_doctor_says_whether_the_jobs_run_the_same_scalestudy(tmp_path, same):
         check.detail
     )
     assert bool(check.fix) is not same
+
+
+def _pins(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
+
+
+def _between(text: str, start: str, end: str) -> str:
+    return text.split(start, 1)[1].split(end, 1)[0]
+
+
+def test_the_apptainer_definition_builds_the_charliecloud_images_stack():
+    """Site path (b): Apptainer is not installable here, so the file is not built; it must
+    name what scripts/build-image.sh builds: the suite, its Debian packages, constraints.txt's
+    pins and pyproject.toml's dependencies and [trainer] extra."""
+    import tomllib
+
+    definition = (CHECKOUT / "scripts" / "site-install" / "scalestudy.def").read_text()
+    build = (CHECKOUT / "scripts" / "build-image.sh").read_text()
+    suite = _between(build, "\nSUITE=", "\n")
+    assert f"From: debian:{suite}\n" in definition
+    debs = _between(build, "\ndebs=", "\n").split(",")
+    apt = _between(definition, "apt-get install -y --no-install-recommends", "\n    rm ").split()
+    assert set(debs) <= set(apt) - {"\\"}, sorted(set(debs) - set(apt))
+    pins = _pins(_between(definition, "<<'PINS'\n", "\nPINS\n"))
+    assert pins == _pins((CHECKOUT / "constraints.txt").read_text())
+    project = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]
+    wanted = project["dependencies"] + project["optional-dependencies"]["trainer"]
+    assert _pins(_between(definition, "<<'REQS'\n", "\nREQS\n")) == wanted
+    horovod = next(p for p in pins if p.startswith("horovod=="))
+    assert f"-c /opt/scalestudy/constraints.txt {horovod}" in definition
+
+
+def test_the_spack_environment_names_the_pinned_versions():
+    """Site path (c): written, not run here (no Spack); its specs hold the pins."""
+    import yaml
+
+    spack = yaml.safe_load((CHECKOUT / "scripts" / "site-install" / "spack.yaml").read_text())
+    specs = spack["spack"]["specs"]
+    pins = dict(
+        p.split("==") for p in _pins((CHECKOUT / "constraints.txt").read_text()) if "==" in p
+    )
+    horovod = next(s for s in specs if s.startswith("py-horovod@"))
+    assert horovod.split()[0] == f"py-horovod@{pins['horovod']}"
+    assert "frameworks=tensorflow" in horovod and "controllers=mpi" in horovod
+    tf = next(s for s in specs if s.startswith("py-tensorflow@")).split()[0]
+    assert pins["tensorflow-cpu"].startswith(tf.removeprefix("py-tensorflow@"))
+    assert "python@3.11" in specs
+    assert spack["spack"]["packages"]["openmpi"]["buildable"] is False  # the site's MPI
