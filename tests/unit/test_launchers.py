@@ -149,7 +149,8 @@ def test_hydra_under_intel_mpi_pins_through_its_domain(tmp_path):
     assert _genv(argv) == {"I_MPI_PIN_DOMAIN": "1:compact", "I_MPI_DEBUG": "4"}
     assert _option(argv, "-genvlist").split(",")[-1] == "FI_PROVIDER"
     # only the listed variables travel: each rank keeps its own node's SLURMD_NODENAME, which
-    # Intel MPI's default (all of mpiexec's environment) overwrites with the batch step's
+    # Intel MPI with no -genv* option (all of mpiexec's environment) overwrites with the batch
+    # step's
     assert argv.index("-genvnone") < argv.index("-genvlist")
     assert not {"-np", "--map-by", "--bind-to", "-x", "-bind-to"} & set(argv)
     # the profile's own pinning domain wins; bind: none turns pinning off
