@@ -28,6 +28,9 @@ test: venv
 	$(PY) -m ruff check scalestudy tests benchmarks
 	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
 	$(PY) -m pytest --durations=30
+	# the harness's fast tests on Python 3.13 too: a venv of its dependencies only, cached by
+	# constraints-harness.txt + pyproject.toml (~1 min cold; the tests a few minutes)
+	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest -q -p no:cacheprovider -m "not mpi and not slurm and not trainer" --ignore=tests/unit/test_packaging_wheel.py
 
 test-fast:
 	$(PY) -m pytest -m "not mpi and not slurm and not trainer"
