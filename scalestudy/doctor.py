@@ -132,7 +132,8 @@ def check_harness() -> Check:
 
 
 def _said(state: dict) -> str:
-    commit = (state.get("commit") or "unknown commit")[:12] + ("-dirty" if state["dirty"] else "")
+    commit = (state["commit"] or "")[:12] or "unknown commit"
+    commit += "-dirty" if state["dirty"] else ""
     return f"{state['version']} ({commit}, {state['source']}) at {state['package']}"
 
 
@@ -178,7 +179,11 @@ def check_same_scalestudy(profile: Profile, folder: Path | None = None) -> Check
         return Check("same scalestudy", "FAIL", f"{where} did not say its scalestudy: {exc}", fix)
     if "error" in theirs:
         return Check("same scalestudy", "FAIL", f"{where}: {theirs['error']}", fix)
-    same = theirs.get("version") == mine["version"] and theirs.get("commit") == mine["commit"]
+    same = theirs.get("version") == mine["version"] and (
+        theirs.get("commit") == mine["commit"]
+        # the same folder without git to ask (an image binding the checkout has no git)
+        or (theirs.get("commit") is None and theirs.get("package") == mine["package"])
+    )
     return Check(
         "same scalestudy",
         "ok" if same else "FAIL",

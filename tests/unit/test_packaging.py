@@ -169,3 +169,16 @@ def test_the_spack_environment_names_the_pinned_versions():
     assert pins["tensorflow-cpu"].startswith(tf.removeprefix("py-tensorflow@"))
     assert "python@3.11" in specs
     assert spack["spack"]["packages"]["openmpi"]["buildable"] is False  # the site's MPI
+
+
+def test_doctor_takes_the_same_checkout_without_git_as_the_same(tmp_path):
+    """An image binding the checkout has no git: the job's commit is unknown, but the folder it
+    imports is the harness's own. A copy elsewhere with no commit is not the same."""
+    profile, _ = load_profile("local")
+    no_git = profile.model_copy(update={"env": {**profile.env, "PATH": str(tmp_path / "no-git")}})
+    check = doctor.check_same_scalestudy(no_git, tmp_path)
+    assert check.status == "ok", check
+    assert f"(unknown commit, checkout) at {provenance.PACKAGE}" in check.detail, check
+    root = _copy(tmp_path, {"version": provenance.version(), "commit": None, "dirty": None})
+    elsewhere = profile.model_copy(update={"env": {**profile.env, "PYTHONPATH": str(root)}})
+    assert doctor.check_same_scalestudy(elsewhere, tmp_path).status == "FAIL"
