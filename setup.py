@@ -19,6 +19,7 @@ from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+from setuptools.command.sdist import sdist
 
 HERE = Path(__file__).resolve().parent
 # top-level folder of the repository -> folder inside the installed package
@@ -43,6 +44,9 @@ def stamp(version: str) -> dict:
     dirty = None
     if commit:
         dirty = bool(_git("status", "--porcelain"))
+    elif (HERE / "scalestudy" / STAMP).is_file():  # an sdist: its stamp says what it was cut from
+        kept = json.loads((HERE / "scalestudy" / STAMP).read_text(encoding="utf-8"))
+        commit, dirty = kept.get("commit"), kept.get("dirty")
     else:
         commit = os.environ.get("SCALESTUDY_BUILD_COMMIT") or None
     return {
@@ -69,4 +73,16 @@ class BuildWithData(build_py):
         (package / STAMP).write_text(text, encoding="utf-8")
 
 
-setup(cmdclass={"build_py": BuildWithData})
+class SdistWithStamp(sdist):
+    """The sdist carries the stamp of the checkout it was cut from (it has no .git), and
+    templates/ and experiments/ (MANIFEST.in), so a wheel built from it is the same."""
+
+    def make_release_tree(self, base_dir, files) -> None:
+        super().make_release_tree(base_dir, files)
+        target = Path(base_dir) / "scalestudy" / STAMP
+        target.unlink(missing_ok=True)  # a hard link to the checkout's, if there is one
+        text = json.dumps(stamp(self.distribution.get_version()), indent=1) + "\n"
+        target.write_text(text, encoding="utf-8")
+
+
+setup(cmdclass={"build_py": BuildWithData, "sdist": SdistWithStamp})
