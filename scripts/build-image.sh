@@ -27,9 +27,10 @@ LINK=${SCALESTUDY_IMAGE_LINK:-/var/tmp/scalestudy-image}  # a stable path for pr
 # Open MPI the same as the host's (Debian's): the host's mpirun/orted start the ranks inside
 debs=python3,python3-venv,openmpi-bin,libopenmpi3,ca-certificates,procps
 
-wheel=$(ls "$WHEELHOUSE"/tf-2.15.1/horovod-0.28.1-*.whl 2>/dev/null | head -1 || true)
+# the Open MPI build (setup-python.sh keys its wheel by TensorFlow and MPI: tf-<v>-openmpi-<v>)
+wheel=$(ls "$WHEELHOUSE"/tf-2.15.1-openmpi-*/horovod-0.28.1-*.whl 2>/dev/null | head -1 || true)
 if [ -z "$wheel" ]; then
-  echo "build-image: no Horovod wheel in $WHEELHOUSE/tf-2.15.1: run scripts/setup-python.sh" >&2
+  echo "build-image: no Horovod wheel in $WHEELHOUSE/tf-2.15.1-openmpi-*: run scripts/setup-python.sh" >&2
   exit 1
 fi
 hash=$( { cat "$0" constraints.txt pyproject.toml; sha256sum "$wheel"; echo "$SUITE $debs $MOUNTPOINTS"; } \
