@@ -187,14 +187,17 @@ def test_trainer_under_mpich_through_the_rendered_job_script(slurm_cluster, tmp_
     attempt = results / name / pid / f"attempt-{len(entry['attempts'])}"
     script = (attempt / "job.sh").read_text()
     assert "/usr/bin/mpiexec.hydra -launcher slurm" in script
-    out = "\n".join(p.read_text()[-3000:] for p in attempt.glob("slurm-*.out"))
-    assert entry["attempts"][-1]["state"] == "completed", out
+    # what a failure needs to be understood (the session's folders do not outlive it)
+    why = json.dumps(entry["attempts"], indent=1) + "\n".join(
+        p.read_text()[-3000:] for p in attempt.glob("slurm-*.out")
+    )
+    assert entry["attempts"][-1]["state"] == "completed", why
     for rank in range(NODES):
         log = attempt / "logs" / step_log.rank_log_name(rank)
         header = step_log.read_segments(log)[0].header
-        assert header["size"] == NODES
+        assert header["size"] == NODES, why
         assert mpi_family(header["mpi_library"]) == "mpich", header["mpi_library"]
         assert header["horovod"]["mpi_enabled"] is True
-        assert len(step_log.merged_steps(log)) == 6
+        assert len(step_log.merged_steps(log)) == 6, why
     captured = json.loads((attempt / "env" / "capture.json").read_text())
     assert "mpich" in captured["harness"]["mpi_families_installed"]
