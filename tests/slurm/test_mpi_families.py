@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,73 @@ def test_trainer_under_mpich_through_the_rendered_job_script(slurm_cluster, tmp_
         assert len(step_log.merged_steps(log)) == 6, why
     captured = json.loads((attempt / "env" / "capture.json").read_text())
     assert "mpich" in captured["harness"]["mpi_families_installed"]
+
+
+def _launch_profile(folder: Path, family: str, launcher: str) -> str:
+    """The bundled emulated-unbound profile under another family: the harness's Python (the
+    probe workload initialises no MPI), the family's Hydra named by path, Intel MPI's prefix
+    in the ranks' environment."""
+    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated-unbound.yaml").read_text())
+    name = f"emulated-{family}-{launcher}"
+    tc = mpi_probe.toolchain(family)
+    base.update(name=name, description=f"{family} by {launcher}", mpi=family, launcher=launcher)
+    base.update(python=sys.executable, env=dict(tc["env"]))
+    if launcher == "hydra":
+        base["launcher_path"] = tc["hydra"]
+    else:
+        base["srun_mpi"] = "pmi2"
+    (folder / f"{name}.yaml").write_text(yaml.safe_dump(base, sort_keys=False))
+    return name
+
+
+@pytest.mark.parametrize(("family", "launcher"), [("intelmpi", "hydra"), ("mpich", "srun")])
+def test_the_rendered_launch_line_starts_the_family(
+    family, launcher, slurm_cluster, tmp_path, monkeypatch
+):
+    """The job script `scalestudy submit` renders for the profile (the launcher table's
+    hydra-intelmpi / srun --mpi=pmi2 lines) starts 2 x 2 ranks that see one world of 4, two per
+    node, and env/ capture names the family."""
+    _probe(family)  # skips (fails in CI) with what is missing
+    monkeypatch.setenv("SLURM_CONF", str(slurm_cluster.conf))
+    profile = _launch_profile(tmp_path, family, launcher)
+    name = f"{family}{launcher}"
+    sweep = tmp_path / f"{name}.yaml"
+    sweep.write_text(
+        yaml.safe_dump(
+            {
+                "name": name,
+                "cluster": f"{profile}.yaml",
+                "workload": "probe",
+                "probe_seconds": 1,
+                "mode": "weak",
+                "nodes": [NODES],
+                "ppn": PPN,
+                "time_limit": "00:05:00",
+                "slurm": {"exclusive": False},
+                "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 3},
+            }
+        )
+    )
+    results = tmp_path / "results"
+    assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
+    data = wait_settled(sweep, results, name, timeout=300)
+    ((pid, entry),) = data["points"].items()
+    attempt = results / name / pid / f"attempt-{len(entry['attempts'])}"
+    why = json.dumps(entry["attempts"], indent=1) + "\n".join(
+        p.read_text()[-3000:] for p in attempt.glob("slurm-*.out")
+    )
+    assert entry["attempts"][-1]["state"] == "completed", why
+    ranks = [
+        json.loads((attempt / "logs" / f"probe.rank{r}.json").read_text())
+        for r in range(NODES * PPN)
+    ]
+    assert [r["rank"] for r in ranks] == list(range(NODES * PPN))
+    assert {r["size"] for r in ranks} == {NODES * PPN}
+    nodes = [r["env"]["SLURM_NODEID"] for r in ranks]
+    assert sorted(nodes.count(n) for n in set(nodes)) == [PPN] * NODES, nodes
+    assert json.loads((attempt / "logs" / "probe-check.json").read_text())["ok"] is True
+    captured = json.loads((attempt / "env" / "capture.json").read_text())["harness"]
+    if family == "intelmpi":  # I_MPI_ROOT in the profile's env names it
+        assert captured["mpi_family"] == "intelmpi"
+        assert "Intel(R) MPI Library" in (attempt / "env" / "mpi.txt").read_text()
+    assert family in captured["mpi_families_installed"]
