@@ -24,6 +24,7 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
         "harness",
         "trainer stack",
         "MPI match",
+        "same scalestudy",
         "probe placement and binding: 2 rank(s) on 2 node(s)",
         "checkpoint signal: USR1 to the batch shell reached 2 of 2 ranks",
         "node speed",
@@ -31,9 +32,9 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
         "matmul peak: ",
     ):
         assert f"[  ok] {name}" in out, out
-    assert "doctor: emulated is ready (8 checks" in out
+    assert "doctor: emulated is ready (9 checks" in out
     (report,) = tmp_path.glob("doctor/emulated-*/doctor.json")
-    assert len(yaml.safe_load(report.read_text())) == 8
+    assert len(yaml.safe_load(report.read_text())) == 9
     # every rank measured both precisions, with its share of its node's cores (the slurmd
     # nodes of the test cluster say 2 CPUs each; 1 rank per node)
     peak = yaml.safe_load(report.with_name("peak.json").read_text())
@@ -86,7 +87,7 @@ def test_a_profile_detected_from_the_cluster_passes_doctor(in_cluster, tmp_path,
     assert main(["doctor", str(site), "--results", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "[  ok] trainer job: 3 steps on 2 node(s) x 1" in out, out
-    assert "is ready (8 checks" in out
+    assert "is ready (9 checks" in out
     # the live cluster's profile renders the hand-written emulated profile's job scripts
     assert main(["profile", "detect", "--name", "emulated"]) == 0
     same_name = tmp_path / "emulated.yaml"
