@@ -40,7 +40,7 @@ export SCALESTUDY_POINT=n0002-p2-16dc0e87e1-r0
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
-python3 -m scalestudy.capture --out "$attempt_dir/env" \
+python3 -m scalestudy.capture --out "$attempt_dir/env" --mpi openmpi \
   --container '{"runtime":"apptainer","image":"/images/scalestudy tf2.15.sif","mounts":["/scratch/data:/data","/checkout/scalestudy","/scratch/alice/results/ct-apptainer"],"env":["TF_CPP_MIN_LOG_LEVEL=2","NOTE=$(touch /tmp/pwned) '"'"'x'"'"'","PYTHONPATH=/checkout/scalestudy"],"python":"/opt/venv/bin/python"}'
 
 # The setup is done: from here on the launch's exit code decides (its `wait` returns

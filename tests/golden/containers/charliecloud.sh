@@ -41,7 +41,7 @@ export SCALESTUDY_POINT=n0002-p2-54056e570a-r0
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
-python3 -m scalestudy.capture --out "$attempt_dir/env" \
+python3 -m scalestudy.capture --out "$attempt_dir/env" --mpi openmpi \
   --container '{"runtime":"charliecloud","image":"/var/tmp/scalestudy-image","mounts":["/scratch/data:/data","/checkout","/scratch"],"env":["TF_CPP_MIN_LOG_LEVEL=2","PYTHONPATH=/checkout/scalestudy"],"python":"/opt/venv/bin/python"}'
 
 # The setup is done: from here on the launch's exit code decides (its `wait` returns

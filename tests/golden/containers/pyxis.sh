@@ -43,7 +43,7 @@ export SCALESTUDY_POINT=n0002-p2-7d17ae9de6-r0
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
-python3 -m scalestudy.capture --out "$attempt_dir/env" \
+python3 -m scalestudy.capture --out "$attempt_dir/env" --mpi openmpi \
   --container '{"runtime":"pyxis","image":"nvcr.io#nvidia/tensorflow:23.03-tf2-py3","mounts":["/scratch/data:/data","/scratch/ckpt","/checkout/scalestudy","/scratch/alice/results/ct-pyxis"],"env":["TF_CPP_MIN_LOG_LEVEL=2","NOTE=$(touch /tmp/pwned) '"'"'x'"'"'","PYTHONPATH=/checkout/scalestudy"],"python":"python3"}'
 
 # The setup is done: from here on the launch's exit code decides (its `wait` returns

@@ -43,7 +43,7 @@ export SCALESTUDY_POINT=n0002-p1-b5e05b1471-r0
 # What this allocation looks like (env/): modules, Slurm, MPI, packages, CPUs, kernel, commit.
 mkdir -p "$attempt_dir/env"
 { module list 2>&1 || echo "no module command"; } > "$attempt_dir/env/modules.txt"
-python3 -m scalestudy.capture --out "$attempt_dir/env"
+python3 -m scalestudy.capture --out "$attempt_dir/env" --mpi openmpi
 
 # The setup is done: from here on the launch's exit code decides (its `wait` returns
 # non-zero by design), so neither -e nor the setup's trap applies.
