@@ -171,6 +171,15 @@ def test_the_wheel_carries_templates_experiments_and_its_stamp(installed):
     assert sorted(p.name for p in (site / "experiments").glob("*.yaml")) == sorted(
         p.name for p in (CHECKOUT / "experiments").glob("*.yaml")
     )
+    # every data file the package holds in the checkout is in the wheel (package-data)
+    tracked = subprocess.run(
+        ["git", "-C", str(CHECKOUT), "ls-files", "scalestudy"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    data = [Path(p).relative_to("scalestudy") for p in tracked if not p.endswith(".py")]
+    assert data and [d for d in data if not (site / d).is_file()] == []
     assert len(installed.commit) == 40
     assert state["source"] == "wheel stamp" and state["commit"] == installed.commit, state
     assert state["package"] == str(site)
