@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import glob
+import hashlib
 import json
 import os
 import re
@@ -138,10 +139,30 @@ def user_install():
     from a folder that is not a checkout."""
     wheel = glob.glob("/opt/site-b/wheels/scalestudy-*.whl")[0]
     pins = "/opt/site-b/constraints-harness.txt"
-    need(
-        as_user(f"python3 -m venv ~/venv && pip install -q -c {pins} {wheel}", timeout=900),
-        "user-install",
+    # the dependencies' wheels for this Python (sdists built: python-hostlist has no wheel),
+    # made once per set of pins and kept
+    # (PyPI's answers through this host's proxy carry no cache headers: pip's own cache
+    # stayed empty); a dependency the pins do not hold sends the install back to PyPI
+    key = hashlib.sha256(Path(pins).read_bytes()).hexdigest()[:12]
+    house = f"/var/cache/site-b-pip/user/wheels-py313-{key}"
+    fetched = False
+    need(as_user("python3 -m venv ~/venv"), "user-venv")
+    if not Path(house).is_dir():
+        need(
+            as_user(
+                f"pip wheel -q -w {house}.part -c {pins} {wheel} && mv {house}.part {house}",
+                timeout=900,
+            ),
+            "user-download",
+        )
+        fetched = True
+    offline = as_user(
+        f"pip install -q --no-index --find-links {house} -c {pins} {wheel}",
+        timeout=900,
     )
+    log("user-install", offline)
+    if offline.returncode:
+        need(as_user(f"pip install -q -c {pins} {wheel}", timeout=900), "user-install-pypi")
     where = need(
         as_user(
             "cd /tmp && python -c 'import sys, scalestudy; "
@@ -153,7 +174,13 @@ def user_install():
     if not path.startswith(f"{HOME}/venv/lib/python3.13/site-packages/"):
         raise RuntimeError(f"scalestudy imported from {path}, not the venv")
     tf = as_user("python -c 'import tensorflow'")
-    return {"python": py, "module": path, "tensorflow_importable": tf.returncode == 0}
+    return {
+        "python": py,
+        "module": path,
+        "tensorflow_importable": tf.returncode == 0,
+        "wheelhouse": "downloaded" if fetched else "cached",
+        "from_pypi": offline.returncode != 0,
+    }
 
 
 PROFILE = """\
@@ -309,7 +336,12 @@ IMAGE_PROFILE = (
         "python: python3\n",
         "python: python3   # the site's, for env/ capture; the trainer runs container.python\n"
         "container:\n  runtime: charliecloud\n  image: /opt/site-b/image\n"
-        "  python: /opt/venv/bin/python\n",
+        "  python: /opt/venv/bin/python\n"
+        # the nodes' TmpFS (slurm.conf: <cluster>/tmp/<node>, under /var/tmp): Slurm's PMIx
+        # server gives the ranks their session folders there (PMIX_TMPDIR ...). Without it
+        # Open MPI 4.1 in the image stopped in MPI_Init (ORTE_ERROR_LOG session_dir.c); a
+        # site's default TmpFS is /tmp, which ch-run binds unless --private-tmp
+        "  mounts: [/var/tmp]\n",
     )
 )
 
@@ -366,7 +398,31 @@ def trainer_point():
     with open(HOME / "results/site-b-trainer/results.csv") as fh:
         (row,) = list(csv.DictReader(fh))
     keep = ("status", "slurm_state", "workers", "nodes", "elapsed", "tokens_per_s")
-    return {"job": attempt["job_id"], "row": {k: row.get(k) for k in keep if k in row}}
+    # what each rank ran: its step log's header (the image's Python, TensorFlow, Horovod and
+    # MPI library, Horovod's size, the PMIx rank srun gave it)
+    ranks = []
+    for path in sorted((folder / "logs").glob("rank*.jsonl")):
+        head = json.loads(path.read_text().splitlines()[0])
+        env = head.get("env", {})
+        ranks.append(
+            {
+                "python": head.get("python"),
+                "tensorflow": head.get("tensorflow", {}).get("version"),
+                "horovod": head.get("horovod", {}).get("version"),
+                "mpi_library": str(head.get("mpi_library", "")).split(",")[0],
+                "size": head.get("size"),
+                "cross_size": head.get("cross_size"),
+                "pmix_rank": env.get("PMIX_RANK"),
+                "slurm_mpi_type": env.get("SLURM_MPI_TYPE"),
+            }
+        )
+    host_mpi = re.search(r"Open MPI: (\S+)", (folder / "env" / "mpi.txt").read_text())
+    return {
+        "job": attempt["job_id"],
+        "row": {k: row.get(k) for k in keep if k in row},
+        "ranks": ranks,
+        "host_open_mpi": host_mpi.group(1) if host_mpi else None,
+    }
 
 
 def capture():
