@@ -7,7 +7,8 @@ the report, the rendered scripts, every attempt's point.json, job.sh, exit_code 
 captures (bundles', job arrays' and the probe gate's job.sh and env/ too), and `archive/`: the
 sweep file, the cluster profile, archive.json (what was packed, from where, what was left
 out, and whether the study is mixed) and provenance.json (report/provenance.py: per point the
-job id, nodes, start and end; per run field its values and the points of each). The step logs and job outputs only with `--with-logs`; checkpoints never.
+job id, nodes, start and end; per run field its values and the points of each). The step logs
+and job outputs only with `--with-logs`; checkpoints never.
 
 An archive is input from elsewhere. Before anything is written every member is checked, and
 the whole archive is refused, the member named, when one has an absolute path or a `..`, is a
