@@ -6,9 +6,15 @@ running. It is a scheduler and protocol test bed: no timing claims come from it.
 
     python -m scalestudy.localcluster up [--nodes 4] [--shape emulated|skx] [--dir DIR]
                                          [--no-accounting] [--task-plugin none|affinity]
+                                         [--netns [--link-rate 200mbit]]
     python -m scalestudy.localcluster down | status | env
     python -m scalestudy.localcluster crash-node n2 | revive-node n2
     python -m scalestudy.localcluster stop slurmctld | start slurmctld   (or slurmdbd)
+
+--netns: each slurmd in its own network + UTS namespace (hostname = node name) on a bridge,
+addresses of 198.18.0.0/15 (network.py); --link-rate shapes each node's link per direction
+with tbf (the kernel has no netem here: no added delay). Off by default. `down` removes the
+namespaces, links and qdiscs after ending every process inside them.
 
 Clients need SLURM_CONF=<dir>/etc/slurm.conf (printed by `env`).
 """
@@ -55,10 +61,31 @@ def main(argv: list[str] | None = None) -> int:
         help="skx: declare the paper's Stampede2 nodes (2 x 24 cores, 192 GB; partitions "
         "skx-normal up to 128 nodes, skx-large above) for scheduler-scale tests",
     )
-    a = p.parse_args(argv)
-    cluster = LocalCluster(
-        a.dir, a.nodes, accounting=not a.no_accounting, task_plugin=a.task_plugin, shape=a.shape
+    p.add_argument(
+        "--netns",
+        action="store_true",
+        help="emulated network: each node in its own network + UTS namespace on a bridge",
     )
+    p.add_argument(
+        "--link-rate",
+        metavar="RATE",
+        help="with --netns: shape each node's link to RATE per direction (tc units, e.g. 200mbit)",
+    )
+    a = p.parse_args(argv)
+    if a.link_rate and not a.netns:
+        p.error("--link-rate needs --netns")
+    try:
+        cluster = LocalCluster(
+            a.dir,
+            a.nodes,
+            accounting=not a.no_accounting,
+            task_plugin=a.task_plugin,
+            shape=a.shape,
+            netns=a.netns,
+            link_rate=a.link_rate,
+        )
+    except ClusterError as exc:
+        p.error(str(exc))
     try:
         if a.action == "up":
             start = time.monotonic()
@@ -68,6 +95,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"daemons {cluster.daemon_memory() / 2**20:.0f} MiB; "
                 f"export SLURM_CONF={cluster.conf}"
             )
+            if a.netns:
+                net = cluster.network.state()
+                rate = net["link_rate"] or "unshaped"
+                print(
+                    f"network: {net['subnet']} on {net['bridge']}, nodes "
+                    f"{' '.join(f'{k}={v}' for k, v in net['nodes'].items())}, links {rate}"
+                    f" (tbf burst {net['burst_bytes']} B); {net['said']}"
+                )
         elif a.action == "down":
             cluster.down()
             print("cluster down")

@@ -22,6 +22,7 @@ from scalestudy.localcluster.config import (
     slurm_version,
     slurmdbd_conf,
 )
+from scalestudy.localcluster.network import Network, NetworkError, rate_bits
 
 DEFAULT_DIR = Path(os.environ.get("SCALESTUDY_CLUSTER_DIR", "/var/tmp/scalestudy-slurm"))
 
@@ -138,7 +139,25 @@ class LocalCluster:
     # task/none: Slurm binds nothing (the launcher may); task/affinity: srun --cpu-bind works
     task_plugin: str = "none"
     shape: str = "emulated"  # or "skx": the paper's node, declared (config.SHAPES)
+    # the emulated network (network.py): each slurmd in its own network + UTS namespace on a
+    # bridge; off by default (every daemon on 127.0.0.1). link_rate (tc, e.g. "200mbit")
+    # shapes each node's link per direction and needs netns.
+    netns: bool = False
+    link_rate: str | None = None
     _chosen_ports: dict | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.link_rate is not None:
+            if not self.netns:
+                raise ClusterError(f"link rate {self.link_rate}: needs the emulated network")
+            try:
+                rate_bits(self.link_rate)
+            except ValueError as exc:
+                raise ClusterError(str(exc)) from None
+
+    @property
+    def network(self) -> Network:
+        return Network(self.dir, self.nodes, self.link_rate)
 
     @property
     def conf(self) -> Path:
@@ -175,6 +194,7 @@ class LocalCluster:
         for sub in ("etc", "state", "spool", "run", "log", "mysql", "jobs"):
             (self.dir / sub).mkdir(parents=True, exist_ok=True)
         ports = self._ports()
+        net = self.network.state() if self.netns else None
         self.conf.write_text(
             slurm_conf(
                 dir=self.dir,
@@ -186,6 +206,7 @@ class LocalCluster:
                 accounting=self.accounting,
                 task_plugin=self.task_plugin,
                 shape=self.shape,
+                net=net,
             )
         )
         # the daemons' own version decides the files they accept (config.cgroup_conf)
@@ -294,7 +315,8 @@ class LocalCluster:
             return
         (self.dir / "spool" / name).mkdir(parents=True, exist_ok=True)
         (self.dir / "tmp" / name).mkdir(parents=True, exist_ok=True)  # TmpFS (slurm.conf)
-        r = self._run(["slurmd", "-N", name])
+        prefix = self.network.exec_prefix(i) if self.netns else []
+        r = self._run([*prefix, "slurmd", "-N", name])
         if r.returncode:
             raise ClusterError(
                 f"slurmd -N {name} failed: {r.stderr}\n{self.tail('slurmd-' + name)}"
@@ -312,6 +334,10 @@ class LocalCluster:
                 f"missing {', '.join(missing)}: run `make system` (Debian "
                 "slurm-wlm slurmdbd munge mariadb-server)"
             )
+        if self.netns:
+            self._network()
+        elif shutil.which("ip") and not any(_alive(f) for f in (self.dir / "run").glob("*.pid")):
+            self._remove_network()  # a crashed emulated-network cluster of this folder
         self.write_config()
         self._munge()
         if self.accounting:
@@ -321,6 +347,24 @@ class LocalCluster:
         for i in range(1, self.nodes + 1):
             self._slurmd(i)
         _wait(self._all_idle, f"{self.nodes} nodes to be idle", timeout=90)
+
+    def _network(self) -> None:
+        """Make the emulated network; a stopped cluster's leftovers (a crash, a killed
+        `down`) are removed first, a running cluster's network is kept."""
+        for tool in ("ip", "tc", "unshare"):
+            if not shutil.which(tool):
+                raise ClusterError(f"--netns needs {tool}: run `make system` (Debian iproute2)")
+        net = self.network
+        running = any(_alive(f) for f in (self.dir / "run").glob("*.pid"))
+        try:
+            if not running and any(net.leftovers().values()):
+                net.remove()
+                net.state_file.unlink(missing_ok=True)
+            elif not running:
+                net.state_file.unlink(missing_ok=True)  # a fresh subnet, checked against routes
+            net.create(socket.gethostname())
+        except NetworkError as exc:
+            raise ClusterError(str(exc)) from None
 
     def _all_idle(self) -> bool:
         r = self._run(["sinfo", "-h", "-N", "-o", "%N %t"])
@@ -344,7 +388,17 @@ class LocalCluster:
         _end([*daemons, *stragglers], grace={p.pid: 20.0 for p in daemons}, default_grace=5.0)
         # a job process can fork while the daemons stop: look once more
         _end(self._processes(), grace={}, default_grace=2.0)
+        # the emulated network: whatever still runs inside a node's namespace, then the
+        # namespaces, links and qdiscs (found by name whether or not this cluster used them)
+        self._remove_network()
         _stop_our_munged()
+
+    def _remove_network(self) -> None:
+        with contextlib.suppress(FileNotFoundError):  # no ip: no network was made
+            try:
+                self.network.remove()
+            except NetworkError as exc:
+                raise ClusterError(str(exc)) from None
 
     def _cancel_jobs(self, timeout: float = 20.0) -> None:
         """scancel every job of this cluster and wait for their steps to end (KillWait is 5 s

@@ -36,7 +36,11 @@ def slurm_conf(
     accounting: bool,
     task_plugin: str,
     shape: str = "emulated",
+    net: dict | None = None,
 ) -> str:
+    """slurm.conf; `net` is the emulated network's state (network.Network.create): the
+    controller, accounting and every node on the bridge's addresses, each node its own host
+    name. None: every daemon on 127.0.0.1 under this host's name."""
     if shape not in SHAPES:
         raise ValueError(f"node shape {shape!r}: one of {', '.join(SHAPES)}")
     return _env.get_template("slurm.conf.j2").render(
@@ -50,6 +54,7 @@ def slurm_conf(
         shape=shape,
         accounting=accounting,
         task_plugin=task_plugin,
+        net=net,
     )
 
 
