@@ -49,7 +49,9 @@ image=""
 if [ "$trainer" = 1 ]; then
   # the bookworm image of the emulated-charliecloud profiles (Open MPI 4.1, Python 3.11, the
   # pinned TensorFlow stack): built or reused by its inputs' hash
-  image=$(bash scripts/build-image.sh 2>"$run/image.log" | tail -1) \
+  # (linked beside site B's cache: the host's /var/tmp/scalestudy-image link is left alone)
+  image=$(SCALESTUDY_IMAGE_LINK="$CACHE/image" bash scripts/build-image.sh 2>"$run/image.log" \
+          | tail -1) \
     || { echo "site-b: the image did not build (scripts/build-image.sh):" >&2; \
          tail -5 "$run/image.log" >&2; image=""; }
 fi
