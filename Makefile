@@ -48,7 +48,7 @@ readme-figure: demo
 # The generated key references in docs/ (from the pydantic models); tests/unit/test_docs_schema.py
 # fails when they are out of date.
 docs:
-	$(PY) -m scalestudy.spec.docgen
+	$(PY) -m scalestudy.sweepfile.docgen
 
 bench: venv
 	$(PY) benchmarks/cli_speed.py

@@ -55,7 +55,7 @@ from scalestudy.executors.layout import next_attempt_dir, point_json
 from scalestudy.executors.manifest import Manifest, new_attempt
 from scalestudy.plan import make_plan
 from scalestudy.render import environment, harness_commit, render_script, template_hash
-from scalestudy.spec.sweep import load_sweep
+from scalestudy.sweepfile.sweep import load_sweep
 from scalestudy.trainer.steplog_writer import StepLogWriter
 
 VERBS = ("plan", "render", "status", "collect", "report")

@@ -27,7 +27,7 @@ from scalestudy.errors import (
     ScalestudyError,
     UsageError,
 )
-from scalestudy.spec.sweep import LoadedSweep, load_sweep
+from scalestudy.sweepfile.sweep import LoadedSweep, load_sweep
 
 # a full disk, a read-only or foreign results folder: said plainly, never a traceback
 _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM}
@@ -36,7 +36,7 @@ _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EP
 def _load(args: argparse.Namespace) -> LoadedSweep:
     """The sweep named on the command line: a file, a submitted sweep's name, or (status,
     collect) none: the only or newest sweep under --results, said on stderr."""
-    from scalestudy.spec.locate import sweep_file
+    from scalestudy.sweepfile.locate import sweep_file
 
     located = sweep_file(args.sweep, Path(args.results))
     if located.note:

@@ -427,8 +427,8 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
     from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
     from scalestudy.plan import make_plan
-    from scalestudy.spec.sweep import load_sweep
     from scalestudy.submit import submit, sweep_dir
+    from scalestudy.sweepfile.sweep import load_sweep
 
     loaded = load_sweep(sweep)
     points = make_plan(loaded)

@@ -27,12 +27,13 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from scalestudy import sbatch_options
 from scalestudy.contract import strategies
 from scalestudy.contract.memory_model import MemoryEstimate, estimate
 from scalestudy.contract.point_config import PointConfig
-from scalestudy.spec import baseline, sbatch_options
-from scalestudy.spec.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
-from scalestudy.spec.sweep import Variant as SweepVariant
+from scalestudy.sweepfile import baseline
+from scalestudy.sweepfile.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
+from scalestudy.sweepfile.sweep import Variant as SweepVariant
 
 
 @dataclass

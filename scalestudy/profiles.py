@@ -20,9 +20,10 @@ from pydantic import (
 
 from scalestudy import launchers
 from scalestudy.errors import BadInput
-from scalestudy.spec.sbatch_options import SbatchDefaults
-from scalestudy.spec.yamlload import YamlError, load_file
+from scalestudy.sbatch_options import SbatchDefaults, time_limit_minutes
 from scalestudy.templating import TEMPLATES  # the package's copy (a wheel) or the checkout's
+from scalestudy.yamlfile.issues import pydantic_issues
+from scalestudy.yamlfile.loader import YamlError, load_file
 
 CLUSTERS = TEMPLATES / "clusters"
 
@@ -52,8 +53,6 @@ class Partition(BaseModel):
 
 def slurm_minutes(value: str) -> float | None:
     """A Slurm time in minutes (the sweep's time_limit format), None when it is not one."""
-    from scalestudy.spec.schema import time_limit_minutes  # the spec imports this module
-
     return time_limit_minutes(value)
 
 
@@ -167,7 +166,7 @@ class Profile(BaseModel):
     checkpoint_signal_margin_s: int = Field(120, ge=10)
     container: Container | None = None
     # the site's sbatch options (account, qos, reservation, mem, extra, ...): under every
-    # sweep's `slurm:` keys, which win (spec/sbatch_options.py)
+    # sweep's `slurm:` keys, which win (scalestudy/sbatch_options.py)
     slurm: SbatchDefaults = SbatchDefaults()  # type: ignore[valid-type]
 
     @model_validator(mode="after")
@@ -265,8 +264,6 @@ def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Pa
     except YamlError as exc:
         raise ProfileError("; ".join(f"{path}:{i.line}: {i.message}" for i in exc.issues)) from None
     except ValidationError as exc:
-        from scalestudy.spec.issues import pydantic_issues  # spec imports this module
-
         lines = []
         for issue in pydantic_issues(exc, located, Profile):
             message = issue.message.removeprefix("Value error, ")

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import jinja2
 
-from scalestudy import containers, launchers, templating
+from scalestudy import containers, launchers, sbatch_options, templating
 from scalestudy.plan import Bundle, Point, bundle_minutes, slurm_time
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
-from scalestudy.spec import sbatch_options
 
 
 def environment(root: Path = CLUSTERS) -> jinja2.Environment:

@@ -345,3 +345,22 @@ SbatchDefaults = create_model(
         ),
     ),
 )
+
+
+# Slurm's time format (the sweep's time_limit, a partition's max_time): MM, MM:SS, HH:MM:SS,
+# D-HH[:MM[:SS]]
+TIME_LIMIT = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d+))?(?::(\d+))?$")
+
+
+def time_limit_minutes(value: str) -> float | None:
+    m = TIME_LIMIT.match(value.strip())
+    if not m:
+        return None
+    days, a, b, c = (int(x) if x else None for x in m.groups())
+    if days is not None:  # D-HH[:MM[:SS]]
+        return days * 1440 + a * 60 + (b or 0) + (c or 0) / 60
+    if c is not None:  # HH:MM:SS
+        return a * 60 + b + c / 60
+    if b is not None:  # MM:SS
+        return a + b / 60
+    return float(a)  # MM

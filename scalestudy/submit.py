@@ -38,7 +38,7 @@ from scalestudy.render import (
     render_script,
     template_hash,
 )
-from scalestudy.spec.sweep import LoadedSweep
+from scalestudy.sweepfile.sweep import LoadedSweep
 
 __all__ = ["Decision", "decide", "point_json", "render_all", "submit", "sweep_dir"]
 

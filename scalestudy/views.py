@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scalestudy.plan import Point
-from scalestudy.spec.sweep import LoadedSweep
+from scalestudy.sweepfile.sweep import LoadedSweep
 
 
 def columns(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -49,14 +49,14 @@ MUTATIONS = [
     ),
     Mutation(
         "at_most's tolerance applied the wrong way",
-        "scalestudy/spec/expectations.py",
+        "scalestudy/sweepfile/expectations.py",
         'if kind == "at_least" else value * (1 + e.tolerance)',
         'if kind == "at_least" else value * (1 - e.tolerance)',
         ["tests/unit/test_check_verdicts.py"],
     ),
     Mutation(
         "a reference bound's direction swapped",
-        "scalestudy/spec/expectations.py",
+        "scalestudy/sweepfile/expectations.py",
         'kind = "at_least" if METRICS[e.metric].better == "higher" else "at_most"',
         'kind = "at_most" if METRICS[e.metric].better == "higher" else "at_least"',
         ["tests/unit/test_check_verdicts.py"],

@@ -26,7 +26,7 @@ from scalestudy.collect.tables import POINTS_FILE, point_record, write_points, w
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest
 from scalestudy.plan import Point
-from scalestudy.spec.sweep import LoadedSweep
+from scalestudy.sweepfile.sweep import LoadedSweep
 
 __all__ = ["COLUMNS", "POINTS_FILE", "Collected", "collect", "point_record"]
 

@@ -11,7 +11,7 @@ from scalestudy.collect.rows import COLUMNS
 from scalestudy.contract import results_columns
 from scalestudy.fileio import replacing, write_atomic
 from scalestudy.plan import Point, variant_overrides
-from scalestudy.spec import baseline
+from scalestudy.sweepfile import baseline
 
 
 def json_default(obj):

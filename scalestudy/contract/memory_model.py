@@ -93,8 +93,15 @@ class MemoryEstimate:
         )
 
 
+# Share of the 2 x tokens_per_worker padded slots the official bucketing fills: ~9,480 of 10,000
+# at 5,000 tokens per worker, which with V = 33,708 gives the 82x at 64 workers of the
+# `accumulation-64` reference (contract/references.yaml). Its one home: the memory model, the
+# report's projection and the comm workload's text-data estimate all read it from here.
+SLOT_FRACTION = 0.95
+
+
 def tf1_rows_estimate(
-    spec: dict, tokens_per_worker: int, micro_batches: int, slot_fraction: float = 0.95
+    spec: dict, tokens_per_worker: int, micro_batches: int, slot_fraction: float = SLOT_FRACTION
 ) -> int:
     """Rows a worker sends on the tf1 sparse path: M x V + padded slots of both sides (about 95%
     of 2 x tokens_per_worker with the official bucketing)."""
@@ -133,7 +140,7 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     rows = (
         tf1_rows_estimate({**spec, "vocab": v // m}, tokens, micro_batches)
         if tied and accumulation == "tf1"
-        else int(2 * tokens * 0.95)
+        else int(2 * tokens * SLOT_FRACTION)
     )
     # a mesh: the exchange runs over the N / M ranks holding the same vocabulary shard
     shape = strategies.Shape(

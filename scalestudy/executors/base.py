@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import jinja2
 
     from scalestudy.executors.manifest import Manifest
-    from scalestudy.spec.sweep import LoadedSweep
+    from scalestudy.sweepfile.sweep import LoadedSweep
 
 Job = Point | Bundle  # what becomes one scheduler job
 

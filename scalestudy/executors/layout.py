@@ -11,7 +11,7 @@ from pathlib import Path
 
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_bundle
-from scalestudy.spec.sweep import LoadedSweep
+from scalestudy.sweepfile.sweep import LoadedSweep
 
 
 def sweep_dir(results: Path, loaded: LoadedSweep) -> Path:

@@ -22,7 +22,7 @@ from scalestudy.executors.manifest import ACTIVE, all_attempts
 from scalestudy.executors.registry import register
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_array, render_script
-from scalestudy.spec.sweep import LoadedSweep
+from scalestudy.sweepfile.sweep import LoadedSweep
 
 
 @register

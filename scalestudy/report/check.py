@@ -30,9 +30,9 @@ from scalestudy.report.analysis import Analysis
 from scalestudy.report.load import ReportError, SweepResults
 from scalestudy.report.scaling import Variant
 from scalestudy.report.stats import Estimate, median_ci
-from scalestudy.spec import baseline, expectations
-from scalestudy.spec.expectations import DEFAULT_POLICY, FAILS, HOLDS, INCONCLUSIVE
-from scalestudy.spec.schema import Expectation
+from scalestudy.sweepfile import baseline, expectations
+from scalestudy.sweepfile.expectations import DEFAULT_POLICY, FAILS, HOLDS, INCONCLUSIVE
+from scalestudy.sweepfile.schema import Expectation
 
 NOT_MEASURED = "not measured"
 VERDICTS = (HOLDS, FAILS, INCONCLUSIVE, NOT_MEASURED)

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
 
         output_folder(Path(args.out), "--out")
     if not args.sweeps:
-        from scalestudy.spec.locate import collected_sweep
+        from scalestudy.sweepfile.locate import collected_sweep
 
         # by name: the results folder is all a report needs (not the sweep file it came from)
         name, note = collected_sweep(Path(args.results))

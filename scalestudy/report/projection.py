@@ -32,10 +32,7 @@ from scalestudy.contract.point_config import PRESETS
 from scalestudy.errors import BadInput
 from scalestudy.report.stats import CONFIDENCE
 
-# Share of the 2 x tokens_per_worker padded slots the official bucketing fills: ~9,480 of 10,000
-# at 5,000 tokens per worker, which with V = 33,708 gives the 82x at 64 workers of the
-# `accumulation-64` reference (contract/references.yaml); memory_model uses the same figure.
-SLOT_FRACTION = 0.95
+SLOT_FRACTION = memory_model.SLOT_FRACTION  # the padded slots' share: its home is there
 
 
 def formula_rows_exact(

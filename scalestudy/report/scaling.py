@@ -26,7 +26,7 @@ from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import strategies
 from scalestudy.report import legacy
 from scalestudy.report.stats import Clustered, Estimate, Samples, median_ci, ratio_ci
-from scalestudy.spec import baseline
+from scalestudy.sweepfile import baseline
 
 REPEAT_SUFFIX = re.compile(r"-r\d+$")
 

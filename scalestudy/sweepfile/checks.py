@@ -7,8 +7,8 @@ from __future__ import annotations
 from scalestudy.contract import strategies
 from scalestudy.contract.point_config import ModelSpec
 from scalestudy.profiles import Profile
-from scalestudy.spec.issues import Issue
-from scalestudy.spec.schema import Sweep
+from scalestudy.sweepfile.issues import Issue
+from scalestudy.sweepfile.schema import Sweep
 
 
 def schedule_of(chosen: str | None, variants: int) -> tuple[str, str]:

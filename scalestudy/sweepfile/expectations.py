@@ -20,11 +20,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from scalestudy.contract import references
 from scalestudy.contract.metrics import METRICS
-from scalestudy.spec import baseline
-from scalestudy.spec.issues import Issue, SweepError, pydantic_issues
-from scalestudy.spec.issues import located as read_located
-from scalestudy.spec.schema import Expectation, Sweep
-from scalestudy.spec.yamlload import Located
+from scalestudy.sweepfile import baseline
+from scalestudy.sweepfile.issues import Issue, SweepError, pydantic_issues
+from scalestudy.sweepfile.issues import located as read_located
+from scalestudy.sweepfile.schema import Expectation, Sweep
+from scalestudy.yamlfile.loader import Located
 
 HOLDS, FAILS, INCONCLUSIVE = "holds", "fails", "inconclusive"
 # what an inconclusive verdict counts as: a failure (exit 1), a warning (exit 0, said) or a pass

@@ -19,10 +19,9 @@ from pydantic import (
 
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
-from scalestudy.spec.sbatch_options import BY_NAME, SAFE, SbatchDefaults
+from scalestudy.sbatch_options import BY_NAME, SAFE, SbatchDefaults
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-TIME_LIMIT = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d+))?(?::(\d+))?$")
 
 # Trainer keys a sweep may set: the point configuration minus what the harness decides itself.
 _HARNESS_OWNED = {
@@ -74,7 +73,7 @@ DEFAULT_ALLOCATIONS = 2
 
 
 class SlurmOptions(SbatchDefaults):  # type: ignore[valid-type,misc]
-    # the sbatch options (account, qos, mem, ..., extra: spec/sbatch_options.py), over the
+    # the sbatch options (account, qos, mem, ..., extra: scalestudy/sbatch_options.py), over the
     # profile's `slurm:` defaults; #SBATCH lines are read by sbatch, not the shell: values
     # are held to a safe alphabet
     exclusive: bool = Field(True, description=BY_NAME["exclusive"].description)
@@ -227,17 +226,3 @@ class Sweep(_Strict):
     def allocation_count(self) -> int:
         """Independent allocations per node count: `allocations` (default 2) when bundled."""
         return (self.allocations or DEFAULT_ALLOCATIONS) if self.schedule == "bundled" else 1
-
-
-def time_limit_minutes(value: str) -> float | None:
-    m = TIME_LIMIT.match(value.strip())
-    if not m:
-        return None
-    days, a, b, c = (int(x) if x else None for x in m.groups())
-    if days is not None:  # D-HH[:MM[:SS]]
-        return days * 1440 + a * 60 + (b or 0) + (c or 0) / 60
-    if c is not None:  # HH:MM:SS
-        return a * 60 + b + c / 60
-    if b is not None:  # MM:SS
-        return a + b / 60
-    return float(a)  # MM

@@ -2,7 +2,7 @@
 and expanded into its variants (one per matrix combination), each with the trainer
 configuration of every node count. Every problem is reported at once (issues.py).
 
-The names other layers import from the spec live here or are re-exported here.
+The names other layers import from the sweep file live here or are re-exported here.
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ from pydantic import ValidationError
 
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.profiles import Profile, ProfileError, load_profile, module_problem
-from scalestudy.spec import baseline, consistency, expectations
-from scalestudy.spec.checks import point_issues, schedule_of, warnings_of
-from scalestudy.spec.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
-from scalestudy.spec.issues import located as read_located
-from scalestudy.spec.schema import (
+from scalestudy.sbatch_options import time_limit_minutes
+from scalestudy.sweepfile import baseline, consistency, expectations
+from scalestudy.sweepfile.checks import point_issues, schedule_of, warnings_of
+from scalestudy.sweepfile.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
+from scalestudy.sweepfile.issues import located as read_located
+from scalestudy.sweepfile.schema import (
     SAFE_NAME,
     CommOptions,
     Sweep,
     TrainerSection,
-    time_limit_minutes,
 )
-from scalestudy.spec.yamlload import Located
+from scalestudy.yamlfile.loader import Located
 
 __all__ = [
     "CommOptions",

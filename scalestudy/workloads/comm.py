@@ -2,7 +2,7 @@
 
 Run once per rank by the same launcher line as the trainer (`python -m scalestudy.workloads.comm
 --config point.json`); point.json is the trainer's configuration plus `"comm": {...}` (see
-scalestudy.spec.sweep.CommOptions). No model: it separates the network (and Horovod's own
+scalestudy.sweepfile.schema.CommOptions). No model: it separates the network (and Horovod's own
 negotiation) from TensorFlow's compute, in seconds per point.
 
 What is timed, for every collective asked for:
@@ -62,7 +62,7 @@ def load_config(path: str | Path) -> tuple[PointConfig, dict]:
     """The trainer's PointConfig and the comm options from one point.json."""
     from pydantic import ValidationError
 
-    from scalestudy.spec.sweep import CommOptions
+    from scalestudy.sweepfile.schema import CommOptions
 
     path = Path(path)
     try:
@@ -96,7 +96,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
     ids = None  # the unique ids of this rank's batch, where the data is known before training
     if cfg.data.kind == "text":
         # SentencePiece batches are not known before the model is trained: the report's estimate
-        from scalestudy.report.projection import SLOT_FRACTION
+        from scalestudy.contract.memory_model import SLOT_FRACTION
 
         tokens = cfg.tokens_per_worker or (cfg.global_batch_tokens or 0) // size
         slots = int(2 * tokens * SLOT_FRACTION)

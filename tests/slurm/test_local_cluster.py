@@ -14,8 +14,8 @@ import yaml
 
 from scalestudy.contract import step_log
 from scalestudy.plan import make_plan
-from scalestudy.spec.sweep import load_sweep
 from scalestudy.submit import point_json, render_all
+from scalestudy.sweepfile.sweep import load_sweep
 
 pytestmark = pytest.mark.slurm
 

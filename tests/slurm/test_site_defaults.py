@@ -23,8 +23,8 @@ from support.slurm import wait_settled
 
 from scalestudy.cli import main
 from scalestudy.plan import make_plan
-from scalestudy.spec.sweep import load_sweep
 from scalestudy.submit import render_all
+from scalestudy.sweepfile.sweep import load_sweep
 
 pytestmark = pytest.mark.slurm
 

@@ -10,8 +10,8 @@ REPO = Path(__file__).resolve().parents[2]
 def _quickstart_scripts(cluster: str, folder: Path) -> list[str]:
     """The quickstart's job scripts rendered for `cluster`, its results folder as "@"."""
     from scalestudy.plan import make_plan
-    from scalestudy.spec.sweep import load_sweep
     from scalestudy.submit import render_all
+    from scalestudy.sweepfile.sweep import load_sweep
 
     quickstart = (REPO / "experiments" / "quickstart.yaml").read_text()
     folder.mkdir(parents=True)

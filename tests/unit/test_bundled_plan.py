@@ -11,7 +11,7 @@ import yaml
 from scalestudy.cli import main
 from scalestudy.plan import make_bundles, make_plan
 from scalestudy.render import render_bundle
-from scalestudy.spec.sweep import load_sweep
+from scalestudy.sweepfile.sweep import load_sweep
 
 SWEEP = {
     "name": "bund",

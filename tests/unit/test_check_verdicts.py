@@ -22,8 +22,8 @@ from support.compare import make_run
 
 from scalestudy.cli import main
 from scalestudy.contract import references
-from scalestudy.spec import expectations
-from scalestudy.spec.schema import Expectation
+from scalestudy.sweepfile import expectations
+from scalestudy.sweepfile.schema import Expectation
 
 XSD = Path(__file__).parent / "data" / "junit-check.xsd"
 GIB = 2**30  # bytes in a GiB, by definition (not 1e9)

@@ -118,7 +118,7 @@ def test_collect_marks_a_point_whose_clocks_disagree_inconsistent(tmp_path, foot
     from scalestudy.collect.rows import collect_rows
     from scalestudy.executors.manifest import Manifest
     from scalestudy.plan import make_plan
-    from scalestudy.spec.sweep import load_sweep
+    from scalestudy.sweepfile.sweep import load_sweep
 
     loaded = load_sweep("experiments/quickstart.yaml")
     p = make_plan(loaded)[0]

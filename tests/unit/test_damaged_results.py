@@ -153,8 +153,8 @@ def test_a_rebuilt_manifest_of_local_runs_reruns_only_what_never_started(tmp_pat
     from scalestudy.executors.manifest import Manifest
     from scalestudy.plan import make_plan
     from scalestudy.render import render_script
-    from scalestudy.spec.sweep import load_sweep
     from scalestudy.submit import decide
+    from scalestudy.sweepfile.sweep import load_sweep
 
     loaded = load_sweep("experiments/quickstart.yaml")
     points = make_plan(loaded)[:3]

@@ -14,9 +14,9 @@ from pydantic import BaseModel, create_model
 
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.profiles import Profile
-from scalestudy.spec import docgen
-from scalestudy.spec.sweep import Sweep
-from scalestudy.spec.yamlload import load_file
+from scalestudy.sweepfile import docgen
+from scalestudy.sweepfile.sweep import Sweep
+from scalestudy.yamlfile.loader import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -16,9 +16,9 @@ from scalestudy.executors import registry
 from scalestudy.executors.base import Executor, Submission
 from scalestudy.executors.manifest import Manifest
 from scalestudy.plan import make_plan
-from scalestudy.spec.sweep import load_sweep
 from scalestudy.status import refresh
 from scalestudy.submit import submit, sweep_dir
+from scalestudy.sweepfile.sweep import load_sweep
 
 QUICKSTART = "experiments/quickstart.yaml"
 PACKAGE = Path(__file__).resolve().parents[2] / "scalestudy"

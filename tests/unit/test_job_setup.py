@@ -26,8 +26,8 @@ from scalestudy.cli import main
 from scalestudy.executors import failure
 from scalestudy.executors.local import local_env
 from scalestudy.plan import make_plan
-from scalestudy.spec.sweep import load_sweep
 from scalestudy.submit import render_all
+from scalestudy.sweepfile.sweep import load_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ROOT / "tests" / "modules"

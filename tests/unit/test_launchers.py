@@ -18,7 +18,7 @@ from scalestudy.cli import main
 from scalestudy.plan import make_plan
 from scalestudy.profiles import CLUSTERS, Profile, load_profile
 from scalestudy.render import render_script
-from scalestudy.spec.sweep import load_sweep
+from scalestudy.sweepfile.sweep import load_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "launch"

@@ -12,7 +12,7 @@ from scalestudy.cli import main
 from scalestudy.contract.memory_model import RUNTIME_OVERHEAD, estimate, parameter_count
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.plan import make_plan, node_hours
-from scalestudy.spec.sweep import load_sweep
+from scalestudy.sweepfile.sweep import load_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = dict(PRESETS["tiny"], tie_embeddings=True)

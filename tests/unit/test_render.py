@@ -25,8 +25,8 @@ import yaml
 from scalestudy.plan import Point, make_plan
 from scalestudy.profiles import CLUSTERS
 from scalestudy.render import environment, template_hash
-from scalestudy.spec.sweep import LoadedSweep, Sweep, load_sweep, time_limit_minutes
 from scalestudy.submit import bundles_are_jobs, render_all
+from scalestudy.sweepfile.sweep import LoadedSweep, Sweep, load_sweep, time_limit_minutes
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPERIMENTS = sorted((ROOT / "experiments").glob("*.yaml"))
@@ -545,7 +545,7 @@ def test_excluded_nodes_become_one_compressed_hostlist(tmp_path):
     )
     from scalestudy.plan import make_plan
     from scalestudy.render import render_script
-    from scalestudy.spec.sweep import load_sweep
+    from scalestudy.sweepfile.sweep import load_sweep
 
     loaded = load_sweep(sweep)
     (point,) = make_plan(loaded)

@@ -17,8 +17,8 @@ from scalestudy import containers
 from scalestudy.cli import main
 from scalestudy.plan import make_plan
 from scalestudy.profiles import load_profile
-from scalestudy.spec.sweep import load_sweep
 from scalestudy.submit import render_all
+from scalestudy.sweepfile.sweep import load_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "containers"

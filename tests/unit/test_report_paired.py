@@ -98,7 +98,7 @@ def _two_key_sweep(tmp_path, baseline: str = "") -> list[dict]:
     points.jsonl records as collect writes them."""
     from scalestudy.collect.tables import point_record
     from scalestudy.plan import make_plan
-    from scalestudy.spec.sweep import load_sweep
+    from scalestudy.sweepfile.sweep import load_sweep
 
     sweep = tmp_path / "two.yaml"
     sweep.write_text(
@@ -178,7 +178,7 @@ def test_a_sweeps_baseline_key_chooses_the_baseline(tmp_path):
 
 
 def test_a_baseline_that_matches_no_variant_is_a_sweep_error(tmp_path):
-    from scalestudy.spec.sweep import SweepError
+    from scalestudy.sweepfile.sweep import SweepError
 
     with pytest.raises(SweepError) as err:
         _two_key_sweep(tmp_path, "baseline: {trainer.exchange: sparse_reduce}\n")

@@ -7,7 +7,7 @@ import pytest
 from scalestudy.contract import comm_model
 from scalestudy.plan import make_plan
 from scalestudy.report import projection
-from scalestudy.spec.sweep import load_sweep
+from scalestudy.sweepfile.sweep import load_sweep
 
 EXPERIMENTS = Path(__file__).resolve().parents[2] / "experiments"
 

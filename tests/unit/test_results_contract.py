@@ -21,7 +21,7 @@ from scalestudy.contract.results_columns import PANDAS_DTYPES
 from scalestudy.executors.manifest import Manifest
 from scalestudy.plan import make_plan
 from scalestudy.report import load
-from scalestudy.spec.sweep import load_sweep
+from scalestudy.sweepfile.sweep import load_sweep
 
 QUICKSTART = "experiments/quickstart.yaml"
 

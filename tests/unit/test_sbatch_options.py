@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from scalestudy import sbatch_options
 from scalestudy.cli import main
 from scalestudy.plan import make_plan
-from scalestudy.spec import sbatch_options
-from scalestudy.spec.sweep import load_sweep
 from scalestudy.submit import render_all
+from scalestudy.sweepfile.sweep import load_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "sbatch" / "site-defaults.sh"

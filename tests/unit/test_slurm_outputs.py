@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scalestudy import profile_detect
+from scalestudy import profile_detect, sbatch_options
 from scalestudy.executors import slurmctl
 from scalestudy.localcluster.config import cgroup_conf, slurm_version
 from scalestudy.profiles import slurm_minutes
-from scalestudy.spec import sbatch_options
 
 DATA = Path(__file__).parent / "data"
 VERSIONS = sorted(p.name.removeprefix("slurm-") for p in DATA.glob("slurm-*") if p.is_dir())

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scalestudy.cli import main
-from scalestudy.spec.sweep import SweepError, load_sweep
+from scalestudy.sweepfile.sweep import SweepError, load_sweep
 
 GOOD = """\
 name: t

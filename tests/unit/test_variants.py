@@ -17,7 +17,7 @@ from scalestudy.contract.point_config import PointConfig
 from scalestudy.plan import make_plan
 from scalestudy.report.analysis import analyse
 from scalestudy.report.load import SweepResults
-from scalestudy.spec.sweep import load_sweep
+from scalestudy.sweepfile.sweep import load_sweep
 from scalestudy.workloads.comm import trainer_shapes
 
 
