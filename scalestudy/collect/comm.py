@@ -55,6 +55,7 @@ def collect_comm(
 ) -> Calibrated:
     """comm.csv and calibration.json of a `comm` sweep; notes each point's records in its
     results.csv row (status_reason)."""
+    from scalestudy.contract import calibration as calibration_file
     from scalestudy.contract import comm_fit
     from scalestudy.executors.manifest import Manifest
     from scalestudy.workloads.comm_records import records_of
@@ -140,7 +141,7 @@ def collect_comm(
         if c not in fits and c not in errors:
             errors[c] = f"{c}: no completed measurement"
     calibration = {
-        "schema": "scalestudy.calibration/1",
+        "schema": calibration_file.SCHEMA,
         "sweep": points[0].sweep.name,
         "profile": cluster,
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract import comm_model, memory_model
+from scalestudy.contract import calibration, comm_model, memory_model
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.errors import BadInput
 from scalestudy.report.stats import CONFIDENCE
@@ -147,7 +147,7 @@ class CalibrationError(BadInput):
     """A calibration.json that cannot be used; the message names the file."""
 
 
-CALIBRATION_SCHEMA = "scalestudy.calibration/1"
+CALIBRATION_SCHEMA = calibration.SCHEMA
 
 
 def load_calibration(path: Path) -> dict:

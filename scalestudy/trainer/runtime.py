@@ -10,7 +10,7 @@ import socket
 import sys
 from pathlib import Path
 
-from scalestudy import provenance
+from scalestudy import provenance, rankenv
 
 ENV_PREFIXES = ("SLURM_", "OMPI_", "PMIX_", "I_MPI_", "HOROVOD_", "KMP_", "OMP_", "TF_", "MKL_")
 
@@ -72,8 +72,7 @@ def init_horovod(cfg=None):
         if size is None:
             raise LaunchMismatch(
                 "a mesh needs the number of ranks before Horovod starts: the launcher sets "
-                "none of OMPI_COMM_WORLD_SIZE, PMI_SIZE, PMIX_SIZE, SLURM_NTASKS; set "
-                "expect_ranks"
+                f"none of {', '.join(rankenv.SIZE)}; set expect_ranks"
             )
         sets = mesh.process_sets(hvd, size, cfg.mesh.model)
         mesh.REGISTERED[:] = sets
@@ -83,10 +82,7 @@ def init_horovod(cfg=None):
 
 def launcher_world_size() -> int | None:
     """The number of ranks the launcher says it started, when it says so."""
-    for var in ("OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE", "SLURM_NTASKS", "HOROVOD_SIZE"):
-        if os.environ.get(var, "").isdigit():
-            return int(os.environ[var])
-    return None
+    return rankenv.first((*rankenv.SIZE, "HOROVOD_SIZE"))
 
 
 def check_world(hvd, expect_ranks: int | None, expect_per_node: int | None) -> None:

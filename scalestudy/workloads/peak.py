@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from scalestudy import rankenv
 from scalestudy.fileio import write_atomic
 
 SIZES = (512, 1024, 2048)  # square matmuls: the trainer's are [tokens, H] x [H, F] and alike
@@ -72,13 +73,6 @@ def measure(tf) -> dict:
     return out
 
 
-def _rank() -> int | None:
-    for name in ("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"):
-        if os.environ.get(name, "").isdigit():
-            return int(os.environ[name])
-    return None
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scalestudy.workloads.peak")
     parser.add_argument("--config", required=True)
@@ -89,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     config = json.loads(Path(args.config).read_text())
     cfg = PointConfig.model_validate(config)
     tf = runtime.configure_tensorflow(cfg)  # the trainer's threads and oneDNN setting
-    rank = _rank()
+    rank = rankenv.rank()
     if rank is None:
         print("peak: no rank in the environment: not started by a launcher", file=sys.stderr)
         return 5

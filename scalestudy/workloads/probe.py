@@ -18,16 +18,10 @@ import sys
 import time
 from pathlib import Path
 
+from scalestudy import rankenv
 from scalestudy.fileio import write_atomic
 
 ENV_PREFIXES = ("SLURM_", "OMPI_", "PMIX_", "PMI_", "I_MPI_", "HOROVOD_", "OMP_", "KMP_")
-
-
-def _first(*names: str) -> int | None:
-    for name in names:
-        if os.environ.get(name, "").isdigit():
-            return int(os.environ[name])
-    return None
 
 
 def check(
@@ -109,14 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     received: list[str] = []
     for sig in (signal.SIGUSR1, signal.SIGTERM):
         signal.signal(sig, lambda s, _f: received.append(signal.Signals(s).name))
-    rank = _first("OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID")
+    rank = rankenv.rank()
     report = {
         "host": socket.gethostname(),
         "slurm_node": os.environ.get("SLURMD_NODENAME"),
         "rank": rank,
-        "size": _first("OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"),
-        "local_rank": _first("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"),
-        "local_size": _first("OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"),
+        "size": rankenv.first(rankenv.SIZE),
+        "local_rank": rankenv.first(rankenv.LOCAL_RANK),
+        "local_size": rankenv.first(rankenv.LOCAL_SIZE),
         "pid": os.getpid(),
         "affinity": sorted(os.sched_getaffinity(0)),
         "launched_at": started,
