@@ -27,6 +27,7 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from scalestudy.contract import strategies
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import PRESETS, PointConfig
 from scalestudy.profiles import CLUSTERS, Profile
@@ -148,7 +149,7 @@ DESCRIPTIONS: dict[str, str] = {
     "consecutive ranks split one model (attention heads, feed-forward width, vocabulary; "
     "Megatron-style) and train as N / M data-parallel replicas. `tokens_per_worker` stays per "
     "rank (a group trains on M x it); M must divide the ranks, heads, filter and vocab; "
-    "exchange allgather or allreduce. 1 (default): data parallelism alone.",
+    "exchange {mesh_exchanges}. 1 (default): data parallelism alone.",
     "PointConfig.lr_warmup_steps": "Linear warm-up steps of the Transformer schedule.",
     "PointConfig.lr_scaling": "Scale the peak rate with the global batch: `linear` or `sqrt` of "
     "global batch / `lr_reference_batch_tokens`.",
@@ -159,13 +160,8 @@ DESCRIPTIONS: dict[str, str] = {
     "(dense for a tied weight).",
     "PointConfig.sparse_as_dense": "Densify IndexedSlices before the exchange (an allreduce of "
     "4VH bytes) instead of allgathering them.",
-    "PointConfig.exchange": "How IndexedSlices gradients are exchanged: `allgather` (the "
-    "paper's sparse path), `allreduce` (densified, as `sparse_as_dense: true`) or "
-    "`sparse_reduce` (each rank sends its de-duplicated rows to their owner rank, id mod N, "
-    "owners sum them and the reduced rows are allgathered) or `sharded_embedding` (the input "
-    "embedding split by row over the ranks, id mod N; lookups and their gradients go to the "
-    "rows' owners by alltoall; untied models only). Unset: from `sparse_as_dense`; "
-    "set beside it, the two must agree. See [trainer.md](trainer.md).",
+    "PointConfig.exchange": "How IndexedSlices gradients are exchanged. {exchanges} Unset: "
+    "from `sparse_as_dense`; set beside it, the two must agree. See [trainer.md](trainer.md).",
     "PointConfig.timing": "`overlapped`: Horovod's collectives inside one compiled step, "
     "overlapping the backward pass. `phases`: compute, densify, exchange and apply one after "
     "the other, each timed (diagnosis). See [trainer.md](trainer.md).",
@@ -389,11 +385,27 @@ def _default(field: FieldInfo) -> str:
     return f"`{json.dumps(value)}`"
 
 
+def _from_tables() -> dict[str, str]:
+    """The lists of names DESCRIPTIONS' sentences name, from the tables that own them (read at
+    each call: a strategy added to contract/strategies.py appears in the docs by itself)."""
+    table = strategies.STRATEGIES.values()
+    return {
+        "exchanges": " ".join(
+            f"`{s.name}`: {s.summary}{' (untied models only)' if s.shards_table else ''}."
+            for s in table
+        ),
+        "mesh_exchanges": " or ".join(f"`{s.name}`" for s in table if s.with_mesh),
+    }
+
+
 def _description(model: type[BaseModel], name: str, field: FieldInfo) -> str | None:
     """DESCRIPTIONS' sentence, else the field's own `description`."""
     for owner in (model.__name__, "PointConfig" if model is TrainerSection else None):
         if owner and f"{owner}.{name}" in DESCRIPTIONS:
-            return DESCRIPTIONS[f"{owner}.{name}"]
+            text = DESCRIPTIONS[f"{owner}.{name}"]
+            for listed, names in _from_tables().items():  # braces elsewhere are YAML examples
+                text = text.replace("{" + listed + "}", names)
+            return text
     if field.description:
         # "fixed: tokens per ..." names the case it applies to: `fixed`: tokens per ...
         text = re.sub(r"^([\w.]+):", r"`\1`:", field.description)
