@@ -44,12 +44,13 @@ def _free_ports(n: int) -> list[int]:
 
 
 def _alive(pidfile: Path) -> bool:
+    """The daemon its pid file names runs (a killed daemon not yet reaped, a zombie, does
+    not: after a crash the next `up` starts it again)."""
     try:
         pid = int(pidfile.read_text().strip())
-        os.kill(pid, 0)
     except (OSError, ValueError):
         return False
-    return True
+    return _pid_alive(pid)
 
 
 def _pid_alive(pid: int) -> bool:
