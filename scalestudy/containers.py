@@ -22,12 +22,24 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Protocol
 
 from scalestudy import provenance
-from scalestudy.profiles import Container
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent  # the checkout, when the harness runs from one
+
+
+class ContainerSpec(Protocol):
+    """A profile's `container:` block (profiles.Container), as this module reads it."""
+
+    runtime: str
+    image: str
+    mounts: list[str]
+    env: list[str]
+    python: str
+
+
 # charliecloud's build stamp at the image's root (scripts/build-image.sh writes it)
 STAMP = "scalestudy-image.json"
 
@@ -76,13 +88,13 @@ def staged_package(package: Path, cache: Path | None = None) -> Path:
     return root
 
 
-def harness_mounts(c: Container, results: Path) -> list[str]:
+def harness_mounts(c: ContainerSpec, results: Path) -> list[str]:
     """The profile's mounts, then the code's (code_root) and the results' folders at the same
     path (the job passes host paths: point.json, logs), unless /tmp, which all four runtimes
     share (enroot: pyxis mounts it too, see docs) or a mount already covers."""
     mounts = list(c.mounts)
     for path in (code_root(), results):
-        top = _top(path) if c.runtime == "charliecloud" else str(path.resolve())
+        top = _top(path) if runtime(c).binds_top_folder else str(path.resolve())
         covered = any(
             top == m.split(":")[0] or top.startswith(m.split(":")[0] + "/") for m in mounts
         )
@@ -91,72 +103,147 @@ def harness_mounts(c: Container, results: Path) -> list[str]:
     return mounts
 
 
-def harness_env(c: Container) -> list[str]:
+def harness_env(c: ContainerSpec) -> list[str]:
     """The profile's env, then PYTHONPATH at the bind-mounted code (unless set)."""
     names = {e.partition("=")[0] for e in c.env}
     return [*c.env, *([] if "PYTHONPATH" in names else [f"PYTHONPATH={code_root()}"])]
 
 
-def wrapper(c: Container, mounts: list[str], env: list[str]) -> list[str]:
-    """The argv placed between the launcher and the workload's python (empty for pyxis)."""
-    if c.runtime in ("apptainer", "singularity"):
-        argv = [c.runtime, "exec"]
+class Runtime:
+    """One container runtime: how a job starts a rank inside its image, what the image is, what
+    doctor looks for. Each runtime is one subclass, registered in RUNTIMES; the profile's
+    `container.runtime` names one (profiles.py takes its names and rules from here)."""
+
+    name: str = ""
+    binary: str = ""  # what doctor looks for on PATH
+    image_kind: str = "file"  # "file" (a .sif), "folder" (an unpacked tree), "registry" (a name)
+    binds_top_folder: bool = False  # binds onto the top folder of a path (image lacks deeper)
+    srun_plugin: bool = False  # a plugin of srun (flags on srun's line), not a wrapper command
+    # Shell lines the job script runs before the launcher, for the runtime itself (constants
+    # of this table, never a profile's value)
+    shell_lines: tuple[str, ...] = ()
+    # variables a job script needs set for the runtime when the batch environment may lack
+    # them (doctor's own runs set them too)
+    needs_user: bool = False
+
+    def wrapper(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+        """The argv placed between the launcher and the workload's python."""
+        return []
+
+    def srun_flags(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+        """Flags of srun's own line (a plugin)."""
+        return []
+
+    def exports(self, c: ContainerSpec, env: list[str]) -> dict[str, str]:
+        """Profile values the job script exports for the runtime (quoted by the template)."""
+        return {}
+
+    def single(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+        """The argv that runs one process inside the image (doctor, capture's package list)."""
+        return self.wrapper(c, mounts, env)
+
+
+class Apptainer(Runtime):
+    name = binary = "apptainer"
+
+    def wrapper(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+        argv = [self.binary, "exec"]
         for m in mounts:
             argv += ["--bind", m]
         for e in env:
             argv += ["--env", e]
         return [*argv, c.image]
-    if c.runtime == "charliecloud":
-        argv = ["ch-run"]
+
+
+class Singularity(Apptainer):
+    name = binary = "singularity"
+
+
+class Charliecloud(Runtime):
+    name, binary, image_kind = "charliecloud", "ch-run", "folder"
+    binds_top_folder = True
+    needs_user = True  # ch-run refuses to start without $USER (a batch job may not have it)
+    shell_lines = ('export USER="${USER:-$(id -un)}"  # ch-run refuses to start without it',)
+
+    def wrapper(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+        argv = [self.binary]
         for m in mounts:
             argv += ["-b", m]
         argv += [f"--set-env={e}" for e in env]
         return [*argv, c.image, "--"]
-    return []
 
 
-def srun_flags(c: Container, mounts: list[str], env: list[str]) -> list[str]:
-    """pyxis: srun's own flags. --container-env names variables the job exports (pyxis takes
-    their values from srun's environment: `exports` below)."""
-    if c.runtime != "pyxis":
-        return []
-    flags = [f"--container-image={c.image}"]
-    if mounts:
-        flags.append(
-            "--container-mounts=" + ",".join(m if ":" in m else f"{m}:{m}" for m in mounts)
-        )
-    if env:
-        flags.append("--container-env=" + ",".join(e.partition("=")[0] for e in env))
-    return flags
+class Pyxis(Runtime):
+    name, binary, image_kind = "pyxis", "srun", "registry"
+    srun_plugin = True
 
+    def srun_flags(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+        """--container-env names variables the job exports (pyxis takes their values from
+        srun's environment: `exports`)."""
+        flags = [f"--container-image={c.image}"]
+        if mounts:
+            flags.append(
+                "--container-mounts=" + ",".join(m if ":" in m else f"{m}:{m}" for m in mounts)
+            )
+        if env:
+            flags.append("--container-env=" + ",".join(e.partition("=")[0] for e in env))
+        return flags
 
-def exports(c: Container, env: list[str]) -> dict[str, str]:
-    """Variables the job script exports for the runtime: pyxis reads env's values from srun's
-    environment; ch-run refuses to start without $USER (a batch job may not have it)."""
-    if c.runtime == "pyxis":
+    def exports(self, c: ContainerSpec, env: list[str]) -> dict[str, str]:
         return dict(e.split("=", 1) for e in env)
-    return {}
+
+    def single(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+        return ["srun", "--nodes=1", "--ntasks=1", *self.srun_flags(c, mounts, env)]
 
 
-def single(c: Container, mounts: list[str], env: list[str]) -> list[str]:
+RUNTIMES: dict[str, Runtime] = {
+    r.name: r for r in (Apptainer(), Singularity(), Charliecloud(), Pyxis())
+}
+NAMES: tuple[str, ...] = tuple(RUNTIMES)
+
+
+def runtime(c: ContainerSpec) -> Runtime:
+    return RUNTIMES[c.runtime]
+
+
+def wrapper(c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+    """The argv placed between the launcher and the workload's python (empty for a plugin)."""
+    return runtime(c).wrapper(c, mounts, env)
+
+
+def srun_flags(c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
+    """A plugin's flags on srun's line (pyxis)."""
+    return runtime(c).srun_flags(c, mounts, env)
+
+
+def exports(c: ContainerSpec, env: list[str]) -> dict[str, str]:
+    """Profile values the job script exports for the runtime: pyxis reads env's values from
+    srun's environment. The runtime's own lines (charliecloud's $USER) are `shell_lines`."""
+    return runtime(c).exports(c, env)
+
+
+def shell_lines(c: ContainerSpec) -> list[str]:
+    """The runtime's own lines in the job script (constants: ch-run's $USER)."""
+    return list(runtime(c).shell_lines)
+
+
+def single(c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
     """The argv that runs one process inside the image (doctor, capture's package list)."""
-    if c.runtime == "pyxis":
-        return ["srun", "--nodes=1", "--ntasks=1", *srun_flags(c, mounts, env)]
-    return wrapper(c, mounts, env)
+    return runtime(c).single(c, mounts, env)
 
 
-def binary(c: Container) -> str:
-    return {"pyxis": "srun"}.get(c.runtime, "ch-run" if c.runtime == "charliecloud" else c.runtime)
+def binary(c: ContainerSpec) -> str:
+    return runtime(c).binary
 
 
-def identity(c: Container) -> dict:
+def identity(c: ContainerSpec) -> dict:
     """What env/ records of the image: runtime, name, and a digest where one is cheap to have:
     a .sif (apptainer/singularity) by its sha256, a charliecloud folder by its build stamp's
     sha256 (scripts/build-image.sh writes it; hashing a whole tree costs minutes), a pyxis
     registry image by name only (its digest is the registry's, unknown offline)."""
     out: dict = {"runtime": c.runtime, "image": c.image, "python": c.python}
     path = Path(c.image)
-    if c.runtime == "pyxis" and not path.is_file():
+    if runtime(c).image_kind == "registry" and not path.is_file():
         out["digest"] = None
         out["note"] = "a registry image: its digest is not known offline"
         return out
@@ -176,18 +263,18 @@ def identity(c: Container) -> dict:
     return out
 
 
-def missing_targets(c: Container, mounts: list[str]) -> list[str]:
+def missing_targets(c: ContainerSpec, mounts: list[str]) -> list[str]:
     """The bind destinations a charliecloud folder image lacks. ch-run creates a missing one
     only in a writable image, so a job binding a checkout at /check/... into an image built
     without /check fails on every rank with "can't mkdir ... Read-only file system"; doctor
     names them first (scripts/build-image.sh makes the checkout's top folder and
     $SCALESTUDY_IMAGE_MOUNTPOINTS)."""
     image = Path(c.image)
-    if c.runtime != "charliecloud" or not image.is_dir():
+    if runtime(c).image_kind != "folder" or not image.is_dir():
         return []
     targets = (m.split(":")[1] if ":" in m else m for m in mounts)
     return [t for t in targets if not (image / t.lstrip("/")).is_dir()]
 
 
-def runtime_found(c: Container) -> str | None:
+def runtime_found(c: ContainerSpec) -> str | None:
     return shutil.which(binary(c), path=os.environ.get("PATH"))

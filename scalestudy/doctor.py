@@ -100,7 +100,7 @@ def _job_env(profile: Profile) -> dict[str, str]:
     env = {**os.environ, **profile.env}
     bin_dir = str(Path(sys.executable).parent)  # jobs run this harness's python3 first
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
-    if profile.container and profile.container.runtime == "charliecloud":
+    if profile.container and containers.runtime(profile.container).needs_user:
         env.setdefault("USER", getpass.getuser())  # ch-run refuses to start without it
     return env
 
@@ -289,7 +289,8 @@ def check_container(profile: Profile, folder: Path) -> list[Check]:
         )
     ]
     image = Path(c.image)
-    if c.runtime == "pyxis" and not image.is_file():
+    kind = containers.runtime(c).image_kind
+    if kind == "registry" and not image.is_file():
         checks.append(
             Check(
                 "container image",
@@ -299,7 +300,7 @@ def check_container(profile: Profile, folder: Path) -> list[Check]:
             )
         )
     else:
-        kind = "folder" if c.runtime == "charliecloud" else "file"
+        kind = "folder" if kind == "folder" else "file"  # a plugin's image may be a file too
         ok = image.is_dir() if kind == "folder" else image.is_file()
         identity = containers.identity(c) if ok else {}
         checks.append(

@@ -18,7 +18,7 @@ from pydantic import (
     model_validator,
 )
 
-from scalestudy import launchers
+from scalestudy import containers, launchers
 from scalestudy.errors import BadInput
 from scalestudy.sbatch_options import SbatchDefaults, time_limit_minutes
 from scalestudy.templating import TEMPLATES  # the package's copy (a wheel) or the checkout's
@@ -85,7 +85,7 @@ class Container(BaseModel):
     ranks, each inside the runtime (scalestudy/containers.py builds the command lines)."""
 
     model_config = ConfigDict(extra="forbid")
-    runtime: Literal["apptainer", "singularity", "charliecloud", "pyxis"]
+    runtime: Literal[containers.NAMES]  # type: ignore[valid-type]  # the runtimes' table
     image: str = Field(min_length=1)
     mounts: list[str] = []
     env: list[str] = []
@@ -95,10 +95,12 @@ class Container(BaseModel):
     @classmethod
     def _image(cls, value: str, info) -> str:
         runtime = info.data.get("runtime")
-        if runtime and runtime != "pyxis" and not value.startswith("/"):
+        registry = [n for n, r in containers.RUNTIMES.items() if r.image_kind == "registry"]
+        if runtime in containers.RUNTIMES and runtime not in registry and not value.startswith("/"):
             raise ValueError(
                 f"{runtime} runs an image file or folder: give its absolute path "
-                "(a registry name such as docker://... is for pyxis, or pull it first)"
+                f"(a registry name such as docker://... is for {', '.join(registry)}, or pull "
+                "it first)"
             )
         return value
 
@@ -181,11 +183,12 @@ class Profile(BaseModel):
 
     @model_validator(mode="after")
     def _pyxis_is_srun(self) -> Profile:
-        if self.container and self.container.runtime == "pyxis" and self.launcher != "srun":
+        c = self.container
+        if c and containers.runtime(c).srun_plugin and self.launcher != "srun":
+            wrappers = ", ".join(n for n, r in containers.RUNTIMES.items() if not r.srun_plugin)
             raise ValueError(
-                "container.runtime: pyxis is a plugin of srun (--container-image): use "
-                "launcher: srun, or a runtime that wraps the command (apptainer, singularity, "
-                "charliecloud) under mpirun"
+                f"container.runtime: {c.runtime} is a plugin of srun (--container-image): use "
+                f"launcher: srun, or a runtime that wraps the command ({wrappers}) under mpirun"
             )
         return self
 

@@ -177,6 +177,7 @@ def _container(profile: Profile, attempt_dir: Path, python: str, sweep_name: str
             "srun_container": "",
             "container": None,
             "container_exports": {},
+            "container_lines": [],
             "capture_container": "",
         }
     # the sweep's results folder (results/<sweep>/...): every attempt and bundle run is in it
@@ -197,5 +198,6 @@ def _container(profile: Profile, attempt_dir: Path, python: str, sweep_name: str
         "srun_container": " " + shlex.join(flags) if flags else "",
         "container": c.model_dump(),
         "container_exports": containers.exports(c, env),
+        "container_lines": containers.shell_lines(c),  # the runtime's own (constants)
         "capture_container": json.dumps(spec, separators=(",", ":")),
     }

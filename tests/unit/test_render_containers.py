@@ -16,7 +16,7 @@ import yaml
 from scalestudy import containers
 from scalestudy.cli import main
 from scalestudy.plan import make_plan
-from scalestudy.profiles import load_profile
+from scalestudy.profiles import Container, load_profile
 from scalestudy.submit import render_all
 from scalestudy.sweepfile.sweep import load_sweep
 
@@ -126,7 +126,7 @@ def test_the_hosts_launcher_starts_the_runtime_around_the_workload(tmp_path, mon
         ]
         return
     assert argv[0] == "mpirun"
-    start = argv.index(containers.binary(containers.Container(**c)))
+    start = argv.index(containers.binary(Container(**c)))
     wrapped = argv[start:at]
     if runtime == "charliecloud":
         # ch-run binds onto folders the image has: the checkout's and results' top folders
