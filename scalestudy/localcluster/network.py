@@ -37,6 +37,7 @@ NODE_IFACE = "eth0"  # the node's end of its veth, inside its namespace
 _RATE = re.compile(r"^(\d+(?:\.\d+)?)(bit|kbit|mbit|gbit)$")
 _RATE_FACTOR = {"bit": 1, "kbit": 1e3, "mbit": 1e6, "gbit": 1e9}
 QDISCS = ("tbf", "htb", "netem")  # asked of the kernel at start-up
+QUEUE_MS = 10  # tbf queue: at most this long a wait at the link rate (see _shape)
 
 
 class NetworkError(RuntimeError):
@@ -197,7 +198,7 @@ class Network:
     def _shape(self, iface: str, ns: str | None) -> None:
         burst = self._burst(iface, ns)
         _tc(ns, "qdisc", "replace", "dev", iface, "root", "tbf", "rate", str(self.link_rate),
-            "burst", str(burst), "latency", "100ms")  # fmt: skip
+            "burst", str(burst), "latency", f"{QUEUE_MS}ms")  # fmt: skip
 
     # -- making and removing ---------------------------------------------------------------
     def alive(self) -> bool:
