@@ -116,9 +116,10 @@ def sent_per_rank(doc: dict) -> list[float]:
     return sent
 
 
-def test_comm_point_recovers_the_link_rate_and_its_bytes(shaped2, tmp_path, monkeypatch):
-    net = shaped2.network.state()
-    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
+def run_comm(cluster: LocalCluster, folder: Path, ppn: int, collectives: list[str]):
+    """One comm point on 2 nodes x ppn ranks, submitted through a profile of the shaped
+    cluster; its comm.json and each node's tx_bytes before and after the job."""
+    net = cluster.network.state()
     env = {
         **PROFILE_ENV,
         "OMPI_MCA_btl_tcp_if_include": net["subnet"],
@@ -135,36 +136,42 @@ def test_comm_point_recovers_the_link_rate_and_its_bytes(shaped2, tmp_path, monk
                          "bandwidth_gbps": rate_bits(RATE) / 1e9},
         "env": env,
     }  # fmt: skip
-    (tmp_path / "prof.yaml").write_text(yaml.safe_dump(profile))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "prof.yaml").write_text(yaml.safe_dump(profile))
     sweep = {
         "name": "netcomm",
         "cluster": "prof.yaml",
         "mode": "weak",
         "workload": "comm",
         "nodes": [2],
-        "ppn": 1,
+        "ppn": ppn,
         "threads_per_worker": 1,
         "repeats": 1,
         "time_limit": "00:05:00",
         "trainer": {"model": "tiny", "tokens_per_worker": 256},
         "comm": {
-            "collectives": list(SEND_FACTOR),
+            "collectives": collectives,
             "sizes_bytes": SIZES,
             "iterations": ITERATIONS,
             "warmup": WARMUP,
         },
     }
-    path = tmp_path / "netcomm.yaml"
+    path = folder / "netcomm.yaml"
     path.write_text(yaml.safe_dump(sweep))
-    results = tmp_path / "results"
-    before = tx_bytes(shaped2)
+    results = folder / "results"
+    before = tx_bytes(cluster)
     assert main(["submit", str(path), "--results", str(results), "--executor", "slurm"]) == 0
     data = wait_settled(path, results, "netcomm", timeout=600)
     (entry,) = data["points"].values()
     assert entry["attempts"][-1]["state"] == "completed", entry
-    after = tx_bytes(shaped2)
+    after = tx_bytes(cluster)
     (log,) = (results / "netcomm").glob("*/attempt-*/logs/comm.json")
-    doc = json.loads(log.read_text())
+    return json.loads(log.read_text()), before, after
+
+
+def test_comm_point_recovers_the_link_rate_and_its_bytes(shaped2, tmp_path, monkeypatch):
+    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
+    doc, before, after = run_comm(shaped2, tmp_path, 1, list(SEND_FACTOR))
     assert doc["hosts"] == ["n1", "n2"] and doc["local_size"] == 1
 
     # (a) the rate, per collective, from its largest message
@@ -194,3 +201,39 @@ def test_comm_point_recovers_the_link_rate_and_its_bytes(shaped2, tmp_path, monk
         )
         assert 1.0 <= ratio <= 1 + OVERHEAD_MAX
         assert not 1.0 <= counted / (2 * modelled[rank]) <= 1 + OVERHEAD_MAX  # the control
+
+
+def test_two_ranks_per_node_show_only_the_inter_node_bytes(shaped2, tmp_path, monkeypatch):
+    """The control of (b): 2 ranks on each of 2 nodes, alltoall (every block goes straight
+    to its rank, whatever the algorithm): a node's interface carries its ranks' blocks for
+    the other node's ranks only (their blocks for each other go through shared memory). The
+    inter-node model agrees within the same tolerance; counting every block a rank sends
+    (what a loopback run's MPI counters would say) does not."""
+    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
+    doc, before, after = run_comm(shaped2, tmp_path, 2, ["alltoall"])
+    hosts = doc["hosts"]
+    assert sorted(hosts) == ["n1", "n1", "n2", "n2"] and doc["local_size"] == 2
+    inter = {"n1": 0.0, "n2": 0.0}
+    every = {"n1": 0.0, "n2": 0.0}
+    for r in doc["records"]:
+        assert r["collective"] == "alltoall"
+        calls = r["iterations"] + r["warmup"]
+        # blocks by destination rank: the trainer's uneven splits (rank 0's, rows of equal
+        # size; the others' are alike: owner = id mod N), the sweep's N even blocks
+        splits = r.get("splits") or [1] * len(hosts)
+        for rank, node in enumerate(hosts):
+            for dest, share in enumerate(splits):
+                b = calls * r["bytes"] * share / sum(splits)
+                if dest != rank:
+                    every[node] += b
+                if hosts[dest] != node:
+                    inter[node] += b
+    for node in ("n1", "n2"):
+        counted = after[node] - before[node]
+        print(
+            f"{node}: interface sent {counted} B; inter-node blocks {inter[node]:.0f} B "
+            f"({counted / inter[node] - 1:+.2%}), every block {every[node]:.0f} B "
+            f"({counted / every[node] - 1:+.2%})"
+        )
+        assert 1.0 <= counted / inter[node] <= 1 + OVERHEAD_MAX
+        assert not 1.0 <= counted / every[node] <= 1 + OVERHEAD_MAX
