@@ -97,11 +97,15 @@ def main(argv: list[str] | None = None) -> int:
             )
             if a.netns:
                 net = cluster.network.state()
-                rate = net["link_rate"] or "unshaped"
+                rate = (
+                    f"{net['link_rate']} per direction (tbf burst {net['burst_bytes']} B)"
+                    if net["link_rate"]
+                    else "unshaped"
+                )
                 print(
                     f"network: {net['subnet']} on {net['bridge']}, nodes "
-                    f"{' '.join(f'{k}={v}' for k, v in net['nodes'].items())}, links {rate}"
-                    f" (tbf burst {net['burst_bytes']} B); {net['said']}"
+                    f"{' '.join(f'{k}={v}' for k, v in net['nodes'].items())}, links {rate};"
+                    f" {net['said']}"
                 )
         elif a.action == "down":
             cluster.down()
