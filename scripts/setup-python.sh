@@ -23,6 +23,21 @@ tfver=$("$VENV/bin/python" -c "import tensorflow as tf; print(tf.__version__)")
 ompiver=$(ompi_info --parsable | awk -F: '/^ompi:version:full:/ {print $4}')
 house="$WHEELHOUSE/tf-$tfver-openmpi-$ompiver"
 mkdir -p "$house"
+# A wheel cached before the key named the MPI (tf-<v>/) was built by this script against the
+# system Open MPI: reuse it, saving a ~10 min build, only when its MPI library links Open MPI's
+# libmpi.so.40 (an MPICH build links libmpich.so.12)
+legacy="$WHEELHOUSE/tf-$tfver"
+if ! ls "$house"/horovod-0.28.1-*.whl >/dev/null 2>&1 && ls "$legacy"/horovod-0.28.1-*.whl >/dev/null 2>&1; then
+  chk=$(mktemp -d)
+  "$VENV/bin/python" -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); \
+[z.extract(n, sys.argv[2]) for n in z.namelist() if n.startswith('horovod/tensorflow/mpi_lib')]" \
+    "$(ls "$legacy"/horovod-0.28.1-*.whl | head -1)" "$chk"
+  if readelf -d "$chk"/horovod/tensorflow/mpi_lib*.so | grep -q 'NEEDED.*\[libmpi\.so\.40\]'; then
+    cp "$legacy"/horovod-0.28.1-*.whl "$house"/
+    echo "setup-python: reused the Open MPI Horovod wheel cached under $legacy"
+  fi
+  rm -rf "$chk"
+fi
 if ! ls "$house"/horovod-0.28.1-*.whl >/dev/null 2>&1; then
   echo "setup-python: building horovod 0.28.1 against TensorFlow $tfver and Open MPI $ompiver (MPI + Gloo), ~3 min"
   # Open MPI's wrappers by name, first on PATH where CMake's FindMPI looks: Debian's
