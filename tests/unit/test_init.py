@@ -81,3 +81,15 @@ def test_init_with_detect_writes_the_detected_profile(tmp_path, monkeypatch):
     assert main(["init", str(tmp_path), "--detect", "--name", "lc4"]) == 0
     assert (tmp_path / "lc4.yaml").read_text() == profile_detect.detect(answers, None, "lc4")
     assert yaml.safe_load((tmp_path / "sweep.yaml").read_text())["cluster"] == "lc4.yaml"
+
+
+@pytest.mark.parametrize(
+    "experiment", sorted(p.stem for p in (CHECKOUT / "experiments").glob("*.yaml"))
+)
+def test_every_shipped_experiment_starts_and_validates(tmp_path, capsys, experiment):
+    # an experiment whose profile is not a shipped one (network-shaped's sat in experiments/
+    # profiles/) cannot be started by init
+    folder = tmp_path / experiment
+    assert main(["init", str(folder), "--experiment", experiment]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(folder / "sweep.yaml")]) == 0, capsys.readouterr()
