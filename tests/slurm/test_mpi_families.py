@@ -170,7 +170,9 @@ def test_trainer_under_mpich_through_the_rendered_job_script(slurm_cluster, tmp_
                 "mode": "weak",
                 "nodes": [NODES],
                 "ppn": 1,
-                "time_limit": "00:05:00",
+                # room for TF's start on 2 loaded cores (33-84 s here; one unexplained failure
+                # in 9 runs at load 11-14): the test is about the MPI family, not speed
+                "time_limit": "00:09:00",  # under wait_settled's 600 s, so a timeout shows as one
                 "slurm": {"exclusive": False},
                 "trainer": {
                     "model": "tiny",
