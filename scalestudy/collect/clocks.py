@@ -29,9 +29,10 @@ from scalestudy.contract.results_columns import CLOCK_INCONSISTENT, CLOCK_OK, CL
 from scalestudy.profiles import slurm_minutes
 
 AGREEMENT = 0.01  # (a) against (b): relative,
-# and at least this much in absolute terms: the footer's window also holds the last record's
-# write (well under a millisecond) and whatever preempts the rank there on a busy host; a
-# window of 4 tiny steps lasts 0.1 s (the compute probe this check is about took seconds)
+# and at least this much in absolute terms: the two ends are each read on two clocks in a row
+# (perf_counter for the footer, time.time() for the records), and a preemption between the two
+# readings on a busy host shows; a window of 4 tiny steps lasts 0.1 s (the compute probe this
+# check is about took seconds)
 AGREEMENT_FLOOR_S = 0.005
 # the job's clock: sacct's Elapsed is in whole seconds, a marker file's time in ms
 JOB_SLACK_S = 1.0

@@ -155,7 +155,8 @@ class Outcome:
     last: tuple | None = None  # the last step's (micro-batches, scale): the compute probe's
     run_start: float = 0.0
     window_start_unix: float | None = None
-    window_end: float | None = None
+    window_end: float | None = None  # perf_counter at the last timed step's recorded end
+    excluded_at_end: float = 0.0  # the exclusions inside the window (before that end)
     pending: float = 0.0  # excluded since the last step ended: the next record carries it
 
     def exclude(self, clock, pause) -> None:
@@ -405,6 +406,11 @@ def loop(run: Run) -> Outcome:
         rec["excluded_before_s"], out.pending = out.pending, 0.0
         # the step's end on this rank, its record made (the window closes at the last one's)
         rec["t_start"], rec["t_end"] = wall_start, time.time()
+        if rec["timed"]:
+            # the window ends with this step on both clocks (read together, so the footer and
+            # the records describe one interval): what comes after the last timed step's
+            # record (its write, a preemption on a busy host, the probe) is outside it
+            out.window_end, out.excluded_at_end = pc(), out.excluded
         run.log.step(rec)
         if cfg.inject_stall and cfg.inject_stall.step == step:
             time.sleep(cfg.inject_stall.seconds)  # test hook: a stall no step record holds
@@ -425,9 +431,8 @@ def loop(run: Run) -> Outcome:
             out.exclude(pc, lambda s=step: (run.log.flush(), run.ckpt.save(s), _barrier(run)))
         elif step % cfg.log_flush_every == 0:
             out.exclude(pc, lambda: (run.log.flush(), _barrier(run)))
-    # the window closes here, at the end of the last timed step (its record written): the
-    # compute probe, the timeline's stop and the weights dump come after it (finish)
-    out.window_end = pc()
+    # the window closed at the last timed step's end (above): the compute probe, the
+    # timeline's stop and the weights dump come after it (finish)
     prefetch.shutdown(wait=False, cancel_futures=True)
     return out
 
@@ -623,12 +628,12 @@ def _probe_summary(run: Run, passes: list[float], timing: dict) -> dict:
 
 
 def _timing_summary(tf, hvd, out: Outcome, model_ranks: int = 1) -> dict:
-    """The timed window's global figures: from the first timed step's start to the end of
-    the last (Outcome.window_end), less the flushes and checkpoints inside it, the slowest
+    """The timed window's global figures: from the first timed step's start to the recorded
+    end of the last (Outcome.window_end), less the flushes and checkpoints inside it, the slowest
     rank's. In a mesh the M ranks of a model group train on one batch: each counts an M-th
     of it, so the global tokens are every group's once."""
     timed = out.timed
-    window_local = out.window_end - out.window_start - out.excluded
+    window_local = out.window_end - out.window_start - out.excluded_at_end
     window = float(
         hvd.allreduce(tf.constant(window_local, tf.float64), op=hvd.Max, name="window").numpy()
     )
@@ -661,7 +666,7 @@ def _timing_summary(tf, hvd, out: Outcome, model_ranks: int = 1) -> dict:
         "this_rank_window": {
             "window_s": window_local,
             "start_unix": out.window_start_unix,
-            "excluded_s": out.excluded,
+            "excluded_s": out.excluded_at_end,
         },
         "global_tokens": {
             "src": totals[0],

@@ -100,6 +100,10 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(
     with open(results / "emubundle" / "results.csv") as fh:
         rows = list(csv.DictReader(fh))
     assert len(rows) == 8 and all(float(r["tokens_per_s"]) > 0 for r in rows)
+    # every point's three clocks agree (an inconsistent one would drop out of the pairing)
+    assert {r["status"] for r in rows} == {"completed"}, [
+        (r["point_id"], r["status"], r.get("status_reason")) for r in rows
+    ]
     assert {(r["allocation"], r["bundle"] != "") for r in rows} == {("0", True), ("1", True)}
     assert sorted({r["run_order"] for r in rows}) == ["0", "1"]
 
