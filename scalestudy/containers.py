@@ -16,13 +16,14 @@ packages are the host Python's).
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from scalestudy import provenance
 
@@ -109,10 +110,26 @@ def harness_env(c: ContainerSpec) -> list[str]:
     return [*c.env, *([] if "PYTHONPATH" in names else [f"PYTHONPATH={code_root()}"])]
 
 
+class Finding(NamedTuple):
+    """One of doctor's checks, as a runtime states it (doctor.Check's fields)."""
+
+    name: str
+    status: str  # ok | FAIL | warn
+    detail: str
+    fix: str = ""
+
+
+# The job script's line for a runtime that needs $USER, which a batch environment may lack;
+# doctor's own runs set it from the same attribute (Runtime.needs_user), so it is said here only
+USER_LINE = 'export USER="${{USER:-$(id -un)}}"  # {binary} refuses to start without it'
+
+
 class Runtime:
-    """One container runtime: how a job starts a rank inside its image, what the image is, what
-    doctor looks for. Each runtime is one subclass, registered in RUNTIMES; the profile's
-    `container.runtime` names one (profiles.py takes its names and rules from here)."""
+    """One container runtime: how a job starts a rank inside its image (launch prefix, binds,
+    environment), what its image is and what profiles accept of it, what doctor checks and
+    what the reference docs say. Each runtime is one subclass, registered in RUNTIMES; the
+    profile's `container.runtime` names one, read at each validation, so a runtime added to
+    the table is accepted, rendered, checked and documented with no other file changed."""
 
     name: str = ""
     binary: str = ""  # what doctor looks for on PATH
@@ -120,11 +137,17 @@ class Runtime:
     binds_top_folder: bool = False  # binds onto the top folder of a path (image lacks deeper)
     srun_plugin: bool = False  # a plugin of srun (flags on srun's line), not a wrapper command
     # Shell lines the job script runs before the launcher, for the runtime itself (constants
-    # of this table, never a profile's value)
+    # of this table, never a profile's value); $USER's line comes from needs_user
     shell_lines: tuple[str, ...] = ()
-    # variables a job script needs set for the runtime when the batch environment may lack
-    # them (doctor's own runs set them too)
+    # the runtime refuses to start without $USER (a batch job may not have it): the job
+    # script exports it (USER_LINE) and doctor's own runs set it
     needs_user: bool = False
+    # the reference docs (docgen): the launch in a phrase, and the image in a phrase
+    summary: str = ""
+    image_doc: str = ""
+    # doctor's hints: where the binary comes from, how the image is made
+    install_hint: str = "install it or load its module (profile modules)"
+    image_hint: str = "build or pull it, and give its absolute path as container.image"
 
     def wrapper(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
         """The argv placed between the launcher and the workload's python."""
@@ -138,13 +161,85 @@ class Runtime:
         """Profile values the job script exports for the runtime (quoted by the template)."""
         return {}
 
+    def lines(self) -> list[str]:
+        """The runtime's own lines in the job script: $USER's, then shell_lines."""
+        user = [USER_LINE.format(binary=self.binary)] if self.needs_user else []
+        return [*user, *self.shell_lines]
+
+    def run_env(self, env: dict[str, str]) -> dict[str, str]:
+        """`env` for a run the harness starts itself (doctor), with what the job script's
+        lines would have set."""
+        if self.needs_user:
+            env.setdefault("USER", getpass.getuser())
+        return env
+
     def single(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
         """The argv that runs one process inside the image (doctor, capture's package list)."""
         return self.wrapper(c, mounts, env)
 
+    # what profiles accept (profiles.Container and Profile ask; None: accepted)
+    def image_problem(self, image: str) -> str | None:
+        if self.image_kind == "registry" or image.startswith("/"):
+            return None
+        registry = [n for n, r in RUNTIMES.items() if r.image_kind == "registry"]
+        return (
+            f"{self.name} runs an image file or folder: give its absolute path "
+            f"(a registry name such as docker://... is for {', '.join(registry)}, or pull "
+            "it first)"
+        )
+
+    def launcher_problem(self, launcher: str) -> str | None:
+        if not self.srun_plugin or launcher == "srun":
+            return None
+        wrappers = ", ".join(n for n, r in RUNTIMES.items() if not r.srun_plugin)
+        return (
+            f"container.runtime: {self.name} is a plugin of srun (--container-image): use "
+            f"launcher: srun, or a runtime that wraps the command ({wrappers}) under mpirun"
+        )
+
+    # doctor's checks
+    def checks(self, c: ContainerSpec, mounts: list[str]) -> list[Finding]:
+        """The binary on PATH and the image (doctor's `container runtime`, `container image`);
+        `mounts` are the job's (harness_mounts)."""
+        found = shutil.which(self.binary, path=os.environ.get("PATH"))
+        out = [
+            Finding(
+                "container runtime",
+                "ok" if found else "FAIL",
+                f"{c.runtime}: {found or self.binary + ' not on PATH'}",
+                self.install_hint,
+            )
+        ]
+        image = Path(c.image)
+        if self.image_kind == "registry" and not image.is_file():
+            out.append(
+                Finding(
+                    "container image",
+                    "warn",
+                    f"{c.image}: a registry image, which cannot be checked offline (the stack "
+                    "check below pulls it through srun)",
+                )
+            )
+            return out
+        kind = "folder" if self.image_kind == "folder" else "file"  # a plugin's may be a file
+        ok = image.is_dir() if kind == "folder" else image.is_file()
+        detail = f"digest {identity(c).get('digest')}" if ok else f"no such {kind}"
+        out.append(
+            Finding(
+                "container image", "ok" if ok else "FAIL", f"{c.image}: {detail}", self.image_hint
+            )
+        )
+        return out
+
 
 class Apptainer(Runtime):
     name = binary = "apptainer"
+    summary = "`exec --bind ... IMAGE` around the workload"
+    image_doc = "a `.sif` file"
+    image_hint = (
+        "build it: apptainer/singularity pull/build the .sif, and give its absolute path as "
+        "container.image"
+    )
 
     def wrapper(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
         argv = [self.binary, "exec"]
@@ -162,8 +257,17 @@ class Singularity(Apptainer):
 class Charliecloud(Runtime):
     name, binary, image_kind = "charliecloud", "ch-run", "folder"
     binds_top_folder = True
-    needs_user = True  # ch-run refuses to start without $USER (a batch job may not have it)
-    shell_lines = ('export USER="${USER:-$(id -un)}"  # ch-run refuses to start without it',)
+    needs_user = True
+    summary = "`ch-run -b ... IMAGE --`"
+    image_doc = "an unpacked image folder"
+    install_hint = (
+        "install it or load its module (profile modules); charliecloud here: "
+        "make system (charliecloud-runtime)"
+    )
+    image_hint = (
+        "build it: bash scripts/build-image.sh (charliecloud), and give its absolute path as "
+        "container.image"
+    )
 
     def wrapper(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
         argv = [self.binary]
@@ -172,10 +276,35 @@ class Charliecloud(Runtime):
         argv += [f"--set-env={e}" for e in env]
         return [*argv, c.image, "--"]
 
+    def checks(self, c: ContainerSpec, mounts: list[str]) -> list[Finding]:
+        """And the bind destinations the image lacks: ch-run creates a missing one only in a
+        writable image, so a job binding a checkout at /check/... into an image built without
+        /check fails on every rank with "can't mkdir ... Read-only file system"
+        (scripts/build-image.sh makes the checkout's top folder and
+        $SCALESTUDY_IMAGE_MOUNTPOINTS)."""
+        out = super().checks(c, mounts)
+        if missing := missing_targets(c, mounts):
+            out.append(
+                Finding(
+                    "container binds",
+                    "FAIL",
+                    f"{c.image} has no folder to bind {', '.join(missing)} onto (a read-only "
+                    "charliecloud image cannot create one: every rank would stop there)",
+                    f"rebuild it with them: SCALESTUDY_IMAGE_MOUNTPOINTS='{' '.join(missing)}' "
+                    "bash scripts/build-image.sh, or bind under a folder the image has "
+                    "(mounts: SRC:DST)",
+                )
+            )
+        return out
+
 
 class Pyxis(Runtime):
     name, binary, image_kind = "pyxis", "srun", "registry"
     srun_plugin = True
+    summary = "`srun --container-image=...`; needs `launcher: srun`"
+    image_doc = (
+        "an enroot image name (e.g. `nvcr.io#nvidia/tensorflow:23.03-tf2-py3`) or a `.sqsh` path"
+    )
 
     def srun_flags(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
         """--container-env names variables the job exports (pyxis takes their values from
@@ -199,7 +328,11 @@ class Pyxis(Runtime):
 RUNTIMES: dict[str, Runtime] = {
     r.name: r for r in (Apptainer(), Singularity(), Charliecloud(), Pyxis())
 }
-NAMES: tuple[str, ...] = tuple(RUNTIMES)
+
+
+def names() -> tuple[str, ...]:
+    """The runtimes' names, read at each call (a runtime registered later is one of them)."""
+    return tuple(RUNTIMES)
 
 
 def runtime(c: ContainerSpec) -> Runtime:
@@ -224,7 +357,17 @@ def exports(c: ContainerSpec, env: list[str]) -> dict[str, str]:
 
 def shell_lines(c: ContainerSpec) -> list[str]:
     """The runtime's own lines in the job script (constants: ch-run's $USER)."""
-    return list(runtime(c).shell_lines)
+    return runtime(c).lines()
+
+
+def run_env(c: ContainerSpec, env: dict[str, str]) -> dict[str, str]:
+    """`env` for a run the harness starts itself (doctor), as the job script's lines set it."""
+    return runtime(c).run_env(env)
+
+
+def checks(c: ContainerSpec, results: Path) -> list[Finding]:
+    """doctor's checks of the runtime and the image, for jobs writing under `results`."""
+    return runtime(c).checks(c, harness_mounts(c, results))
 
 
 def single(c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
@@ -264,17 +407,9 @@ def identity(c: ContainerSpec) -> dict:
 
 
 def missing_targets(c: ContainerSpec, mounts: list[str]) -> list[str]:
-    """The bind destinations a charliecloud folder image lacks. ch-run creates a missing one
-    only in a writable image, so a job binding a checkout at /check/... into an image built
-    without /check fails on every rank with "can't mkdir ... Read-only file system"; doctor
-    names them first (scripts/build-image.sh makes the checkout's top folder and
-    $SCALESTUDY_IMAGE_MOUNTPOINTS)."""
+    """The bind destinations a folder image lacks (Charliecloud.checks says why they matter)."""
     image = Path(c.image)
     if runtime(c).image_kind != "folder" or not image.is_dir():
         return []
     targets = (m.split(":")[1] if ":" in m else m for m in mounts)
     return [t for t in targets if not (image / t.lstrip("/")).is_dir()]
-
-
-def runtime_found(c: ContainerSpec) -> str | None:
-    return shutil.which(binary(c), path=os.environ.get("PATH"))

@@ -18,7 +18,6 @@ scripts, logs and environment capture can be read afterwards.
 from __future__ import annotations
 
 import contextlib
-import getpass
 import importlib
 import importlib.metadata
 import json
@@ -100,8 +99,8 @@ def _job_env(profile: Profile) -> dict[str, str]:
     env = {**os.environ, **profile.env}
     bin_dir = str(Path(sys.executable).parent)  # jobs run this harness's python3 first
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
-    if profile.container and containers.runtime(profile.container).needs_user:
-        env.setdefault("USER", getpass.getuser())  # ch-run refuses to start without it
+    if profile.container:  # what the job script's lines set for the runtime (ch-run's $USER)
+        containers.run_env(profile.container, env)
     return env
 
 
@@ -274,57 +273,10 @@ def launcher_mpi(profile: Profile) -> tuple[str | None, str]:
 
 
 def check_container(profile: Profile, folder: Path) -> list[Check]:
-    """The runtime's binary and the image (none of this without a container)."""
+    """The runtime's binary and the image (none of this without a container): the runtime's
+    own checks (containers.Runtime.checks), for jobs writing under `folder`."""
     c = profile.container
-    if c is None:
-        return []
-    found = containers.runtime_found(c)
-    checks = [
-        Check(
-            "container runtime",
-            "ok" if found else "FAIL",
-            f"{c.runtime}: {found or containers.binary(c) + ' not on PATH'}",
-            "install it or load its module (profile modules); charliecloud here: "
-            "make system (charliecloud-runtime)",
-        )
-    ]
-    image = Path(c.image)
-    kind = containers.runtime(c).image_kind
-    if kind == "registry" and not image.is_file():
-        checks.append(
-            Check(
-                "container image",
-                "warn",
-                f"{c.image}: a registry image, which cannot be checked offline (the stack "
-                "check below pulls it through srun)",
-            )
-        )
-    else:
-        kind = "folder" if kind == "folder" else "file"  # a plugin's image may be a file too
-        ok = image.is_dir() if kind == "folder" else image.is_file()
-        identity = containers.identity(c) if ok else {}
-        checks.append(
-            Check(
-                "container image",
-                "ok" if ok else "FAIL",
-                f"{c.image}: " + (f"digest {identity.get('digest')}" if ok else f"no such {kind}"),
-                "build it: bash scripts/build-image.sh (charliecloud), or apptainer/singularity "
-                "pull/build the .sif, and give its absolute path as container.image",
-            )
-        )
-    missing = containers.missing_targets(c, containers.harness_mounts(c, folder))
-    if missing:
-        checks.append(
-            Check(
-                "container binds",
-                "FAIL",
-                f"{c.image} has no folder to bind {', '.join(missing)} onto (a read-only "
-                "charliecloud image cannot create one: every rank would stop there)",
-                f"rebuild it with them: SCALESTUDY_IMAGE_MOUNTPOINTS='{' '.join(missing)}' bash "
-                "scripts/build-image.sh, or bind under a folder the image has (mounts: SRC:DST)",
-            )
-        )
-    return checks
+    return [] if c is None else [Check(*f) for f in containers.checks(c, folder)]
 
 
 def check_stack(profile: Profile, folder: Path | None = None) -> list[Check]:

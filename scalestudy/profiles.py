@@ -5,18 +5,22 @@ one by name or gives a path to its own."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
     ValidationError,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError, core_schema
 
 from scalestudy import containers, launchers
 from scalestudy.errors import BadInput
@@ -80,12 +84,33 @@ class Interconnect(BaseModel):
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """A string that must be one of a table's names, read at each validation (a Literal would
+    freeze the table at import); refused with a Literal's message. docgen lists the names."""
+
+    names: Callable[[], tuple[str, ...]]
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        return core_schema.no_info_after_validator_function(self._check, handler(source))
+
+    def _check(self, value: str) -> str:
+        names = self.names()
+        if value not in names:
+            quoted = [repr(n) for n in names]
+            expected = " or ".join([", ".join(quoted[:-1]), quoted[-1]] if quoted[1:] else quoted)
+            raise PydanticCustomError(
+                "literal_error", "Input should be {expected}", {"expected": expected}
+            )
+        return value
+
+
 class Container(BaseModel):
     """The image the workload runs in (docs/containers.md): the host's launcher starts the
     ranks, each inside the runtime (scalestudy/containers.py builds the command lines)."""
 
     model_config = ConfigDict(extra="forbid")
-    runtime: Literal[containers.NAMES]  # type: ignore[valid-type]  # the runtimes' table
+    runtime: Annotated[str, OneOf(containers.names)]  # the runtimes' table, read when validating
     image: str = Field(min_length=1)
     mounts: list[str] = []
     env: list[str] = []
@@ -94,14 +119,9 @@ class Container(BaseModel):
     @field_validator("image")
     @classmethod
     def _image(cls, value: str, info) -> str:
-        runtime = info.data.get("runtime")
-        registry = [n for n, r in containers.RUNTIMES.items() if r.image_kind == "registry"]
-        if runtime in containers.RUNTIMES and runtime not in registry and not value.startswith("/"):
-            raise ValueError(
-                f"{runtime} runs an image file or folder: give its absolute path "
-                f"(a registry name such as docker://... is for {', '.join(registry)}, or pull "
-                "it first)"
-            )
+        runtime = containers.RUNTIMES.get(info.data.get("runtime", ""))
+        if runtime is not None and (problem := runtime.image_problem(value)) is not None:
+            raise ValueError(problem)
         return value
 
     @field_validator("mounts")
@@ -182,14 +202,10 @@ class Profile(BaseModel):
         return self
 
     @model_validator(mode="after")
-    def _pyxis_is_srun(self) -> Profile:
+    def _runtime_fits_launcher(self) -> Profile:
         c = self.container
-        if c and containers.runtime(c).srun_plugin and self.launcher != "srun":
-            wrappers = ", ".join(n for n, r in containers.RUNTIMES.items() if not r.srun_plugin)
-            raise ValueError(
-                f"container.runtime: {c.runtime} is a plugin of srun (--container-image): use "
-                f"launcher: srun, or a runtime that wraps the command ({wrappers}) under mpirun"
-            )
+        if c and (problem := containers.runtime(c).launcher_problem(self.launcher)) is not None:
+            raise ValueError(problem)
         return self
 
     @field_validator("env")

@@ -27,10 +27,11 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from scalestudy import containers
 from scalestudy.contract import strategies
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import PRESETS, PointConfig
-from scalestudy.profiles import CLUSTERS, Profile
+from scalestudy.profiles import CLUSTERS, OneOf, Profile
 from scalestudy.sweepfile.schema import Sweep, TrainerSection
 from scalestudy.yamlfile.loader import load_file
 
@@ -291,12 +292,8 @@ DESCRIPTIONS: dict[str, str] = {
     "Profile.container": "Run the workload inside an image (`container.*` below, "
     "[containers.md](containers.md)): the host's launcher starts the ranks, each inside the "
     "runtime; the checkout and the sweep's results folder are bind-mounted and on PYTHONPATH.",
-    "Container.runtime": "`apptainer` or `singularity` (`exec --bind ... IMAGE` around the "
-    "workload), `charliecloud` (`ch-run -b ... IMAGE --`), `pyxis` (`srun "
-    "--container-image=...`; needs `launcher: srun`).",
-    "Container.image": "A `.sif` file (apptainer, singularity) or an unpacked image folder "
-    "(charliecloud) by absolute path; for pyxis an enroot image name (e.g. "
-    "`nvcr.io#nvidia/tensorflow:23.03-tf2-py3`) or a `.sqsh` path.",
+    "Container.runtime": "{runtimes}.",  # containers.RUNTIMES: each one's summary
+    "Container.image": "{runtime_images}.",  # and its image_doc
     "Container.mounts": "Bind mounts, `SRC` or `SRC:DST` (absolute paths), e.g. the data.",
     "Container.env": "`NAME=VALUE` set inside the container.",
     "Container.python": "The Python inside the image that runs the workload.",
@@ -395,6 +392,34 @@ def _from_tables() -> dict[str, str]:
             for s in table
         ),
         "mesh_exchanges": " or ".join(f"`{s.name}`" for s in table if s.with_mesh),
+        **_runtimes(),
+    }
+
+
+def _grouped(items: Iterator[tuple[str, str]]) -> list[tuple[list[str], str]]:
+    """(name, text) pairs as (names, text), neighbours with the same text together."""
+    out: list[tuple[list[str], str]] = []
+    for name, text in items:
+        if out and out[-1][1] == text:
+            out[-1][0].append(name)
+        else:
+            out.append(([name], text))
+    return out
+
+
+def _runtimes() -> dict[str, str]:
+    """container.runtime's and container.image's sentences from containers.RUNTIMES: each
+    runtime's launch (`summary`) and image (`image_doc`); a registry image is named, the
+    others are paths."""
+    table = containers.RUNTIMES.values()
+    launch = _grouped((f"`{r.name}`", r.summary) for r in table)
+    paths = _grouped((r.name, r.image_doc) for r in table if r.image_kind != "registry")
+    images = " or ".join(f"{doc} ({', '.join(names)})" for names, doc in paths)
+    images += " by absolute path" if paths else ""
+    images += "".join(f"; for {r.name} {r.image_doc}" for r in table if r.image_kind == "registry")
+    return {
+        "runtimes": ", ".join(f"{' or '.join(names)} ({text})" for names, text in launch),
+        "runtime_images": images[:1].upper() + images[1:],
     }
 
 
@@ -424,9 +449,10 @@ def rows(model: type[BaseModel], prefix: str = "") -> Iterator[tuple[str, type[B
         if text is None:
             missing.append(f"{model.__name__}.{name}")
             continue
-        row = Row(
-            key, _type(field.annotation), _default(field), ", ".join(_bounds(field.metadata)), text
-        )
+        kind = _type(field.annotation)
+        for names in (m.names() for m in field.metadata if isinstance(m, OneOf)):
+            kind = _type(Literal[names])  # a table's names, read now
+        row = Row(key, kind, _default(field), ", ".join(_bounds(field.metadata)), text)
         yield prefix, model, row
         nested += [
             (key + ("[]." if listed else "."), m) for m, listed in _models_in(field.annotation)

@@ -6,7 +6,6 @@ shell lines) and doctor's checks, with no other file changed."""
 from __future__ import annotations
 
 import shlex
-import typing
 from pathlib import Path
 
 from scalestudy import containers, doctor
@@ -27,7 +26,8 @@ class _TestOnly(Runtime):
 
 
 def test_the_profile_schema_names_the_tables_runtimes():
-    assert typing.get_args(Container.model_fields["runtime"].annotation) == containers.NAMES
+    (names,) = Container.model_fields["runtime"].metadata
+    assert names.names() == tuple(containers.RUNTIMES)
 
 
 def test_a_runtime_registered_in_the_table_reaches_the_job_script_and_doctor(tmp_path, monkeypatch):
