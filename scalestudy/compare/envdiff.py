@@ -18,6 +18,12 @@ from pathlib import Path
 import yaml
 
 from scalestudy import archive
+from scalestudy.contract.env_capture import (
+    command_output,
+    modules_loaded,
+    mpi_version,
+    pip_versions,
+)
 
 POINT_ID = re.compile(r"n\d{4}-p\d+-[0-9a-zA-Z]+(?:-a\d+)?-r\d+")
 # the packages whose versions are fields of their own (the rest: section "packages")
@@ -93,14 +99,6 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def _stdout(text: str | None) -> str | None:
-    """A capture file's command output, without the `[stderr]` part capture.py appends."""
-    if text is None:
-        return None
-    out = text.split("\n[stderr]\n")[0].strip()
-    return out or None
-
-
 def _colon_fields(text: str | None) -> dict[str, str]:
     out = {}
     for line in (text or "").splitlines():
@@ -108,37 +106,6 @@ def _colon_fields(text: str | None) -> dict[str, str]:
             k, v = line.split(":", 1)
             out[k.strip()] = v.strip()
     return out
-
-
-def _pip(text: str | None) -> dict[str, str]:
-    out = {}
-    for line in (text or "").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        for sep in ("==", " @ "):
-            if sep in line:
-                name, version = line.split(sep, 1)
-                name = name.strip().lower().replace("_", "-")
-                version = version.strip()
-                if sep == " @ ":  # a local build: its wheel's version, and where it was
-                    wheel = version.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
-                    m = re.match(r"[^-]+-([^-]+)-.*\.whl$", wheel)
-                    version = f"{m.group(1)} ({wheel})" if m else wheel
-                out[name] = version
-                break
-    return out
-
-
-def _mpi(text: str | None) -> str | None:
-    out = _stdout(text)
-    if out is None:
-        return None
-    for line in out.splitlines():
-        s = line.strip()
-        if s.startswith(("Open MPI:", "Intel(R) MPI", "Version:")):
-            return s
-    return out.splitlines()[0].strip()
 
 
 def _joined_lines(script: str) -> list[str]:
@@ -203,15 +170,16 @@ def capture_fields(env: Path, cap: Capture) -> None:
             )
         cap.add("software", "python", harness.get("python"))
         cap.add("machine", "host", harness.get("host"))
-    pip = _pip(_read(env / "pip-freeze.txt"))
-    image_pip = _pip(_read(env / "pip-freeze-image.txt"))
+    pip = pip_versions(_read(env / "pip-freeze.txt"))
+    image_pip = pip_versions(_read(env / "pip-freeze-image.txt"))
     for name, version in (image_pip or pip).items():
         section = "software" if name in SOFTWARE else "packages"
         cap.add(section, name, version)
-    cap.add("software", "MPI", _mpi(_read(env / "mpi.txt")))
-    slurm = _stdout(_read(env / "slurm-version.txt"))
+    mpi = command_output(_read(env / "mpi.txt"))
+    cap.add("software", "MPI", mpi_version(mpi) if mpi else None)
+    slurm = command_output(_read(env / "slurm-version.txt"))
     cap.add("software", "Slurm", slurm or "(not available)")
-    config = _stdout(_read(env / "slurm-config.txt"))
+    config = command_output(_read(env / "slurm-config.txt"))
     if config:
         pairs = {}
         for line in config.splitlines():
@@ -221,7 +189,7 @@ def capture_fields(env: Path, cap: Capture) -> None:
         for k in SLURM_KEYS:
             if k in pairs:
                 cap.add("slurm", k, pairs[k])
-    lscpu = _colon_fields(_stdout(_read(env / "lscpu.txt")))
+    lscpu = _colon_fields(command_output(_read(env / "lscpu.txt")))
     for key, name in (
         ("Model name", "CPU model"),
         ("CPU(s)", "CPUs"),
@@ -232,15 +200,13 @@ def capture_fields(env: Path, cap: Capture) -> None:
         cap.add("machine", name, lscpu.get(key))
     if "Flags" in lscpu:
         cap.add("machine", "CPU flags", " ".join(sorted(lscpu["Flags"].split())))
-    kernel = _stdout(_read(env / "kernel.txt"))
+    kernel = command_output(_read(env / "kernel.txt"))
     if kernel:
         parts = kernel.split()
         cap.add("machine", "kernel", parts[2] if len(parts) > 2 else kernel)
-    modules = _stdout(_read(env / "modules.txt"))
+    modules = command_output(_read(env / "modules.txt"))
     if modules is not None:
-        if "command not found" in modules or "no module command" in modules:
-            modules = "(no module command)"
-        cap.add("site", "modules (module list)", " ".join(modules.split()))
+        cap.add("site", "modules (module list)", modules_loaded(modules))
     image = _read(env / "image.json")
     if image:
         try:

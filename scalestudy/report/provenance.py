@@ -24,6 +24,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scalestudy.contract.env_capture import (
+    STDERR_MARK,
+    modules_loaded,
+    mpi_version,
+    pip_versions,
+)
+
 NOT_RECORDED = "not recorded"
 # the per-run fields, in the order the report lists them
 FIELDS = (
@@ -238,7 +245,7 @@ class _Env:
         text = self.read(name)
         if text is None:
             return None, "no " + name
-        out = text.split("\n[stderr]\n")[0].strip()
+        out = text.split(STDERR_MARK)[0].strip()
         files = (self.index or {}).get("files")
         entry = files.get(name) if isinstance(files, dict) else None
         code = entry.get("exit_code", 0) if isinstance(entry, dict) else 0
@@ -246,59 +253,6 @@ class _Env:
             first = (out or text.strip()).splitlines()[0] if (out or text.strip()) else "empty"
             return None, first[:100]
         return out, ""
-
-
-def _pip(text: str | None) -> dict[str, str]:
-    """pip freeze: name -> version (a local wheel: the version in its file name; an editable
-    install: the version pip's comment gives)."""
-    out: dict[str, str] = {}
-    for line in (text or "").splitlines():
-        line = line.strip()
-        editable = re.match(r"#.*\(([A-Za-z0-9_.-]+)==([^)\s]+)\)\s*$", line)
-        if editable:
-            out[editable.group(1).lower().replace("_", "-")] = editable.group(2) + " (editable)"
-            continue
-        if not line or line.startswith(("#", "-e ")):
-            continue
-        if "==" in line:
-            name, version = line.split("==", 1)
-        elif " @ " in line:
-            name, where = line.split(" @ ", 1)
-            wheel = where.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
-            m = re.match(r"[^-]+-([^-]+)-.*\.whl$", wheel)
-            version = f"{m.group(1)} (local wheel)" if m else where.strip()
-        else:
-            continue
-        out[name.strip().lower().replace("_", "-")] = version.strip()
-    return out
-
-
-def mpi_version(text: str) -> str:
-    """The MPI library from mpi.txt (ompi_info, impi_info, mpichversion or a launcher's
-    --version): family and version."""
-    patterns = (
-        (r"^\s*Open MPI:\s*(\S+)", "Open MPI {}"),
-        (r"\(Open MPI\)\s*(\S+)", "Open MPI {}"),
-        (r"Intel\(R\) MPI Library.*?Version\s+([0-9][^\s,]*)", "Intel MPI {}"),
-        (r"^\s*MPICH Version:\s*(\S+)", "MPICH {}"),
-        (r"HYDRA build details:[\s\S]*?Version:\s*(\S+)", "MPICH/Hydra {}"),
-    )
-    for pattern, form in patterns:
-        m = re.search(pattern, text, re.M)
-        if m:
-            return form.format(m.group(1))
-    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
-    return first[:80]
-
-
-def modules_loaded(text: str) -> str:
-    """`module list` as the job script wrote it: the module names, or none and why."""
-    if "no module command" in text or "module: command not found" in text:
-        return "none (no module command)"
-    if re.search(r"no modules? (?:loaded|currently loaded)", text, re.I):
-        return "none"
-    names = re.findall(r"\b\d+\)\s+(\S+)", text)
-    return " ".join(names) if names else " ".join(text.split())[:200]
 
 
 def _image(env: _Env) -> str:
@@ -333,7 +287,7 @@ def run_values(env: _Env) -> dict[str, str]:
         out["Python"] = str(h["python"])
     # inside a container the trainer's packages are the image's
     image_pip = env.read("pip-freeze-image.txt")
-    pip = _pip(image_pip) if image_pip else _pip(env.read("pip-freeze.txt"))
+    pip = pip_versions(image_pip or env.read("pip-freeze.txt"))
     if h.get("version"):  # the capture's own word (a checkout or an installed package)
         out["scalestudy"] = str(h["version"]) + (f" ({h['source']})" if h.get("source") else "")
     elif "scalestudy" in pip:

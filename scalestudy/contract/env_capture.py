@@ -1,0 +1,75 @@
+"""Reading an attempt's env/ files (scalestudy/capture.py writes them): the one home of their
+formats, so the report's provenance and compare's environment diff read them alike.
+
+A command's file holds its stdout, then `\\n[stderr]\\n` and its stderr when it wrote any."""
+
+from __future__ import annotations
+
+import re
+
+STDERR_MARK = "\n[stderr]\n"
+
+
+def command_output(text: str | None) -> str | None:
+    """A capture file's command output, without the `[stderr]` part; None when empty."""
+    if text is None:
+        return None
+    out = text.split(STDERR_MARK)[0].strip()
+    return out or None
+
+
+def pip_versions(text: str | None) -> dict[str, str]:
+    """pip freeze: name -> version (a local wheel: the version in its file name, and the file,
+    whose build tag tells two builds apart; an editable
+    install: the version pip's comment gives)."""
+    out: dict[str, str] = {}
+    for line in (text or "").splitlines():
+        line = line.strip()
+        editable = re.match(r"#.*\(([A-Za-z0-9_.-]+)==([^)\s]+)\)\s*$", line)
+        if editable:
+            out[editable.group(1).lower().replace("_", "-")] = editable.group(2) + " (editable)"
+            continue
+        if not line or line.startswith(("#", "-e ")):
+            continue
+        if "==" in line:
+            name, version = line.split("==", 1)
+        elif " @ " in line:
+            name, where = line.split(" @ ", 1)
+            wheel = where.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+            m = re.match(r"[^-]+-([^-]+)-.*\.whl$", wheel)
+            version = f"{m.group(1)} (local wheel {wheel})" if m else where.strip()
+        else:
+            continue
+        out[name.strip().lower().replace("_", "-")] = version.strip()
+    return out
+
+
+# mpi.txt's first matching line names the library (ompi_info, impi_info, mpichversion or a
+# launcher's --version)
+_MPI_PATTERNS = (
+    (r"^\s*Open MPI:\s*(\S+)", "Open MPI {}"),
+    (r"\(Open MPI\)\s*(\S+)", "Open MPI {}"),
+    (r"Intel\(R\) MPI Library.*?Version\s+([0-9][^\s,]*)", "Intel MPI {}"),
+    (r"^\s*MPICH Version:\s*(\S+)", "MPICH {}"),
+    (r"HYDRA build details:[\s\S]*?Version:\s*(\S+)", "MPICH/Hydra {}"),
+)
+
+
+def mpi_version(text: str) -> str:
+    """The MPI library from mpi.txt: family and version (else its first line)."""
+    for pattern, form in _MPI_PATTERNS:
+        m = re.search(pattern, text, re.M)
+        if m:
+            return form.format(m.group(1))
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    return first[:80]
+
+
+def modules_loaded(text: str) -> str:
+    """`module list` as the job script wrote it: the module names, or none and why."""
+    if "no module command" in text or "module: command not found" in text:
+        return "none (no module command)"
+    if re.search(r"no modules? (?:loaded|currently loaded)", text, re.I):
+        return "none"
+    names = re.findall(r"\b\d+\)\s+(\S+)", text)
+    return " ".join(names) if names else " ".join(text.split())[:200]
