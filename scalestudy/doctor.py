@@ -32,6 +32,7 @@ from pathlib import Path
 import yaml
 
 from scalestudy import containers, provenance
+from scalestudy.contract.env_capture import mpi_family
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
 from scalestudy.measure.peak import PEAK_FILE
@@ -77,22 +78,6 @@ class Check:
         if self.fix and self.status != "ok":
             out.append(f"       fix: {self.fix}")
         return out
-
-
-def mpi_family(text: str | None) -> str | None:
-    """openmpi / intelmpi / mpich from a version banner, an MPI_Get_library_version string or
-    a library path (banners captured here: tests/unit/data/mpi/)."""
-    t = (text or "").lower()
-    if "open mpi" in t or "libmpi.so.40" in t:
-        return "openmpi"
-    if "intel" in t:  # "Intel(R) MPI Library ...", or its prefix in a path
-        return "intelmpi"
-    # MPICH: `mpichversion`, its library string ("MPICH Version: 4.0.2"), Debian's libmpich,
-    # and its Hydra (`mpiexec.hydra --version`: "HYDRA build details:", no family named;
-    # Intel MPI's Hydra names itself)
-    if "mpich" in t or "libmpi.so.12" in t or "hydra build details" in t:
-        return "mpich"
-    return None
 
 
 def _job_env(profile: Profile) -> dict[str, str]:

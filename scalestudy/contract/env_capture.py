@@ -44,6 +44,22 @@ def pip_versions(text: str | None) -> dict[str, str]:
     return out
 
 
+def mpi_family(text: str | None) -> str | None:
+    """openmpi / intelmpi / mpich from a version banner, an MPI_Get_library_version string or
+    a library path (banners captured here: tests/unit/data/mpi/)."""
+    t = (text or "").lower()
+    if "open mpi" in t or "libmpi.so.40" in t:
+        return "openmpi"
+    if "intel" in t:  # "Intel(R) MPI Library ...", or its prefix in a path
+        return "intelmpi"
+    # MPICH: `mpichversion`, its library string ("MPICH Version: 4.0.2"), Debian's libmpich,
+    # and its Hydra (`mpiexec.hydra --version`: "HYDRA build details:", no family named;
+    # Intel MPI's Hydra names itself)
+    if "mpich" in t or "libmpi.so.12" in t or "hydra build details" in t:
+        return "mpich"
+    return None
+
+
 # mpi.txt's first matching line names the library (ompi_info, impi_info, mpichversion or a
 # launcher's --version)
 _MPI_PATTERNS = (

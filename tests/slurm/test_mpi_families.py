@@ -23,7 +23,7 @@ from support.slurm import wait_settled
 
 from scalestudy.cli import main
 from scalestudy.contract import step_log
-from scalestudy.doctor import mpi_family
+from scalestudy.contract.env_capture import mpi_family
 from scalestudy.workloads import mpi_probe
 
 pytestmark = pytest.mark.slurm

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scalestudy.doctor import launcher_mpi, mpi_family
+from scalestudy.contract.env_capture import mpi_family
+from scalestudy.doctor import launcher_mpi
 from scalestudy.profiles import load_profile
 from scalestudy.workloads import mpi_probe
 
