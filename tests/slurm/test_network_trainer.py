@@ -1,0 +1,241 @@
+"""Ground truth for the TRAINER's logged wire bytes (issue #36 item 2 b): the bytes each
+emulated node's interface sent per training step, read from its veth's counters inside the
+node's namespace, against the `wire_sent_model` the trainer logs in every step record, with
+Open MPI's pml monitoring counters as a third count.
+
+Start-up traffic (mpirun's launch, PMIx, MPI and Horovod initialisation, the initial broadcast
+of the variables, shutdown) is removed by difference: two jobs on the same cluster, same seed
+and data, differing only in the number of steps (SHORT, LONG). Each job is wrapped by reading
+every node's tx_bytes from the host before and after it; the difference of the two jobs'
+counts is the traffic of steps SHORT+1..LONG, against the sum of those steps' modelled bytes
+(from the long job's step records: same seed, so the same batches). What the difference still
+holds besides the payload: TCP/IP/Ethernet headers (66 B per segment), the ACKs a node sends
+for what it receives, and the control traffic that grows with the run's length (Horovod's
+negotiation every cycle, slurmd's pings): measured, see OVERHEAD_MAX.
+
+Collectives are pinned to Open MPI's ring algorithms (allreduce 4, allgatherv 3), the model
+the trainer logs (scalestudy/measure/ompi_monitoring.RING_ALGORITHMS).
+
+Controls:
+- doubling the modelled bytes fails the check;
+- 2 ranks on each of 2 nodes (dense allreduce only): the ring 0 -> 1 -> 2 -> 3 -> 0 crosses
+  the link twice, rank 1 -> 2 (n1's veth) and rank 3 -> 0 (n2's veth); each ring member sends
+  2(N-1)/N B per allreduce of B bytes, so each node's veth carries ONE rank's ring traffic
+  (half its two ranks' modelled sends; the other rank's goes to its neighbour through shared
+  memory). pml monitoring's per-destination counts say which peer each byte went to: the bytes
+  to ranks on the other node must agree with the veth, the node's ranks' total must not.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from support.skips import require
+from support.slurm import wait_settled
+
+from scalestudy.cli import main
+from scalestudy.contract import step_log
+from scalestudy.localcluster import ClusterError, LocalCluster
+from scalestudy.localcluster.network import NODE_IFACE, rate_bits
+from scalestudy.measure.ompi_monitoring import RING_ALGORITHMS
+
+pytestmark = pytest.mark.slurm
+
+RATE = "200mbit"
+SHORT, LONG = 2, 6
+# veth counters over the modelled payload of the LONG-SHORT steps: headers (one per offload
+# segment of up to 64 KiB: the veth counts segments before they are cut to frames), the ACKs
+# for the received direction and the control traffic that grows with the run's length;
+# measured +1.3%/+2.8% (1 rank per node, n2/n1) and +7.1%/+7.4% (2 per node, inter-node)
+OVERHEAD_MAX = 0.15
+# pml monitoring against the model: the same payload, no headers; measured -0.03%/-0.17%
+# (1 rank per node) and +0.2% (2 per node, to the other node's ranks)
+MONITOR_TOLERANCE = 0.05
+
+_LINE = re.compile(r"^([IE])\t(\d+)\t(\d+)\t(\d+) bytes\t(\d+) msgs sent")
+
+
+def _need_netns() -> None:
+    missing = [t for t in ("ip", "tc", "nsenter", "unshare", "slurmd") if not shutil.which(t)]
+    require(
+        f"{', '.join(missing)} missing: run `make system`"
+        if missing
+        else ("namespaces need root" if os.geteuid() else None)
+    )
+
+
+@pytest.fixture(scope="module")
+def shaped2(tmp_path_factory):
+    _need_netns()
+    cluster = LocalCluster(
+        tmp_path_factory.mktemp("nettrain") / "cl", nodes=2, netns=True, link_rate=RATE
+    )
+    try:
+        cluster.up()
+    except ClusterError as exc:
+        cluster.down()
+        pytest.fail(f"the emulated-network cluster did not come up: {exc}")
+    yield cluster
+    cluster.down()
+
+
+def tx_bytes(cluster: LocalCluster) -> dict[str, int]:
+    """Each node's interface counter of bytes sent, read inside its namespace."""
+    out = {}
+    for i in (1, 2):
+        ns = cluster.network.namespace(i)
+        r = subprocess.run(
+            ["ip", "netns", "exec", ns, "cat", f"/sys/class/net/{NODE_IFACE}/statistics/tx_bytes"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        out[f"n{i}"] = int(r.stdout)
+    return out
+
+
+def monitored(prefix: Path) -> dict[int, dict[int, int]]:
+    """pml monitoring: bytes each rank sent to each peer (collective-internal and user
+    point-to-point), {src: {dst: bytes}}."""
+    out: dict[int, dict[int, int]] = {}
+    for path in prefix.parent.glob(prefix.name + ".*.prof"):
+        for line in path.read_text().splitlines():
+            m = _LINE.match(line)
+            if m:
+                src, dst = int(m.group(2)), int(m.group(3))
+                out.setdefault(src, {}).setdefault(dst, 0)
+                out[src][dst] += int(m.group(4))
+    assert out, f"no {prefix}.<rank>.prof files: pml monitoring did not write"
+    return out
+
+
+def run_trainer(cluster: LocalCluster, folder: Path, ppn: int, steps: int, trainer: dict):
+    """One trainer point on 2 nodes x ppn ranks, submitted through a profile of the shaped
+    cluster with pml monitoring on: (hosts by rank, step records by rank, monitoring counts,
+    each node's tx_bytes during the job)."""
+    net = cluster.network.state()
+    prefix = folder / "monitor" / "prof"
+    prefix.parent.mkdir(parents=True)
+    env = {
+        "OMPI_MCA_mpi_yield_when_idle": "1",
+        "OMPI_MCA_btl": "self,vader,tcp",
+        "OMPI_MCA_btl_tcp_if_include": net["subnet"],
+        "OMPI_MCA_oob_tcp_if_include": net["subnet"],
+        "OMPI_MCA_pml_monitoring_enable": "2",
+        "OMPI_MCA_pml_monitoring_enable_output": "3",
+        "OMPI_MCA_pml_monitoring_filename": str(prefix),
+        **{f"OMPI_MCA_{k}": v for k, v in RING_ALGORITHMS.items()},
+        "OMPI_ALLOW_RUN_AS_ROOT": "1",
+        "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    }
+    base = yaml.safe_load(
+        (Path(__file__).parents[2] / "templates/clusters/emulated-unbound.yaml").read_text()
+    )
+    profile = {
+        **base,
+        "name": "netns-trainer",
+        "description": f"2 emulated nodes on veths shaped to {RATE}, pml monitoring on",
+        "interconnect": {"name": f"veth-{RATE}", "latency_us": 50.0,
+                         "bandwidth_gbps": rate_bits(RATE) / 1e9},
+        "env": env,
+    }  # fmt: skip
+    (folder / "prof.yaml").write_text(yaml.safe_dump(profile))
+    sweep = {
+        "name": "nettrain",
+        "cluster": "prof.yaml",
+        "mode": "weak",
+        "nodes": [2],
+        "ppn": ppn,
+        "threads_per_worker": 1,
+        "repeats": 1,
+        "time_limit": "00:08:00",
+        "trainer": {"model": "tiny", "tokens_per_worker": 256, "steps": steps,
+                    "timing_warmup_steps": 1, **trainer},
+    }  # fmt: skip
+    path = folder / "nettrain.yaml"
+    path.write_text(yaml.safe_dump(sweep))
+    results = folder / "results"
+    before = tx_bytes(cluster)
+    assert main(["submit", str(path), "--results", str(results), "--executor", "slurm"]) == 0
+    data = wait_settled(path, results, "nettrain", timeout=600)
+    (entry,) = data["points"].values()
+    after = tx_bytes(cluster)
+    (attempt,) = (results / "nettrain").glob("*/attempt-*")
+    why = "\n".join(p.read_text()[-3000:] for p in attempt.glob("slurm-*.out"))
+    assert entry["attempts"][-1]["state"] == "completed", why
+    hosts, steps_by_rank = {}, {}
+    for rank in range(2 * ppn):
+        log = attempt / "logs" / step_log.rank_log_name(rank)
+        hosts[rank] = step_log.read_segments(log)[0].header["host"]
+        steps_by_rank[rank] = step_log.merged_steps(log)
+        assert len(steps_by_rank[rank]) == steps, why
+    counted = {node: after[node] - before[node] for node in after}
+    return hosts, steps_by_rank, monitored(prefix), counted
+
+
+def run_pair(cluster, folder: Path, ppn: int, trainer: dict):
+    """The SHORT and LONG jobs: (hosts, the LONG job's step records, monitoring and tx_bytes
+    differences LONG - SHORT)."""
+    short = run_trainer(cluster, folder / "short", ppn, SHORT, trainer)
+    long = run_trainer(cluster, folder / "long", ppn, LONG, trainer)
+    assert short[0] == long[0], "the ranks landed on other nodes in the two jobs"
+    mon = {
+        src: {dst: b - short[2].get(src, {}).get(dst, 0) for dst, b in peers.items()}
+        for src, peers in long[2].items()
+    }
+    tx = {node: long[3][node] - short[3][node] for node in long[3]}
+    return long[0], long[1], mon, tx
+
+
+def modelled(records: list[dict]) -> float:
+    """The trainer's logged wire bytes of steps SHORT+1..LONG."""
+    return sum(r["bytes"]["wire_sent_model"] for r in records if r["step"] > SHORT)
+
+
+def test_node_counters_agree_with_the_trainers_wire_bytes(shaped2, tmp_path, monkeypatch):
+    """1 rank per node, the paper's sparse path (embedding rows by allgather, the rest by
+    allreduce): every byte a rank sends crosses its node's veth."""
+    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
+    hosts, records, mon, tx = run_pair(shaped2, tmp_path, 1, {})
+    assert sorted(hosts.values()) == ["n1", "n2"]
+    for rank, node in hosts.items():
+        model = modelled(records[rank])
+        sent_mpi = sum(mon[rank].values())
+        ratio = tx[node] / model
+        print(
+            f"rank {rank} on {node}, steps {SHORT + 1}..{LONG}: veth sent {tx[node]} B, "
+            f"pml monitoring {sent_mpi} B ({sent_mpi / model - 1:+.2%}), trainer's model "
+            f"{model:.0f} B; veth/model {ratio - 1:+.2%} (headers, ACKs, control)"
+        )
+        assert abs(sent_mpi / model - 1) <= MONITOR_TOLERANCE
+        assert 1.0 <= ratio <= 1 + OVERHEAD_MAX
+        assert not 1.0 <= tx[node] / (2 * model) <= 1 + OVERHEAD_MAX  # the control
+
+
+def test_two_ranks_per_node_show_only_the_inter_node_bytes(shaped2, tmp_path, monkeypatch):
+    """The placement control: 2 ranks on each of 2 nodes, dense exchange (allreduce only,
+    ring): each node's veth carries the bytes its ranks send to the other node's ranks, one
+    ring member's 2(N-1)/N B per allreduce, not its two ranks' modelled total."""
+    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
+    hosts, records, mon, tx = run_pair(shaped2, tmp_path, 2, {"sparse_as_dense": True})
+    assert sorted(hosts.values()) == ["n1", "n1", "n2", "n2"]
+    for node in ("n1", "n2"):
+        ranks = [r for r, h in hosts.items() if h == node]
+        inter_mpi = sum(b for r in ranks for d, b in mon[r].items() if hosts[d] != node)
+        # the ring's model for the rank whose successor is on the other node
+        (crossing,) = [r for r in ranks if hosts[(r + 1) % len(hosts)] != node]
+        inter_model = modelled(records[crossing])
+        every_model = sum(modelled(records[r]) for r in ranks)
+        print(
+            f"{node} (ranks {ranks}): veth sent {tx[node]} B; pml monitoring to the other "
+            f"node {inter_mpi} B ({tx[node] / inter_mpi - 1:+.2%}); model of rank {crossing}'s "
+            f"ring sends {inter_model:.0f} B ({tx[node] / inter_model - 1:+.2%}); model of "
+            f"both ranks {every_model:.0f} B ({tx[node] / every_model - 1:+.2%})"
+        )
+        assert abs(inter_mpi / inter_model - 1) <= MONITOR_TOLERANCE
+        assert 1.0 <= tx[node] / inter_model <= 1 + OVERHEAD_MAX
+        assert not 1.0 <= tx[node] / every_model <= 1 + OVERHEAD_MAX
