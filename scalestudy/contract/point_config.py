@@ -287,28 +287,65 @@ class PointConfig(_Strict):
         return self
 
     @model_serializer(mode="wrap")
-    def _without_derived_exchange(self, handler):
+    def _identity_view(self, handler):
+        """The dump the point id hashes: `exchange` left out where sparse_as_dense says the
+        same, and every field added after the ids were frozen left out at its default."""
         out = handler(self)
-        if (
-            isinstance(out, dict)
-            and out.get("exchange") == strategies.from_switch(self.sparse_as_dense).name
-        ):
+        if not isinstance(out, dict):
+            return out
+        if out.get("exchange") == strategies.from_switch(self.sparse_as_dense).name:
             del out["exchange"]
-        # added after the first studies: left out at its default, so the configurations (and
-        # point ids) of sweeps that never set it read as they always did
-        if isinstance(out, dict) and out.get("compression") == "none":
-            del out["compression"]
-        if isinstance(out, dict) and out.get("compute_probe_steps") == COMPUTE_PROBE_STEPS:
-            del out["compute_probe_steps"]
-        if isinstance(out, dict) and out.get("inject_stall", 0) is None:
-            del out["inject_stall"]
-        if isinstance(out, dict) and out.get("dump_gradients_step", 0) is None:
-            del out["dump_gradients_step"]
-        if isinstance(out, dict) and out.get("micro_batch_order") == "dataflow":
-            del out["micro_batch_order"]
-        if isinstance(out, dict) and out.get("mesh") == {"model": 1}:
-            del out["mesh"]  # data parallelism alone: configurations read as before the mesh
+        for name, info in type(self).model_fields.items():
+            if name in IDENTITY_FIELDS or name == "exchange" or name not in out:
+                continue
+            default = info.get_default(call_default_factory=True)
+            if isinstance(default, BaseModel):
+                default = default.model_dump(mode="json")
+            if out[name] == default:
+                del out[name]
         return out
+
+
+# The point id hashes PointConfig's dump (plan._point_id), so the keys it holds are frozen as
+# the first studies wrote them: these fields are always written. Any field not named here (every
+# field added later: compression, compute_probe_steps, inject_stall, dump_gradients_step,
+# micro_batch_order, mesh, and whatever comes next) is left out at its default, so the
+# configurations and ids of sweeps that never set it read as they always did. Never add a name.
+IDENTITY_FIELDS = frozenset(
+    {
+        "model",
+        "mode",
+        "tokens_per_worker",
+        "global_batch_tokens",
+        "micro_batches",
+        "steps",
+        "timing_warmup_steps",
+        "learning_rate",
+        "lr_warmup_steps",
+        "lr_scaling",
+        "lr_reference_batch_tokens",
+        "accumulation",
+        "sparse_as_dense",
+        "timing",
+        "precision",
+        "timeline",
+        "onednn",
+        "data",
+        "seed",
+        "deterministic",
+        "expect_ranks",
+        "expect_ranks_per_node",
+        "intra_op_threads",
+        "inter_op_threads",
+        "log_dir",
+        "log_flush_every",
+        "checkpoint_dir",
+        "checkpoint_every",
+        "divergence",
+        "inject_failure",
+        "dump_final_weights",
+    }
+)
 
 
 # bytes of one allreduced gradient value, by Horovod compression
