@@ -8,9 +8,9 @@ it calls and their bytes, its logical and wire bytes per rank per step, its memo
 columns it fills, the text the trainer's header and the report print, and which trainer class
 runs it. Every layer asks this table; none decides anything by a strategy's name.
 
-Room for the next axis: a parallel layout (data x model mesh) combines with these exchanges;
-a point is (layout, strategy), and a layout will be an entry of a table of its own beside this
-one (the exchange then runs over the layout's data-parallel set).
+A parallel layout combines with these exchanges: the data x model mesh (contract/mesh.py) is
+the one there is, a point is (layout, strategy), and a strategy's `with_mesh` says whether it
+runs inside a mesh (its exchange then runs over the mesh's data-parallel set).
 
 The symbols (per rank and step, float32 rows unless `item` says otherwise):
   N ranks, V vocabulary rows, H width, R_r rows the backward pass gives (tf1 + tied:

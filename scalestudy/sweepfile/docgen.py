@@ -5,7 +5,8 @@
 writes docs/sweep-reference.md (`Sweep`), docs/profile-reference.md (`Profile`, plus the
 profiles bundled in templates/clusters/) and docs/point-config-reference.md (`PointConfig`,
 the trainer's point.json). Each key's type, default and bounds come from the model; its
-sentence comes from the field's `description` when it has one, else from `DESCRIPTIONS` below.
+sentence comes from `DESCRIPTIONS` below when it names the field, else from the field's own
+`description`.
 A field with neither stops the generator: a new key is documented when it is added.
 `--check` writes nothing and exits 1 when a committed page differs from what would be written.
 """

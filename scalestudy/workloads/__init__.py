@@ -1,1 +1,3 @@
-"""Workloads that need no TensorFlow (the trainer lives in scalestudy.trainer)."""
+"""The workloads a job runs besides the trainer (scalestudy.trainer): probe.py (launch check, no
+TensorFlow), mpi_probe.py (an MPI family's own C probe), comm.py (Horovod's collectives, needs
+TensorFlow and Horovod) and peak.py (a matmul rate, needs TensorFlow)."""
