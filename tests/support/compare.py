@@ -11,9 +11,7 @@ import hashlib
 import json
 from pathlib import Path
 
-import pandas as pd
-
-from scalestudy.collect import COLUMNS
+from support.rows import results_row, results_table
 
 BASE_CONFIG = {
     "accumulation": "tf1",
@@ -119,8 +117,7 @@ def make_run(
                     "config": config,
                 }
             )
-            row = dict.fromkeys(COLUMNS)
-            row.update(
+            row = results_row(
                 point_id=pid,
                 sweep=name,
                 variant=variant,
@@ -161,7 +158,7 @@ def make_run(
             manifest["points"][pid] = {
                 "attempts": [{"attempt": 1, "state": status, "folder": f"{pid}/attempt-1"}]
             }
-    pd.DataFrame(rows, columns=COLUMNS).to_csv(folder / "results.csv", index=False)
+    results_table(rows).to_csv(folder / "results.csv", index=False)
     (folder / "points.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return folder

@@ -11,10 +11,8 @@ import copy
 import json
 from pathlib import Path
 
-import pandas as pd
-
-from scalestudy.collect import COLUMNS
 from support.compare import BASE_CONFIG
+from support.rows import results_row, results_table
 
 T0 = 1_800_000_000.0  # launch time of the first rank
 
@@ -106,14 +104,13 @@ def make_probe_run(
         "model_spec": {"vocab": 1000, "hidden": 64, "tie_embeddings": True},
         "config": config,
     }
-    row = dict.fromkeys(COLUMNS)
-    row.update(
+    row = results_row(
         point_id=pid, sweep=name, variant="vprobe001", variant_label="probe", mode="weak",
         cluster=cluster, nodes=nodes, ppn=ppn, workers=nodes * ppn, threads=1, model="tiny",
         accumulation="tf1", sparse_as_dense=False, tokens_per_worker=1024, repeat=0,
         status=status, exit_code=0 if status == "completed" else 1, attempt=1,
     )  # fmt: skip
-    pd.DataFrame([row], columns=COLUMNS).to_csv(folder / "results.csv", index=False)
+    results_table([row]).to_csv(folder / "results.csv", index=False)
     (folder / "points.jsonl").write_text(json.dumps(record) + "\n")
     manifest = {
         "version": 1,

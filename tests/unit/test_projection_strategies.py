@@ -11,8 +11,8 @@ import itertools
 import pandas as pd
 import pytest
 from support.report import variants_of
+from support.rows import results_row, results_table
 
-from scalestudy.collect import COLUMNS
 from scalestudy.contract import memory_model, strategies
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.report import projection
@@ -42,7 +42,6 @@ def _table(exchange: str, timing: str, *, tied: bool) -> pd.DataFrame:
     """Weak scaling at 1, 2, 4 nodes (1 rank each), one completed repeat per size."""
     rows = []
     for n in (1, 2, 4):
-        row = {c: None for c in COLUMNS}
         step = 0.5 + 0.01 * n
         rows_r = V + ROWS if tied else ROWS
         emb = {
@@ -51,7 +50,7 @@ def _table(exchange: str, timing: str, *, tied: bool) -> pd.DataFrame:
             "sparse_reduce": V * (4 * H + 8),
             "sharded_embedding": UNIQUE * 4 * H + UNIQUE * (8 + 4 * H),
         }[exchange]
-        row.update(
+        row = results_row(
             point_id=f"p{n}-r0",
             variant="v1",
             variant_label=exchange,
@@ -92,7 +91,7 @@ def _table(exchange: str, timing: str, *, tied: bool) -> pd.DataFrame:
             interconnect_bandwidth_gbps=BW_GBPS,
         )
         rows.append(row)
-    return pd.DataFrame(rows, columns=COLUMNS)
+    return results_table(rows)
 
 
 def _hand_exchange_s(exchange: str, n: int, *, tied: bool) -> float:

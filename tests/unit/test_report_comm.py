@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from support.rows import results_row, results_table
 
-from scalestudy.collect import COLUMNS
 from scalestudy.contract import comm_fit
 from scalestudy.report import markdown
 from scalestudy.report.build import build
@@ -36,8 +36,7 @@ def make_comm_sweep(
     results, comm_rows, samples = [], [], []
     for n in (1, 2, 4, *([crowded] if crowded else [])):
         pid = f"n{n:04d}-p1-c0ffee{n:04d}-r0"
-        row = {c: None for c in COLUMNS}
-        row.update(
+        row = results_row(
             point_id=pid, sweep=name, mode="weak", cluster="emulated", nodes=n, ppn=1,
             workers=n, threads=1, model="tiny", accumulation="tf1", sparse_as_dense=False,
             repeat=0, status="completed", attempt=1,
@@ -58,7 +57,7 @@ def make_comm_sweep(
                 )  # fmt: skip
                 if n != crowded:
                     samples.append(comm_fit.Sample(coll, n, 1, n, b, t))
-    pd.DataFrame(results, columns=COLUMNS).to_csv(folder / "results.csv", index=False)
+    results_table(results).to_csv(folder / "results.csv", index=False)
     comm = pd.DataFrame(comm_rows)
     comm.to_csv(folder / "comm.csv", index=False)
     if calibrate:

@@ -4,10 +4,9 @@ strategies comparison leaves mesh variants out."""
 
 from __future__ import annotations
 
-import pandas as pd
 from support.report import variants_of
+from support.rows import results_row, results_table
 
-from scalestudy.collect.rows import COLUMNS
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.report import legacy
 from scalestudy.report.analysis import analyse
@@ -22,8 +21,7 @@ def _table_and_records():
     for m, sizes in ((1, (1, 2, 4)), (2, (2, 4))):
         for n in sizes:
             pid = f"m{m}-n{n}-r0"
-            row = {c: None for c in COLUMNS}
-            row.update(
+            row = results_row(
                 point_id=pid,
                 variant=f"v{m}",
                 variant_label=f"mesh.model={m}",
@@ -56,7 +54,7 @@ def _table_and_records():
                 "model_spec": {**TINY, "tie_embeddings": False},
                 "tokens_per_worker": 1024,
             }
-    return pd.DataFrame(rows, columns=COLUMNS), records
+    return results_table(rows), records
 
 
 def test_the_mesh_figure_draws_every_variant_by_its_m(tmp_path):

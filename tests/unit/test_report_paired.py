@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from support.report import variants_of
+from support.rows import results_table
 
 from scalestudy.report.paired import paired_ratios, two_level_ratio
 
@@ -57,9 +58,7 @@ def _table() -> pd.DataFrame:
                         "tokens_per_s": tput * scale * (1 + 0.01 * rep),
                     }
                 )
-    from scalestudy.collect import COLUMNS
-
-    return pd.DataFrame(rows).reindex(columns=COLUMNS)
+    return results_table(rows)
 
 
 def test_sparse_over_dense_per_allocation_from_a_table():
@@ -121,7 +120,6 @@ TPUT = {
 
 
 def _measured(records: list[dict]) -> pd.DataFrame:
-    from scalestudy.collect import COLUMNS
     from scalestudy.contract import strategies
 
     rows = []
@@ -146,7 +144,7 @@ def _measured(records: list[dict]) -> pd.DataFrame:
                 "tokens_per_s": TPUT[(exchange, rec["config"]["learning_rate"])],
             }
         )
-    return pd.DataFrame(rows).reindex(columns=COLUMNS)
+    return results_table(rows)
 
 
 def test_a_two_key_matrix_pairs_each_variant_with_the_dense_variant_of_its_learning_rate(

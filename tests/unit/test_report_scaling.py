@@ -4,6 +4,7 @@ hand-computed cases."""
 import pandas as pd
 import pytest
 from support.report import variants_of
+from support.rows import results_row, results_table
 
 from scalestudy.report.scaling import (
     MissingBaseline,
@@ -75,7 +76,7 @@ def test_missing_n0_is_an_error_not_a_fallback(samples):
 
 
 def _row(pid, nodes, dense, tput, status="completed", lr=1e-3):
-    return dict(
+    return results_row(
         point_id=pid,
         sweep="s",
         mode="weak",
@@ -105,7 +106,7 @@ def test_variants_group_repeats_and_label_what_differs():
         _row("n2-b-r0", 2, True, 230.0),
         _row("n2-b-r1", 2, True, 220.0),
     ]
-    vs = variants_of(pd.DataFrame(rows))
+    vs = variants_of(results_table(rows))
     assert sorted(v.label for v in vs) == ["dense", "sparse"]
     sparse = next(v for v in vs if v.label == "sparse")
     p2 = sparse.point_at(2)
@@ -120,12 +121,12 @@ def test_common_baseline_is_none_without_a_completed_dense_n0():
         _row("n2-b-r0", 2, True, 200.0),
         _row("n1-a-r0", 1, False, 100.0),
     ]
-    assert common_baseline(variants_of(pd.DataFrame(rows))) is None
+    assert common_baseline(variants_of(results_table(rows))) is None
 
 
 def test_labels_name_other_differing_parameters():
     rows = [_row("a-r0", 1, True, 1.0, lr=1e-3), _row("b-r0", 1, True, 1.0, lr=1e-2)]
-    assert sorted(v.label for v in variants_of(pd.DataFrame(rows))) == [
+    assert sorted(v.label for v in variants_of(results_table(rows))) == [
         "dense, lr=0.001",
         "dense, lr=0.01",
     ]
@@ -146,7 +147,7 @@ def test_a_bundled_points_interval_resamples_its_allocations():
             for r, jitter in enumerate((-0.005, 0.0, 0.005)):
                 row = _row(f"n{nodes}-a{alloc}-r{r}", nodes, True, scale * mean * (1 + jitter))
                 rows.append(dict(row, allocation=alloc))
-    table = pd.DataFrame(rows)
+    table = results_table(rows)
     point = variants_of(table)[0].point_at(2)
     pooled = median_ci([r["tokens_per_s"] for r in rows if r["nodes"] == 2])
     got = point.throughput

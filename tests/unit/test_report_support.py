@@ -10,6 +10,7 @@ import math
 from pathlib import Path
 
 import pandas as pd
+from support.rows import results_row, results_table
 
 from scalestudy.collect import COLUMNS
 from scalestudy.contract import comm_model, step_log
@@ -115,8 +116,7 @@ def make_sweep(
                 status = statuses.get((dense, n, r), "completed")
                 val = samples[(dense, n)][r]
                 pid = point_id(n, dense, r, tag)
-                row = {c: None for c in COLUMNS}
-                row.update(
+                row = results_row(
                     point_id=pid,
                     sweep=name,
                     mode=mode,
@@ -173,7 +173,7 @@ def make_sweep(
                     write_logs(
                         folder / pid / "attempt-1" / "logs", workers=n, dense=dense, status=status
                     )
-    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame = results_table(rows)
     folder.mkdir(parents=True, exist_ok=True)
     frame.to_csv(folder / "results.csv", index=False)
     return frame

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import pytest
 from support.report import variants_of
+from support.rows import results_row, results_table
 
 from scalestudy.contract import comm_model, token_model
 from scalestudy.contract import strategies as strategy_table
@@ -73,29 +73,29 @@ def test_expected_unique_ids_match_the_synthetic_data():
 
 
 def _row(exchange, workers, logical, unique=None, union=None, status="completed"):
-    return {
-        "point_id": f"{exchange}-{workers}",
-        "mode": "weak",
-        "status": status,
-        "exchange": exchange,
-        "workers": workers,
-        "nodes": workers,
-        "vocab_size": 1000,
-        "hidden_size": 64,
-        "logical_embedding_bytes_per_step": logical,
-        "emb_grad_rows_per_worker": 900.0,
-        "emb_unique_rows_per_worker": unique,
-        "emb_union_rows": union,
-        "wire_sent_allgather_bytes_per_step_model": 1.0,
-        "wire_sent_alltoall_bytes_per_step_model": 2.0,
-        "tokens_per_s": 1000.0,
-    }
+    return results_row(
+        point_id=f"{exchange}-{workers}",
+        mode="weak",
+        status=status,
+        exchange=exchange,
+        workers=workers,
+        nodes=workers,
+        vocab_size=1000,
+        hidden_size=64,
+        logical_embedding_bytes_per_step=logical,
+        emb_grad_rows_per_worker=900.0,
+        emb_unique_rows_per_worker=unique,
+        emb_union_rows=union,
+        wire_sent_allgather_bytes_per_step_model=1.0,
+        wire_sent_alltoall_bytes_per_step_model=2.0,
+        tokens_per_s=1000.0,
+    )
 
 
 def test_the_comparison_needs_a_new_strategy_beside_another():
-    paper = pd.DataFrame([_row("allgather", 2, 1e5), _row("allreduce", 2, 256000)])
+    paper = results_table([_row("allgather", 2, 1e5), _row("allreduce", 2, 256000)])
     assert strategies.compare(variants_of(paper)) == []
-    table = pd.DataFrame(
+    table = results_table(
         [
             _row("allgather", 2, 1e5),
             _row("allreduce", 2, 256000),
@@ -120,7 +120,7 @@ def test_the_comparison_needs_a_new_strategy_beside_another():
 
 
 def _table():
-    return pd.DataFrame(
+    return results_table(
         [
             _row("allgather", 2, 1e5),
             _row("allreduce", 2, 256000),

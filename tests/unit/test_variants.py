@@ -10,8 +10,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from support.report import variants_of
+from support.rows import results_row, results_table
 
-from scalestudy.collect import COLUMNS, point_record
+from scalestudy.collect import point_record
 from scalestudy.contract import comm_model, memory_model, strategies
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.plan import make_plan
@@ -58,8 +59,7 @@ def _table(points) -> pd.DataFrame:
     for p in points:
         speed.setdefault(p.variant, 100.0 * (len(speed) + 1))
         tput = speed[p.variant] * p.workers * (0.9 if p.workers > 1 else 1.0)
-        row = {k: None for k in COLUMNS}
-        row.update(
+        row = results_row(
             point_id=p.id,
             sweep=p.sweep.name,
             variant=p.variant,
@@ -81,7 +81,7 @@ def _table(points) -> pd.DataFrame:
             step_s_median=1.0,
         )
         rows.append(row)
-    return pd.DataFrame(rows, columns=COLUMNS)
+    return results_table(rows)
 
 
 def test_plan_names_each_variant_once(tmp_path):
