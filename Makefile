@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv image demo readme-figure test test-fast break-checks lint docs bench bench-mesh bench-scale bench-submit bench-probe-scale bench-reference bench-backtest cluster-up cluster-down
+.PHONY: system venv image demo readme-figure test test-fast break-checks lint docs bench bench-mesh bench-scale bench-submit bench-probe-scale bench-reference bench-backtest bench-network cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -96,6 +96,11 @@ bench-backtest: venv
 	echo '*' > $(XPVENV)/.gitignore
 	$(XPVENV)/bin/python -m pip install -q extrap==4.2.5
 	$(PY) benchmarks/projection_backtest.py --extrap-python $(XPVENV)/bin/python
+
+# The paper's effect on a network of a known rate (issue #36 item 3; root, ~25-40 min):
+# experiments/network-shaped.yaml on 20mbit netns links, then its unshaped twin.
+bench-network: venv
+	$(PY) benchmarks/network_shaped.py
 
 # The local multi-node Slurm cluster (4 slurmd daemons on this host, accounting through slurmdbd).
 cluster-up: venv

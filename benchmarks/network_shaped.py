@@ -1,0 +1,128 @@
+"""The paper's effect on a network of a known rate (issue #36 item 3): runs
+experiments/network-shaped.yaml on a 4-node local cluster whose nodes sit in their own network
+namespaces on links shaped to --rate, then its twin experiments/network-unshaped.yaml on the
+same emulated network unshaped; collects and reports both, and prints per variant and node
+count the median step, exchange time and wire bytes, shaped against unshaped. A benchmark,
+not a CI test: about 25-40 minutes here (docs/network.md has the measured figures).
+
+Usage: .venv/bin/python benchmarks/network_shaped.py [--work DIR] [--rate 20mbit]
+Needs root (namespaces) and a host with no local cluster of the same folder running; each
+cluster is brought up under --work and down again after its sweep.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+parser = argparse.ArgumentParser()
+parser.add_argument("--work", default=None)
+parser.add_argument("--rate", default="20mbit")
+parser.add_argument("--only", choices=["shaped", "unshaped"], help="run one of the pair")
+parser.add_argument(
+    "--summarise", metavar="RESULTS", help="only print the figures of a finished run"
+)
+args = parser.parse_args()
+work = Path(args.work or tempfile.mkdtemp(prefix="network-shaped-"))
+work.mkdir(parents=True, exist_ok=True)
+results = Path(args.summarise) if args.summarise else work / "results"
+
+
+def run(*argv: str, check: bool = True) -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-m", *argv], capture_output=True, text=True)
+    if check and done.returncode != 0:
+        sys.exit(f"{' '.join(argv[:2])} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    return done
+
+
+def settled(sweep: Path, name: str) -> dict:
+    while True:
+        run("scalestudy.cli", "status", str(sweep), "--results", str(results))
+        data = json.loads((results / name / "manifest.json").read_text())
+        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
+            return data
+        time.sleep(10)
+
+
+def one(label: str, rate: str | None) -> float:
+    """Bring a 4-node netns cluster up (shaped to rate, or not), run the experiment, collect and
+    report it, bring the cluster down; returns the wall time in seconds."""
+    name = f"network-{label}"
+    sweep = ROOT / "experiments" / f"{name}.yaml"
+    cl = work / f"cluster-{label}"
+    up = ["scalestudy.localcluster", "up", "--nodes", "4", "--dir", str(cl), "--netns"]
+    run(*up, *(["--link-rate", rate] if rate else []))
+    os.environ["SLURM_CONF"] = str(cl / "etc" / "slurm.conf")
+    start = time.monotonic()
+    try:
+        run(
+            "scalestudy.cli", "submit", str(sweep), "--results", str(results), "--executor", "slurm"
+        )
+        data = settled(sweep, name)
+        run("scalestudy.cli", "collect", str(sweep), "--results", str(results))
+        run("scalestudy.cli", "report", str(sweep), "--results", str(results), check=False)
+    finally:
+        run("scalestudy.localcluster", "down", "--dir", str(cl), check=False)
+    took = time.monotonic() - start
+    states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+    print(f"{name}: {states.count('completed')}/{len(states)} completed in {took:.0f} s",
+          file=sys.stderr, flush=True)  # fmt: skip
+    return took
+
+
+def medians(label: str) -> dict:
+    """Per (variant, nodes): n and the median over repeats of the step, the exchange time,
+    tokens/s per worker and the bytes per step (logical embedding, modelled wire)."""
+    path = results / f"network-{label}" / "results.csv"
+    if not path.exists():
+        return {}
+    groups: dict = {}
+    for r in csv.DictReader(path.open()):
+        if r["status"] != "completed":
+            continue
+        dense = r["sparse_as_dense"] in ("True", "true", "1")
+        groups.setdefault(("dense" if dense else "sparse", int(r["nodes"])), []).append(r)
+    out = {}
+    for key, rs in sorted(groups.items()):
+
+        def med(col: str, rs=rs) -> float | None:
+            vals = [float(r[col]) for r in rs if r.get(col) not in (None, "")]
+            return statistics.median(vals) if vals else None
+
+        out[key] = {
+            "n": len(rs),
+            "step_s": med("step_s_median"),
+            "comm_s": med("comm_s_median"),
+            "tokens_per_s_per_worker": med("tokens_per_s_per_worker"),
+            "embedding_bytes": med("logical_embedding_bytes_per_step"),
+            "wire_sent_model": med("wire_sent_bytes_per_step_model"),
+        }
+    return out
+
+
+if args.summarise is None:
+    took = {}
+    if args.only in (None, "shaped"):
+        took["shaped"] = one("shaped", args.rate)
+    if args.only in (None, "unshaped"):
+        took["unshaped"] = one("unshaped", None)
+    print(json.dumps({"work": str(work), "seconds": took}, indent=1), file=sys.stderr)
+shaped, unshaped = medians("shaped"), medians("unshaped")
+print("variant nodes n | step s | exchange s | emb bytes | wire model | tok/s/w shaped/unshaped")
+for key, m in shaped.items():
+    u = unshaped.get(key, {})
+    ratio = (m["tokens_per_s_per_worker"] / u["tokens_per_s_per_worker"]
+             if u.get("tokens_per_s_per_worker") else float("nan"))  # fmt: skip
+    print(f"{key[0]} {key[1]} {m['n']} | {m['step_s']:.3f} (unshaped {u.get('step_s') or 0:.3f}) | "
+          f"{m['comm_s'] or 0:.3f} (unshaped {u.get('comm_s') or 0:.3f}) | "
+          f"{m['embedding_bytes']:.0f} | {m['wire_sent_model']:.0f} | {ratio:.1%}")  # fmt: skip
