@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from scalestudy.collect.cache import ReadCache
 from scalestudy.collect.comm import Calibrated, collect_comm
 from scalestudy.collect.rows import COLUMNS, collect_rows
 from scalestudy.collect.tables import POINTS_FILE, point_record, write_points, write_table
@@ -44,9 +45,11 @@ def collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Collec
     if (sweep_dir / "manifest.json").exists():
         with Manifest(sweep_dir).edit() as data:
             registry.reconcile(sweep_dir, data)
-    rows = collect_rows(points, sweep_dir, loaded.profile.name, profile=loaded.profile)
+    cache = ReadCache(sweep_dir)  # what the last collect read: only changed logs are read
+    rows = collect_rows(points, sweep_dir, loaded.profile.name, loaded.profile, cache)
     calibrated = None
     if points and points[0].sweep.workload == "comm":  # notes its records in the rows
         calibrated = collect_comm(points, rows, sweep_dir, loaded.profile.name)
     table = write_table(rows, sweep_dir)
+    cache.save()
     return Collected(rows, table, write_points(points, sweep_dir), calibrated)

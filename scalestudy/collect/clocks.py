@@ -128,17 +128,34 @@ class Verdict:
     columns: dict
 
 
-def check(
-    logs: Path, workers: int, model_ranks: int, timing: dict, job_s: float | None, job_from: str
-) -> Verdict:
-    """The three clocks of one completed point (`timing`: its footer's)."""
+def rank_windows(logs: Path, workers: int) -> list[RankWindow] | str:
+    """Every rank's timed window from its records, or why the point cannot be checked (the
+    first rank without a log or without start times)."""
     windows = []
     for r in range(workers):
         path = logs / step_log.rank_log_name(r)
         w = rank_window(path) if path.exists() else None
         if w is None:
-            return Verdict(UNCHECKED, LEGACY if path.exists() else f"no step log {path.name}", {})
+            return LEGACY if path.exists() else f"no step log {path.name}"
         windows.append(w)
+    return windows
+
+
+def check(
+    logs: Path,
+    workers: int,
+    model_ranks: int,
+    timing: dict,
+    job_s: float | None,
+    job_from: str,
+    windows: list[RankWindow] | str | None = None,
+) -> Verdict:
+    """The three clocks of one completed point (`timing`: its footer's; `windows`: the ranks'
+    from rank_windows, read here when not given)."""
+    if windows is None:
+        windows = rank_windows(logs, workers)
+    if isinstance(windows, str):
+        return Verdict(UNCHECKED, windows, {})
     window = max(w.window_s for w in windows)
     steps = max(w.steps_s for w in windows)
     records_tps = sum(w.tokens for w in windows) / model_ranks / window if window > 0 else 0.0

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import statistics
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import scalestudy.collect.clocks as clocks
 from scalestudy import progress
+from scalestudy.collect.cache import ReadCache, signature
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
@@ -161,8 +163,14 @@ def _profile_columns(points: list[Point], profile: Profile | None) -> dict:
 
 
 def collect_rows(
-    points: list[Point], sweep_dir: Path, cluster: str, profile: Profile | None = None
+    points: list[Point],
+    sweep_dir: Path,
+    cluster: str,
+    profile: Profile | None = None,
+    cache: ReadCache | None = None,
 ) -> list[dict]:
+    """`cache`: what the last collect read (collect/cache.py); without it every log is read."""
+    cache = cache or ReadCache(sweep_dir, enabled=False)
     data = Manifest(sweep_dir).read()
     site = _profile_columns(points, profile)
     # the scheduler's accounting of each point's last attempt (one query per backend)
@@ -172,12 +180,14 @@ def collect_rows(
     rows = []
     with progress.work("collect", len(points)) as shown:
         for p in points:
-            rows.append(_row(p, sweep_dir, cluster, site, data, acct))
+            rows.append(_row(p, sweep_dir, cluster, site, data, acct, cache))
             shown.advance(p.id)
     return rows
 
 
-def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: dict) -> dict:
+def _row(
+    p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: dict, cache: ReadCache
+) -> dict:
     """One point's row: its plan, its latest attempt's logs and the scheduler's accounting."""
     c = p.config
     spec = c.model.resolved()
@@ -232,8 +242,18 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
             end=a.get("ended_at"),
         )
         manifest_state = row["status"]
+        logs, strategy = sweep_dir / a["folder"] / "logs", strategies.of(c)
+        # every file read below: the ranks' step logs (their sizes and times, as before reading)
+        files = signature([logs / step_log.rank_log_name(r) for r in range(p.workers)])
+        read = f"{a['folder']} workers={p.workers}"
         try:
-            row.update(_from_logs(sweep_dir / a["folder"] / "logs", p.workers, strategies.of(c)))
+            row.update(
+                cache.use(
+                    f"{read} exchange={strategy.name}",
+                    files,
+                    lambda: _from_logs(logs, p.workers, strategy),
+                )
+            )
         except DamagedFile as exc:
             # the other points' rows are still good: this one says what is damaged, where
             print(f"warning: {exc}; point {p.id} is marked {DAMAGED}", file=sys.stderr)
@@ -242,7 +262,8 @@ def _row(p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: 
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})
         if row["status"] == "completed" and row["tokens_per_s"] is not None:
-            _check_clocks(row, sweep_dir / a["folder"], a, sa.get("elapsed"), c.mesh.model)
+            windows = cache.use(f"{read} clocks", files, lambda: _clock_records(logs, p.workers))
+            _check_clocks(row, sweep_dir / a["folder"], a, sa.get("elapsed"), c.mesh.model, windows)
         if row["start"] is None and row["end"] is None:  # not the local executor's
             row.update(_job_times(sweep_dir / a["folder"], a, sa))
         row.update(
@@ -269,14 +290,27 @@ def _job_times(run_dir: Path, attempt: dict, sa: dict) -> dict:
     return {"start": sa.get("start"), "end": sa.get("end")}
 
 
-def _check_clocks(row: dict, run_dir: Path, attempt: dict, elapsed, model_ranks: int) -> None:
-    """The point's throughput against its step records and the job's wall time
-    (collect/clocks.py): a disagreement makes it `inconsistent`, never used silently."""
-    logs = run_dir / "logs"
+def _clock_records(logs: Path, workers: int) -> dict:
+    """What the clocks read of the step logs: rank 0's footer timing and every rank's window
+    (or why there is none), as plain values (collect/cache.py keeps them)."""
     footer = step_log.last_record(logs / step_log.rank_log_name(0)) or {}
-    timing = footer.get("timing") or {}
+    windows = clocks.rank_windows(logs, workers)
+    if not isinstance(windows, str):
+        windows = [asdict(w) for w in windows]
+    return {"timing": footer.get("timing") or {}, "windows": windows}
+
+
+def _check_clocks(
+    row: dict, run_dir: Path, attempt: dict, elapsed, model_ranks: int, read: dict
+) -> None:
+    """The point's throughput against its step records and the job's wall time
+    (collect/clocks.py): a disagreement makes it `inconsistent`, never used silently.
+    `read`: _clock_records of its logs."""
+    logs, timing, windows = run_dir / "logs", read["timing"], read["windows"]
+    if not isinstance(windows, str):
+        windows = [clocks.RankWindow(**w) for w in windows]
     job_s, job_from = clocks.job_wall(attempt, run_dir, elapsed)
-    verdict = clocks.check(logs, row["workers"], model_ranks, timing, job_s, job_from)
+    verdict = clocks.check(logs, row["workers"], model_ranks, timing, job_s, job_from, windows)
     row.update(verdict.columns, clock_check=verdict.state)
     if verdict.state == clocks.INCONSISTENT:
         row.update(status=clocks.INCONSISTENT, status_reason=verdict.reason)

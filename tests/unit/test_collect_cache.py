@@ -1,0 +1,157 @@
+"""collect's record of what it already read (collect/cache.py): a collect after another reads
+only the step logs that changed, and its tables are byte-identical to a collect without the
+record (deleted, stale, damaged or from other code). The folder is a real submit to the Slurm
+stand-ins (tests/support/damage.py) with two points finished by hand, their step logs carrying
+the start and end times the clock check reads."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import fake_slurm
+import pytest
+from support.damage import mark_completed, step_records, submit_sweep
+
+from scalestudy.collect import cache as read_cache
+from scalestudy.collect import rows as collect_rows
+from scalestudy.contract import step_log
+
+T0 = 1_700_000_000.0
+OLD = time.time() - 3600  # the logs' time: an hour ago, past the racy window
+
+
+def _timed_records(workers: int, loss: float) -> list[dict]:
+    """A completed rank's records with start/end times and tokens (the clock check's inputs),
+    agreeing with the footer; `loss`: the last step's."""
+    recs = step_records(workers)
+    steps = [r for r in recs if r["type"] == "step"]
+    t = T0
+    for r in steps:
+        r.update(step_s=0.2, t_start=t, t_end=t + 0.2, tokens={"total": 100})
+        t += 0.25
+    steps[-1]["loss"] = loss
+    timed = [r for r in steps if r["timed"]]
+    window = timed[-1]["t_end"] - timed[0]["t_start"]
+    footer = recs[-1]
+    footer["timing"]["window_s"] = window
+    footer["timing"]["throughput_tokens_per_s"]["total"] = 100 * len(timed) * workers / window
+    return recs
+
+
+def _write_logs(attempt, workers: int, loss: float = 6.6) -> None:
+    text = "".join(json.dumps(r) + "\n" for r in _timed_records(workers, loss))
+    for rank in range(workers):
+        path = attempt / "logs" / step_log.rank_log_name(rank)
+        path.write_text(text)
+        os.utime(path, (OLD, OLD))
+
+
+@pytest.fixture
+def swept(tmp_path, monkeypatch):
+    """4 points queued on the stand-ins, two completed with timed logs an hour old; every log
+    read by collect is counted (points read: `reads`)."""
+    fake_slurm.activate(tmp_path, monkeypatch)
+    monkeypatch.setenv("SCALESTUDY_SBATCH_RETRY_S", "0.01,0.01,0.01")
+    done = submit_sweep(tmp_path)
+    manifest = json.loads((done.folder / "manifest.json").read_text())
+    for pid in done.point_ids()[:2]:
+        mark_completed(done, pid)
+        a = manifest["points"][pid]["attempts"][-1]
+        _write_logs(done.folder / a["folder"], a["nodes"] * a["ppn"])
+    done.reads = []
+    for name in ("_from_logs", "_clock_records"):
+        real = getattr(collect_rows, name)
+
+        def counted(logs, *args, real=real):
+            done.reads.append(logs.parent.parent.name)
+            return real(logs, *args)
+
+        monkeypatch.setattr(collect_rows, name, counted)
+    return done
+
+
+def _tables(done) -> dict[str, bytes]:
+    assert done.run("collect") == 0
+    return {n: (done.folder / n).read_bytes() for n in ("results.csv", "points.jsonl")}
+
+
+def _row(done, pid: str) -> dict:
+    import csv
+
+    with open(done.folder / "results.csv", newline="") as fh:
+        return next(r for r in csv.DictReader(fh) if r["point_id"] == pid)
+
+
+def test_a_second_collect_reads_nothing_and_writes_the_same_tables(swept):
+    cold = _tables(swept)
+    first = swept.point_ids()[:2]
+    assert sorted(set(swept.reads)) == swept.point_ids()  # every attempt's logs (if any)
+    assert len(swept.reads) == 4 + 2  # and the clocks of the two that finished
+    assert (swept.folder / read_cache.FILE).exists()
+    swept.reads.clear()
+    assert _tables(swept) == cold
+    assert swept.reads == []  # every log unchanged: nothing read again
+    (swept.folder / read_cache.FILE).unlink()  # a cache: without it, the same tables
+    assert _tables(swept) == cold
+    assert sorted(set(swept.reads)) == swept.point_ids()
+    assert _row(swept, first[0])["clock_check"].startswith("ok")  # windows judged
+
+
+def test_a_changed_or_new_log_is_read_again(swept):
+    pids = swept.point_ids()
+    _tables(swept)
+    assert _row(swept, pids[0])["final_loss"] == "6.6"
+    manifest = json.loads((swept.folder / "manifest.json").read_text())
+    attempt = swept.folder / manifest["points"][pids[0]]["attempts"][-1]["folder"]
+    log = attempt / "logs" / step_log.rank_log_name(0)
+    size = log.stat().st_size
+    # the same size, another content, a time a minute later: read again
+    _write_logs(attempt, 1, loss=6.5)
+    os.utime(log, (OLD + 60, OLD + 60))
+    assert log.stat().st_size == size
+    # and a point that finished since the last collect
+    mark_completed(swept, pids[2])
+    a = manifest["points"][pids[2]]["attempts"][-1]
+    _write_logs(swept.folder / a["folder"], a["nodes"] * a["ppn"], loss=6.4)
+    swept.reads.clear()
+    _tables(swept)
+    assert sorted(set(swept.reads)) == [pids[0], pids[2]]
+    assert _row(swept, pids[0])["final_loss"] == "6.5"
+    assert _row(swept, pids[2])["final_loss"] == "6.4"
+    assert _row(swept, pids[1])["final_loss"] == "6.6"
+
+
+def test_a_log_younger_than_the_racy_window_is_not_kept(swept):
+    """A rewrite inside the file system's clock tick keeps size and time: a log that new is
+    read again by the next collect, not trusted."""
+    pid = swept.point_ids()[0]
+    manifest = json.loads((swept.folder / "manifest.json").read_text())
+    log = swept.folder / manifest["points"][pid]["attempts"][-1]["folder"] / "logs"
+    os.utime(log / step_log.rank_log_name(0))  # now
+    _tables(swept)
+    swept.reads.clear()
+    _tables(swept)
+    assert set(swept.reads) == {pid}
+
+
+@pytest.mark.parametrize("how", ["stale entry", "other code", "damaged file"])
+def test_a_stale_or_foreign_record_is_ignored(swept, how):
+    cold = _tables(swept)
+    path = swept.folder / read_cache.FILE
+    data = json.loads(path.read_text())
+    for name, entry in data["entries"].items():
+        if "exchange=" in name and any(entry["files"]):  # a finished point's
+            entry["value"]["final_loss"] = 99.0  # what a wrong reuse would show
+            entry["value"]["tokens_per_s"] = 1.0
+    if how == "stale entry":  # the files it describes have changed since (their sizes)
+        for entry in data["entries"].values():
+            entry["files"] = [[f[0], f[1] + 1, *f[2:]] if f else f for f in entry["files"]]
+    elif how == "other code":
+        data["key"] = "0" * 16
+    text = json.dumps(data) if how != "damaged file" else path.read_text()[:100]
+    path.write_text(text)
+    swept.reads.clear()
+    assert _tables(swept) == cold
+    assert set(swept.point_ids()[:2]) <= set(swept.reads)  # the finished ones read again
