@@ -29,6 +29,7 @@ from scalestudy.report.load import (
     load_comm,
 )
 from scalestudy.report.paired import PairedRatio, paired_ratios
+from scalestudy.report.projection import ProjectedPoint, Residual
 from scalestudy.report.scaling import (
     MissingBaseline,
     PointStats,
@@ -68,44 +69,6 @@ class Problem:
     nodes: int
     status: str
     reason: str
-
-
-@dataclass
-class ProjectedPoint:
-    nodes: int
-    workers: int
-    step_s: float | None = None
-    tokens_per_s: float | None = None
-    efficiency: float | None = None
-    speedup: float | None = None
-    comm_s: float | None = None
-    accumulation_bytes: float | None = None
-    rank_bytes: float | None = None
-    node_bytes: float | None = None
-    node_memory_bytes: float | None = None
-    oom: bool | None = None
-    # 95% prediction intervals (projection.predict: the repeats and the model's residuals)
-    step_pi: projection.Interval | None = None
-    tokens_pi: projection.Interval | None = None
-    efficiency_pi: projection.Interval | None = None
-    speedup_pi: projection.Interval | None = None
-
-
-@dataclass
-class Residual:
-    variant: str
-    nodes: int
-    workers: int
-    measured_step_s: float
-    model_step_s: float
-
-    @property
-    def residual_s(self) -> float:
-        return self.measured_step_s - self.model_step_s
-
-    @property
-    def relative(self) -> float:
-        return self.residual_s / self.measured_step_s
 
 
 @dataclass
@@ -603,20 +566,12 @@ def _phases_twin(v: Variant, others: list[Variant]) -> Variant | None:
 
 
 def _overlap_s(v: Variant, twin: Variant) -> tuple[float, str]:
-    """What the backward pass hides: phases step - overlapped step at the largest size both
-    measured (floored at 0). Once communication outgrows it, only this much stays hidden."""
-    ours = {p.workers: p for p in v.points if p.step_s is not None}
-    theirs = {p.workers: p for p in twin.points if p.step_s is not None}
-    common = sorted(set(ours) & set(theirs))
-    if not common:
-        return 0.0, "no size measured in both timings: no overlap assumed"
-    w = common[-1]
-    hidden = max(0.0, theirs[w].step_s.value - ours[w].step_s.value)
-    return hidden, (
-        f"overlap: the backward pass hid {hidden * 1e3:.1f} ms of communication at {w} "
-        f"worker(s) (phases step - overlapped step); step = compute + apply + "
-        f"max(0, comm - {hidden * 1e3:.1f} ms)"
-    )
+    """What the backward pass hides, from the two timings' measured steps (projection)."""
+
+    def steps(x: Variant) -> dict[int, float]:
+        return {p.workers: p.step_s.value for p in x.points if p.step_s is not None}
+
+    return projection.twin_overlap(steps(v), steps(twin))
 
 
 class _Shapes:
@@ -703,189 +658,157 @@ def _project(
     ctx: dict | None = None,
     targets: list[int] | None = None,
 ) -> VariantProjection | None:
+    """The variant's projection: its inputs gathered here, the numbers and notes made by
+    report/projection.py (step model, overlap, residuals, memory)."""
     measured = [p for p in v.points if p.throughput is not None]
     if not measured:
         return None
+    ctx = ctx or {"explicit": None, "roots": []}
     pm = max(measured, key=lambda p: p.workers)
     vp = VariantProjection(variant=v, link=None, anchor_nodes=pm.nodes)
-    if v.mesh_model > 1:
-        vp.notes.append(
-            f"a data x model mesh (M = {v.mesh_model}): its exchange is projected over the "
-            f"N / {v.mesh_model} ranks of each data-parallel set with the V / {v.mesh_model} "
-            "vocabulary shard; the model group's allreduces are inside the measured compute "
-            "(the same M, the same tokens per group in weak scaling)"
-        )
+    vp.notes += projection.mesh_notes(v.mesh_model)
     link, link_src = _link(v)
     done = _completed(v.rows)
-    strategy = v.strategy  # the one rule (strategies.of), on the variant's configuration
-    comm_m, comm_notes = _comm_model(v, link, link_src, ctx or {"explicit": None, "roots": []})
-    vp.comm = comm_m
-    vp.link = comm_m.allreduce if comm_m else None
-    tokens_per_worker = v.tokens_per_worker
-    shapes = _Shapes(v, done, tokens_per_worker, pm.workers)
-    nodes = (
-        projection.projected_nodes(max(p.nodes for p in v.points), project_to)
-        if targets is None
-        else list(targets)
-    )
+    vp.comm, comm_notes = _comm_model(v, link, link_src, ctx)
+    vp.link = vp.comm.allreduce if vp.comm else None
+    shapes = _Shapes(v, done, v.tokens_per_worker, pm.workers)
+    nodes = _target_nodes(v, project_to, targets)
     if not nodes:
         vp.notes.append(
             f"--project-to {project_to} is within the measured nodes: nothing to project"
         )
-    # the dense gradients other than the embedding's (the allreduce column holds the
-    # embedding's too when the strategy allreduces it)
+    model, other_dense, source = _step_model(v, vp, pm, done, shapes, ctx)
+    vp.notes.append(
+        projection.step_note(
+            model,
+            comm=vp.comm,
+            no_comm_why=link_src,
+            dense_known=other_dense is not None,
+            overlapped=v.timing == "overlapped",
+            exchange=v.strategy.name,
+            collectives=v.strategy.collectives,
+            ppn=v.ppn,
+        )
+    )
+    vp.notes += ([vp.comm.description] if vp.comm else []) + comm_notes
+    at = lambda col, p: _median(source[source["workers"] == p.workers][col])  # noqa: E731
+    vp.residuals = projection.residuals(
+        v.label,
+        model,
+        [
+            (
+                p.nodes,
+                p.workers,
+                None if p.step_s is None else p.step_s.value,
+                at("compute_s_median", p),
+                at("apply_s_median", p),
+            )
+            for p in measured
+        ],
+    )
+    vp.prediction = _step_prediction(v, measured, model, [n * v.ppn for n in nodes])
+    if vp.prediction is not None:
+        vp.notes.append(f"step time: {vp.prediction.method}")
+    memory, from_table = _memory(v, done, pm, shapes)
+    vp.notes += memory.notes(from_table)
+    p0 = v.point_at(sc.n0_workers) if sc is not None and not sc.error else None
+    for n in nodes:
+        vp.points.append(_projected_point(v, n, model, memory, shapes, vp.prediction, p0))
+    vp.notes += memory.closing_note(pm.nodes)
+    return vp
+
+
+def _target_nodes(v: Variant, project_to: int, targets: list[int] | None) -> list[int]:
+    if targets is not None:
+        return list(targets)
+    return projection.projected_nodes(max(p.nodes for p in v.points), project_to)
+
+
+def _other_dense(v: Variant, done: pd.DataFrame) -> float | None:
+    """The dense gradients other than the embedding's (the allreduce column holds the
+    embedding's too when the strategy allreduces it)."""
     allreduce = _median(done["logical_allreduce_bytes_per_step"])
+    if allreduce is None:
+        return None
     emb = _median(done["logical_embedding_bytes_per_step"])
-    other_dense = None
-    if allreduce is not None:
-        fused = any(c == "allreduce" for c in strategy.collectives)
-        other_dense = allreduce - (emb or 0.0) if fused else allreduce
-    # Compute and apply are timed apart by `timing: phases` (tables from before the key
-    # existed were all phases). An overlapped variant borrows them from its phases twin (and
-    # the overlap measured between the two), else takes its own compute probe.
-    timing = v.timing
+    fused = any(c == "allreduce" for c in v.strategy.collectives)
+    return allreduce - (emb or 0.0) if fused else allreduce
+
+
+def _step_model(
+    v: Variant, vp: VariantProjection, pm: PointStats, done: pd.DataFrame, shapes, ctx: dict
+) -> tuple[projection.StepModel, float | None, pd.DataFrame]:
+    """The anchored step model and the dense bytes it adds to the exchange. Compute and apply
+    are timed apart by `timing: phases` (tables from before the key existed were all phases).
+    An overlapped variant borrows them from its phases twin (and the overlap measured between
+    the two), else takes its own compute probe (the overlap read at the anchor); notes to vp.
+    Also the rows compute and apply are read from."""
+    other_dense = _other_dense(v, done)
     source, overlap, hidden_at_anchor = done, 0.0, False
-    if timing == "overlapped":
-        twin = _phases_twin(v, (ctx or {}).get("variants", []))
+    if v.timing == "overlapped":
+        twin = _phases_twin(v, ctx.get("variants", []))
         if twin is not None:
             source = _completed(twin.rows)
             overlap, note = _overlap_s(v, twin)
             vp.notes.append(note)
         else:
             hidden_at_anchor = True
-    at = lambda col, p: _median(source[source["workers"] == p.workers][col])  # noqa: E731
-    compute_m, apply_m = at("compute_s_median", pm), at("apply_s_median", pm) or 0.0
-    t_meas_m = pm.step_s.value if pm.step_s else None
-    probe = at("compute_probe_s_median", pm) if hidden_at_anchor else None
-    compute_from = "the step's own compute probe"
-    if hidden_at_anchor and compute_m is None and probe is not None and t_meas_m:
-        compute_from = "the whole measured step, as compute"
-        # collect leaves out a probe longer than the step it is a part of
-        compute_m = t_meas_m
-        vp.notes.append(
-            f"the compute probe ({probe * 1e3:.1f} ms of forward + backward) is longer than "
-            f"the measured step ({t_meas_m * 1e3:.1f} ms) at {pm.workers} worker(s): not used; "
-            "compute is taken as the whole measured step (an upper bound: the exchange counted "
-            "as hidden there)"
-        )
+    rows = source[source["workers"] == pm.workers]
+    anchor = projection.Anchor(
+        nodes=pm.nodes,
+        workers=pm.workers,
+        step_s=pm.step_s.value if pm.step_s else None,
+        tokens_per_s=pm.throughput.value,
+        compute_s=_median(rows["compute_s_median"]),
+        apply_s=_median(rows["apply_s_median"]) or 0.0,
+        probe_s=_median(rows["compute_probe_s_median"]) if hidden_at_anchor else None,
+    )
 
     def comm(w: int) -> float | None:
         shape = shapes.at(w)
-        if comm_m is None or other_dense is None or shape is None:
+        if vp.comm is None or other_dense is None or shape is None:
             return None
-        return _exchange_s(strategy, shape, v.ppn, comm_m, other_dense)
+        return _exchange_s(v.strategy, shape, v.ppn, vp.comm, other_dense)
 
-    if hidden_at_anchor and compute_m is not None and t_meas_m and comm(pm.workers) is not None:
-        c_m = comm(pm.workers)
-        overlap = min(c_m, max(0.0, compute_m + c_m - t_meas_m))
-        vp.notes.append(
-            f"overlap: {compute_from} ({compute_m * 1e3:.1f} ms of forward + "
-            f"backward without collectives) + the modelled exchange ({c_m * 1e3:.1f} ms) - the "
-            f"measured step ({t_meas_m * 1e3:.1f} ms) at {pm.workers} worker(s): "
-            f"{overlap * 1e3:.1f} ms hidden by the backward pass (an optimizer update inside "
-            "the step only lowers this estimate); step = compute + max(0, comm - hidden)"
-        )
+    model = projection.StepModel(v.mode, anchor, comm, anchor.compute_s, overlap)
+    if hidden_at_anchor:
+        model.compute_s, model.compute_from, notes = projection.hidden_compute(anchor)
+        model.overlap, more = projection.hidden_overlap(model)
+        vp.notes += notes + more
+    return model, other_dense, source
 
-    def t_model(w: int) -> float | None:
-        c = comm(w)
-        if c is None or compute_m is None:
-            return None
-        compute = compute_m * (pm.workers / w if v.mode == "strong" else 1.0)
-        return compute + apply_m + max(0.0, c - overlap)
 
-    if comm_m is None:
-        vp.notes.append(f"step time not projected: no interconnect figures ({link_src})")
-    elif compute_m is None or other_dense is None:
-        vp.notes.append(
-            "step time not projected: the table has no compute time or bytes"
-            + (
-                " (an overlapped point measures its compute with `compute_probe_steps`, on "
-                "by default: collect again after re-running it)"
-                if timing == "overlapped"
-                else ""
-            )
-        )
-    else:
-        vp.notes.append(
-            f"step time = measured compute + apply at {pm.nodes} node(s) "
-            f"({'scaled by N_m/N, ' if v.mode == 'strong' else ''}"
-            f"{compute_m * 1e3:.1f} + {apply_m * 1e3:.1f} ms) + the {strategy.name} exchange's "
-            f"collectives ({', '.join(strategy.collectives)}) and the dense allreduce, ring and "
-            f"direct models (the node's link shared by its {v.ppn} rank(s)), anchored at the "
-            "measured point"
-        )
-    if comm_m is not None:
-        vp.notes.append(comm_m.description)
-    vp.notes += comm_notes
-    # residuals: the model at every measured point against what was measured there
-    for p in measured:
-        c, comp = comm(p.workers), at("compute_s_median", p)
-        if c is None or comp is None or p.step_s is None:
-            continue
-        model = comp + (at("apply_s_median", p) or 0.0) + max(0.0, c - overlap)
-        vp.residuals.append(Residual(v.label, p.nodes, p.workers, p.step_s.value, model))
-    vp.prediction = _step_prediction(v, measured, t_model, [n * v.ppn for n in nodes])
-    if vp.prediction is not None:
-        vp.notes.append(f"step time: {vp.prediction.method}")
-    # the model its points ran (points.jsonl); a table without it: the preset and the two
-    # columns it records, which misses any other override of the model
-    spec = v.model_spec
+def _memory(v: Variant, done: pd.DataFrame, pm: PointStats, shapes) -> tuple:
+    """The memory model of the variant: the model its points ran (points.jsonl); a table
+    without it: the preset and the two columns it records, which misses any other override of
+    the model. Also whether it came from the table."""
+    spec, from_table = v.model_spec, v.model_spec is None
     if spec is None:
         spec = projection.model_spec(
             (v.configuration.get("model") or {}).get("preset"), v.vocab, v.hidden, v.tied
         )
-        if spec is not None:
-            vp.notes.append(
-                "model for the memory projection: its preset with the table's vocabulary and "
-                "width (no points.jsonl beside the table: `scalestudy collect` writes it)"
-            )
-    rss_m = _median(done[done["workers"] == pm.workers]["peak_rss_max"])
-    node_mem = _node_memory(v)
-    if spec is None:
-        vp.notes.append("memory not projected: the model is not a preset")
 
-    def pred(w: int) -> float:
+    def bytes_of(w: int) -> float:
         return projection.predicted_rank_bytes(
-            spec, workers=w, tokens_per_worker=tokens_per_worker(w), config=shapes.config
+            spec, workers=w, tokens_per_worker=v.tokens_per_worker(w), config=shapes.config
         )
 
-    for n in nodes:
-        w = n * v.ppn
-        pp = ProjectedPoint(nodes=n, workers=w, node_memory_bytes=node_mem)
-        tm, tmm = t_model(w), t_model(pm.workers)
-        if tm and tmm and t_meas_m:
-            ratio = tmm / tm
-            pp.step_s = t_meas_m / ratio
-            pp.comm_s = comm(w)
-            scale = w / pm.workers if v.mode == "weak" else 1.0
-            pp.tokens_per_s = pm.throughput.value * scale * ratio
-            p0 = v.point_at(sc.n0_workers) if sc is not None and not sc.error else None
-            if p0 is not None:
-                if v.mode == "weak" and p0 and p0.throughput:
-                    pp.efficiency = pp.tokens_per_s / (w / p0.workers * p0.throughput.value)
-                elif p0 and p0.step_s:
-                    pp.speedup = p0.step_s.value / pp.step_s
-                    pp.efficiency = pp.speedup * p0.workers / w
-            if vp.prediction is not None and w in vp.prediction.targets:
-                _intervals(pp, v, vp.prediction, pm, p0, pp.tokens_per_s * pp.step_s)
-        shape = shapes.at(w)
-        if shape is not None:
-            pp.accumulation_bytes = strategy.logical(shape)
-        if spec is not None and tokens_per_worker(w):
-            base = rss_m if rss_m else pred(pm.workers)
-            pp.rank_bytes = base + pred(w) - pred(pm.workers)
-            pp.node_bytes = pp.rank_bytes * v.ppn
-            if node_mem:
-                pp.oom = pp.node_bytes > node_mem
-        vp.points.append(pp)
-    if spec is not None:
-        vp.notes.append(
-            "memory per rank = measured peak RSS at "
-            f"{pm.nodes} node(s) + the memory model's growth from there"
-            if rss_m
-            else "memory per rank = the memory model alone (no measured RSS)"
-        )
-    return vp
+    rss = _median(done[done["workers"] == pm.workers]["peak_rss_max"])
+    return projection.Memory(spec, pm.workers, rss, bytes_of), from_table
+
+
+def _projected_point(v: Variant, n: int, model, memory, shapes, prediction, p0) -> ProjectedPoint:
+    w = n * v.ppn
+    pp = projection.scaled_point(model, n, w, p0)
+    pp.node_memory_bytes = _node_memory(v)
+    if pp.step_s is not None and prediction is not None and w in prediction.targets:
+        _intervals(pp, v, prediction, p0, pp.tokens_per_s * pp.step_s)
+    shape = shapes.at(w)
+    if shape is not None:
+        pp.accumulation_bytes = v.strategy.logical(shape)
+    if memory.spec is not None and v.tokens_per_worker(w):
+        memory.fill(pp, v.ppn)
+    return pp
 
 
 def _step_prediction(
@@ -906,7 +829,7 @@ def _step_prediction(
     return projection.predict(samples, projection.Anchored(t_model), targets)
 
 
-def _intervals(pp: ProjectedPoint, v: Variant, pred, pm: PointStats, p0, tokens_per_step):
+def _intervals(pp: ProjectedPoint, v: Variant, pred, p0, tokens_per_step):
     """The projected point's intervals from the step time's draws: tokens/s = the tokens of a
     step over its time; efficiency and speedup against the baseline's repeats, re-drawn."""
     import numpy as np
