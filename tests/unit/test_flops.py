@@ -85,7 +85,9 @@ def test_the_flop_model_counts_the_matmuls_tensorflow_runs():
     got = json_of(__file__)
     assert got["static"] == got["registered"]
     print(f"graph {got['counted'] / 1e9:.3f} GFLOP, model {got['model'] / 1e9:.3f} GFLOP")
-    assert got["model"] == pytest.approx(got["counted"], rel=0.05)
+    # exact: both count the same products (the model's every matmul, 2·m·n·k each); a 5%
+    # tolerance let the cross-attention scores go missing (79.544 vs 79.770 GFLOP, -0.28%)
+    assert got["model"] == got["counted"]
 
 
 if __name__ == "__main__":
