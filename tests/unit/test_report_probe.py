@@ -14,19 +14,7 @@ from support.probe import make_probe_run, node_name, rank_reports
 
 from scalestudy.report import markdown
 from scalestudy.report.build import build
-
-HEAD = [
-    "point",
-    "nodes x ppn",
-    "state",
-    "check",
-    "ranks placed",
-    "ranks per node",
-    "binding",
-    "start spread",
-    "slow nodes",
-    "checkpoint signal",
-]
+from scalestudy.report.summary import PROBE_HEAD
 
 
 def _probe_section(md: str) -> list[str]:
@@ -61,8 +49,8 @@ def test_a_probe_sweep_at_300_nodes_is_reported_for_what_it_measures(tmp_path):
     spread = max(starts) - min(starts)
     worst = max(slow, key=slow.get)
     (row,) = report.summary.probe.rows
-    assert report.summary.probe.head == HEAD
-    cells = dict(zip(HEAD, row, strict=True))
+    assert report.summary.probe.head == PROBE_HEAD
+    cells = dict(zip(PROBE_HEAD, row, strict=True))
     assert cells["point"] == pid and cells["nodes x ppn"] == "300 x 4"
     assert cells["state"] == "completed" and cells["check"] == "ok"
     assert cells["ranks placed"] == "1200/1200 on 300/300 node(s)"
@@ -104,7 +92,7 @@ def test_a_broken_launch_is_named_node_by_node(tmp_path):
     report = build(["broken"], tmp_path)
     assert report.analysis.variants == []
     (row,) = report.summary.probe.rows
-    cells = dict(zip(HEAD, row, strict=True))
+    cells = dict(zip(PROBE_HEAD, row, strict=True))
     assert cells["state"] == "failed" and cells["check"] == "FAILED: 7 problem(s)"
     assert cells["ranks placed"] == "31/32 on 8/8 node(s)"
     assert cells["ranks per node"] == "3-5 (expected 4); 3 node(s) wrong"
@@ -128,7 +116,7 @@ def test_unbound_ranks_are_not_called_wrong_and_no_check_is_said(tmp_path):
     make_probe_run(tmp_path, "local", 1, 2, reports, None, disjoint=False)
     report = build(["local"], tmp_path)
     (row,) = report.summary.probe.rows
-    cells = dict(zip(HEAD, row, strict=True))
+    cells = dict(zip(PROBE_HEAD, row, strict=True))
     assert cells["binding"] == "not bound (the profile binds none): not checked"
     assert cells["check"] == "no verdict (no probe-check.json)"
 
@@ -143,7 +131,7 @@ def test_a_damaged_probe_file_is_a_warning_naming_it(tmp_path):
     assert str(attempt / "logs" / "probe.rank3.json") in warnings
     assert str(attempt / "logs" / "probe-check.json") in warnings
     (row,) = report.summary.probe.rows
-    cells = dict(zip(HEAD, row, strict=True))
+    cells = dict(zip(PROBE_HEAD, row, strict=True))
     assert cells["ranks placed"] == "3/4 on 2/2 node(s)"
     assert cells["check"].startswith("no verdict")
 
