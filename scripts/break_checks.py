@@ -169,6 +169,28 @@ MUTATIONS = [
         ["tests/unit/test_hand_counts.py", "tests/unit/test_flops.py"],
     ),
     Mutation(
+        "layering: a bottom layer's module imports the plan (an upward import and a cycle)",
+        "scalestudy/templating.py",
+        "from __future__ import annotations\n",
+        "from __future__ import annotations\n\n\ndef _up():\n    from scalestudy import plan\n",
+        [
+            "tests/unit/test_import_boundaries.py::"
+            "test_each_layer_imports_only_the_layers_below_it_lazy_imports_included",
+            "tests/unit/test_import_boundaries.py::"
+            "test_no_import_cycle_between_the_package_parts_lazy_imports_included",
+        ],
+    ),
+    Mutation(
+        "layering: a part imports a peer of its own layer (status -> views, no cycle)",
+        "scalestudy/status.py",
+        "from __future__ import annotations\n",
+        "from __future__ import annotations\n\n\ndef _peer():\n    from scalestudy import views\n",
+        [
+            "tests/unit/test_import_boundaries.py::"
+            "test_each_layer_imports_only_the_layers_below_it_lazy_imports_included"
+        ],
+    ),
+    Mutation(
         "trainer: the compute probe inside the timed window (round 3's order)",
         "scalestudy/trainer/loop.py",
         "    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}",

@@ -1,5 +1,7 @@
-"""Import boundaries: no cycle in scalestudy/, TensorFlow/Horovod only in the trainer, a CLI
-that starts without them (checked both statically, with ast, and by importing)."""
+"""Import boundaries: no cycle in scalestudy/ (between modules and between its parts), each part
+importing only the layers below its own (LAYERS), TensorFlow/Horovod only in the trainer, a CLI
+that starts without them (checked both statically, with ast, and by importing). Every import
+statement counts, those inside functions too."""
 
 from __future__ import annotations
 
@@ -275,3 +277,89 @@ def test_workloads_import_no_report():
         if i.source.startswith("scalestudy.workloads") and i.target.startswith("scalestudy.report")
     ]
     assert upward == []
+
+
+# -- layering: each part of the package imports only parts of the layers below its own --------
+# The data flow, lowest first: what every part reads (errors, files, YAML, the contract), the
+# site and the job (profiles, the trainer and the workloads a job runs), the sweep file, the
+# plan, the rendered scripts, the executors that run them, collect, the report, compare, and
+# the command line over all. A part of one layer imports none of its own layer either (peers).
+# A new part of the package must be placed here (the test names it).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "rankenv", "progress", "templating", "provenance", "launchers", "sbatch_options"),
+    ("fileio", "yamlfile", "contract", "containers", "localcluster"),
+    ("profiles", "trainer", "measure"),
+    ("workloads",),
+    ("sweepfile", "capture", "starter", "profile_detect", "archive"),
+    ("plan", "inputs"),
+    ("render",),
+    ("executors",),
+    ("collect", "submit", "status", "views"),
+    ("report", "doctor"),
+    ("compare",),
+    ("cli",),
+)
+# Imports of a part of the same or a higher layer that are there today, and why. Each must
+# still be made (a stale entry fails), so the list can only shrink.
+UPWARD_ALLOWED = {
+    # the comm workload reads its point.json's comm block with the sweep file's CommOptions
+    # model (a lazy import in load_config); the model belongs below both, in contract/
+    ("scalestudy.workloads", "scalestudy.sweepfile"): "comm options model in sweepfile/schema",
+    # archive packs report/provenance.py's table (lazy, in _provenance): the archive/report
+    # cycle allowed above (UNIT_CYCLES_ALLOWED)
+    ("scalestudy.archive", "scalestudy.report"): "archive packs the report's provenance table",
+}
+
+
+def _layer_of() -> dict[str, int]:
+    return {f"scalestudy.{part}": k for k, layer in enumerate(LAYERS) for part in layer}
+
+
+def _not_downward(units: dict[str, list[Import]], layer_of: dict[str, int]) -> list[Import]:
+    """Every import of a part from a part whose layer is not below the importer's (the
+    same-layer and upward ones), lazy ones included."""
+    return [
+        i
+        for u, imports in units.items()
+        for i in imports
+        if i.target in layer_of and layer_of[i.target] >= layer_of[u]
+    ]
+
+
+def test_each_layer_imports_only_the_layers_below_it_lazy_imports_included():
+    units = _unit_graph(_graph())
+    layer_of = _layer_of()
+    unplaced = sorted(set(units) - set(layer_of))
+    gone = sorted(set(layer_of) - set(units))
+    assert not unplaced and not gone, f"not in LAYERS: {unplaced}; in LAYERS, no part: {gone}"
+    bad = _not_downward(units, layer_of)
+    found = {(_unit(i.source), i.target) for i in bad}
+    problems = sorted(
+        {
+            f"  {i.source}:{i.line} -> {i.target}{' (lazy)' if i.lazy else ''} "
+            f"(layer {layer_of[_unit(i.source)]} imports layer {layer_of[i.target]})"
+            for i in bad
+            if (_unit(i.source), i.target) not in UPWARD_ALLOWED
+        }
+    )
+    stale = sorted(set(UPWARD_ALLOWED) - found)
+    assert not problems and not stale, (
+        "imports of the same or a higher layer:\n" + "\n".join(problems) + f"\nstale: {stale}"
+    )
+
+
+def test_the_layer_check_sees_an_upward_and_a_same_layer_import():
+    edge = Import
+    layer_of = {"scalestudy.low": 0, "scalestudy.mid": 1, "scalestudy.peer": 1, "scalestudy.hi": 2}
+    units = {
+        "scalestudy.low": [edge("scalestudy.low.x", "scalestudy.hi", 7, True)],  # up, lazy
+        "scalestudy.mid": [
+            edge("scalestudy.mid", "scalestudy.low", 1, False),  # down: fine
+            edge("scalestudy.mid", "scalestudy.peer", 2, False),  # same layer
+        ],
+        "scalestudy.hi": [edge("scalestudy.hi", "scalestudy.mid", 1, False)],
+    }
+    assert [(i.source, i.target) for i in _not_downward(units, layer_of)] == [
+        ("scalestudy.low.x", "scalestudy.hi"),
+        ("scalestudy.mid", "scalestudy.peer"),
+    ]
