@@ -1,8 +1,9 @@
 """Latency and bandwidth (alpha, beta) of Horovod's collectives, fitted to the comm workload.
 
-The model is the report's projection's (scalestudy.report.projection), so the fitted values can
-replace the profile's nominal ones there: ring algorithms over one link per node, which the
-node's ppn ranks share (each rank gets bw / ppn):
+The model is the report's projection's (scalestudy.report.projection), both read from the
+collectives' table (scalestudy.contract.collectives), so the fitted values can replace the
+profile's nominal ones there: ring algorithms over one link per node, which the node's ppn
+ranks share (each rank gets bw / ppn):
 
     allreduce of a B-byte tensor over N workers:
         t = o + g x B     + 2(N-1) alpha + 2(N-1)/N x B x ppn / bw
@@ -41,16 +42,42 @@ from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
-GROUP = "group_allreduce"  # a mesh's model group (issue #25)
-COLLECTIVES = ("allreduce", "allgather", "alltoall", GROUP)
-MODEL_TEXT = (
-    "ring over one link per node shared by its ppn ranks, plus a per-call overhead o and a "
-    "local cost g per byte of the result: allreduce t = o + g B + 2(N-1) alpha + 2(N-1)/N x B "
-    "x ppn / bw (B: the whole tensor); allgather t = o + g N b + (N-1) alpha + (N-1) x b x ppn "
-    "/ bw (b: one rank's bytes); alltoall t = o + g b + 2(N-1) alpha + (N-1)/N x b x ppn / bw "
-    "(splits, then the data); group_allreduce (a mesh's model group of M ranks, its own link, "
-    "ppn 1) as allreduce with N = M; N workers; non-negative least squares on relative error"
-)
+from scalestudy.contract import collectives
+
+GROUP = collectives.GROUP  # a mesh's model group (issue #25)
+
+
+class _Names(Sequence):
+    """The collectives' names, read from the table (contract/collectives.py) at each use, so
+    an entry registered later is fitted, drawn and listed too."""
+
+    def __getitem__(self, i):
+        return collectives.names()[i]
+
+    def __len__(self) -> int:
+        return len(collectives.TABLE)
+
+    def __repr__(self) -> str:
+        return repr(collectives.names())
+
+
+COLLECTIVES = _Names()
+
+
+def model_text() -> str:
+    """The model in words, one clause per collective of the table."""
+    return (
+        "ring over one link per node shared by its ppn ranks, plus a per-call overhead o and a "
+        "local cost g per byte of the result: "
+        + "; ".join(c.formula for c in collectives.TABLE.values())
+        + "; N workers; non-negative least squares on relative error"
+    )
+
+
+def __getattr__(name: str):
+    if name == "MODEL_TEXT":  # read at each use: the table's collectives of that moment
+        return model_text()
+    raise AttributeError(name)
 
 
 class FitError(ValueError):
@@ -70,20 +97,13 @@ class Sample:
 
 def terms(collective: str, workers: int, ppn: int, nbytes: float) -> tuple[float, float]:
     """(coefficient of alpha, coefficient of 1/bw) of the model for one collective call."""
-    n = workers
-    if collective in ("allreduce", GROUP):
-        return 2.0 * (n - 1), 2.0 * (n - 1) / n * nbytes * max(ppn, 1)
-    if collective == "allgather":
-        return float(n - 1), (n - 1) * nbytes * max(ppn, 1)
-    if collective == "alltoall":
-        return 2.0 * (n - 1), (n - 1) / n * nbytes * max(ppn, 1)
-    raise ValueError(f"unknown collective {collective!r}")
+    return collectives.get(collective).terms(workers, ppn, nbytes)
 
 
 def local_bytes(collective: str, workers: int, nbytes: float) -> float:
     """Bytes of the collective's result on each rank, which it copies whatever the network:
     the reduced tensor, or all ranks' shares gathered."""
-    return max(workers, 1) * nbytes if collective == "allgather" else nbytes
+    return collectives.get(collective).local_bytes(workers, nbytes)
 
 
 def model_s(
@@ -198,7 +218,7 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
     alone = [s for s in mine if s.workers <= 1]
     shared = [s for s in mine if s.nodes <= 1 and s.workers > 1]
     networked = [s for s in mine if s.nodes > 1 and s.workers > 1]
-    if collective == GROUP:  # the group's own link: one node's shared memory is what it fits
+    if collectives.get(collective).own_link:  # one node's shared memory is what it fits
         shared, networked = [], [s for s in mine if s.workers > 1]
     used = alone + networked
     bad = [s for s in used if not (math.isfinite(s.time_s) and s.time_s > 0)]
@@ -300,7 +320,7 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
 def fit_all(samples: Sequence[Sample]) -> tuple[dict[str, Fit], dict[str, str]]:
     """A fit per collective present; the ones that cannot be fitted with the reason."""
     fits, errors = {}, {}
-    for c in COLLECTIVES:
+    for c in collectives.names():
         if not any(s.collective == c for s in samples):
             continue
         try:

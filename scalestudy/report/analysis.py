@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from scalestudy.contract import comm_fit, references, strategies, token_model
+from scalestudy.contract import collectives, comm_fit, references, strategies, token_model
 from scalestudy.contract.point_config import allreduce_item_bytes
 from scalestudy.contract.results_columns import clock_checked
 from scalestudy.measure import peak as machine_peak
@@ -302,14 +302,15 @@ def _nominal_link(cluster: str) -> tuple[projection.Link | None, str]:
 def _strategy_links(
     table: pd.DataFrame, roots: list[Path]
 ) -> tuple[dict[str, projection.Link] | None, str]:
-    """Latency and bandwidth of allreduce, allgather and alltoall for the strategies' times:
-    the newest calibration of the table's cluster that fitted all three, else the profile's
-    nominal interconnect for all three (never a mix), with the sentence that says which."""
+    """Latency and bandwidth of every exchange collective (contract/collectives.py: allreduce,
+    allgather, alltoall) for the strategies' times: the newest calibration of the table's
+    cluster that fitted them all, else the profile's nominal interconnect for all (never a
+    mix), with the sentence that says which."""
     clusters = set(table["cluster"].dropna().astype(str)) if "cluster" in table else set()
     if len(clusters) != 1:
         return None, ""
     (cluster,) = clusters
-    needed = ("allreduce", "allgather", "alltoall")
+    needed = collectives.names(exchange=True)
     for path, cal in projection.find_calibrations(roots, cluster):
         fits = cal.get("collectives") or {}
         if all(c in fits for c in needed):

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract import calibration, comm_model, memory_model
+from scalestudy.contract import calibration, collectives, comm_model, memory_model
 from scalestudy.contract.point_config import PRESETS
 from scalestudy.errors import BadInput
 from scalestudy.report.stats import CONFIDENCE
@@ -121,15 +121,21 @@ class CommModel:
     short: str  # for a figure legend
     source: str = ""  # the calibration file, or where the nominal figures came from
     alltoall: Link | None = None  # None: the allreduce's (a calibration without alltoall)
+    others: tuple[tuple[str, Link], ...] = ()  # the table's other exchange collectives
 
     @property
     def links(self) -> dict[str, Link]:
-        """Each collective's link, for `calls_s`."""
-        return {
+        """Each exchange collective's link (contract/collectives.py), for `calls_s`; one the
+        model has no figures of is never charged (fitted_model): the allreduce's."""
+        out = {
             "allreduce": self.allreduce,
             "allgather": self.allgather,
             "alltoall": self.alltoall or self.allreduce,
+            **dict(self.others),
         }
+        for name in collectives.names(exchange=True):
+            out.setdefault(name, self.allreduce)
+        return out
 
     @classmethod
     def nominal(cls, link: Link, profile: str, source: str) -> CommModel:
@@ -189,7 +195,7 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
         why = "; ".join(str((cal.get("errors") or {}).get(c, "not measured")) for c in missing)
         raise CalibrationError(f"{path}: no fit of {', '.join(missing)} ({why})")
     links, parts, resid = {}, [], []
-    for c in ("allreduce", "allgather", "alltoall"):
+    for c in collectives.names(exchange=True):
         f = fits.get(c) or fits[needed[0]]  # a collective not needed is never charged
         link = links[c] = fitted_link(cal, path, c, f)
         if c in fits:
@@ -220,6 +226,7 @@ def fitted_model(cal: dict, path: Path, needed: Sequence[str]) -> CommModel:
         f"comm model: fitted ({sweep})",
         str(path),
         links["alltoall"],
+        tuple((c, x) for c, x in links.items() if c not in ("allreduce", "allgather", "alltoall")),
     )
 
 
@@ -245,48 +252,23 @@ def fmt_us(seconds: float) -> str:
 
 
 def ring_allreduce_s(nbytes: float, workers: int, ppn: int, link: Link) -> float:
-    if workers <= 1 or nbytes <= 0:
-        return 0.0
-    moved = 2.0 * (workers - 1) / workers * nbytes
-    local = link.overhead_s + link.local_s_per_byte * nbytes
-    return local + moved / link.bytes_per_s(ppn) + 2 * (workers - 1) * link.latency_s
+    return collectives.get("allreduce").time_s(nbytes, workers, ppn, link)
 
 
 def ring_allgather_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> float:
-    if workers <= 1 or rank_bytes <= 0:
-        return 0.0
-    return (
-        link.overhead_s
-        + link.local_s_per_byte * workers * rank_bytes
-        + (workers - 1) * rank_bytes / link.bytes_per_s(ppn)
-        + (workers - 1) * link.latency_s
-    )
+    return collectives.get("allgather").time_s(rank_bytes, workers, ppn, link)
 
 
 def direct_alltoall_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> float:
     """One rank's alltoall of `rank_bytes` (its own block included): Horovod's exchange of the
     splits, then every block straight to its rank (contract/comm_fit.py)."""
-    if workers <= 1 or rank_bytes <= 0:
-        return 0.0
-    return (
-        link.overhead_s
-        + link.local_s_per_byte * rank_bytes
-        + (workers - 1) / workers * rank_bytes / link.bytes_per_s(ppn)
-        + 2 * (workers - 1) * link.latency_s
-    )
-
-
-CALL_TIME = {
-    "allreduce": ring_allreduce_s,
-    "allgather": ring_allgather_s,
-    "alltoall": direct_alltoall_s,
-}
+    return collectives.get("alltoall").time_s(rank_bytes, workers, ppn, link)
 
 
 def calls_s(calls, workers: int, ppn: int, links: dict[str, Link]) -> float:
     """Time of a strategy's collective calls ((collective, bytes), contract/strategies.py),
-    each with its collective's latency and bandwidth."""
-    return sum(CALL_TIME[c](nbytes, workers, ppn, links[c]) for c, nbytes in calls)
+    each with its collective's latency and bandwidth (contract/collectives.py)."""
+    return sum(collectives.get(c).time_s(nbytes, workers, ppn, links[c]) for c, nbytes in calls)
 
 
 def projected_nodes(measured_max: int, project_to: int) -> list[int]:

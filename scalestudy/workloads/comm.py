@@ -43,9 +43,10 @@ import socket
 import sys
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract import comm_model, step_log, strategies
+from scalestudy.contract import collectives, comm_model, step_log, strategies
 from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.fileio import write_atomic
@@ -138,6 +139,22 @@ def _quantiles(values) -> dict:
     return {"p10_s": float(q[0]), "median_s": float(q[1]), "p90_s": float(q[2])}
 
 
+@dataclass
+class _Context:
+    """What a collective's trainer cases are built from (TRAINER_CASES)."""
+
+    cfg: PointConfig
+    options: dict
+    shapes: dict
+    unique_ids: object  # the rank's unique ids (NumPy), None where the data is not known
+    hvd: object
+    tf: object
+    size: int
+
+    def asked(self, collective: str) -> bool:
+        return collective in self.options["collectives"]
+
+
 def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     """Time every collective; returns rank 0's document (other ranks get the same records)."""
     import numpy as np
@@ -145,7 +162,6 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     rank, size = hvd.rank(), hvd.size()
     iterations, warmup = int(options["iterations"]), int(options["warmup"])
     shapes = trainer_shapes(cfg, rank, size)
-    vocab, hidden, rows = shapes["vocab"], shapes["hidden"], shapes["rows"]
     unique_ids = shapes.pop("unique_ids")  # an array: not part of the written document
     shapes["unique_rows"] = None if unique_ids is None else len(unique_ids)
     sync_value = tf.constant(1.0)
@@ -164,101 +180,13 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
                 times.append(time.perf_counter() - t0)
         return times
 
-    cases: list[dict] = []  # the fields of each record; runs[i] issues case i
-    runs = []
-    # allreduced gradients travel in float32, or float16 under Horovod's fp16 compression
-    item = allreduce_item_bytes(cfg.compression)
-    dtype = tf.float16 if item == 2 else tf.float32
-    if "allreduce" in options["collectives"]:
-        dense = tf.ones([vocab, hidden], dtype)
-        nbytes = comm_model.logical_allreduce_bytes(vocab, hidden, item)
-        cases.append(
-            {
-                "collective": "allreduce",
-                "kind": "trainer",
-                "label": f"embedding gradient dense [{vocab}, {hidden}] {dtype.name}",
-                "bytes": nbytes,
-                "logical_bytes": nbytes,
-                "shape": [vocab, hidden],
-            }
-        )
-        runs.append(lambda t=dense: [hvd.allreduce(t, op=hvd.Average, name="comm.trainer.dense")])
-    if "allgather" in options["collectives"]:
-        values = tf.ones([rows, hidden], tf.float32)
-        indices = tf.constant(np.arange(rows, dtype=np.int64) % vocab)
-        all_rows = [int(r) for r in hvd.allgather_object(rows, name="comm.rows")]
-        cases.append(
-            {
-                "collective": "allgather",
-                "kind": "trainer",
-                "label": f"embedding IndexedSlices: values [R, {hidden}] f32 + indices [R] i64",
-                "bytes": rows * comm_model.row_bytes(hidden),
-                "logical_bytes": comm_model.logical_allgather_bytes(all_rows, hidden),
-                "rows": rows,
-                "rows_per_rank": all_rows,
-                "rows_source": shapes["rows_source"],
-                "slots": shapes["slots"],
-                "trainer_allgathers": shapes["trainer_allgathers"],
-            }
-        )
-        runs.append(
-            lambda v=values, i=indices: [
-                hvd.allgather(v, name="comm.trainer.values"),
-                hvd.allgather(i, name="comm.trainer.indices"),
-            ]
-        )
-    if "alltoall" in options["collectives"] and unique_ids is not None:
-        ids = unique_ids
-        splits = np.bincount(ids % size, minlength=size).astype(np.int32)
-        packed = tf.ones([len(ids), hidden + 2], tf.float32)  # values, then the id's 8 bytes
-        cases.append(
-            {
-                "collective": "alltoall",
-                "kind": "trainer",
-                "label": f"sparse_reduce rows to owners: [U_r, {hidden} + 2] f32, id mod N",
-                "bytes": len(ids) * comm_model.row_bytes(hidden),
-                "logical_bytes": len(ids) * comm_model.row_bytes(hidden),
-                "rows": len(ids),
-                "splits": splits.tolist(),
-                "rows_source": shapes["rows_source"],
-            }
-        )
-        owners = tf.constant(splits)
-        runs.append(
-            lambda t=packed, sp=owners: [
-                hvd.alltoall(t, splits=sp, name="comm.trainer.alltoall")[0]
-            ]
-        )
-    if cfg.mesh.model > 1 and "allreduce" in options["collectives"]:
-        group_cases, group_runs = _group_cases(cfg, options, shapes, hvd, tf)
-        cases += group_cases
-        runs += group_runs
+    ctx = _Context(cfg, options, shapes, unique_ids, hvd, tf, size)
+    # the trainer's exact shapes of each collective that has them, then the size sweep
+    cases = [case for build in TRAINER_CASES.values() for case in build(ctx)]
     for collective in options["collectives"]:
-        for requested in options["sizes_bytes"]:
-            elements = max(int(requested) // 4, 1)
-            if collective == "alltoall":  # N equal blocks
-                elements = -(-elements // size) * size
-            tensor = tf.ones([elements], tf.float32)
-            nbytes = 4 * elements
-            cases.append(
-                {
-                    "collective": collective,
-                    "kind": "sweep",
-                    "label": f"{nbytes} B per rank",
-                    "bytes": nbytes,
-                    "logical_bytes": nbytes * size if collective == "allgather" else nbytes,
-                    "requested_bytes": int(requested),
-                }
-            )
-            name = f"comm.sweep.{collective}.{nbytes}"
-            if collective == "allreduce":
-                runs.append(lambda t=tensor, n=name: [hvd.allreduce(t, op=hvd.Average, name=n)])
-            elif collective == "alltoall":
-                runs.append(lambda t=tensor, n=name: [hvd.alltoall(t, name=n)])
-            else:
-                runs.append(lambda t=tensor, n=name: [hvd.allgather(t, name=n)])
+        cases += _sweep_cases(ctx, collectives.get(collective))
     records = []
-    for k, (case, run) in enumerate(zip(cases, runs, strict=True)):
+    for k, (case, run) in enumerate(cases):
         mine = timed(run)
         every = hvd.allgather_object(mine, name=f"comm.times.{k}")  # [rank][iteration]
         slowest = np.asarray(every, dtype=float).max(axis=0)
@@ -275,12 +203,125 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     return {"shapes": shapes, "records": records}
 
 
-def _group_cases(cfg: PointConfig, options: dict, shapes: dict, hvd, tf) -> tuple[list, list]:
-    """The model group's allreduces (over its process set, as the trainer's copy/reduce
-    operators issue them): one micro-batch's activations and cross-entropy terms, then the
-    size sweep. Each record carries the group's ranks and the nodes they span."""
+def _sweep_cases(ctx: _Context, c: collectives.Collective) -> list[tuple[dict, object]]:
+    """The size sweep of one collective: a float32 tensor per requested size (the table's
+    elements for it: alltoall's N equal blocks), its record and its Horovod call."""
+    tf, hvd, size = ctx.tf, ctx.hvd, ctx.size
+    out = []
+    for requested in ctx.options["sizes_bytes"]:
+        elements = c.sweep_elements(max(int(requested) // 4, 1), size)
+        tensor = tf.ones([elements], tf.float32)
+        nbytes = 4 * elements
+        case = {
+            "collective": c.name,
+            "kind": "sweep",
+            "label": f"{nbytes} B per rank",
+            "bytes": nbytes,
+            "logical_bytes": nbytes * c.result(size),
+            "requested_bytes": int(requested),
+        }
+        name = f"comm.sweep.{c.name}.{nbytes}"
+        out.append((case, lambda t=tensor, n=name: c.call(hvd, t, n)))
+    return out
+
+
+def _allreduce_cases(ctx: _Context) -> list[tuple[dict, object]]:
+    """The densified embedding gradient [V, H], float32 or float16 under Horovod's fp16
+    compression, as the trainer allreduces it."""
+    if not ctx.asked("allreduce"):
+        return []
+    tf, vocab, hidden = ctx.tf, ctx.shapes["vocab"], ctx.shapes["hidden"]
+    item = allreduce_item_bytes(ctx.cfg.compression)
+    dtype = tf.float16 if item == 2 else tf.float32
+    dense = tf.ones([vocab, hidden], dtype)
+    nbytes = comm_model.logical_allreduce_bytes(vocab, hidden, item)
+    case = {
+        "collective": "allreduce",
+        "kind": "trainer",
+        "label": f"embedding gradient dense [{vocab}, {hidden}] {dtype.name}",
+        "bytes": nbytes,
+        "logical_bytes": nbytes,
+        "shape": [vocab, hidden],
+    }
+    call = collectives.get("allreduce").call
+    return [(case, lambda t=dense: call(ctx.hvd, t, "comm.trainer.dense"))]
+
+
+def _allgather_cases(ctx: _Context) -> list[tuple[dict, object]]:
+    """The embedding's IndexedSlices (values [R, H] float32, indices [R] int64), the two
+    allgathers timed together as the trainer issues them."""
+    if not ctx.asked("allgather"):
+        return []
+    import numpy as np
+
+    tf, hvd, shapes = ctx.tf, ctx.hvd, ctx.shapes
+    vocab, hidden, rows = shapes["vocab"], shapes["hidden"], shapes["rows"]
+    values = tf.ones([rows, hidden], tf.float32)
+    indices = tf.constant(np.arange(rows, dtype=np.int64) % vocab)
+    all_rows = [int(r) for r in hvd.allgather_object(rows, name="comm.rows")]
+    case = {
+        "collective": "allgather",
+        "kind": "trainer",
+        "label": f"embedding IndexedSlices: values [R, {hidden}] f32 + indices [R] i64",
+        "bytes": rows * comm_model.row_bytes(hidden),
+        "logical_bytes": comm_model.logical_allgather_bytes(all_rows, hidden),
+        "rows": rows,
+        "rows_per_rank": all_rows,
+        "rows_source": shapes["rows_source"],
+        "slots": shapes["slots"],
+        "trainer_allgathers": shapes["trainer_allgathers"],
+    }
+    call = collectives.get("allgather").call
+    return [
+        (
+            case,
+            lambda v=values, i=indices: [
+                *call(hvd, v, "comm.trainer.values"),
+                *call(hvd, i, "comm.trainer.indices"),
+            ],
+        )
+    ]
+
+
+def _alltoall_cases(ctx: _Context) -> list[tuple[dict, object]]:
+    """sparse_reduce's exchange to the row owners: the rank's U_r unique ids packed with their
+    values as [U_r, H + 2] float32, split by owner (id mod N), uneven as the trainer sends."""
+    if not ctx.asked("alltoall") or ctx.unique_ids is None:
+        return []
+    import numpy as np
+
+    tf, ids, hidden = ctx.tf, ctx.unique_ids, ctx.shapes["hidden"]
+    splits = np.bincount(ids % ctx.size, minlength=ctx.size).astype(np.int32)
+    packed = tf.ones([len(ids), hidden + 2], tf.float32)  # values, then the id's 8 bytes
+    case = {
+        "collective": "alltoall",
+        "kind": "trainer",
+        "label": f"sparse_reduce rows to owners: [U_r, {hidden} + 2] f32, id mod N",
+        "bytes": len(ids) * comm_model.row_bytes(hidden),
+        "logical_bytes": len(ids) * comm_model.row_bytes(hidden),
+        "rows": len(ids),
+        "splits": splits.tolist(),
+        "rows_source": ctx.shapes["rows_source"],
+    }
+    owners = tf.constant(splits)
+    call = collectives.get("alltoall").call
+    return [
+        (case, lambda t=packed, sp=owners: call(ctx.hvd, t, "comm.trainer.alltoall", splits=sp))
+    ]
+
+
+def _group_cases(ctx: _Context) -> list[tuple[dict, object]]:
+    """A data x model mesh (with allreduce asked): the model group's allreduces (over its
+    process set, as the trainer's copy/reduce operators issue them): one micro-batch's
+    activations and cross-entropy terms, then the size sweep. Each record carries the group's
+    ranks and the nodes they span."""
+    if ctx.cfg.mesh.model <= 1 or not ctx.asked("allreduce"):
+        return []
     from scalestudy.contract import mesh as mesh_layout
     from scalestudy.trainer import mesh as trainer_mesh
+
+    cfg, options, shapes, hvd, tf = ctx.cfg, ctx.options, ctx.shapes, ctx.hvd, ctx.tf
+    call = collectives.get(collectives.GROUP).call
 
     m = cfg.mesh.model
     group = trainer_mesh.ModelGroup(hvd, trainer_mesh.REGISTERED, m)
@@ -303,9 +344,7 @@ def _group_cases(cfg: PointConfig, options: dict, shapes: dict, hvd, tf) -> tupl
     cases, runs = [], []
 
     def reduce(tensor, name):
-        return lambda t=tensor, n=name: [
-            hvd.allreduce(t, op=hvd.Sum, name=n, process_set=group.model_set)
-        ]
+        return lambda t=tensor, n=name: call(hvd, t, n, op=hvd.Sum, process_set=group.model_set)
 
     for k, (label, shape) in enumerate(shaped):
         elements = 1
@@ -339,7 +378,17 @@ def _group_cases(cfg: PointConfig, options: dict, shapes: dict, hvd, tf) -> tupl
             }
         )
         runs.append(reduce(tf.ones([elements], tf.float32), f"comm.group.sweep.{nbytes}"))
-    return cases, runs
+    return list(zip(cases, runs, strict=True))
+
+
+# the trainer's exact shapes per collective (contract/collectives.py names them), in the order
+# comm.json lists them; a collective without an entry here is timed on the size sweep alone
+TRAINER_CASES = {
+    "allreduce": _allreduce_cases,
+    "allgather": _allgather_cases,
+    "alltoall": _alltoall_cases,
+    collectives.GROUP: _group_cases,
+}
 
 
 def oversubscribed(placement: list[tuple[str, list[int]]]) -> dict[str, dict]:
