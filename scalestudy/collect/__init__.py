@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.collect.cache import ReadCache
+from scalestudy.collect.cache import FILE, ReadCache, collect_sources
 from scalestudy.collect.comm import Calibrated, collect_comm
 from scalestudy.collect.rows import COLUMNS, collect_rows
 from scalestudy.collect.tables import POINTS_FILE, point_record, write_points, write_table
@@ -45,7 +45,8 @@ def collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Collec
     if (sweep_dir / "manifest.json").exists():
         with Manifest(sweep_dir).edit() as data:
             registry.reconcile(sweep_dir, data)
-    cache = ReadCache(sweep_dir)  # what the last collect read: only changed logs are read
+    # what the last collect read: only the logs changed since are read
+    cache = ReadCache(sweep_dir / FILE, collect_sources())
     rows = collect_rows(points, sweep_dir, loaded.profile.name, loaded.profile, cache)
     calibrated = None
     if points and points[0].sweep.workload == "comm":  # notes its records in the rows

@@ -1,4 +1,5 @@
-"""What collect already read: results/<sweep>/.collect-cache.json.
+"""What collect already read: results/<sweep>/.collect-cache.json (and the report, of the same
+logs: .report-cache.json, report/load.py).
 
 Per attempt, what collect derived from its step logs (the row's measured columns, each rank's
 timed window, the footer's timing), stored with every file's size, modification time and inode
@@ -17,29 +18,41 @@ Entries of attempts this collect did not look at are dropped when the file is wr
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
+
+import msgspec
 
 from scalestudy.fileio import write_atomic
 
 FILE = ".collect-cache.json"
-SCHEMA = "scalestudy.collect-cache/1"
+SCHEMA = "scalestudy.read-cache/1"
 RACY_S = 2.0  # a file younger than this when read is read again next time
 
 
-def _code_key() -> str:
-    """The schema and the source of the modules whose results are stored: other code, other
-    cache (read as files: this module imports neither reader)."""
+def collect_sources() -> list[Path]:
+    """The modules whose reading collect's record stores (read as files: this module imports
+    neither reader)."""
     from scalestudy.contract import step_log, strategies
 
     here = Path(__file__).parent
+    return [
+        here / "rows.py",
+        here / "clocks.py",
+        Path(step_log.__file__),
+        Path(strategies.__file__),
+    ]
+
+
+def code_key(sources: Iterable[Path]) -> str:
+    """The schema and the source of the modules whose results are stored: other code, other
+    record."""
     digest = hashlib.sha256(SCHEMA.encode())
-    for source in (here / "rows.py", here / "clocks.py", step_log.__file__, strategies.__file__):
+    for source in [*sources, Path(__file__)]:
         digest.update(Path(source).read_bytes())
-    digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -59,28 +72,30 @@ def signature(files: list[Path]) -> tuple[list, bool]:
 
 
 class ReadCache:
-    """The entries of the last collect (`use`), and this collect's (`save`)."""
+    """The entries of the last run (`use`), and this run's (`save`), in the file `path`; its
+    values are plain JSON values (a value that would not come back equal, e.g. with a NaN or a
+    tuple, is not kept: it is read again next time)."""
 
-    def __init__(self, sweep_dir: Path, enabled: bool = True):
-        self.path = sweep_dir / FILE
+    def __init__(self, path: Path, sources: Iterable[Path] = (), enabled: bool = True):
+        self.path = path
         self.old: dict = {}
         self.new: dict = {}
         self.hits = self.misses = 0
         self.enabled = enabled
         if not enabled:
             return
-        self.key = _code_key()
+        self.key = code_key(sources)
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = msgspec.json.decode(self.path.read_bytes())
+        except (OSError, msgspec.DecodeError):
             return  # none yet, or unreadable: everything is read
         if isinstance(data, dict) and data.get("key") == self.key:
             entries = data.get("entries")
             self.old = entries if isinstance(entries, dict) else {}
 
     def use(self, name: str, files: tuple[list, bool], read):
-        """`read()`'s value, from the last collect when none of `files` (their signature)
-        changed since (`name` says what was read and how: attempt folder, workers...)."""
+        """`read()`'s value, from the last run when none of `files` (their signature) changed
+        since (`name` says what was read and how: attempt folder, workers...)."""
         sig, settled = files
         entry = self.old.get(name)
         if isinstance(entry, dict) and entry.get("files") == sig and "value" in entry:
@@ -89,15 +104,27 @@ class ReadCache:
             return entry["value"]
         self.misses += 1
         value = read()
-        if settled and self.enabled:
+        if settled and self.enabled and _round_trips(value):
             self.new[name] = {"files": sig, "value": value}
         return value
 
+    def forget(self, name: str) -> None:
+        """Keep no entry for `name` (what was read went with a warning: said every time)."""
+        self.new.pop(name, None)
+        self.misses += 1  # the file no longer says it
+
     def save(self) -> None:
-        if not self.enabled:
-            return
-        text = json.dumps({"schema": SCHEMA, "key": self.key, "entries": self.new})
+        if not self.enabled or (self.misses == 0 and len(self.new) == len(self.old)):
+            return  # nothing new, nothing dropped: the file says it already
+        data = {"schema": SCHEMA, "key": self.key, "entries": self.new}
         try:
-            write_atomic(self.path, text)
-        except OSError as exc:  # a cache: collect's tables are written all the same
+            write_atomic(self.path, msgspec.json.encode(data).decode())
+        except OSError as exc:  # a cache: the outputs are written all the same
             print(f"note: {self.path} not written ({exc})", file=sys.stderr)
+
+
+def _round_trips(value) -> bool:
+    try:
+        return msgspec.json.decode(msgspec.json.encode(value)) == value
+    except (TypeError, msgspec.EncodeError, msgspec.DecodeError):
+        return False

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import scalestudy.collect.clocks as clocks
 from scalestudy import progress
-from scalestudy.collect.cache import ReadCache, signature
+from scalestudy.collect.cache import FILE, ReadCache, signature
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
@@ -170,7 +170,7 @@ def collect_rows(
     cache: ReadCache | None = None,
 ) -> list[dict]:
     """`cache`: what the last collect read (collect/cache.py); without it every log is read."""
-    cache = cache or ReadCache(sweep_dir, enabled=False)
+    cache = cache or ReadCache(sweep_dir / FILE, enabled=False)
     data = Manifest(sweep_dir).read()
     site = _profile_columns(points, profile)
     # the scheduler's accounting of each point's last attempt (one query per backend)

@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import msgspec
 import pandas as pd
 
 from scalestudy import progress
+from scalestudy.collect.cache import ReadCache, signature
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
@@ -335,20 +336,37 @@ def _check_rank(path: Path, check: RowsCheck) -> None:
                 check.first_mismatch = f"{path.name} step {s.step}: bytes {logical} != {want}"
 
 
+# what the last report read of each attempt's logs (collect/cache.py: the same record as
+# collect's, for the curves and the rows check)
+RUNS_CACHE = ".report-cache.json"
+
+
+def _runs_sources() -> list[Path]:
+    """The modules whose reading the record stores: this one, the step log's, and those the
+    rows check asks (strategies, mesh, the projection's row formula, the item bytes)."""
+    from scalestudy.contract import point_config
+
+    modules = (step_log, strategies, mesh_layout, projection, point_config)
+    return [Path(__file__), *(Path(m.__file__) for m in modules)]
+
+
 def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:
     """Rank 0's loss and learning rate per step, and the rows check over every rank, for each
-    row of the table whose logs are on disk."""
+    row of the table whose logs are on disk; the logs unchanged since the last report are not
+    read again (their record: results/<sweep>/.report-cache.json)."""
     runs: dict[str, RunLog] = {}
+    cache = ReadCache(sweep.folder / RUNS_CACHE, _runs_sources())
     with progress.work(f"reading {sweep.name}'s logs", len(sweep.table)) as shown:
         for row in sweep.table.itertuples(index=False):
-            run = _load_run(sweep, row, warnings)
+            run = _load_run(sweep, row, warnings, cache)
             if run is not None:
                 runs[run.point_id] = run
             shown.advance(str(row.point_id))
+    cache.save()
     return runs
 
 
-def _load_run(sweep: SweepResults, row, warnings: list[str]) -> RunLog | None:
+def _load_run(sweep: SweepResults, row, warnings: list[str], cache: ReadCache) -> RunLog | None:
     """One row's run: rank 0's curves and every rank's rows check; None without logs."""
     attempt = _finite(getattr(row, "attempt", None))
     if attempt is None:
@@ -357,6 +375,28 @@ def _load_run(sweep: SweepResults, row, warnings: list[str]) -> RunLog | None:
     rank0 = logs / step_log.rank_log_name(0)
     if not rank0.exists():
         return None
+    workers = int(_finite(row.workers) or 1)
+    files = signature([logs / step_log.rank_log_name(r) for r in range(workers)])
+    name = f"{logs.relative_to(sweep.folder)} workers={workers}"
+    said: list[str] = []
+    read = cache.use(name, files, lambda: _read_run(logs, workers, said))
+    if said:  # what went wrong is said each time, never taken from the record
+        warnings += said
+        cache.forget(name)
+    if read is None:
+        return None
+    run = RunLog(point_id=str(row.point_id), status=str(row.status), reason=read["reason"])
+    run.steps, run.lr = read["steps"], read["lr"]
+    run.loss = [float("nan") if v is None else v for v in read["loss"]]  # see _read_run
+    run.applied, run.grad_norm = read["applied"], read["grad_norm"]
+    run.rows = RowsCheck(**read["rows"]) if read["rows"] is not None else None
+    return run
+
+
+def _read_run(logs: Path, workers: int, warnings: list[str]) -> dict | None:
+    """What a run's logs say, as plain values: rank 0's curves and every rank's rows check
+    (None: rank 0's log cannot be read)."""
+    rank0 = logs / step_log.rank_log_name(0)
     try:
         segments = step_log.read_segments(rank0)
         steps = step_log.merge(segments)
@@ -364,11 +404,7 @@ def _load_run(sweep: SweepResults, row, warnings: list[str]) -> RunLog | None:
         warnings.append(f"{rank0}: unreadable step log ({exc}); its curves are left out")
         return None
     footer = segments[-1].footer if segments else None
-    run = RunLog(
-        point_id=str(row.point_id),
-        status=str(row.status),
-        reason=(footer or {}).get("reason", "") or "",
-    )
+    run = RunLog(point_id="", status="", reason=(footer or {}).get("reason", "") or "")
     for s in steps:
         run.steps.append(int(s["step"]))
         loss = _finite(s.get("loss"))
@@ -377,7 +413,6 @@ def _load_run(sweep: SweepResults, row, warnings: list[str]) -> RunLog | None:
         run.applied.append(bool(s.get("applied", True)))
         run.grad_norm.append(_finite(s.get("grad_norm")))
     check = RowsCheck()
-    workers = int(_finite(row.workers) or 1)
     try:
         for r in range(workers):
             path = logs / step_log.rank_log_name(r)
@@ -385,8 +420,11 @@ def _load_run(sweep: SweepResults, row, warnings: list[str]) -> RunLog | None:
                 _check_rank(path, check)
     except (ValueError, OSError, KeyError) as exc:
         warnings.append(f"{logs}: rows check stopped ({exc})")
-    run.rows = check if (check.rank_steps or check.bytes_checked) else None
-    return run
+    rows = asdict(check) if (check.rank_steps or check.bytes_checked) else None
+    curves = {k: getattr(run, k) for k in ("steps", "lr", "applied", "grad_norm")}
+    # a loss is a number or NaN, never None: NaN is kept as JSON's null (a diverged run's)
+    curves["loss"] = [None if v != v else v for v in run.loss]
+    return curves | {"reason": run.reason, "rows": rows}
 
 
 @dataclass
