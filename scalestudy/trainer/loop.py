@@ -227,7 +227,6 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
     writes the header."""
     from scalestudy.trainer import exchanges, mesh
     from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
-    from scalestudy.trainer.exchanges.sharded_embedding import ShardedLookup
     from scalestudy.trainer.model import Transformer, parameter_count
     from scalestudy.trainer.optimizer import transformer_adam
     from scalestudy.trainer.step import make_step
@@ -246,7 +245,7 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
 
     # Dropout draws differ per rank, as independent workers' would (in a mesh: per model
     # group, whose ranks must drop the same replicated activations; split ones per rank).
-    sharded = ShardedLookup(hvd, hidden) if strategy.shards_table else None
+    sharded = exchanges.class_of(strategy.name).embedding_lookup(hvd, hidden)
     replica = rank if group is None else group.position.group
     model = Transformer(
         spec,
@@ -278,8 +277,7 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
     replicated = [
         v
         for v in model.variables + optimizer_variables(optimizer)
-        if (sharded is None or "embedding/shard_weights" not in v.name)
-        and not any(name in v.name for name in own)
+        if (sharded is None or not sharded.holds(v)) and not any(name in v.name for name in own)
     ]
     hvd.broadcast_variables(replicated, root_rank=0)
 

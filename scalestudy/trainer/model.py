@@ -19,7 +19,6 @@ import numpy as np
 import tensorflow as tf
 
 from scalestudy.trainer import mesh as mp
-from scalestudy.trainer.exchanges.sharded_embedding import ShardedLookup, shard_rows
 
 
 def positional_encoding(length: tf.Tensor, hidden: int) -> tf.Tensor:
@@ -284,7 +283,7 @@ class Transformer(tf.keras.Model):
         accumulation: str,
         seed: int = 0,
         table_seed: int = 0,
-        sharded: ShardedLookup | None = None,
+        sharded=None,
         group: mp.ModelGroup | None = None,
         split_seed: int = 0,
         **kw,
@@ -293,8 +292,9 @@ class Transformer(tf.keras.Model):
         activations must agree inside a group); `table_seed` the input embedding (the same on
         every rank, so a sharded run's shards are rows of the table an unsharded run starts
         from); `sharded`: the input embedding split by row over the ranks (untied models
-        only); `group`: a mesh's model group (heads, feed-forward width and vocabulary split
-        over it), whose split activations draw their masks from `split_seed` (per rank)."""
+        only), the exchange's lookup (GradientExchange.embedding_lookup); `group`: a mesh's
+        model group (heads, feed-forward width and vocabulary split over it), whose split
+        activations draw their masks from `split_seed` (per rank)."""
         super().__init__(name="transformer", **kw)
         self.hidden = int(spec["hidden"])
         self.vocab = int(spec["vocab"])
@@ -315,15 +315,15 @@ class Transformer(tf.keras.Model):
             self.first, end = group.vocab_range(self.vocab)
             rows = end - self.first
         elif sharded is not None:
-            rows = shard_rows(self.vocab, sharded.rank, sharded.size)
+            rows = sharded.rows(self.vocab)
 
         def table(shape, dtype=None):
             whole = tf.random.stateless_normal([self.vocab, h], [table_seed, 0]) * h**-0.5
             if sharded is not None:
-                return whole[sharded.rank :: sharded.size]  # ids rank, rank + N, ...
+                return sharded.shard_of(whole)
             return whole[self.first : self.first + rows]
 
-        name = "embedding/shared_weights" if sharded is None else "embedding/shard_weights"
+        name = "embedding/shared_weights" if sharded is None else sharded.variable_name
         self.embedding = self.add_weight(name, [rows, h], initializer=table)
         self.softmax_weights = None
         if not self.tied:

@@ -99,6 +99,12 @@ class SparseBytes:
 class GradientExchange:
     strategy: strategies.Strategy  # the subclass's entry of the table
 
+    @classmethod
+    def embedding_lookup(cls, hvd, hidden: int):
+        """The input embedding's own lookup when this strategy owns it (a row-split table:
+        sharded_embedding.ShardedLookup), else None: the model's plain gather."""
+        return None
+
     def __init__(
         self,
         hvd,

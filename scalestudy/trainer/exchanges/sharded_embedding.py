@@ -34,10 +34,28 @@ def shard_rows(vocab: int, rank: int, size: int) -> int:
 
 
 class ShardedLookup:
+    """The row-split input embedding the model asks (trainer/model.py knows it only through
+    these members): the shape and slice of this rank's table, its variable's name, the
+    lookup."""
+
+    variable_name = "embedding/shard_weights"
+
     def __init__(self, hvd, hidden: int):
         self.hvd, self.hidden = hvd, hidden
         self.size, self.rank = hvd.size(), hvd.rank()
         self.observed: list[tf.Tensor] = []  # one count vector per lookup of the current trace
+
+    def rows(self, vocab: int) -> int:
+        """This rank's shard's rows."""
+        return shard_rows(vocab, self.rank, self.size)
+
+    def shard_of(self, table: tf.Tensor) -> tf.Tensor:
+        """This rank's rows of the whole table: ids rank, rank + N, ..."""
+        return table[self.rank :: self.size]
+
+    def holds(self, variable) -> bool:
+        """The shard (its Adam moments too): this rank's own, never broadcast."""
+        return self.variable_name in variable.name
 
     def start_trace(self) -> None:
         """Called where a step's function begins: lookups are named by their order in the
@@ -91,6 +109,10 @@ class ShardedLookup:
 
 class ShardedEmbeddingExchange(GradientExchange):
     strategy = strategies.get("sharded_embedding")
+
+    @classmethod
+    def embedding_lookup(cls, hvd, hidden: int) -> ShardedLookup:
+        return ShardedLookup(hvd, hidden)
 
     def local_only(self, i: int) -> bool:
         return i == self.embedding_index
