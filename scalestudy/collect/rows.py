@@ -28,6 +28,16 @@ def _median(values):
     return statistics.median(values) if values else None
 
 
+def _mean(values: list):
+    """statistics.mean, exactly (the same value and type), without its fractions for ints:
+    an int when the sum divides, else the correctly rounded quotient, as it gives."""
+    if values and all(type(v) is int for v in values):
+        total, n = sum(values), len(values)
+        whole, rest = divmod(total, n)
+        return whole if rest == 0 else total / n
+    return statistics.mean(values)
+
+
 def _phase_median(timing: dict, phase: str) -> float | None:
     return (timing["this_rank"].get(phase) or {}).get("median")
 
@@ -99,7 +109,7 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
         row.update(
             # allgather: the mean of every rank's rows; the other sparse methods: rank 0's R_r
             emb_grad_rows_per_worker=_median(
-                statistics.mean(s["embedding_rows_per_rank"])
+                _mean(s["embedding_rows_per_rank"])
                 if s["embedding_rows_per_rank"]
                 else f.get("rows")
                 for s, f in zip(timed, forms, strict=True)
@@ -140,7 +150,7 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
     # every rank's peak, from its footer where it can be (1,200 ranks x 300 steps: see peak_rss)
     peaks = [p for p in map(step_log.peak_rss, present) if p is not None]
     if peaks:
-        row.update(peak_rss_max=max(peaks), peak_rss_mean=statistics.mean(peaks))
+        row.update(peak_rss_max=max(peaks), peak_rss_mean=_mean(peaks))
     return row
 
 
