@@ -6,7 +6,7 @@ folder's tables (results.csv/parquet, points.jsonl, comm.csv, calibration.json),
 the report, the rendered scripts, every attempt's point.json, job.sh, exit_code and env/
 captures (bundles', job arrays' and the probe gate's job.sh and env/ too), and `archive/`: the
 sweep file, the cluster profile, archive.json (what was packed, from where, what was left
-out, and whether the study is mixed) and provenance.json (report/provenance.py: per point the
+out, and whether the study is mixed) and provenance.json (provenance_table.py: per point the
 job id, nodes, start and end; per run field its values and the points of each). The step logs
 and job outputs only with `--with-logs`; checkpoints never.
 
@@ -43,7 +43,7 @@ from scalestudy.fileio import replacing
 SUFFIXES = (".tar.gz", ".tgz")
 META = "archive"  # the folder inside the archive's top folder with the sweep file and profile
 INDEX = "archive.json"
-PROVENANCE = "provenance.json"  # report/provenance.py's reading, beside archive.json
+PROVENANCE = "provenance.json"  # provenance_table.py's reading, beside archive.json
 FORMAT = "scalestudy.archive/1"
 TABLES = (
     "results.csv",
@@ -175,12 +175,12 @@ def sources(folder: Path) -> tuple[Path | None, Path | None, list[str]]:
 
 
 def _provenance(folder: Path, left_out: list[str]) -> dict | None:
-    """report/provenance.py's reading of the folder (per point the job, nodes, start and end;
+    """provenance_table.py's reading of the folder (per point the job, nodes, start and end;
     per run field its values and their points), for archive/provenance.json; None, said in
     left_out, when the table cannot be read."""
     import csv
 
-    from scalestudy.report import provenance
+    from scalestudy import provenance_table as provenance
 
     table = folder / "results.csv"
     try:

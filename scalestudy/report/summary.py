@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from scalestudy import provenance_table as provenance
 from scalestudy.contract import comm_fit
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report import crossover as crossover_model
-from scalestudy.report import probe, projection, provenance
+from scalestudy.report import probe, projection
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
 from scalestudy.report.series import gbs
@@ -57,8 +58,8 @@ class Summary:
     backtest: Table | None = None
     backtest_notes: list[str] = field(default_factory=list)
     check_notes: list[str] = field(default_factory=list)
-    # where and when it ran (report/provenance.py): per run field its values and their points,
-    # per point job id, nodes, start and end; the notes say whether the study is mixed
+    # where and when it ran (scalestudy/provenance_table.py): per run field its values and
+    # their points, per point job id, nodes, start and end; the notes say whether the study is mixed
     provenance: Table | None = None
     provenance_points: Table | None = None
     provenance_notes: list[str] = field(default_factory=list)

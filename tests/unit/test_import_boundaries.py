@@ -225,11 +225,7 @@ def _unit_cycles(units: dict[str, list[Import]]) -> list[list[str]]:
 
 # Cycles between parts still to be broken, and why. Each must still be a cycle (a stale entry
 # fails), so the list can only shrink.
-UNIT_CYCLES_ALLOWED = {
-    # archive packs report/provenance.py's table (a lazy import in _provenance); report reads
-    # the archive (report.check, report.load via inputs). Issue #35 item 3: not yet split.
-    ("scalestudy.archive", "scalestudy.inputs", "scalestudy.report"),
-}
+UNIT_CYCLES_ALLOWED: set[tuple[str, ...]] = set()
 
 
 def test_no_import_cycle_between_the_package_parts_lazy_imports_included():
@@ -288,7 +284,7 @@ def test_workloads_import_no_report():
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "rankenv", "progress", "templating", "provenance", "launchers", "sbatch_options"),
     ("fileio", "yamlfile", "contract", "containers", "localcluster"),
-    ("profiles", "trainer", "measure"),
+    ("profiles", "trainer", "measure", "provenance_table"),
     ("workloads",),
     ("sweepfile", "capture", "starter", "profile_detect", "archive"),
     ("plan", "inputs"),
@@ -305,9 +301,10 @@ UPWARD_ALLOWED = {
     # the comm workload reads its point.json's comm block with the sweep file's CommOptions
     # model (a lazy import in load_config); the model belongs below both, in contract/
     ("scalestudy.workloads", "scalestudy.sweepfile"): "comm options model in sweepfile/schema",
-    # archive packs report/provenance.py's table (lazy, in _provenance): the archive/report
-    # cycle allowed above (UNIT_CYCLES_ALLOWED)
-    ("scalestudy.archive", "scalestudy.report"): "archive packs the report's provenance table",
+    # the provenance table (below archive and report, its two readers) asks the executors'
+    # registry whether a point's executor queues jobs (lazy, in _unqueued): a local run has no
+    # job id by design, not by omission; the fact belongs in a table below both
+    ("scalestudy.provenance_table", "scalestudy.executors"): "is an executor queued: registry",
 }
 
 

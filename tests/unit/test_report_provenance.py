@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from scalestudy import archive
+from scalestudy import provenance_table as provenance
 from scalestudy.cli import main
-from scalestudy.report import provenance
 
 FIXTURE = Path(__file__).parent / "data" / "provenance" / "prov"
 NAME = "prov"

@@ -21,7 +21,7 @@ from scalestudy.cli import main
 from scalestudy.containers import Runtime
 from scalestudy.plan import make_plan
 from scalestudy.profiles import load_profile
-from scalestudy.report.provenance import read_point
+from scalestudy.provenance_table import read_point
 from scalestudy.submit import render_all
 from scalestudy.sweepfile import docgen
 from scalestudy.sweepfile.sweep import load_sweep

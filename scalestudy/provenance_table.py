@@ -12,7 +12,8 @@ values are "not recorded": the report goes on. Points that ran with different va
 field (two commits, two TensorFlow versions, two image digests) make the study *mixed*: the
 summary says which fields, with the points on each side.
 
-TF-free and pandas-free: report/build.py passes the table's rows; `archive` uses it too."""
+TF-free and pandas-free, below both of its readers: report/summary.py passes the table's rows,
+`archive` reads results.csv itself (so the archive needs nothing of the report)."""
 
 from __future__ import annotations
 
