@@ -16,6 +16,7 @@ import argparse
 import csv
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,6 +31,11 @@ parser.add_argument("--rate", default="20mbit")
 parser.add_argument("--only", choices=["shaped", "unshaped"], help="run one of the pair")
 parser.add_argument(
     "--summarise", metavar="RESULTS", help="only print the figures of a finished run"
+)
+parser.add_argument(
+    "--readme-figure",
+    action="store_true",
+    help="copy the shaped run's paired figure to docs/network-shaped-paired.png (the README's)",
 )
 args = parser.parse_args()
 work = Path(args.work or tempfile.mkdtemp(prefix="network-shaped-"))
@@ -126,3 +132,7 @@ for key, m in shaped.items():
     print(f"{key[0]} {key[1]} {m['n']} | {m['step_s']:.3f} (unshaped {u.get('step_s') or 0:.3f}) | "
           f"{m['comm_s'] or 0:.3f} (unshaped {u.get('comm_s') or 0:.3f}) | "
           f"{m['embedding_bytes']:.0f} | {m['wire_sent_model']:.0f} | {ratio:.1%}")  # fmt: skip
+if args.readme_figure:
+    figure = results / "network-shaped" / "report" / "paired.png"
+    shutil.copyfile(figure, ROOT / "docs" / "network-shaped-paired.png")
+    print(f"copied {figure} to docs/network-shaped-paired.png", file=sys.stderr)
