@@ -6,7 +6,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x
+from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x, recorded
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -35,20 +35,24 @@ def draw(a: Analysis) -> Rendered | Skipped:
         if s.formula_at_points is not None:
             entry["rows_per_worker"] = s.rows
             entry["formula_at_points"] = s.formula_at_points
-        data["measured"].append(entry)
-        ax.plot(s.workers, s.measured, "o", ms=8, color=color, label=f"{label}: measured (median)")
+        recorded(
+            data,
+            "measured",
+            entry,
+            ax.plot,
+            s.workers,
+            s.measured,
+            "o",
+            ms=8,
+            color=color,
+            label=f"{label}: measured (median)",
+        )
         xs += s.workers
         if s.rows_mean is None:
             continue
-        ax.plot(
-            s.model_x,
-            s.model_y,
-            "-",
-            color=color,
-            lw=1.2,
-            label=f"{label}: model N·R·(4H+8), R={s.rows_mean:,.0f} rows",
-        )
-        data["model"].append(
+        recorded(
+            data,
+            "model",
             {
                 "label": label,
                 "kind": "sparse",
@@ -56,24 +60,32 @@ def draw(a: Analysis) -> Rendered | Skipped:
                 "hidden": s.hidden,
                 "x": s.model_x,
                 "y": s.model_y,
-            }
+            },
+            ax.plot,
+            s.model_x,
+            s.model_y,
+            "-",
+            color=color,
+            lw=1.2,
+            label=f"{label}: model N·R·(4H+8), R={s.rows_mean:,.0f} rows",
         )
         if s.projection_x:
-            ax.plot(
+            recorded(
+                data,
+                "model",
+                {
+                    "label": label,
+                    "kind": "sparse-projection",
+                    "x": s.projection_x,
+                    "y": s.projection_y,
+                },
+                ax.plot,
                 s.projection_x,
                 s.projection_y,
                 "--",
                 color=color,
                 lw=1.2,
                 label=f"{label}: projection (formula)",
-            )
-            data["model"].append(
-                {
-                    "label": label,
-                    "kind": "sparse-projection",
-                    "x": s.projection_x,
-                    "y": s.projection_y,
-                }
             )
             xs += s.projection_x
         if s.ratio is not None:
@@ -93,7 +105,11 @@ def draw(a: Analysis) -> Rendered | Skipped:
             data["ratios"].append(r)
     for line in acc.dense:
         ys = [line.y] * len(line.x)
-        ax.plot(
+        recorded(
+            data,
+            "model",
+            {"kind": "dense", "vocab": line.vocab, "hidden": line.hidden, "x": line.x, "y": ys},
+            ax.plot,
             line.x,
             ys,
             "-",
@@ -102,11 +118,12 @@ def draw(a: Analysis) -> Rendered | Skipped:
             label=f"model dense 4VH (V={line.vocab:,}, H={line.hidden}) = "
             f"{line.y / 2**20:,.2f} MiB",
         )
-        data["model"].append(
-            {"kind": "dense", "vocab": line.vocab, "hidden": line.hidden, "x": line.x, "y": ys}
-        )
     for r, ry in acc.references:
-        ax.plot(
+        recorded(
+            data,
+            "references",
+            {"label": r.label, "x": r.processes, "y": ry, "ratio": r.value},
+            ax.plot,
             [r.processes],
             [ry],
             marker="*",
@@ -114,9 +131,6 @@ def draw(a: Analysis) -> Rendered | Skipped:
             color="black",
             ls="none",
             label=f"{r.label}: {r.value:g}x dense",
-        )
-        data.setdefault("references", []).append(
-            {"label": r.label, "x": r.processes, "y": ry, "ratio": r.value}
         )
         xs.append(r.processes)
     log2_x(ax, xs, "workers N (log2)")
@@ -130,9 +144,18 @@ def draw(a: Analysis) -> Rendered | Skipped:
         wx: list[float] = []
         data["wire"] = []
         for label, x, y in acc.wire:
-            ax2.plot(x, y, "-s", color=color_of(a, label), label=f"{label}: sent per rank per step")
+            recorded(
+                data,
+                "wire",
+                {"label": label, "x": x, "y": y},
+                ax2.plot,
+                x,
+                y,
+                "-s",
+                color=color_of(a, label),
+                label=f"{label}: sent per rank per step",
+            )
             wx += x
-            data["wire"].append({"label": label, "x": x, "y": y})
         log2_x(ax2, wx, "workers N (log2)")
         ax2.set_yscale("log")
         ax2.set_ylabel("wire bytes sent per rank per step")

@@ -68,6 +68,15 @@ def err(values, lo, hi) -> list[list[float]]:
     ]
 
 
+def recorded(data: dict, key: str, record: dict, plot, *args, **style) -> dict:
+    """Draw one series (`plot`: ax.plot, ax.errorbar, ax.axhline ... with `args` and `style`)
+    and append its figures.json record under `key`: the drawing and the record it leaves are
+    written side by side, once. Returns the record."""
+    plot(*args, **style)
+    data.setdefault(key, []).append(record)
+    return record
+
+
 def comm_of(vp: VariantProjection | None) -> dict:
     """What a step-time projection line says about its communication model (figures.json)."""
     if vp is None or vp.comm is None:
@@ -135,7 +144,11 @@ def estimate_bars(ax, est: dict, ws: list[int], nodes: list[int], scale: float, 
 def published_points(ax, a: Analysis, metric: str, data: dict, xs: list[float]) -> None:
     """The published numbers of `metric` the sweep names, as stars (in percent)."""
     for r in (r for r in a.references if r.metric == metric and r.plot):
-        ax.plot(
+        recorded(
+            data,
+            "references",
+            {"label": r.label, "x": r.nodes, "y": 100 * r.value},
+            ax.plot,
             [r.nodes],
             [100 * r.value],
             marker="*",
@@ -145,6 +158,3 @@ def published_points(ax, a: Analysis, metric: str, data: dict, xs: list[float]) 
             label=f"{r.label}: {r.describe()}",
         )
         xs.append(r.nodes)
-        data.setdefault("references", []).append(
-            {"label": r.label, "x": r.nodes, "y": 100 * r.value}
-        )

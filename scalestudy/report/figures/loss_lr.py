@@ -8,7 +8,7 @@ import math
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of
+from scalestudy.report.figures.common import Rendered, Skipped, color_of, recorded
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -44,8 +44,9 @@ def draw(a: Analysis) -> Rendered | Skipped:
             legend = f"{label}: {groups[key]} run(s)" + (
                 "" if r.status == "completed" else f" {r.status}"
             )
-        ax.plot(r.steps, r.loss, style, color=color, lw=1, alpha=0.8, label=legend)
-        data["loss"].append(
+        recorded(
+            data,
+            "loss",
             {
                 "point_id": r.point_id,
                 "variant": label,
@@ -53,15 +54,34 @@ def draw(a: Analysis) -> Rendered | Skipped:
                 "status": r.status,
                 "x": r.steps,
                 "y": r.loss,
-            }
+            },
+            ax.plot,
+            r.steps,
+            r.loss,
+            style,
+            color=color,
+            lw=1,
+            alpha=0.8,
+            label=legend,
         )
         norms = [(st, g) for st, g in zip(r.steps, r.grad_norm, strict=True) if g is not None]
         if norms:
-            ax_norm.plot(*zip(*norms, strict=True), style, color=color, lw=1, alpha=0.8)
-            data["grad_norm"].append(
-                {"point_id": r.point_id, "variant": label, "x": [n[0] for n in norms],
-                 "y": [n[1] for n in norms]}
-            )  # fmt: skip
+            recorded(
+                data,
+                "grad_norm",
+                {
+                    "point_id": r.point_id,
+                    "variant": label,
+                    "x": [n[0] for n in norms],
+                    "y": [n[1] for n in norms],
+                },
+                ax_norm.plot,
+                *zip(*norms, strict=True),
+                style,
+                color=color,
+                lw=1,
+                alpha=0.8,
+            )
         if diverged:
             # mark the last finite loss: a non-finite one (the usual end) cannot be drawn
             finite = [k for k, x in enumerate(r.loss) if math.isfinite(x)]
@@ -96,13 +116,18 @@ def draw(a: Analysis) -> Rendered | Skipped:
         lab = f"{len(members)} run(s): {counts}" + (
             f" ({', '.join(stopped)} stopped)" if stopped else ""
         )
-        ax_lr.plot([p[0] for p in pts], [p[1] for p in pts], "-", color=color, label=lab)
-        data["lr"].append(
-            {
-                "runs": [m[1].point_id for m in members],
-                "x": [p[0] for p in pts],
-                "y": [p[1] for p in pts],
-            }
+        x, y = [p[0] for p in pts], [p[1] for p in pts]
+        runs_ = [m[1].point_id for m in members]
+        recorded(
+            data,
+            "lr",
+            {"runs": runs_, "x": x, "y": y},
+            ax_lr.plot,
+            x,
+            y,
+            "-",
+            color=color,
+            label=lab,
         )
     ax.set_xlabel("step")
     ax.set_ylabel("training loss (cross-entropy, nats per target token, mean over ranks)")

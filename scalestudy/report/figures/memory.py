@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x
+from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x, recorded
 
 GIB = 2**30
 
@@ -21,26 +21,30 @@ def draw(a: Analysis) -> Rendered | Skipped:
     for m in a.memory:
         label, color = m.variant.label, color_of(a, m.variant.label)
         x, y = m.nodes, m.rss
-        ax.plot(
+        recorded(
+            data,
+            "series",
+            {"label": label, "kind": "trainer_rss", "x": x, "y": y},
+            ax.plot,
             x,
             [b / GIB for b in y],
             "-o",
             color=color,
             label=f"{label}: trainer peak RSS (max over ranks, median of repeats)",
         )
-        data["series"].append({"label": label, "kind": "trainer_rss", "x": x, "y": y})
         xs += x
         if m.sacct:
-            ax.plot(
+            recorded(
+                data,
+                "series",
+                {"label": label, "kind": "sacct_per_node_daemon", "x": m.sacct_nodes, "y": m.sacct},
+                ax.plot,
                 m.sacct_nodes,
                 [b / GIB for b in m.sacct],
                 "^",
                 color=color,
                 mfc="white",
                 label=f"{label}: sacct MaxRSS (per node daemon)",
-            )
-            data["series"].append(
-                {"label": label, "kind": "sacct_per_node_daemon", "x": m.sacct_nodes, "y": m.sacct}
             )
         vp = a.projection_of(label)
         pp = [p for p in vp.points if p.rank_bytes] if vp is not None else []
@@ -76,8 +80,17 @@ def draw(a: Analysis) -> Rendered | Skipped:
             if c.ppn == 1
             else f"node memory {c.node_memory_gb:g} GB / {c.ppn} processes per node (ceiling)"
         )
-        ax.axhline(c.bytes / GIB, color="black", lw=1.5, ls="-.", label=lab)
-        data["ceiling"].append({"node_memory_gb": c.node_memory_gb, "ppn": c.ppn, "y": c.bytes})
+        recorded(
+            data,
+            "ceiling",
+            {"node_memory_gb": c.node_memory_gb, "ppn": c.ppn, "y": c.bytes},
+            ax.axhline,
+            c.bytes / GIB,
+            color="black",
+            lw=1.5,
+            ls="-.",
+            label=lab,
+        )
     log2_x(ax, xs, "nodes (log2)")
     ax.set_yscale("log")
     ax.set_ylabel("peak memory per process (GiB)")

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from scalestudy.report import crossover as crossover_model
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x
+from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x, recorded
 
 GIB = 2**30
 PANELS = (
@@ -49,7 +49,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
     for i, (column, label) in enumerate(PANELS):
         ax = fig.add_subplot(rows, len(PANELS), i + 1)
         xs_all: list[float] = []
-        series = []
+        data["panels"][column] = []
         for v in a.variants:
             if column not in v.rows:
                 continue
@@ -59,10 +59,18 @@ def draw(a: Analysis) -> Rendered | Skipped:
             scale = {"peak_rss_max": 1 / GIB, "mesh_logical_bytes_per_step": 1e-6}.get(column, 1)
             style = "-o" if v.mesh_model == 1 else "--s"
             name = f"{v.label} (M = {v.mesh_model})"
-            ax.plot(xs, [y * scale for y in ys], style, color=color_of(a, v.label), label=name)
-            series.append({"label": v.label, "mesh_model": v.mesh_model, "x": xs, "y": ys})
+            recorded(
+                data["panels"],
+                column,
+                {"label": v.label, "mesh_model": v.mesh_model, "x": xs, "y": ys},
+                ax.plot,
+                xs,
+                [y * scale for y in ys],
+                style,
+                color=color_of(a, v.label),
+                label=name,
+            )
             xs_all += xs
-        data["panels"][column] = series
         log2_x(ax, xs_all or [1], "nodes (log2)")
         ax.set_ylabel(label)
         ax.grid(True, which="both", alpha=0.3)

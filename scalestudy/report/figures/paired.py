@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, err, log2_x
+from scalestudy.report.figures.common import Rendered, Skipped, color_of, err, log2_x, recorded
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -28,13 +28,9 @@ def draw(a: Analysis) -> Rendered | Skipped:
         val = [r.estimate.value for r in rs]
         lo, hi = [r.estimate.lo for r in rs], [r.estimate.hi for r in rs]
         label = f"{key[0]} / {key[1]} (median over allocations, 95% CI)"
-        ax.errorbar(nodes, val, yerr=err(val, lo, hi), fmt="-o", color=color, capsize=3,
-                    label=label)  # fmt: skip
-        for r in rs:  # every allocation's own ratio, so the spread between them shows
-            ys = list(r.per_allocation.values())
-            ax.plot([r.nodes] * len(ys), ys, "x", color=color, alpha=0.6, ms=7)
-        xs += nodes
-        data["series"].append(
+        recorded(
+            data,
+            "series",
             {
                 "label": label,
                 "x": nodes,
@@ -42,8 +38,20 @@ def draw(a: Analysis) -> Rendered | Skipped:
                 "lo": lo,
                 "hi": hi,
                 "per_allocation": [r.per_allocation for r in rs],
-            }
+            },
+            ax.errorbar,
+            nodes,
+            val,
+            yerr=err(val, lo, hi),
+            fmt="-o",
+            color=color,
+            capsize=3,
+            label=label,
         )
+        for r in rs:  # every allocation's own ratio, so the spread between them shows
+            ys = list(r.per_allocation.values())
+            ax.plot([r.nodes] * len(ys), ys, "x", color=color, alpha=0.6, ms=7)
+        xs += nodes
     log2_x(ax, xs, "nodes (log2)")
     ax.axhline(1.0, color="grey", lw=1, label="equal throughput")
     ax.set_ylabel("tokens/s of variant / tokens/s of baseline\n(same allocation)")

@@ -14,6 +14,7 @@ from scalestudy.report.figures.common import (
     comm_of,
     err,
     log2_x,
+    recorded,
 )
 
 
@@ -39,17 +40,9 @@ def draw(a: Analysis) -> Rendered | Skipped:
             x = [p.nodes for p in pts]
             y = [p.throughput.value for p in pts]
             lo, hi = [p.throughput.lo for p in pts], [p.throughput.hi for p in pts]
-            ax.errorbar(
-                x,
-                y,
-                yerr=err(y, lo, hi),
-                fmt="-o",
-                color=color,
-                capsize=3,
-                label=f"{v.label} (median of repeats)",
-            )
-            xs += x
-            data["series"].append(
+            recorded(
+                data,
+                "series",
                 {
                     "label": v.label,
                     "mode": mode,
@@ -59,8 +52,17 @@ def draw(a: Analysis) -> Rendered | Skipped:
                     "lo": lo,
                     "hi": hi,
                     "n": [p.throughput.n for p in pts],
-                }
+                },
+                ax.errorbar,
+                x,
+                y,
+                yerr=err(y, lo, hi),
+                fmt="-o",
+                color=color,
+                capsize=3,
+                label=f"{v.label} (median of repeats)",
             )
+            xs += x
             vp = a.projection_of(v.label)
             if vp is not None:
                 pp = [p for p in vp.points if p.tokens_per_s]
@@ -93,10 +95,17 @@ def draw(a: Analysis) -> Rendered | Skipped:
             top = max(xs)
             ix = [p0.nodes, top]
             iy = [p0.throughput.value, p0.throughput.value * (top * ref.ppn) / p0.workers]
-            ax.plot(
-                ix, iy, color="grey", lw=1, label=f"ideal: linear from {ref.label} at N0={p0.nodes}"
+            recorded(
+                data,
+                "ideal",
+                {"mode": mode, "variant": ref.label, "x": ix, "y": iy},
+                ax.plot,
+                ix,
+                iy,
+                color="grey",
+                lw=1,
+                label=f"ideal: linear from {ref.label} at N0={p0.nodes}",
             )
-            data["ideal"].append({"mode": mode, "variant": ref.label, "x": ix, "y": iy})
         log2_x(ax, xs, "nodes (log2)")
         ax.set_yscale("log")
         ax.set_ylabel("global throughput (non-padding tokens/s)")
