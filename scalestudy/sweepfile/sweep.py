@@ -96,7 +96,68 @@ def point_config(sweep: Sweep, nodes: int, profile: Profile, base: Path | None =
 
 
 def load_sweep(path: str | Path) -> LoadedSweep:
+    """The sweep file at `path`, checked (its keys, its profile, its matrix), expanded into its
+    variants and each variant's configurations; SweepError with every problem at once."""
     path = Path(path)
+    c = _check(path)
+    issues: list[Issue] = []
+    variants: list[Variant] = []
+    warnings: list[Issue] = []
+    for overrides, data in _expand(c):
+        vs = _variant_sweep(c, overrides, data, issues)
+        if vs is None:
+            continue
+        said = _consistency(c, overrides, data, issues)
+        configs = _configurations(c, vs, overrides, said, issues, warnings)
+        warnings += warnings_of(vs, c.at, overrides)
+        variants.append(Variant(overrides, vs, configs))
+    issues += _baseline_issues(c, variants)
+    issues += expectations.issues(c.sweep, variants, c.located)
+    issues = unique(issues)
+    if issues:
+        raise SweepError(path, issues)
+    return LoadedSweep(
+        path,
+        c.sweep,
+        c.profile,
+        c.profile_path,
+        variants,
+        unique(warnings),
+        c.located,
+        c.schedule_reason,
+    )
+
+
+@dataclass
+class _Checked:
+    """A sweep file whose own keys passed: what expanding it reads."""
+
+    path: Path
+    located: Located
+    raw: dict
+    sweep: Sweep  # with the schedule decided
+    profile: Profile
+    profile_path: Path
+    schedule_reason: str
+
+    def at(self, key: str) -> int | None:
+        return self.located.line_of(tuple(key.split(".")))
+
+    def matrix_line(self, key: str | None) -> int | None:
+        return self.located.line_of(("matrix", key))
+
+    @property
+    def keys(self) -> list[str]:
+        return list(self.sweep.matrix)
+
+    def matrix_key_of(self, key: str) -> str | None:
+        """The matrix key a variant's problem at `key` comes from, if any."""
+        return next((k for k in self.keys if key.startswith(k)), None)
+
+
+def _check(path: Path) -> _Checked:
+    """The file read, its schema, its own keys (name, time limit, modules, nodes, allocations,
+    matrix keys) and its profile; SweepError with the problems found."""
     if not path.exists():
         raise SweepError(path, [Issue(None, "", "no such file")])
     located = read_located(path)
@@ -106,7 +167,6 @@ def load_sweep(path: str | Path) -> LoadedSweep:
             path,
             [Issue(1, "", f"the top level must be a mapping of keys, not {type(raw).__name__}")],
         )
-    issues: list[Issue] = []
     try:
         sweep = Sweep.model_validate(raw)
     except ValidationError as exc:
@@ -115,9 +175,38 @@ def load_sweep(path: str | Path) -> LoadedSweep:
     def at(key: str) -> int | None:
         return located.line_of(tuple(key.split(".")))
 
-    def matrix_line(key: str) -> int | None:
-        return located.line_of(("matrix", key))
+    issues = _own_key_issues(sweep, located, at)
+    try:
+        profile, profile_path = load_profile(sweep.cluster, relative_to=path.parent)
+    except ProfileError as exc:
+        raise SweepError(path, [*issues, Issue(at("cluster"), "cluster", str(exc))]) from None
+    issues += _node_issues(sweep.node_list(), at)
+    combos = math.prod(len(v) for v in sweep.matrix.values())
+    schedule, schedule_reason = schedule_of(sweep.schedule, combos)
+    if sweep.allocations is not None and schedule != "bundled":
+        issues.append(
+            Issue(
+                at("allocations"),
+                "allocations",
+                "only means something with schedule: bundled (one job per point already gets "
+                f"its own allocation; here the schedule is separate: {schedule_reason}); "
+                "use repeats, or set schedule: bundled",
+            )
+        )
+    sweep = sweep.model_copy(update={"schedule": schedule})
+    for key, values in sweep.matrix.items():
+        line = located.line_of(("matrix", key))
+        if (problem := matrix_key_issue(key)) is not None:
+            issues.append(Issue(line, f"matrix.{key}", problem))
+        elif not values:
+            issues.append(Issue(line, f"matrix.{key}", "needs at least one value"))
+    if issues:
+        raise SweepError(path, issues)
+    return _Checked(path, located, raw, sweep, profile, profile_path, schedule_reason)
 
+
+def _own_key_issues(sweep: Sweep, located: Located, at) -> list[Issue]:
+    issues = []
     if not SAFE_NAME.match(sweep.name):
         issues.append(
             Issue(
@@ -138,122 +227,148 @@ def load_sweep(path: str | Path) -> LoadedSweep:
     for i, module in enumerate(sweep.modules):  # loaded as one argument each, as the profile's
         if (problem := module_problem(module)) is not None:
             issues.append(Issue(located.line_of(("modules", i)), f"modules.{i}", problem))
-    try:
-        profile, profile_path = load_profile(sweep.cluster, relative_to=path.parent)
-    except ProfileError as exc:
-        raise SweepError(path, [*issues, Issue(at("cluster"), "cluster", str(exc))]) from None
-    nodes = sweep.node_list()
+    return issues
+
+
+def _node_issues(nodes: list[int], at) -> list[Issue]:
+    issues = []
     if not nodes:
         issues.append(Issue(at("nodes"), "nodes", "no node counts"))
     if any(n < 1 for n in nodes):
         issues.append(Issue(at("nodes"), "nodes", "node counts must be >= 1"))
     if len(set(nodes)) != len(nodes):
         issues.append(Issue(at("nodes"), "nodes", "node counts repeat"))
-    combos = math.prod(len(v) for v in sweep.matrix.values())
-    schedule, schedule_reason = schedule_of(sweep.schedule, combos)
-    if sweep.allocations is not None and schedule != "bundled":
-        issues.append(
-            Issue(
-                at("allocations"),
-                "allocations",
-                "only means something with schedule: bundled (one job per point already gets "
-                f"its own allocation; here the schedule is separate: {schedule_reason}); "
-                "use repeats, or set schedule: bundled",
-            )
-        )
-    sweep = sweep.model_copy(update={"schedule": schedule})
-    for key, values in sweep.matrix.items():
-        if (problem := matrix_key_issue(key)) is not None:
-            issues.append(Issue(matrix_line(key), f"matrix.{key}", problem))
-        elif not values:
-            issues.append(Issue(matrix_line(key), f"matrix.{key}", "needs at least one value"))
-    if issues:
-        raise SweepError(path, issues)
+    return issues
 
-    variants: list[Variant] = []
-    warnings: list[Issue] = []
-    keys = list(sweep.matrix)
-    for combo in itertools.product(*(sweep.matrix[k] for k in keys)):
+
+def _expand(c: _Checked):
+    """Each combination of the matrix: its overrides and the sweep's mapping with them
+    applied (the matrix itself removed, the sweep's schedule kept)."""
+    keys = c.keys
+    for combo in itertools.product(*(c.sweep.matrix[k] for k in keys)):
         overrides = dict(zip(keys, combo, strict=True))
-        data = _deep_copy(raw)
+        data = _deep_copy(c.raw)
         data.pop("matrix", None)
         for k, v in overrides.items():
             _set_dotted(data, k, v)
-        data["schedule"] = schedule  # a variant never changes how the sweep is scheduled
+        data["schedule"] = c.sweep.schedule  # a variant never changes how it is scheduled
+        yield overrides, data
+
+
+def _variant_sweep(c: _Checked, overrides: dict, data: dict, issues: list[Issue]) -> Sweep | None:
+    """The variant's mapping against the schema; its problems at the matrix line they come
+    from (None: it has some)."""
+    try:
+        return Sweep.model_validate(data)
+    except ValidationError as exc:
+        for i in pydantic_issues(exc, c.located, Sweep):
+            mk = c.matrix_key_of(i.key)
+            if mk:
+                i.line = c.matrix_line(mk)
+                i.message = f"{i.message} (matrix value {overrides[mk]!r})"
+            issues.append(i)
+        return None
+
+
+def _label(overrides: dict) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in overrides.items())
+
+
+def _consistency(c: _Checked, overrides: dict, data: dict, issues: list[Issue]) -> list[str]:
+    """consistency.py's problems of the variant's mapping, at the matrix line of a key the
+    matrix sets; returns their messages (PointConfig's validators may say the same again)."""
+    label = _label(overrides)
+    said = []
+    for line, key, message in consistency.issues(
+        data, c.profile, c.path.parent, c.at, f" (with {label})" if label else ""
+    ):
+        mk = next((k for k in c.keys if key.startswith(k) or k.startswith(key)), None)
+        issues.append(Issue(c.matrix_line(mk) if mk else line, key, message))
+        said.append(message)
+    return said
+
+
+def _configurations(
+    c: _Checked,
+    vs: Sweep,
+    overrides: dict,
+    said: list[str],
+    issues: list[Issue],
+    warnings: list[Issue],
+) -> dict[int, PointConfig]:
+    """The variant's PointConfig at each node count its mesh can split (the others left out,
+    said once), with each point's problems."""
+    configs: dict[int, PointConfig] = {}
+    for n in _mesh_sizes(c, vs, overrides, warnings):
+        issues += point_issues(vs, n, c.profile, c.at, overrides)
         try:
-            vs = Sweep.model_validate(data)
+            configs[n] = PointConfig.model_validate(point_config(vs, n, c.profile, c.path.parent))
         except ValidationError as exc:
-            for i in pydantic_issues(exc, located, Sweep):
-                mk = next((k for k in keys if i.key.startswith(k)), None)
-                if mk:
-                    i.line = matrix_line(mk)
-                    i.message = f"{i.message} (matrix value {overrides[mk]!r})"
-                issues.append(i)
-            continue
-        label = ", ".join(f"{k}={v!r}" for k, v in overrides.items())
-        said = []  # consistency's messages: PointConfig's validators may say the same again
-        for line, key, message in consistency.issues(
-            data, profile, path.parent, at, f" (with {label})" if label else ""
-        ):
-            mk = next((k for k in keys if key.startswith(k) or k.startswith(key)), None)
-            issues.append(Issue(matrix_line(mk) if mk else line, key, message))
-            said.append(message)
-        configs: dict[int, PointConfig] = {}
-        sizes = vs.node_list()
-        mesh_m = vs.trainer.mesh.model if vs.workload == "trainer" else 1
-        fits = [n for n in sizes if (n * vs.ppn) % mesh_m == 0]
-        if mesh_m > 1 and fits and len(fits) < len(sizes):
-            # a matrix over mesh.model and nodes: sizes a mesh cannot split are left out of
-            # that variant, said once (all of them left out would be an error, below)
-            left = [n for n in sizes if n not in fits]
-            warnings.append(
-                Issue(
-                    at("trainer.mesh.model"),
-                    "trainer.mesh.model",
-                    f"mesh.model {mesh_m} does not divide the ranks at {left} node(s) x "
-                    f"{vs.ppn}: those points are not planned{f' (with {label})' if label else ''}",
-                )
-            )
-            sizes = fits
-        for n in sizes:
-            issues += point_issues(vs, n, profile, at, overrides)
-            try:
-                configs[n] = PointConfig.model_validate(point_config(vs, n, profile, path.parent))
-            except ValidationError as exc:
-                for e in exc.errors():
-                    loc = ".".join(map(str, e["loc"]))
-                    key = f"trainer.{loc}" if loc else "trainer"
-                    message = e["msg"].removeprefix("Value error, ")
-                    # a configuration-wide rule names the key it is about (point_config.rule)
-                    if not loc and (e.get("ctx") or {}).get("key"):
-                        key = f"trainer.{e['ctx']['key']}"
-                    if not any(m.startswith(message) for m in said):
-                        issues.append(Issue(at(key) or at("trainer"), key, message))
-        warnings += warnings_of(vs, at, overrides)
-        variants.append(Variant(overrides, vs, configs))
-    if sweep.baseline and variants and sweep.workload == "trainer":
-        found = [
-            v
-            for v in variants
-            if v.point_configs
-            and baseline.matches(sweep.baseline, v.sweep, next(iter(v.point_configs.values())))
-        ]
-        if not found:
-            issues.append(
-                Issue(
-                    at("baseline"),
-                    "baseline",
-                    f"{sweep.baseline} matches no variant of the sweep: give matrix keys and "
-                    "values one of its variants has (e.g. trainer.exchange: allreduce)",
-                )
-            )
-    issues += expectations.issues(sweep, variants, located)
-    issues = unique(issues)
-    if issues:
-        raise SweepError(path, issues)
-    return LoadedSweep(
-        path, sweep, profile, profile_path, variants, unique(warnings), located, schedule_reason
+            issues += [i for i in _config_issues(exc, c.at) if not _said(i.message, said)]
+    return configs
+
+
+def _mesh_sizes(c: _Checked, vs: Sweep, overrides: dict, warnings: list[Issue]) -> list[int]:
+    """The node counts whose ranks the variant's mesh divides. A matrix over mesh.model and
+    nodes: sizes a mesh cannot split are left out of that variant, said once (all of them left
+    out would be an error, from PointConfig)."""
+    sizes = vs.node_list()
+    mesh_m = vs.trainer.mesh.model if vs.workload == "trainer" else 1
+    fits = [n for n in sizes if (n * vs.ppn) % mesh_m == 0]
+    if not (mesh_m > 1 and fits and len(fits) < len(sizes)):
+        return sizes
+    left = [n for n in sizes if n not in fits]
+    label = _label(overrides)
+    warnings.append(
+        Issue(
+            c.at("trainer.mesh.model"),
+            "trainer.mesh.model",
+            f"mesh.model {mesh_m} does not divide the ranks at {left} node(s) x "
+            f"{vs.ppn}: those points are not planned{f' (with {label})' if label else ''}",
+        )
     )
+    return fits
+
+
+def _config_issues(exc: ValidationError, at) -> list[Issue]:
+    """PointConfig's errors at the trainer key they are about."""
+    out = []
+    for e in exc.errors():
+        loc = ".".join(map(str, e["loc"]))
+        key = f"trainer.{loc}" if loc else "trainer"
+        message = e["msg"].removeprefix("Value error, ")
+        # a configuration-wide rule names the key it is about (point_config.rule)
+        if not loc and (e.get("ctx") or {}).get("key"):
+            key = f"trainer.{e['ctx']['key']}"
+        out.append(Issue(at(key) or at("trainer"), key, message))
+    return out
+
+
+def _said(message: str, said: list[str]) -> bool:
+    """consistency.py already said it (with the variant's label after it)."""
+    return any(m.startswith(message) for m in said)
+
+
+def _baseline_issues(c: _Checked, variants: list[Variant]) -> list[Issue]:
+    sweep = c.sweep
+    if not (sweep.baseline and variants and sweep.workload == "trainer"):
+        return []
+    found = [
+        v
+        for v in variants
+        if v.point_configs
+        and baseline.matches(sweep.baseline, v.sweep, next(iter(v.point_configs.values())))
+    ]
+    if found:
+        return []
+    return [
+        Issue(
+            c.at("baseline"),
+            "baseline",
+            f"{sweep.baseline} matches no variant of the sweep: give matrix keys and "
+            "values one of its variants has (e.g. trainer.exchange: allreduce)",
+        )
+    ]
 
 
 def _set_dotted(data: dict, dotted: str, value: Any) -> None:
