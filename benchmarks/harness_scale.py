@@ -67,7 +67,7 @@ from scalestudy.trainer.steplog_writer import StepLogWriter
 VERBS = ("plan", "render", "status", "collect", "report")
 # what collect and report keep of the logs they read (collect/cache.py): removed before each of
 # their runs in `verbs` (cold), kept for `collect_one_new` and `report_warm`
-RECORDS = {"collect": ".collect-cache.json", "report": ".report-cache.json"}
+RECORDS = {"collect": ".collect-cache.msgpack", "report": ".report-cache.msgpack"}
 TIMES = ("inproc_s", "inproc_cpu_s", "subprocess_s", "subprocess_cpu_s")
 LONG_S = 20.0  # a verb whose first run takes more CPU seconds runs once (per mode)
 FAKES = {  # the recorded answer of a campaign whose jobs just ended (squeue still lists them)

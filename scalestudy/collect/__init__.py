@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
+
 from scalestudy.collect.cache import FILE, ReadCache, collect_sources
 from scalestudy.collect.comm import Calibrated, collect_comm
 from scalestudy.collect.rows import COLUMNS, collect_rows
@@ -42,12 +44,18 @@ class Collected:
 
 def collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Collected:
     """The scheduler's last word on every job, then the table, the points and (comm) the fit."""
+    data = None
     if (sweep_dir / "manifest.json").exists():
-        with Manifest(sweep_dir).edit() as data:
+        manifest = Manifest(sweep_dir)
+        with manifest.lock:  # Manifest.edit, without rewriting what the scheduler left as is
+            data = manifest.read()
+            before = msgspec.json.encode(data)
             registry.reconcile(sweep_dir, data)
+            if msgspec.json.encode(data) != before:
+                manifest.flush(data)
     # what the last collect read: only the logs changed since are read
     cache = ReadCache(sweep_dir / FILE, collect_sources())
-    rows = collect_rows(points, sweep_dir, loaded.profile.name, loaded.profile, cache)
+    rows = collect_rows(points, sweep_dir, loaded.profile.name, loaded.profile, cache, data)
     calibrated = None
     if points and points[0].sweep.workload == "comm":  # notes its records in the rows
         calibrated = collect_comm(points, rows, sweep_dir, loaded.profile.name)

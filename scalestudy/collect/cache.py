@@ -1,5 +1,5 @@
-"""What collect already read: results/<sweep>/.collect-cache.json (and the report, of the same
-logs: .report-cache.json, report/load.py).
+"""What collect already read: results/<sweep>/.collect-cache.msgpack (and the report, of the
+same logs: .report-cache.msgpack, report/load.py).
 
 Per attempt, what collect derived from its step logs (the row's measured columns, each rank's
 timed window, the footer's timing), stored with every file's size, modification time and inode
@@ -26,9 +26,9 @@ from pathlib import Path
 
 import msgspec
 
-from scalestudy.fileio import write_atomic
+from scalestudy.fileio import replacing
 
-FILE = ".collect-cache.json"
+FILE = ".collect-cache.msgpack"
 SCHEMA = "scalestudy.read-cache/1"
 RACY_S = 2.0  # a file younger than this when read is read again next time
 
@@ -56,9 +56,10 @@ def code_key(sources: Iterable[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
-def signature(files: list[Path]) -> tuple[list, bool]:
-    """Each file's [name, size, mtime_ns, inode] (None when absent), and whether every one is
-    old enough to be trusted unchanged when its size and time are."""
+def signature(files: list[str | Path]) -> tuple[list, bool]:
+    """Each file's [size, mtime_ns, inode] (None when absent), in the order given (the name
+    of the entry says which files), and whether every one is old enough to be trusted
+    unchanged when its size and time are."""
     sig, settled, now = [], True, time.time_ns()
     for f in files:
         try:
@@ -66,15 +67,15 @@ def signature(files: list[Path]) -> tuple[list, bool]:
         except OSError:
             sig.append(None)
             continue
-        sig.append([f.name, st.st_size, st.st_mtime_ns, st.st_ino])
+        sig.append([st.st_size, st.st_mtime_ns, st.st_ino])
         settled &= now - st.st_mtime_ns > RACY_S * 1e9
     return sig, settled
 
 
 class ReadCache:
     """The entries of the last run (`use`), and this run's (`save`), in the file `path`; its
-    values are plain JSON values (a value that would not come back equal, e.g. with a NaN or a
-    tuple, is not kept: it is read again next time)."""
+    values are plain JSON values, written as MessagePack (a value that would not come back
+    equal, e.g. a tuple, is not kept: it is read again next time)."""
 
     def __init__(self, path: Path, sources: Iterable[Path] = (), enabled: bool = True):
         self.path = path
@@ -86,7 +87,7 @@ class ReadCache:
             return
         self.key = code_key(sources)
         try:
-            data = msgspec.json.decode(self.path.read_bytes())
+            data = msgspec.msgpack.decode(self.path.read_bytes())
         except (OSError, msgspec.DecodeError):
             return  # none yet, or unreadable: everything is read
         if isinstance(data, dict) and data.get("key") == self.key:
@@ -118,13 +119,14 @@ class ReadCache:
             return  # nothing new, nothing dropped: the file says it already
         data = {"schema": SCHEMA, "key": self.key, "entries": self.new}
         try:
-            write_atomic(self.path, msgspec.json.encode(data).decode())
+            with replacing(self.path) as tmp:
+                tmp.write_bytes(msgspec.msgpack.encode(data))
         except OSError as exc:  # a cache: the outputs are written all the same
             print(f"note: {self.path} not written ({exc})", file=sys.stderr)
 
 
 def _round_trips(value) -> bool:
     try:
-        return msgspec.json.decode(msgspec.json.encode(value)) == value
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(value)) == value
     except (TypeError, msgspec.EncodeError, msgspec.DecodeError):
         return False

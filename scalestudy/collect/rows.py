@@ -4,6 +4,7 @@ extrapolated; points that failed, diverged or never ran keep their row and their
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 from dataclasses import asdict
@@ -178,10 +179,12 @@ def collect_rows(
     cluster: str,
     profile: Profile | None = None,
     cache: ReadCache | None = None,
+    manifest: dict | None = None,
 ) -> list[dict]:
-    """`cache`: what the last collect read (collect/cache.py); without it every log is read."""
+    """`cache`: what the last collect read (collect/cache.py); without it every log is read.
+    `manifest`: its content when the caller has just read it."""
     cache = cache or ReadCache(sweep_dir / FILE, enabled=False)
-    data = Manifest(sweep_dir).read()
+    data = manifest if manifest is not None else Manifest(sweep_dir).read()
     site = _profile_columns(points, profile)
     # the scheduler's accounting of each point's last attempt (one query per backend)
     acct = registry.accounting(
@@ -254,7 +257,8 @@ def _row(
         manifest_state = row["status"]
         logs, strategy = sweep_dir / a["folder"] / "logs", strategies.of(c)
         # every file read below: the ranks' step logs (their sizes and times, as before reading)
-        files = signature([logs / step_log.rank_log_name(r) for r in range(p.workers)])
+        base = f"{logs}{os.sep}"  # strings: 60,000 Paths cost more than the stats
+        files = signature([base + step_log.rank_log_name(r) for r in range(p.workers)])
         read = f"{a['folder']} workers={p.workers}"
         try:
             row.update(

@@ -11,6 +11,7 @@ import os
 import time
 
 import fake_slurm
+import msgspec
 import pytest
 from support.damage import mark_completed, step_records, submit_sweep
 
@@ -140,18 +141,18 @@ def test_a_log_younger_than_the_racy_window_is_not_kept(swept):
 def test_a_stale_or_foreign_record_is_ignored(swept, how):
     cold = _tables(swept)
     path = swept.folder / read_cache.FILE
-    data = json.loads(path.read_text())
+    data = msgspec.msgpack.decode(path.read_bytes())
     for name, entry in data["entries"].items():
         if "exchange=" in name and any(entry["files"]):  # a finished point's
             entry["value"]["final_loss"] = 99.0  # what a wrong reuse would show
             entry["value"]["tokens_per_s"] = 1.0
     if how == "stale entry":  # the files it describes have changed since (their sizes)
         for entry in data["entries"].values():
-            entry["files"] = [[f[0], f[1] + 1, *f[2:]] if f else f for f in entry["files"]]
+            entry["files"] = [[f[0] + 1, *f[1:]] if f else f for f in entry["files"]]
     elif how == "other code":
         data["key"] = "0" * 16
-    text = json.dumps(data) if how != "damaged file" else path.read_text()[:100]
-    path.write_text(text)
+    raw = path.read_bytes()
+    path.write_bytes(msgspec.msgpack.encode(data) if how != "damaged file" else raw[:100])
     swept.reads.clear()
     assert _tables(swept) == cold
     assert set(swept.point_ids()[:2]) <= set(swept.reads)  # the finished ones read again

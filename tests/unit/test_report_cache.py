@@ -9,6 +9,7 @@ import json
 import os
 import time
 
+import msgspec
 import pytest
 from test_report_support import WEAK, WEAK_STATUS, make_sweep
 
@@ -82,14 +83,15 @@ def test_a_stale_or_foreign_record_is_ignored(swept, how):
     root, reads = swept
     cold = _report(root)
     path = root / "synth" / load.RUNS_CACHE
-    data = json.loads(path.read_text())
+    data = msgspec.msgpack.decode(path.read_bytes())
     for entry in data["entries"].values():
         entry["value"]["loss"] = [99.0] * len(entry["value"]["loss"])  # a wrong reuse shows
         if how == "stale entry":  # rank 0's log has changed since (its size)
-            entry["files"][0][1] += 1
+            entry["files"][0][0] += 1
     if how == "other code":
         data["key"] = "0" * 16
-    path.write_text(json.dumps(data) if how != "damaged file" else path.read_text()[:100])
+    raw = path.read_bytes()
+    path.write_bytes(msgspec.msgpack.encode(data) if how != "damaged file" else raw[:100])
     reads.clear()
     assert _report(root) == cold
     assert len(reads) == len(_rank0(root))
