@@ -14,6 +14,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     model_serializer,
     model_validator,
 )
@@ -24,10 +25,24 @@ from scalestudy.contract import strategies
 from scalestudy.errors import BadInput
 
 
-def rule(key: str, message: str) -> PydanticCustomError:
+def rule(key: str, message: str, said: bool = False) -> PydanticCustomError:
     """A configuration-wide rule's error, naming the key it is about (a model validator's
-    error has no location of its own): `validate` reads ctx["key"] to point at its line."""
-    return PydanticCustomError("point_rule", "{message}", {"message": message, "key": key})
+    error has no location of its own): `validate` reads ctx["key"] to point at its line.
+    `said`: a rule the sweep file's check has already said at its own line (RULES_CHECKED):
+    validate leaves the error out instead of saying it twice."""
+    ctx = {"message": message, "key": key, **({"said": True} if said else {})}
+    return PydanticCustomError("point_rule", "{message}", ctx)
+
+
+# The validation context of a configuration made from a sweep file: its exchange and mesh
+# rules (the strategy's refusal, the switch's contradiction, the mesh's refusal) are said by
+# sweepfile/consistency.py on what the file says, at its lines; here they still stop the
+# validation as everywhere else, with their error marked `said`.
+RULES_CHECKED = {"rules_checked": True}
+
+
+def _said(info: ValidationInfo) -> bool:
+    return bool((info.context or {}).get("rules_checked"))
 
 
 # The exchange names, from the strategy table (a Literal so the schema and docs list them)
@@ -256,7 +271,7 @@ class PointConfig(_Strict):
         return self
 
     @model_validator(mode="after")
-    def _exchange_agrees(self) -> PointConfig:
+    def _exchange_agrees(self, info: ValidationInfo) -> PointConfig:
         """sparse_as_dense true is exchange allreduce; false (written or default) leaves the
         exchange to `exchange`, allgather when that is unset."""
         if self.exchange is None:
@@ -265,19 +280,19 @@ class PointConfig(_Strict):
         strategy = strategies.get(self.exchange)
         refusal = strategy.refusal(self.model.tie_embeddings)
         if refusal:
-            raise rule("exchange", refusal)
+            raise rule("exchange", refusal, _said(info))
         explicit = self.sparse_as_dense or "sparse_as_dense" in self.model_fields_set
         contradiction = switch_contradiction(self.exchange, self.sparse_as_dense)
         if explicit and contradiction:
-            raise rule("exchange", contradiction)
+            raise rule("exchange", contradiction, _said(info))
         self.sparse_as_dense = strategy.densifies
         return self
 
     @model_validator(mode="after")
-    def _mesh_fits(self) -> PointConfig:
+    def _mesh_fits(self, info: ValidationInfo) -> PointConfig:
         refusal = mesh_layout.refusal(self.mesh.model, self.model.resolved(), self.exchange)
         if refusal:
-            raise rule("mesh.model", refusal)
+            raise rule("mesh.model", refusal, _said(info))
         if self.expect_ranks is not None and self.expect_ranks % self.mesh.model:
             raise rule(
                 "mesh.model",

@@ -73,7 +73,9 @@ def issues(
         )
     exchange = trainer.get("exchange")
     if isinstance(exchange, str) and exchange in strategies.STRATEGIES:
-        # the same rules as the point configuration's (contract/point_config.py)
+        # the exchange and mesh rules are said here, on what the file says: a sweep's
+        # PointConfig marks its own error for them `said` (point_config.RULES_CHECKED); the
+        # wording is one home each (switch_contradiction, the strategy's refusal, mesh.refusal)
         if "sparse_as_dense" in trainer:
             contradiction = switch_contradiction(exchange, _truthy(trainer["sparse_as_dense"]))
             if contradiction:

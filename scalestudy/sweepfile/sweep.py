@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.contract.point_config import RULES_CHECKED, PointConfig
 from scalestudy.profiles import Profile, ProfileError, load_profile, module_problem
 from scalestudy.sbatch_options import time_limit_minutes
 from scalestudy.sweepfile import baseline, consistency, expectations
@@ -107,8 +107,8 @@ def load_sweep(path: str | Path) -> LoadedSweep:
         vs = _variant_sweep(c, overrides, data, issues)
         if vs is None:
             continue
-        said = _consistency(c, overrides, data, issues)
-        configs = _configurations(c, vs, overrides, said, issues, warnings)
+        _consistency(c, overrides, data, issues)
+        configs = _configurations(c, vs, overrides, issues, warnings)
         warnings += warnings_of(vs, c.at, overrides)
         variants.append(Variant(overrides, vs, configs))
     issues += _baseline_issues(c, variants)
@@ -274,37 +274,36 @@ def _label(overrides: dict) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in overrides.items())
 
 
-def _consistency(c: _Checked, overrides: dict, data: dict, issues: list[Issue]) -> list[str]:
+def _consistency(c: _Checked, overrides: dict, data: dict, issues: list[Issue]) -> None:
     """consistency.py's problems of the variant's mapping, at the matrix line of a key the
-    matrix sets; returns their messages (PointConfig's validators may say the same again)."""
+    matrix sets (the exchange and mesh rules among them: checked there only)."""
     label = _label(overrides)
-    said = []
     for line, key, message in consistency.issues(
         data, c.profile, c.path.parent, c.at, f" (with {label})" if label else ""
     ):
         mk = next((k for k in c.keys if key.startswith(k) or k.startswith(key)), None)
         issues.append(Issue(c.matrix_line(mk) if mk else line, key, message))
-        said.append(message)
-    return said
 
 
 def _configurations(
     c: _Checked,
     vs: Sweep,
     overrides: dict,
-    said: list[str],
     issues: list[Issue],
     warnings: list[Issue],
 ) -> dict[int, PointConfig]:
     """The variant's PointConfig at each node count its mesh can split (the others left out,
-    said once), with each point's problems."""
+    said once), with each point's problems (the exchange and mesh rules: consistency.py's,
+    said there; PointConfig's error for them is marked `said`, see point_config.RULES_CHECKED)."""
     configs: dict[int, PointConfig] = {}
     for n in _mesh_sizes(c, vs, overrides, warnings):
         issues += point_issues(vs, n, c.profile, c.at, overrides)
         try:
-            configs[n] = PointConfig.model_validate(point_config(vs, n, c.profile, c.path.parent))
+            configs[n] = PointConfig.model_validate(
+                point_config(vs, n, c.profile, c.path.parent), context=RULES_CHECKED
+            )
         except ValidationError as exc:
-            issues += [i for i in _config_issues(exc, c.at) if not _said(i.message, said)]
+            issues += _config_issues(exc, c.at)
     return configs
 
 
@@ -331,7 +330,7 @@ def _mesh_sizes(c: _Checked, vs: Sweep, overrides: dict, warnings: list[Issue]) 
 
 
 def _config_issues(exc: ValidationError, at) -> list[Issue]:
-    """PointConfig's errors at the trainer key they are about."""
+    """PointConfig's errors at the trainer key they are about, but those consistency.py said."""
     out = []
     for e in exc.errors():
         loc = ".".join(map(str, e["loc"]))
@@ -340,13 +339,9 @@ def _config_issues(exc: ValidationError, at) -> list[Issue]:
         # a configuration-wide rule names the key it is about (point_config.rule)
         if not loc and (e.get("ctx") or {}).get("key"):
             key = f"trainer.{e['ctx']['key']}"
-        out.append(Issue(at(key) or at("trainer"), key, message))
+        if not (e.get("ctx") or {}).get("said"):
+            out.append(Issue(at(key) or at("trainer"), key, message))
     return out
-
-
-def _said(message: str, said: list[str]) -> bool:
-    """consistency.py already said it (with the variant's label after it)."""
-    return any(m.startswith(message) for m in said)
 
 
 def _baseline_issues(c: _Checked, variants: list[Variant]) -> list[Issue]:
