@@ -29,7 +29,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from scalestudy import containers
-from scalestudy.contract import strategies
+from scalestudy.contract import collectives, strategies
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import PRESETS, PointConfig
 from scalestudy.profiles import CLUSTERS, OneOf, Profile
@@ -111,7 +111,7 @@ DESCRIPTIONS: dict[str, str] = {
     "go to Slurm as one job array, one sbatch call instead of one per point; each task runs "
     "its point's own job.sh. `false` where a site forbids arrays. Capped at the cluster's "
     "`MaxArraySize`.",
-    "CommOptions.collectives": "The collectives timed.",
+    "CommOptions.collectives": "The collectives timed: {collectives}.",
     "CommOptions.sizes_bytes": "Message sizes per rank of the size sweep, besides the "
     "trainer's own exchange shapes. Default: 1 KiB to 64 MiB in powers of 4.",
     "CommOptions.iterations": "Timed iterations per collective and size.",
@@ -393,6 +393,9 @@ def _from_tables() -> dict[str, str]:
             for s in table
         ),
         "mesh_exchanges": " or ".join(f"`{s.name}`" for s in table if s.with_mesh),
+        "collectives": "; ".join(
+            f"`{c.name}`: {c.summary}" for c in collectives.TABLE.values() if c.exchange
+        ),
         **_runtimes(),
     }
 

@@ -108,3 +108,26 @@ def test_the_table_holds_the_models_written_out():
     assert comm_fit.local_bytes("allgather", n, b) == n * b
     assert comm_fit.local_bytes("alltoall", n, b) == b
     assert collectives.names(exchange=True) == ("allreduce", "allgather", "alltoall")
+
+
+def _sweep_texts() -> dict[str, str]:
+    from scalestudy.sweepfile import docgen
+    from scalestudy.sweepfile.schema import Sweep
+
+    return {row.key: row.text for _prefix, _model, row in docgen.rows(Sweep)}
+
+
+def test_the_docs_list_the_tables_collectives(scatter):
+    """The sweep reference's comm.collectives names every exchange collective of the table
+    with its summary, a registered one too; the schema's choices are the same names."""
+    import typing
+
+    from scalestudy.sweepfile.schema import CommOptions
+
+    text = next(t for k, t in _sweep_texts().items() if k.endswith("collectives"))
+    assert f"`{NAME}`: a test-only scatter" in text
+    for name in ("allreduce", "allgather", "alltoall"):
+        assert f"`{name}`: {collectives.get(name).summary}" in text
+    assert "group_allreduce" not in text  # a mesh's own, not a choice of comm.collectives
+    (item,) = typing.get_args(CommOptions.model_fields["collectives"].annotation)
+    assert set(typing.get_args(item)) == set(collectives.names(exchange=True)) - {NAME}
