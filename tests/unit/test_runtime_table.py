@@ -58,7 +58,8 @@ class PodlikeFiles(Podlike):
 def registered(monkeypatch):
     for cls in (Podlike, PodlikeFiles):
         monkeypatch.setitem(containers.RUNTIMES, cls.name, cls())
-    monkeypatch.setattr(containers, "CHECKOUT", Path("/checkout/scalestudy"))
+    # the code jobs import, fixed (a checkout's or an installed package's staged copy)
+    monkeypatch.setattr(containers, "code_root", lambda: Path("/checkout/scalestudy"))
 
 
 def _sweep(tmp_path: Path, runtime: str = "podlike", image: str = IMAGE) -> Path:
