@@ -135,7 +135,10 @@ def test_the_apptainer_definition_builds_the_charliecloud_images_stack():
     """Site path (b): Apptainer is not installable here, so the file is not built; it must
     name what scripts/build-image.sh builds: the suite, its Debian packages, constraints.txt's
     pins and pyproject.toml's dependencies and [trainer] extra."""
-    import tomllib
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10: tomli (pytest's own dependency there)
+        import tomli as tomllib
 
     definition = (CHECKOUT / "scripts" / "site-install" / "scalestudy.def").read_text()
     build = (CHECKOUT / "scripts" / "build-image.sh").read_text()
