@@ -124,14 +124,19 @@ if args.summarise is None:
         took["unshaped"] = one("unshaped", None)
     print(json.dumps({"work": str(work), "seconds": took}, indent=1), file=sys.stderr)
 shaped, unshaped = medians("shaped"), medians("unshaped")
-print("variant nodes n | step s | exchange s | emb bytes | wire model | tok/s/w shaped/unshaped")
-for key, m in shaped.items():
-    u = unshaped.get(key, {})
+print(
+    "variant nodes n shaped/unshaped | step s | exchange s | emb bytes | wire model "
+    "| tok/s/w shaped/unshaped"
+)
+for key in sorted(set(shaped) | set(unshaped)):  # one of the pair alone (--only) prints too
+    m, u = shaped.get(key, {}), unshaped.get(key, {})
+    either = m or u
     ratio = (m["tokens_per_s_per_worker"] / u["tokens_per_s_per_worker"]
-             if u.get("tokens_per_s_per_worker") else float("nan"))  # fmt: skip
-    print(f"{key[0]} {key[1]} {m['n']} | {m['step_s']:.3f} (unshaped {u.get('step_s') or 0:.3f}) | "
-          f"{m['comm_s'] or 0:.3f} (unshaped {u.get('comm_s') or 0:.3f}) | "
-          f"{m['embedding_bytes']:.0f} | {m['wire_sent_model']:.0f} | {ratio:.1%}")  # fmt: skip
+             if m and u.get("tokens_per_s_per_worker") else float("nan"))  # fmt: skip
+    print(f"{key[0]} {key[1]} {m.get('n', 0)}/{u.get('n', 0)} | {m.get('step_s') or 0:.3f} "
+          f"(unshaped {u.get('step_s') or 0:.3f}) | {m.get('comm_s') or 0:.3f} (unshaped "
+          f"{u.get('comm_s') or 0:.3f}) | {either['embedding_bytes']:.0f} | "
+          f"{either['wire_sent_model']:.0f} | {ratio:.1%}")  # fmt: skip
 if args.readme_figure:
     figure = results / "network-shaped" / "report" / "paired.png"
     shutil.copyfile(figure, ROOT / "docs" / "network-shaped-paired.png")
