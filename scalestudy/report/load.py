@@ -338,7 +338,7 @@ def _check_rank(path: Path, check: RowsCheck) -> None:
 
 # what the last report read of each attempt's logs (collect/cache.py: the same record as
 # collect's, for the curves and the rows check)
-RUNS_CACHE = ".report-cache.json"
+RUNS_CACHE = ".report-cache.msgpack"
 
 
 def _runs_sources() -> list[Path]:
@@ -353,7 +353,7 @@ def _runs_sources() -> list[Path]:
 def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:
     """Rank 0's loss and learning rate per step, and the rows check over every rank, for each
     row of the table whose logs are on disk; the logs unchanged since the last report are not
-    read again (their record: results/<sweep>/.report-cache.json)."""
+    read again (their record: results/<sweep>/.report-cache.msgpack)."""
     runs: dict[str, RunLog] = {}
     cache = ReadCache(sweep.folder / RUNS_CACHE, _runs_sources())
     with progress.work(f"reading {sweep.name}'s logs", len(sweep.table)) as shown:
