@@ -44,70 +44,93 @@ def draw(a: Analysis) -> Rendered | Skipped:
             legend = f"{label}: {groups[key]} run(s)" + (
                 "" if r.status == "completed" else f" {r.status}"
             )
-        recorded(
-            data,
-            "loss",
-            {
-                "point_id": r.point_id,
-                "variant": label,
-                "nodes": int(nodes),
-                "status": r.status,
-                "x": r.steps,
-                "y": r.loss,
-            },
-            ax.plot,
-            r.steps,
-            r.loss,
-            style,
-            color=color,
-            lw=1,
-            alpha=0.8,
-            label=legend,
-        )
-        norms = [(st, g) for st, g in zip(r.steps, r.grad_norm, strict=True) if g is not None]
-        if norms:
-            recorded(
-                data,
-                "grad_norm",
-                {
-                    "point_id": r.point_id,
-                    "variant": label,
-                    "x": [n[0] for n in norms],
-                    "y": [n[1] for n in norms],
-                },
-                ax_norm.plot,
-                *zip(*norms, strict=True),
-                style,
-                color=color,
-                lw=1,
-                alpha=0.8,
-            )
+        _curves(ax, ax_norm, data, r, label, nodes, style, color, legend)
         if diverged:
-            # mark the last finite loss: a non-finite one (the usual end) cannot be drawn
-            finite = [k for k, x in enumerate(r.loss) if math.isfinite(x)]
-            k = finite[-1] if finite else 0
-            y = r.loss[k] if finite else 0.0
-            ax.plot([r.steps[k]], [y], "X", ms=12, color="red")
-            ax.annotate(
-                f"diverged: {r.point_id} (step {r.steps[-1]})",
-                (r.steps[k], y),
-                fontsize=7,
-                color="red",
-                xytext=(4, 4),
-                textcoords="offset points",
-            )
-            data["diverged"].append(
-                {
-                    "point_id": r.point_id,
-                    "step": r.steps[-1],
-                    "marked_at": r.steps[k],
-                    "reason": r.reason,
-                }
-            )
+            _diverged(ax, data, r)
         # runs given the same rates share one line: the schedule, not 8 copies of it
         pts = tuple((st, lr) for st, lr in zip(r.steps, r.lr, strict=True) if lr is not None)
         if pts:
             schedules.setdefault(pts, []).append((label, r))
+    _schedules(ax_lr, a, schedules, data)
+    _label_axes(ax, ax_norm, ax_lr, data)
+    fig.suptitle(title, fontsize=10)
+    caption = (
+        "Loss per step from rank 0's log (the average over ranks) for every run; the global "
+        "L2 norm of the averaged gradient the optimizer received (logs from before it was "
+        "logged have none); the learning rate the optimizer was given at each step."
+    )
+    return Rendered("loss_lr", title, caption, fig, data)
+
+
+def _curves(ax, ax_norm, data: dict, r, label: str, nodes, style: str, color, legend) -> None:
+    """One run's loss and gradient-norm curves, and their records."""
+    recorded(
+        data,
+        "loss",
+        {
+            "point_id": r.point_id,
+            "variant": label,
+            "nodes": int(nodes),
+            "status": r.status,
+            "x": r.steps,
+            "y": r.loss,
+        },
+        ax.plot,
+        r.steps,
+        r.loss,
+        style,
+        color=color,
+        lw=1,
+        alpha=0.8,
+        label=legend,
+    )
+    norms = [(st, g) for st, g in zip(r.steps, r.grad_norm, strict=True) if g is not None]
+    if norms:
+        recorded(
+            data,
+            "grad_norm",
+            {
+                "point_id": r.point_id,
+                "variant": label,
+                "x": [n[0] for n in norms],
+                "y": [n[1] for n in norms],
+            },
+            ax_norm.plot,
+            *zip(*norms, strict=True),
+            style,
+            color=color,
+            lw=1,
+            alpha=0.8,
+        )
+
+
+def _diverged(ax, data: dict, r) -> None:
+    """A diverged run's mark at its last finite loss (a non-finite one, the usual end, cannot
+    be drawn) and its record."""
+    finite = [k for k, x in enumerate(r.loss) if math.isfinite(x)]
+    k = finite[-1] if finite else 0
+    y = r.loss[k] if finite else 0.0
+    ax.plot([r.steps[k]], [y], "X", ms=12, color="red")
+    ax.annotate(
+        f"diverged: {r.point_id} (step {r.steps[-1]})",
+        (r.steps[k], y),
+        fontsize=7,
+        color="red",
+        xytext=(4, 4),
+        textcoords="offset points",
+    )
+    data["diverged"].append(
+        {
+            "point_id": r.point_id,
+            "step": r.steps[-1],
+            "marked_at": r.steps[k],
+            "reason": r.reason,
+        }
+    )
+
+
+def _schedules(ax_lr, a: Analysis, schedules: dict, data: dict) -> None:
+    """One learning-rate line per schedule, the runs that share it named in its label."""
     for pts, members in schedules.items():
         variants_ = sorted({m[0] for m in members})
         color = color_of(a, variants_[0]) if len(variants_) == 1 else "black"
@@ -129,6 +152,10 @@ def draw(a: Analysis) -> Rendered | Skipped:
             color=color,
             label=lab,
         )
+
+
+def _label_axes(ax, ax_norm, ax_lr, data: dict) -> None:
+    """The three panels' labels, titles, grids and legends (log scale for drawn norms)."""
     ax.set_xlabel("step")
     ax.set_ylabel("training loss (cross-entropy, nats per target token, mean over ranks)")
     ax.set_title("loss per step; diverged runs marked X", fontsize=9)
@@ -146,10 +173,3 @@ def draw(a: Analysis) -> Rendered | Skipped:
     ax_lr.grid(True, alpha=0.3)
     ax_lr.legend(fontsize=7)
     ax_lr.ticklabel_format(axis="y", style="sci", scilimits=(0, 0))
-    fig.suptitle(title, fontsize=10)
-    caption = (
-        "Loss per step from rank 0's log (the average over ranks) for every run; the global "
-        "L2 norm of the averaged gradient the optimizer received (logs from before it was "
-        "logged have none); the learning rate the optimizer was given at each step."
-    )
-    return Rendered("loss_lr", title, caption, fig, data)
