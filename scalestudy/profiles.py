@@ -5,24 +5,21 @@ one by name or gives a path to its own."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
-    GetCoreSchemaHandler,
     ValidationError,
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError, core_schema
 
 from scalestudy import containers, launchers
+from scalestudy.contract.table_names import OneOf
 from scalestudy.errors import BadInput
 from scalestudy.sbatch_options import SbatchDefaults, time_limit_minutes
 from scalestudy.templating import TEMPLATES  # the package's copy (a wheel) or the checkout's
@@ -82,27 +79,6 @@ class Interconnect(BaseModel):
 
 
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-@dataclass(frozen=True)
-class OneOf:
-    """A string that must be one of a table's names, read at each validation (a Literal would
-    freeze the table at import); refused with a Literal's message. docgen lists the names."""
-
-    names: Callable[[], tuple[str, ...]]
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
-        return core_schema.no_info_after_validator_function(self._check, handler(source))
-
-    def _check(self, value: str) -> str:
-        names = self.names()
-        if value not in names:
-            quoted = [repr(n) for n in names]
-            expected = " or ".join([", ".join(quoted[:-1]), quoted[-1]] if quoted[1:] else quoted)
-            raise PydanticCustomError(
-                "literal_error", "Input should be {expected}", {"expected": expected}
-            )
-        return value
 
 
 class Container(BaseModel):

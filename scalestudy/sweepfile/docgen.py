@@ -32,7 +32,8 @@ from scalestudy import containers
 from scalestudy.contract import collectives, strategies
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import PRESETS, PointConfig
-from scalestudy.profiles import CLUSTERS, OneOf, Profile
+from scalestudy.contract.table_names import OneOf
+from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.sweepfile.schema import Sweep, TrainerSection
 from scalestudy.yamlfile.loader import load_file
 
@@ -355,6 +356,8 @@ def _type(annotation: Any) -> str:
         return "one of " + ", ".join(f"`{a}`" for a in args)
     if origin is typing.Annotated:
         inner, *meta = args
+        for names in (m.names() for m in meta if isinstance(m, OneOf)):
+            return _type(Literal[names])  # a table's names, read now
         extra = [b for m in meta for b in _bounds(getattr(m, "metadata", [m]))]
         return _type(inner) + (f" ({', '.join(extra)})" if extra else "")
     if origin in (typing.Union, types.UnionType):

@@ -17,6 +17,7 @@ from pydantic import (
     model_validator,
 )
 
+from scalestudy.contract.comm_options import CommOptions
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
 from scalestudy.sbatch_options import BY_NAME, SAFE, SbatchDefaults
@@ -101,18 +102,6 @@ class SlurmOptions(SbatchDefaults):  # type: ignore[valid-type,misc]
                     f"{expr!r} is not a Slurm hostlist ({exc}); e.g. n3 or c[101-104,210]"
                 ) from None
         return value
-
-
-class CommOptions(_Strict):
-    """The `comm` workload: which collectives, which extra message sizes, how many timed
-    iterations (after warm-up ones) per size."""
-
-    # alltoall: the exchange of sparse_reduce and sharded_embedding (issue #13)
-    collectives: list[Literal["allreduce", "allgather", "alltoall"]] = ["allreduce", "allgather"]
-    # bytes per rank of the size sweep, besides the trainer's own exchange shapes
-    sizes_bytes: list[Annotated[int, Field(ge=4)]] = [4**k for k in range(5, 14)]  # 1 KiB..64 MiB
-    iterations: int = Field(20, ge=2)
-    warmup: int = Field(3, ge=0)
 
 
 MetricName = Literal[tuple(METRICS)]  # type: ignore[valid-type]

@@ -2,7 +2,7 @@
 
 Run once per rank by the same launcher line as the trainer (`python -m scalestudy.workloads.comm
 --config point.json`); point.json is the trainer's configuration plus `"comm": {...}` (see
-scalestudy.sweepfile.schema.CommOptions). No model: it separates the network (and Horovod's own
+scalestudy.contract.comm_options.CommOptions). No model: it separates the network (and Horovod's own
 negotiation) from TensorFlow's compute, in seconds per point.
 
 What is timed, for every collective asked for:
@@ -63,7 +63,7 @@ def load_config(path: str | Path) -> tuple[PointConfig, dict]:
     """The trainer's PointConfig and the comm options from one point.json."""
     from pydantic import ValidationError
 
-    from scalestudy.sweepfile.schema import CommOptions
+    from scalestudy.contract.comm_options import CommOptions
 
     path = Path(path)
     try:

@@ -298,9 +298,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 # Imports of a part of the same or a higher layer that are there today, and why. Each must
 # still be made (a stale entry fails), so the list can only shrink.
 UPWARD_ALLOWED = {
-    # the comm workload reads its point.json's comm block with the sweep file's CommOptions
-    # model (a lazy import in load_config); the model belongs below both, in contract/
-    ("scalestudy.workloads", "scalestudy.sweepfile"): "comm options model in sweepfile/schema",
     # the provenance table (below archive and report, its two readers) asks the executors'
     # registry whether a point's executor queues jobs (lazy, in _unqueued): a local run has no
     # job id by design, not by omission; the fact belongs in a table below both

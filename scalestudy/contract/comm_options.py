@@ -1,0 +1,30 @@
+"""The `comm` workload's options (a sweep's `comm:` block, then point.json's): below both the
+sweep file that validates them and the workload that reads them (scalestudy/workloads/comm.py).
+The collectives a sweep may ask for are the exchange collectives of contract/collectives.py,
+read when a file is validated."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scalestudy.contract import collectives
+from scalestudy.contract.table_names import OneOf
+
+
+def _exchange_collectives() -> tuple[str, ...]:
+    return collectives.names(exchange=True)
+
+
+class CommOptions(BaseModel):
+    """The `comm` workload: which collectives, which extra message sizes, how many timed
+    iterations (after warm-up ones) per size."""
+
+    model_config = ConfigDict(extra="forbid")
+    # alltoall: the exchange of sparse_reduce and sharded_embedding (issue #13)
+    collectives: list[Annotated[str, OneOf(_exchange_collectives)]] = ["allreduce", "allgather"]
+    # bytes per rank of the size sweep, besides the trainer's own exchange shapes
+    sizes_bytes: list[Annotated[int, Field(ge=4)]] = [4**k for k in range(5, 14)]  # 1 KiB..64 MiB
+    iterations: int = Field(20, ge=2)
+    warmup: int = Field(3, ge=0)
