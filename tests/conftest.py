@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.netns import LINK_RATE, need_netns
 from support.skips import require
+from support.slurm import running_cluster
 
 from scalestudy.launchers import mpirun_available
 from scalestudy.measure.run_local import LocalRun, run_point
@@ -57,20 +59,6 @@ def shared_runs(tmp_path_factory):
     return run
 
 
-def _running_cluster(folder, nodes: int, accounting: bool = True, task_plugin: str = "none"):
-    """Start a LocalCluster, fail the test (not skip) if it does not come up, stop it after."""
-    from scalestudy.localcluster import ClusterError, LocalCluster
-
-    cluster = LocalCluster(folder, nodes=nodes, accounting=accounting, task_plugin=task_plugin)
-    try:
-        cluster.up()
-    except ClusterError as exc:
-        cluster.down()
-        pytest.fail(f"the local Slurm cluster ({nodes} nodes) did not come up: {exc}")
-    yield cluster
-    cluster.down()
-
-
 @pytest.fixture(scope="session")
 def slurm_cluster(tmp_path_factory):
     """A 4-node Slurm cluster with accounting, private to this test session."""
@@ -86,13 +74,13 @@ def slurm_cluster(tmp_path_factory):
         if missing
         else None
     )
-    yield from _running_cluster(tmp_path_factory.mktemp("slurm"), nodes=4)
+    yield from running_cluster(tmp_path_factory.mktemp("slurm"), nodes=4)
 
 
 @pytest.fixture(scope="session")
 def slurm_cluster_no_accounting(tmp_path_factory, slurm_cluster):
     """A second, 2-node cluster without slurmdbd: sacct has nothing to say there."""
-    yield from _running_cluster(tmp_path_factory.mktemp("slurm-noacct"), nodes=2, accounting=False)
+    yield from running_cluster(tmp_path_factory.mktemp("slurm-noacct"), nodes=2, accounting=False)
 
 
 @pytest.fixture
@@ -102,10 +90,21 @@ def start_cluster(tmp_path_factory):
 
     def start(nodes: int, accounting: bool = True, task_plugin: str = "none"):
         folder = tmp_path_factory.mktemp(f"slurm{nodes}-")
-        gen = _running_cluster(folder, nodes, accounting, task_plugin)
+        gen = running_cluster(folder, nodes, accounting=accounting, task_plugin=task_plugin)
         running.append(gen)
         return next(gen)
 
     yield start
     for gen in running:
         next(gen, None)
+
+
+@pytest.fixture(scope="session")
+def netns_pair(tmp_path_factory):
+    """Two emulated nodes as hosts on links shaped to LINK_RATE (tests/support/netns.py), one
+    for the session: the comm and trainer checks of issue #36 each read the counters around
+    their own jobs."""
+    need_netns()
+    yield from running_cluster(
+        tmp_path_factory.mktemp("netns2") / "cl", nodes=2, netns=True, link_rate=LINK_RATE
+    )

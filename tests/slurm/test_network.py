@@ -7,16 +7,15 @@ receiver's end of its link is the shaped one there)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 import threading
 
 import pytest
-from support.skips import require
+from support.netns import need_netns
+from support.slurm import running_cluster
 
-from scalestudy.localcluster import ClusterError, LocalCluster
+from scalestudy.localcluster import LocalCluster
 from scalestudy.localcluster.network import NODE_IFACE, rate_bits
 
 pytestmark = pytest.mark.slurm
@@ -64,30 +63,14 @@ c.close()
 """
 
 
-def _need_netns() -> None:
-    missing = [t for t in ("ip", "tc", "nsenter", "unshare", "slurmd") if not shutil.which(t)]
-    require(
-        f"{', '.join(missing)} missing: run `make system`"
-        if missing
-        else ("namespaces need root" if os.geteuid() else None)
-    )
-
-
 @pytest.fixture(scope="module")
 def shaped(tmp_path_factory):
     """A 3-node cluster (no accounting) on links shaped to RATE."""
-    _need_netns()
-    cluster = LocalCluster(
+    need_netns()
+    yield from running_cluster(
         tmp_path_factory.mktemp("netcl") / "cl", nodes=3, accounting=False, netns=True,
         link_rate=RATE,
     )  # fmt: skip
-    try:
-        cluster.up()
-    except ClusterError as exc:
-        cluster.down()
-        pytest.fail(f"the emulated-network cluster did not come up: {exc}")
-    yield cluster
-    cluster.down()
 
 
 def in_node(cluster: LocalCluster, i: int, *cmd: str) -> list[str]:

@@ -26,23 +26,20 @@ btl_tcp_if_include the cluster's subnet; vader is shared memory within a node).
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
-from support.skips import require
+from support.netns import LINK_RATE, tx_bytes
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
-from scalestudy.localcluster import ClusterError, LocalCluster
-from scalestudy.localcluster.network import NODE_IFACE, rate_bits
+from scalestudy.localcluster import LocalCluster
+from scalestudy.localcluster.network import rate_bits
 
 pytestmark = pytest.mark.slurm
 
-RATE = "200mbit"
+RATE = LINK_RATE  # the netns_pair fixture's (tests/conftest.py)
 PAYLOAD_SHARE = 1448 / 1514  # TCP payload per Ethernet frame at MTU 1500 (test_network.py)
 SIZES = [1048576, 8388608]
 ITERATIONS, WARMUP = 4, 1
@@ -59,43 +56,6 @@ PROFILE_ENV = {
     "OMPI_ALLOW_RUN_AS_ROOT": "1",
     "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
 }
-
-
-def _need_netns() -> None:
-    missing = [t for t in ("ip", "tc", "nsenter", "unshare", "slurmd") if not shutil.which(t)]
-    require(
-        f"{', '.join(missing)} missing: run `make system`"
-        if missing
-        else ("namespaces need root" if os.geteuid() else None)
-    )
-
-
-@pytest.fixture(scope="module")
-def shaped2(tmp_path_factory):
-    _need_netns()
-    cluster = LocalCluster(
-        tmp_path_factory.mktemp("netcomm") / "cl", nodes=2, netns=True, link_rate=RATE
-    )
-    try:
-        cluster.up()
-    except ClusterError as exc:
-        cluster.down()
-        pytest.fail(f"the emulated-network cluster did not come up: {exc}")
-    yield cluster
-    cluster.down()
-
-
-def tx_bytes(cluster: LocalCluster) -> dict[str, int]:
-    """Each node's interface counter of bytes sent, read inside its namespace."""
-    out = {}
-    for i in (1, 2):
-        ns = cluster.network.namespace(i)
-        r = subprocess.run(
-            ["ip", "netns", "exec", ns, "cat", f"/sys/class/net/{NODE_IFACE}/statistics/tx_bytes"],
-            capture_output=True, text=True, check=True,
-        )  # fmt: skip
-        out[f"n{i}"] = int(r.stdout)
-    return out
 
 
 def sent_per_rank(doc: dict) -> list[float]:
@@ -169,9 +129,9 @@ def run_comm(cluster: LocalCluster, folder: Path, ppn: int, collectives: list[st
     return json.loads(log.read_text()), before, after
 
 
-def test_comm_point_recovers_the_link_rate_and_its_bytes(shaped2, tmp_path, monkeypatch):
-    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
-    doc, before, after = run_comm(shaped2, tmp_path, 1, list(SEND_FACTOR))
+def test_comm_point_recovers_the_link_rate_and_its_bytes(netns_pair, tmp_path, monkeypatch):
+    monkeypatch.setenv("SLURM_CONF", str(netns_pair.conf))
+    doc, before, after = run_comm(netns_pair, tmp_path, 1, list(SEND_FACTOR))
     assert doc["hosts"] == ["n1", "n2"] and doc["local_size"] == 1
 
     # (a) the rate, per collective, from its largest message
@@ -203,14 +163,14 @@ def test_comm_point_recovers_the_link_rate_and_its_bytes(shaped2, tmp_path, monk
         assert not 1.0 <= counted / (2 * modelled[rank]) <= 1 + OVERHEAD_MAX  # the control
 
 
-def test_two_ranks_per_node_show_only_the_inter_node_bytes(shaped2, tmp_path, monkeypatch):
+def test_two_ranks_per_node_show_only_the_inter_node_bytes(netns_pair, tmp_path, monkeypatch):
     """The control of (b): 2 ranks on each of 2 nodes, alltoall (every block goes straight
     to its rank, whatever the algorithm): a node's interface carries its ranks' blocks for
     the other node's ranks only (their blocks for each other go through shared memory). The
     inter-node model agrees within the same tolerance; counting every block a rank sends
     (what a loopback run's MPI counters would say) does not."""
-    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
-    doc, before, after = run_comm(shaped2, tmp_path, 2, ["alltoall"])
+    monkeypatch.setenv("SLURM_CONF", str(netns_pair.conf))
+    doc, before, after = run_comm(netns_pair, tmp_path, 2, ["alltoall"])
     hosts = doc["hosts"]
     assert sorted(hosts) == ["n1", "n1", "n2", "n2"] and doc["local_size"] == 2
     inter = {"n1": 0.0, "n2": 0.0}

@@ -28,26 +28,23 @@ Controls:
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
-from support.skips import require
+from support.netns import LINK_RATE, tx_bytes
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
 from scalestudy.contract import step_log
-from scalestudy.localcluster import ClusterError, LocalCluster
-from scalestudy.localcluster.network import NODE_IFACE, rate_bits
+from scalestudy.localcluster import LocalCluster
+from scalestudy.localcluster.network import rate_bits
 from scalestudy.measure.ompi_monitoring import RING_ALGORITHMS
 
 pytestmark = pytest.mark.slurm
 
-RATE = "200mbit"
+RATE = LINK_RATE  # the netns_pair fixture's (tests/conftest.py)
 SHORT, LONG = 2, 6
 # veth counters over the modelled payload of the LONG-SHORT steps: headers (one per offload
 # segment of up to 64 KiB: the veth counts segments before they are cut to frames), the ACKs
@@ -59,43 +56,6 @@ OVERHEAD_MAX = 0.15
 MONITOR_TOLERANCE = 0.05
 
 _LINE = re.compile(r"^([IE])\t(\d+)\t(\d+)\t(\d+) bytes\t(\d+) msgs sent")
-
-
-def _need_netns() -> None:
-    missing = [t for t in ("ip", "tc", "nsenter", "unshare", "slurmd") if not shutil.which(t)]
-    require(
-        f"{', '.join(missing)} missing: run `make system`"
-        if missing
-        else ("namespaces need root" if os.geteuid() else None)
-    )
-
-
-@pytest.fixture(scope="module")
-def shaped2(tmp_path_factory):
-    _need_netns()
-    cluster = LocalCluster(
-        tmp_path_factory.mktemp("nettrain") / "cl", nodes=2, netns=True, link_rate=RATE
-    )
-    try:
-        cluster.up()
-    except ClusterError as exc:
-        cluster.down()
-        pytest.fail(f"the emulated-network cluster did not come up: {exc}")
-    yield cluster
-    cluster.down()
-
-
-def tx_bytes(cluster: LocalCluster) -> dict[str, int]:
-    """Each node's interface counter of bytes sent, read inside its namespace."""
-    out = {}
-    for i in (1, 2):
-        ns = cluster.network.namespace(i)
-        r = subprocess.run(
-            ["ip", "netns", "exec", ns, "cat", f"/sys/class/net/{NODE_IFACE}/statistics/tx_bytes"],
-            capture_output=True, text=True, check=True,
-        )  # fmt: skip
-        out[f"n{i}"] = int(r.stdout)
-    return out
 
 
 def monitored(prefix: Path) -> dict[int, dict[int, int]]:
@@ -196,11 +156,11 @@ def modelled(records: list[dict]) -> float:
     return sum(r["bytes"]["wire_sent_model"] for r in records if r["step"] > SHORT)
 
 
-def test_node_counters_agree_with_the_trainers_wire_bytes(shaped2, tmp_path, monkeypatch):
+def test_node_counters_agree_with_the_trainers_wire_bytes(netns_pair, tmp_path, monkeypatch):
     """1 rank per node, the paper's sparse path (embedding rows by allgather, the rest by
     allreduce): every byte a rank sends crosses its node's veth."""
-    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
-    hosts, records, mon, tx = run_pair(shaped2, tmp_path, 1, {})
+    monkeypatch.setenv("SLURM_CONF", str(netns_pair.conf))
+    hosts, records, mon, tx = run_pair(netns_pair, tmp_path, 1, {})
     assert sorted(hosts.values()) == ["n1", "n2"]
     for rank, node in hosts.items():
         model = modelled(records[rank])
@@ -216,12 +176,12 @@ def test_node_counters_agree_with_the_trainers_wire_bytes(shaped2, tmp_path, mon
         assert not 1.0 <= tx[node] / (2 * model) <= 1 + OVERHEAD_MAX  # the control
 
 
-def test_two_ranks_per_node_show_only_the_inter_node_bytes(shaped2, tmp_path, monkeypatch):
+def test_two_ranks_per_node_show_only_the_inter_node_bytes(netns_pair, tmp_path, monkeypatch):
     """The placement control: 2 ranks on each of 2 nodes, dense exchange (allreduce only,
     ring): each node's veth carries the bytes its ranks send to the other node's ranks, one
     ring member's 2(N-1)/N B per allreduce, not its two ranks' modelled total."""
-    monkeypatch.setenv("SLURM_CONF", str(shaped2.conf))
-    hosts, records, mon, tx = run_pair(shaped2, tmp_path, 2, {"sparse_as_dense": True})
+    monkeypatch.setenv("SLURM_CONF", str(netns_pair.conf))
+    hosts, records, mon, tx = run_pair(netns_pair, tmp_path, 2, {"sparse_as_dense": True})
     assert sorted(hosts.values()) == ["n1", "n1", "n2", "n2"]
     for node in ("n1", "n2"):
         ranks = [r for r, h in hosts.items() if h == node]

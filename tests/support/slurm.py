@@ -1,10 +1,12 @@
-"""Waiting on a sweep's Slurm jobs in the local test cluster."""
+"""The local test clusters: starting one for a test, and waiting on a sweep's Slurm jobs."""
 
 from __future__ import annotations
 
 import json
 import time
 from pathlib import Path
+
+import pytest
 
 UNKNOWN_GRACE_S = 60
 
@@ -30,3 +32,18 @@ def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) ->
                 return data
         time.sleep(3)
     raise AssertionError(f"jobs did not finish: {states}")
+
+
+def running_cluster(folder, nodes: int, **options):
+    """Start a LocalCluster (`options`: its accounting, task_plugin, netns, link_rate), fail the
+    test (not skip) if it does not come up, stop it after: a generator for fixtures."""
+    from scalestudy.localcluster import ClusterError, LocalCluster
+
+    cluster = LocalCluster(folder, nodes=nodes, **options)
+    try:
+        cluster.up()
+    except ClusterError as exc:
+        cluster.down()
+        pytest.fail(f"the local Slurm cluster ({nodes} nodes, {options}) did not come up: {exc}")
+    yield cluster
+    cluster.down()

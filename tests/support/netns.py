@@ -1,0 +1,36 @@
+"""The emulated network's tests (issue #36): each slurmd in its own namespaces on a shaped link
+(scalestudy/localcluster/network.py). What they share: the rate, the skip and the counters."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+from scalestudy.localcluster.network import NODE_IFACE
+from support.skips import require
+
+LINK_RATE = "200mbit"  # the shaped links of the 2-node cluster the comm and trainer checks share
+
+
+def need_netns() -> None:
+    """Skip (fail in CI) without the tools or the rights namespaces need."""
+    missing = [t for t in ("ip", "tc", "nsenter", "unshare", "slurmd") if not shutil.which(t)]
+    require(
+        f"{', '.join(missing)} missing: run `make system`"
+        if missing
+        else ("namespaces need root" if os.geteuid() else None)
+    )
+
+
+def tx_bytes(cluster, nodes=(1, 2)) -> dict[str, int]:
+    """Each node's interface counter of bytes sent, read inside its namespace."""
+    out = {}
+    for i in nodes:
+        ns = cluster.network.namespace(i)
+        r = subprocess.run(
+            ["ip", "netns", "exec", ns, "cat", f"/sys/class/net/{NODE_IFACE}/statistics/tx_bytes"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        out[f"n{i}"] = int(r.stdout)
+    return out
