@@ -15,7 +15,7 @@ import msgspec
 import pandas as pd
 
 from scalestudy import progress
-from scalestudy.collect.cache import ReadCache, signature
+from scalestudy.collect.cache import ReadCache, package_sources, signature
 from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import results_columns, step_log, strategies
 from scalestudy.contract.point_config import allreduce_item_bytes
@@ -342,12 +342,9 @@ RUNS_CACHE = ".report-cache.msgpack"
 
 
 def _runs_sources() -> list[Path]:
-    """The modules whose reading the record stores: this one, the step log's, and those the
-    rows check asks (strategies, mesh, the projection's row formula, the item bytes)."""
-    from scalestudy.contract import point_config
-
-    modules = (step_log, strategies, mesh_layout, projection, point_config)
-    return [Path(__file__), *(Path(m.__file__) for m in modules)]
+    """The code whose reading the record stores: this module, the projection's row formula,
+    and the whole contract (step log, strategies, mesh, item bytes, what they import)."""
+    return [Path(__file__), Path(projection.__file__), *package_sources("contract")]
 
 
 def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:

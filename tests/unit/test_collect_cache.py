@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 
 import fake_slurm
 import msgspec
@@ -156,3 +157,24 @@ def test_a_stale_or_foreign_record_is_ignored(swept, how):
     swept.reads.clear()
     assert _tables(swept) == cold
     assert set(swept.point_ids()[:2]) <= set(swept.reads)  # the finished ones read again
+
+
+def test_the_records_key_covers_every_contract_module_the_readers_import():
+    """A formula the logs are read with that lives outside the key (a module added to
+    contract/ later, e.g. collectives.py) would let a record outlive the code that made it."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, scalestudy.collect.rows, scalestudy.report.load\n"
+        "print('\\n'.join(m.__file__ for n, m in sorted(sys.modules.items())"
+        " if n.startswith(('scalestudy.contract.', 'scalestudy.collect.')) and m.__file__))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    imported = {Path(p).resolve() for p in out.stdout.split()}
+    from scalestudy.collect.cache import collect_sources
+    from scalestudy.report.load import _runs_sources
+
+    assert imported <= {p.resolve() for p in collect_sources()}
+    contract = {p for p in imported if p.parent.name == "contract"}
+    assert contract and contract <= {p.resolve() for p in _runs_sources()}
