@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from support.netns import LINK_RATE, tx_bytes
+from support.netns import LINK_RATE, tx_bytes, write_profile
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
@@ -79,25 +79,9 @@ def sent_per_rank(doc: dict) -> list[float]:
 def run_comm(cluster: LocalCluster, folder: Path, ppn: int, collectives: list[str]):
     """One comm point on 2 nodes x ppn ranks, submitted through a profile of the shaped
     cluster; its comm.json and each node's tx_bytes before and after the job."""
-    net = cluster.network.state()
-    env = {
-        **PROFILE_ENV,
-        "OMPI_MCA_btl_tcp_if_include": net["subnet"],
-        "OMPI_MCA_oob_tcp_if_include": net["subnet"],
-    }
-    base = yaml.safe_load(
-        (Path(__file__).parents[2] / "templates/clusters/emulated-unbound.yaml").read_text()
+    write_profile(
+        folder, cluster, "netns-shaped", f"2 emulated nodes on veths shaped to {RATE}", PROFILE_ENV
     )
-    profile = {
-        **base,
-        "name": "netns-shaped",
-        "description": f"2 emulated nodes on veths shaped to {RATE}",
-        "interconnect": {"name": f"veth-{RATE}", "latency_us": 50.0,
-                         "bandwidth_gbps": rate_bits(RATE) / 1e9},
-        "env": env,
-    }  # fmt: skip
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "prof.yaml").write_text(yaml.safe_dump(profile))
     sweep = {
         "name": "netcomm",
         "cluster": "prof.yaml",

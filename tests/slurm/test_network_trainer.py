@@ -33,13 +33,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from support.netns import LINK_RATE, tx_bytes
+from support.netns import LINK_RATE, tx_bytes, write_profile
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
 from scalestudy.contract import step_log
 from scalestudy.localcluster import LocalCluster
-from scalestudy.localcluster.network import rate_bits
 from scalestudy.measure.ompi_monitoring import RING_ALGORITHMS
 
 pytestmark = pytest.mark.slurm
@@ -77,14 +76,11 @@ def run_trainer(cluster: LocalCluster, folder: Path, ppn: int, steps: int, train
     """One trainer point on 2 nodes x ppn ranks, submitted through a profile of the shaped
     cluster with pml monitoring on: (hosts by rank, step records by rank, monitoring counts,
     each node's tx_bytes during the job)."""
-    net = cluster.network.state()
     prefix = folder / "monitor" / "prof"
     prefix.parent.mkdir(parents=True)
     env = {
         "OMPI_MCA_mpi_yield_when_idle": "1",
         "OMPI_MCA_btl": "self,vader,tcp",
-        "OMPI_MCA_btl_tcp_if_include": net["subnet"],
-        "OMPI_MCA_oob_tcp_if_include": net["subnet"],
         "OMPI_MCA_pml_monitoring_enable": "2",
         "OMPI_MCA_pml_monitoring_enable_output": "3",
         "OMPI_MCA_pml_monitoring_filename": str(prefix),
@@ -92,18 +88,10 @@ def run_trainer(cluster: LocalCluster, folder: Path, ppn: int, steps: int, train
         "OMPI_ALLOW_RUN_AS_ROOT": "1",
         "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
     }
-    base = yaml.safe_load(
-        (Path(__file__).parents[2] / "templates/clusters/emulated-unbound.yaml").read_text()
-    )
-    profile = {
-        **base,
-        "name": "netns-trainer",
-        "description": f"2 emulated nodes on veths shaped to {RATE}, pml monitoring on",
-        "interconnect": {"name": f"veth-{RATE}", "latency_us": 50.0,
-                         "bandwidth_gbps": rate_bits(RATE) / 1e9},
-        "env": env,
-    }  # fmt: skip
-    (folder / "prof.yaml").write_text(yaml.safe_dump(profile))
+    write_profile(
+        folder, cluster, "netns-trainer",
+        f"2 emulated nodes on veths shaped to {RATE}, pml monitoring on", env,
+    )  # fmt: skip
     sweep = {
         "name": "nettrain",
         "cluster": "prof.yaml",

@@ -6,8 +6,11 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
-from scalestudy.localcluster.network import NODE_IFACE
+import yaml
+
+from scalestudy.localcluster.network import NODE_IFACE, rate_bits
 from support.skips import require
 
 LINK_RATE = "200mbit"  # the shaped links of the 2-node cluster the comm and trainer checks share
@@ -34,3 +37,24 @@ def tx_bytes(cluster, nodes=(1, 2)) -> dict[str, int]:
         )  # fmt: skip
         out[f"n{i}"] = int(r.stdout)
     return out
+
+
+def write_profile(folder: Path, cluster, name: str, description: str, env: dict) -> Path:
+    """A profile of the shaped cluster (the bundled emulated-unbound one, its interconnect the
+    link's rate) whose Open MPI talks TCP on the cluster's subnet only, plus `env`; prof.yaml."""
+    subnet = cluster.network.state()["subnet"]
+    base = yaml.safe_load(
+        (Path(__file__).parents[2] / "templates/clusters/emulated-unbound.yaml").read_text()
+    )
+    profile = {
+        **base,
+        "name": name,
+        "description": description,
+        "interconnect": {"name": f"veth-{LINK_RATE}", "latency_us": 50.0,
+                         "bandwidth_gbps": rate_bits(LINK_RATE) / 1e9},
+        "env": {"OMPI_MCA_btl_tcp_if_include": subnet, "OMPI_MCA_oob_tcp_if_include": subnet,
+                **env},
+    }  # fmt: skip
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "prof.yaml").write_text(yaml.safe_dump(profile))
+    return folder / "prof.yaml"
