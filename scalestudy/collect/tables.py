@@ -12,6 +12,7 @@ from scalestudy.contract import results_columns
 from scalestudy.fileio import replacing, write_atomic
 from scalestudy.plan import Point, variant_overrides
 from scalestudy.sweepfile import baseline
+from scalestudy.workloads import table as workloads
 
 
 def json_default(obj):
@@ -107,8 +108,7 @@ def point_record(p: Point) -> dict:
         "model_spec": p.config.model.resolved(),
         "config": p.config.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
     }
-    if sw.workload == "comm":
-        record["comm"] = sw.comm.model_dump(mode="json")
+    record.update(workloads.get(sw.workload).options_of(sw))  # comm: its `comm` block
     return record
 
 

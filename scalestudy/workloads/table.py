@@ -1,0 +1,147 @@
+"""The workloads a sweep may run, one entry each: what exists, and everything the harness does
+differently for one. A new workload is an entry here (`register`) and the module its job runs.
+
+Each entry says
+- `module`: what the job script runs (`python -m <module> --config point.json`), by dotted name:
+  the table imports no workload (comm and peak need TensorFlow, the harness does not);
+- `summary`: its sentence in the sweep reference (docgen);
+- `trains`: whether it is the trainer the sweep's trainer checks are about (the mesh, the
+  baseline, `expect:`, the batch a user must give, the exchange in the variant's label and its
+  flags); a workload that does not train gets any valid batch and is named by its name;
+- `options`: the sweep key holding its options model (the `comm:` block), or None; the options
+  go into point.json, into the point's identity and points.jsonl record, and compare matches on
+  them;
+- `sweep_keys`: sweep keys that only mean something with it (validate refuses them elsewhere);
+- `job_extras(sweep, binds)`: what else its point.json holds (the probe's seconds and whether
+  ranks must not share CPUs: `binds`, the profile's launcher pins ranks);
+- `collect`: "module:function" collect runs after the rows, `(points, rows, sweep_dir,
+  cluster)`, for what its job wrote beyond step logs (comm: comm.csv and the fit), or None;
+- `report_part`: the report's Analysis attribute holding what it read of this workload's points
+  (trainer: variants, probe: probes, comm: comm results), and `figures`: "module:function"s
+  drawing them, `(analysis) -> figure or list of figures`, drawn when that part is not empty;
+- `log_marks`: files in a point's logs only its job writes; with `collected` (the file collect
+  writes for it beside results.csv) they name the workload of a point in a table without
+  points.jsonl's `workload` (report/analysis.py's one legacy rule).
+
+Hooks are named by string so that this module, below the sweep file, collect and report in the
+package's layers, imports none of them: the consumer resolves its own (`hook`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT = "trainer"  # a sweep without `workload:`, a record without one
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    summary: str
+    module: str
+    trains: bool = False
+    options: str | None = None
+    sweep_keys: tuple[str, ...] = ()
+    job_extras: Callable[[Any, bool], dict] | None = None
+    collect: str | None = None
+    collected: str | None = None
+    report_part: str | None = None
+    figures: tuple[str, ...] = ()
+    log_marks: tuple[str, ...] = ()
+
+    def options_of(self, sweep) -> dict:
+        """{options key: the sweep's options, as JSON} (empty without options)."""
+        if self.options is None:
+            return {}
+        return {self.options: getattr(sweep, self.options).model_dump(mode="json")}
+
+    def point_json(self, sweep, binds: bool) -> dict:
+        """What its point.json holds beyond the trainer's configuration."""
+        extras = self.job_extras(sweep, binds) if self.job_extras else {}
+        return {**extras, **self.options_of(sweep)}
+
+
+def _probe_extras(sweep, binds: bool) -> dict:
+    return {"probe_seconds": sweep.probe_seconds, "expect_disjoint_cpus": binds}
+
+
+TABLE: dict[str, Workload] = {}
+
+
+def register(w: Workload) -> Workload:
+    TABLE[w.name] = w
+    return w
+
+
+register(
+    Workload(
+        "trainer",
+        "the Transformer trainer",
+        "scalestudy.trainer",
+        trains=True,
+        report_part="variants",
+        figures=("scalestudy.report.figures:trainer_figures",),
+    )
+)
+register(
+    Workload(
+        "probe",
+        "a seconds-long check of placement, binding and signal delivery (no TensorFlow, no "
+        "MPI initialisation)",
+        "scalestudy.workloads.probe",
+        sweep_keys=("probe_seconds",),
+        job_extras=_probe_extras,
+        report_part="probes",
+        log_marks=("probe-check.json", "probe.rank0.json"),
+    )
+)
+register(
+    Workload(
+        "comm",
+        "Horovod collectives alone, on the trainer's exchange shapes plus a size sweep",
+        "scalestudy.workloads.comm",
+        options="comm",
+        sweep_keys=("comm",),
+        collect="scalestudy.collect.comm:collect_comm",
+        collected="comm.csv",
+        report_part="comm",
+        figures=("scalestudy.report.figures.comm:draw",),
+    )
+)
+register(
+    Workload(
+        "peak",
+        "each rank's dense matmul rate in fp32 and bf16 with the sweep's threads (`doctor` "
+        "runs it: the trainer's FLOP/s is reported as a share of it)",
+        "scalestudy.workloads.peak",
+    )
+)
+
+
+def names() -> tuple[str, ...]:
+    """The workloads' names, read at each call (a test's or a site's entry included)."""
+    return tuple(TABLE)
+
+
+def get(name: str | None) -> Workload:
+    """The entry of `name` (None: the default)."""
+    return TABLE[name or DEFAULT]
+
+
+def keys_of_workload() -> dict[str, str]:
+    """sweep key -> the workload it belongs to."""
+    return {k: w.name for w in TABLE.values() for k in w.sweep_keys}
+
+
+def options_keys() -> tuple[str, ...]:
+    """Every workload's options key (a points.jsonl record holds its own workload's)."""
+    return tuple(w.options for w in TABLE.values() if w.options)
+
+
+def hook(name: str) -> Callable:
+    """The function a "module:function" hook names, imported now."""
+    module, _, function = name.partition(":")
+    return getattr(importlib.import_module(module), function)
