@@ -22,9 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scalestudy.contract import comm_model
+
+if TYPE_CHECKING:  # point_config imports this module
+    from scalestudy.contract.point_config import PointConfig
 
 FLOAT32 = comm_model.FLOAT32
 INT64 = comm_model.INT64
@@ -60,6 +63,23 @@ def _form_count(g: Logged, key: str) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
+@dataclass(frozen=True)
+class Counter:
+    """A count a strategy's exchange writes in every step record and collect turns into a
+    results column: the record's `record` object's `field` (embedding_grad.unique_rows,
+    bytes.wire_sent_alltoall_model), the median over the timed steps in `column` (declared,
+    typed and explained in contract/results_columns.py). collect/rows.py and report/load.py
+    read the declared counters; neither names one."""
+
+    record: str  # "embedding_grad" (the gradient's counts) or "bytes" (the modelled bytes)
+    field: str
+    column: str
+
+    def read(self, step: Mapping) -> Any:
+        """Its value in one step record (a dict as the step log holds it), None if absent."""
+        return (step.get(self.record) or {}).get(self.field)
+
+
 # (collective, bytes): allreduce the whole tensor, allgather one rank's share, alltoall one
 # rank's whole send buffer (its own block included) -- the units of contract/comm_fit.py
 Call = tuple[str, float]
@@ -88,13 +108,19 @@ class Strategy:
     shards_table: bool = False
     # results columns of the embedding's wire bytes (empty: fused with the dense allreduce)
     wire_columns: tuple[str, ...] = ()
-    # results columns it fills that a strategy without them leaves empty
-    own_columns: tuple[str, ...] = ()
+    # the counts its exchange logs per step and their results columns (a strategy without
+    # them leaves those columns empty)
+    counters: tuple[Counter, ...] = ()
     # `timing: phases`: where its collectives' time is counted, if not all in comm_s
     phases_note: str = ""
     # runs over a data x model mesh's data-parallel set (a vocabulary-split embedding's
     # gradient rows); the others are not built for a mesh (contract/mesh.py)
     with_mesh: bool = False
+
+    @property
+    def own_columns(self) -> tuple[str, ...]:
+        """The results columns it fills that a strategy without them leaves empty."""
+        return tuple(dict.fromkeys(c.column for c in self.counters))
 
     def bytes(self, shape: Shape) -> tuple[float, float]:
         """(logical bytes held, wire bytes sent) per rank per step."""
@@ -193,10 +219,10 @@ SPARSE_REDUCE = Strategy(
         "wire_sent_alltoall_bytes_per_step_model",
         "wire_sent_allgather_bytes_per_step_model",
     ),
-    own_columns=(
-        "emb_unique_rows_per_worker",
-        "emb_union_rows",
-        "wire_sent_alltoall_bytes_per_step_model",
+    counters=(
+        Counter("embedding_grad", "unique_rows", "emb_unique_rows_per_worker"),
+        Counter("embedding_grad", "union_rows", "emb_union_rows"),
+        Counter("bytes", "wire_sent_alltoall_model", "wire_sent_alltoall_bytes_per_step_model"),
     ),
 )
 
@@ -237,10 +263,10 @@ SHARDED_EMBEDDING = Strategy(
     trainer="scalestudy.trainer.exchanges.sharded_embedding:ShardedEmbeddingExchange",
     shards_table=True,
     wire_columns=("wire_sent_alltoall_bytes_per_step_model",),
-    own_columns=(
-        "emb_unique_rows_per_worker",
-        "emb_served_rows_per_worker",
-        "wire_sent_alltoall_bytes_per_step_model",
+    counters=(
+        Counter("embedding_grad", "unique_rows", "emb_unique_rows_per_worker"),
+        Counter("embedding_grad", "served_rows", "emb_served_rows_per_worker"),
+        Counter("bytes", "wire_sent_alltoall_model", "wire_sent_alltoall_bytes_per_step_model"),
     ),
     phases_note="timing phases with a sharded embedding: its lookups' alltoalls (ids, rows, "
     "gradient rows) run inside the forward and backward passes, so their time is counted in "
@@ -261,7 +287,34 @@ def get(name: str) -> Strategy:
     try:
         return STRATEGIES[name]
     except KeyError:
-        raise ValueError(f"unknown exchange {name!r} (known: {', '.join(NAMES)})") from None
+        known = ", ".join(STRATEGIES)
+        raise ValueError(f"unknown exchange {name!r} (known: {known})") from None
+
+
+def names() -> tuple[str, ...]:
+    """Every strategy's name, in the table's order, as it is now (a registered one too)."""
+    return tuple(STRATEGIES)
+
+
+def register(strategy: Strategy) -> Strategy:
+    """Add a strategy to the table (a test's or a site's): validation, collect and the report
+    read it from here at each use. Its counters must not fill a column another strategy fills
+    from a different step-log field."""
+    for c in strategy.counters:
+        other = next((o for o in counters() if o.column == c.column and o != c), None)
+        if other is not None:
+            raise ValueError(
+                f"exchange {strategy.name}: counter {c.record}.{c.field} fills "
+                f"{c.column}, which {other.record}.{other.field} already fills"
+            )
+    STRATEGIES[strategy.name] = strategy
+    return strategy
+
+
+def counters() -> tuple[Counter, ...]:
+    """Every strategy's declared counters, each once, in the table's order: what collect reads
+    of every step log (a log without one gives an empty cell) and the report's rows check."""
+    return tuple(dict.fromkeys(c for s in STRATEGIES.values() for c in s.counters))
 
 
 def from_switch(sparse_as_dense: bool) -> Strategy:
@@ -269,23 +322,27 @@ def from_switch(sparse_as_dense: bool) -> Strategy:
     return PAPER_DENSE if sparse_as_dense else PAPER_SPARSE
 
 
-def of(config: Any) -> Strategy:
-    """How a run's embedding gradient really goes. `config`: a PointConfig, a point's
-    configuration as JSON (points.jsonl's `config`, point.json) or a results row (columns
-    exchange, sparse_as_dense, accumulation, tie_embeddings); what it does not say takes the
-    defaults (sparse_as_dense false, tf1, tied). Native accumulation with a tied embedding is
-    the dense allreduce whatever was asked: TF 2.15 sums the mixed dense + sparse gradients
-    of the shared table into one dense tensor."""
-    if isinstance(config, Mapping):
-        model = config.get("model")
-        tied = model.get("tie_embeddings") if isinstance(model, Mapping) else None
-        if tied is None:
-            tied = config.get("tie_embeddings")
-        method, dense = config.get("exchange"), config.get("sparse_as_dense")
-        accumulation = config.get("accumulation")
-    else:
-        method, dense = config.exchange, config.sparse_as_dense
-        accumulation, tied = config.accumulation, config.model.tie_embeddings
+def of(config: PointConfig) -> Strategy:
+    """How a run's embedding gradient really goes. A record or a results row is made a
+    PointConfig first, where it is read (report/legacy.py). Native accumulation with a tied
+    embedding is the dense allreduce whatever was asked: TF 2.15 sums the mixed dense +
+    sparse gradients of the shared table into one dense tensor."""
+    if isinstance(config, Mapping):  # TRANSITION: until collect/rows_check.py passes one
+        return _of_mapping(config)
+    if dense_anyway(config.accumulation, config.model.tie_embeddings):
+        return PAPER_DENSE
+    if config.exchange is not None:  # always set once validated
+        return get(config.exchange)
+    return from_switch(config.sparse_as_dense)
+
+
+def _of_mapping(config: Mapping) -> Strategy:  # TRANSITION: the old reading of a dict
+    model = config.get("model")
+    tied = model.get("tie_embeddings") if isinstance(model, Mapping) else None
+    if tied is None:
+        tied = config.get("tie_embeddings")
+    method, dense = config.get("exchange"), config.get("sparse_as_dense")
+    accumulation = config.get("accumulation")
     tied = flag(tied, True)
     accumulation = accumulation if isinstance(accumulation, str) else "tf1"
     if accumulation == "native" and tied:
@@ -297,7 +354,7 @@ def of(config: Any) -> Strategy:
 
 def dense_anyway(accumulation: str, tied: bool) -> bool:
     """Whether TensorFlow sums the embedding gradient densely whatever the exchange asks."""
-    return of({"accumulation": accumulation, "tie_embeddings": tied}) is PAPER_DENSE
+    return accumulation == "native" and bool(tied)
 
 
 def flag(value: Any, default: bool) -> bool:
