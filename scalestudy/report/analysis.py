@@ -260,8 +260,12 @@ def _other_problems(rows: pd.DataFrame, workload: dict[str, str], comm_ids: set[
 def _workloads(
     sweeps: list[SweepResults], records: dict[str, dict], comm_ids: set[str]
 ) -> dict[str, str]:
-    """Each point id's workload: its points.jsonl record's; a table without one (copied, or
-    from before the field): comm when comm.csv times it, probe when its logs are a probe's."""
+    """Each point id's workload: its points.jsonl record's. The one legacy rule, for a table
+    without it (copied, or from before the field): the first workload of the table whose mark
+    the point bears (timed in the file collect wrote for it, comm.csv; or a file in its logs
+    only its job writes), else the default."""
+    from scalestudy.workloads import table as workloads
+
     out = {}
     for s in sweeps:
         for _, row in s.table.iterrows():
@@ -269,12 +273,16 @@ def _workloads(
             known = (records.get(pid) or {}).get("workload")
             if isinstance(known, str) and known:
                 out[pid] = known
-            elif pid in comm_ids:
-                out[pid] = "comm"
-            elif probe.looks_like_probe(s.folder, row):
-                out[pid] = "probe"
-            else:
-                out[pid] = "trainer"
+                continue
+            out[pid] = next(
+                (
+                    w.name
+                    for w in workloads.TABLE.values()
+                    if (w.collected and pid in comm_ids)
+                    or probe.has_log_marks(s.folder, row, w.log_marks)
+                ),
+                workloads.DEFAULT,
+            )
     return out
 
 

@@ -76,12 +76,11 @@ def attempt_logs(folder: Path, row) -> Path | None:
     return folder / str(row["point_id"]) / f"attempt-{int(attempt)}" / "logs"
 
 
-def looks_like_probe(folder: Path, row) -> bool:
-    """A point of a table without points.jsonl's `workload` is a probe when its logs are."""
-    logs = attempt_logs(folder, row)
-    return logs is not None and (
-        (logs / "probe-check.json").exists() or (logs / "probe.rank0.json").exists()
-    )
+def has_log_marks(folder: Path, row, marks: tuple[str, ...]) -> bool:
+    """Whether the point's latest attempt logs hold one of `marks` (files only one workload's
+    job writes: the workloads' table's `log_marks`)."""
+    logs = attempt_logs(folder, row) if marks else None
+    return logs is not None and any((logs / mark).exists() for mark in marks)
 
 
 def _rank_reports(logs: Path, warnings: list[str]) -> list[dict]:
