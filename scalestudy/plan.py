@@ -34,6 +34,7 @@ from scalestudy.contract.point_config import PointConfig
 from scalestudy.sweepfile import baseline
 from scalestudy.sweepfile.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
 from scalestudy.sweepfile.sweep import Variant as SweepVariant
+from scalestudy.workloads import table as workloads
 
 
 @dataclass
@@ -80,7 +81,7 @@ class Point:
 
     @property
     def flags(self) -> str:
-        if self.sweep.workload != "trainer":
+        if not workloads.get(self.sweep.workload).trains:
             return self.sweep.workload
         c = self.config
         flags = f"{c.accumulation},{_exchange_word(c.exchange)}"
@@ -162,7 +163,7 @@ def variant_labels(variants: list[SweepVariant], sweep_name: str) -> dict[str, s
     out = {}
     for vid, (overrides, sw) in found.items():
         parts = []
-        if sw.workload == "trainer":
+        if workloads.get(sw.workload).trains:
             # `exchange` when set (it decides, see PointConfig), else sparse_as_dense
             method = sw.trainer.exchange or strategies.from_switch(sw.trainer.sparse_as_dense).name
             parts.append(_label_part("trainer.exchange", method))
@@ -242,10 +243,10 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 "trainer": cfg.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
                 "env": {**profile.env, **sw.env},
             }
-            if sw.workload != "trainer":
+            # the default workload goes unsaid (the ids of trainer points stay as they were)
+            if sw.workload != workloads.DEFAULT:
                 science["workload"] = sw.workload
-            if sw.workload == "comm":
-                science["comm"] = sw.comm.model_dump(mode="json")
+            science.update(workloads.get(sw.workload).options_of(sw))
             for allocation, repeat in itertools.product(allocations_of(sw), range(sw.repeats)):
                 pid = _point_id(science, nodes, sw.ppn, repeat, allocation)
                 spec = cfg.model.resolved()

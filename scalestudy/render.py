@@ -14,6 +14,7 @@ from scalestudy import containers, launchers, sbatch_options, templating
 from scalestudy.plan import Bundle, Point, bundle_minutes, slurm_time
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
+from scalestudy.workloads import table as workloads
 
 
 def environment(root: Path = CLUSTERS) -> jinja2.Environment:
@@ -135,12 +136,7 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
         "mpi": profile.mpi,
         "srun_mpi": profile.srun_mpi,
         "bind": profile.bind,
-        "workload_module": {
-            "trainer": "scalestudy.trainer",
-            "probe": "scalestudy.workloads.probe",
-            "comm": "scalestudy.workloads.comm",
-            "peak": "scalestudy.workloads.peak",
-        }[sw.workload],
+        "workload_module": workloads.get(sw.workload).module,
         "attempt_dir": str(attempt_dir),
         "output": f"{attempt_dir}/slurm-%j.out",
         "rank_memory_limit_kb": (

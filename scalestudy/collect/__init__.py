@@ -10,9 +10,11 @@ configuration beside the table (one JSON object per line, by point_id: the varia
 values, the trainer configuration and the resolved model), so the report never has to rebuild
 a run's configuration from columns.
 
-A sweep of the `comm` workload also gets results/<sweep>/comm.csv (one row per point x
-collective x message) and results/<sweep>/calibration.json: latency and bandwidth fitted per
-collective (scalestudy.contract.comm_fit), which `scalestudy report --project-to` uses.
+What a workload's job writes beyond step logs is read by its entry's `collect` hook
+(scalestudy/workloads/table.py): a sweep of the `comm` workload so gets
+results/<sweep>/comm.csv (one row per point x collective x message) and
+results/<sweep>/calibration.json: latency and bandwidth fitted per collective
+(scalestudy.contract.comm_fit), which `scalestudy report --project-to` uses.
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ from pathlib import Path
 import msgspec
 
 from scalestudy.collect.cache import FILE, ReadCache, collect_sources
-from scalestudy.collect.comm import Calibrated, collect_comm
+from scalestudy.collect.comm import Calibrated
 from scalestudy.collect.rows import COLUMNS, collect_rows
 from scalestudy.collect.tables import POINTS_FILE, point_record, write_points, write_table
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest
 from scalestudy.plan import Point
 from scalestudy.sweepfile.sweep import LoadedSweep
+from scalestudy.workloads import table as workloads
 
 __all__ = ["COLUMNS", "POINTS_FILE", "Collected", "collect", "point_record"]
 
@@ -39,7 +42,7 @@ class Collected:
     rows: list[dict]
     table: Path  # results.csv
     points_file: Path  # points.jsonl
-    calibrated: Calibrated | None  # a comm sweep's fit
+    calibrated: Calibrated | None  # what the workload's collect hook returned (comm: its fit)
 
 
 def collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Collected:
@@ -57,8 +60,11 @@ def collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Collec
     cache = ReadCache(sweep_dir / FILE, collect_sources())
     rows = collect_rows(points, sweep_dir, loaded.profile.name, loaded.profile, cache, data)
     calibrated = None
-    if points and points[0].sweep.workload == "comm":  # notes its records in the rows
-        calibrated = collect_comm(points, rows, sweep_dir, loaded.profile.name)
+    # what the workload's job wrote beyond step logs (the workloads' table: comm's comm.csv and
+    # its fit); the hook notes its records in the rows
+    extra = workloads.get(points[0].sweep.workload).collect if points else None
+    if extra:
+        calibrated = workloads.hook(extra)(points, rows, sweep_dir, loaded.profile.name)
     table = write_table(rows, sweep_dir)
     cache.save()
     return Collected(rows, table, write_points(points, sweep_dir), calibrated)

@@ -17,11 +17,14 @@ from scalestudy.contract.results_columns import clock_checked
 from scalestudy.inputs import Input
 from scalestudy.report import legacy, load
 from scalestudy.report.stats import Clustered, Samples
+from scalestudy.workloads import table as workloads
 
 # configuration keys that follow from the size, not from the experiment
 SIZE_KEYS = ("expect_ranks", "expect_ranks_per_node")
 BATCH_BY_SIZE = {"weak": "global_batch_tokens", "strong": "tokens_per_worker"}
-RECORD_KEYS = ("workload", "mode", "threads", "model_spec", "config", "comm")
+# what every record says of its experiment; a workload's options (comm's `comm` block) are
+# matched on too: the workloads' table names their keys
+RECORD_KEYS = ("workload", "mode", "threads", "model_spec", "config")
 
 
 @dataclass
@@ -97,8 +100,8 @@ def canonical(obj) -> str:
 
 def variant_configuration(record: dict) -> dict:
     """What makes a point's experiment, without its size: the key's part before nodes x ppn."""
-    out = {k: record.get(k) for k in RECORD_KEYS if k in record}
-    out.setdefault("workload", "trainer")
+    out = {k: record.get(k) for k in (*RECORD_KEYS, *workloads.options_keys()) if k in record}
+    out.setdefault("workload", workloads.DEFAULT)
     config = dict(out.get("config") or {})
     for k in SIZE_KEYS:
         config.pop(k, None)

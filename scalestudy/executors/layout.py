@@ -12,6 +12,7 @@ from pathlib import Path
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_bundle
 from scalestudy.sweepfile.sweep import LoadedSweep
+from scalestudy.workloads import table as workloads
 
 
 def sweep_dir(results: Path, loaded: LoadedSweep) -> Path:
@@ -33,11 +34,7 @@ def point_json(
     cfg["log_dir"] = str(attempt_dir / "logs")
     ckpt = attempt_dir / "checkpoints" if fresh_checkpoints else attempt_dir.parent / "checkpoints"
     cfg["checkpoint_dir"] = str(ckpt)
-    if point.sweep.workload == "probe":
-        cfg["probe_seconds"] = point.sweep.probe_seconds
-        cfg["expect_disjoint_cpus"] = binds
-    if point.sweep.workload == "comm":
-        cfg["comm"] = point.sweep.comm.model_dump(mode="json")
+    cfg.update(workloads.get(point.sweep.workload).point_json(point.sweep, binds))
     return cfg
 
 

@@ -24,6 +24,7 @@ from scalestudy.contract import references, strategies
 from scalestudy.contract.point_config import ModelSpec, switch_contradiction
 from scalestudy.contract.references import UnknownReference
 from scalestudy.profiles import Profile
+from scalestudy.workloads import table as workloads
 
 # trainer.data.<key> -> the data.kind it belongs to
 DATA_KEYS_OF_KIND = {
@@ -38,8 +39,6 @@ DATA_KEYS_OF_KIND = {
 }
 # trainer.<key> -> the mode it belongs to
 TRAINER_KEYS_OF_MODE = {"tokens_per_worker": "weak", "global_batch_tokens": "strong"}
-# sweep key -> the workload it belongs to
-SWEEP_KEYS_OF_WORKLOAD = {"probe_seconds": "probe", "comm": "comm"}
 
 
 def issues(
@@ -94,8 +93,8 @@ def issues(
         refusal = mesh_layout.refusal(mesh_model, spec, named) if spec else None
         if refusal:
             add("trainer.mesh.model", refusal)
-    workload = data.get("workload", "trainer")
-    for key, wanted in SWEEP_KEYS_OF_WORKLOAD.items():
+    workload = data.get("workload", workloads.DEFAULT)
+    for key, wanted in workloads.keys_of_workload().items():  # the workloads' table's
         if key in data and workload != wanted:
             add(key, f"only means something with workload: {wanted} (workload is {workload})")
 

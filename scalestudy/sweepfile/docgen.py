@@ -35,6 +35,7 @@ from scalestudy.contract.point_config import PRESETS, PointConfig
 from scalestudy.contract.table_names import OneOf
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.sweepfile.schema import Sweep, TrainerSection
+from scalestudy.workloads import table as workloads
 from scalestudy.yamlfile.loader import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,9 +73,7 @@ DESCRIPTIONS: dict[str, str] = {
     "Sweep.python": "The Python that runs the workload; default: the profile's `python`.",
     "Sweep.max_jobs_in_queue": "Most of this sweep's jobs queued at once (Slurm); the rest wait "
     "for a later `submit` (or `submit --watch`). Default: the profile's.",
-    "Sweep.workload": "`trainer`: the Transformer trainer. `probe`: a seconds-long check of "
-    "placement, binding and signal delivery (no TensorFlow, no MPI initialisation). `comm`: "
-    "Horovod collectives alone, on the trainer's exchange shapes plus a size sweep.",
+    "Sweep.workload": "{workloads}",
     "Sweep.probe_seconds": "`workload: probe`: seconds of CPU timing each rank runs.",
     "Sweep.comm": "`workload: comm` options (below).",
     "Sweep.schedule": "`separate`: one job per point. `bundled`: per node count and allocation, "
@@ -399,6 +398,7 @@ def _from_tables() -> dict[str, str]:
         "collectives": "; ".join(
             f"`{c.name}`: {c.summary}" for c in collectives.TABLE.values() if c.exchange
         ),
+        "workloads": " ".join(f"`{w.name}`: {w.summary}." for w in workloads.TABLE.values()),
         **_runtimes(),
     }
 

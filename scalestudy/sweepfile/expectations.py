@@ -24,6 +24,7 @@ from scalestudy.sweepfile import baseline
 from scalestudy.sweepfile.issues import Issue, SweepError, pydantic_issues
 from scalestudy.sweepfile.issues import located as read_located
 from scalestudy.sweepfile.schema import Expectation, Sweep
+from scalestudy.workloads import table as workloads
 from scalestudy.yamlfile.loader import Located
 
 HOLDS, FAILS, INCONCLUSIVE = "holds", "fails", "inconclusive"
@@ -92,13 +93,13 @@ def issues(sw: Sweep, variants: list, located: Located) -> list[Issue]:
     out: list[Issue] = []
     if not sw.expect:
         return out
-    if sw.workload != "trainer":
+    if not workloads.get(sw.workload).trains:
         out.append(
             Issue(
                 located.line_of(("expect",)),
                 "expect",
                 f"a {sw.workload} sweep measures no training metric: expectations need "
-                "workload: trainer",
+                f"workload: {' or '.join(w.name for w in workloads.TABLE.values() if w.trains)}",
             )
         )
         return out

@@ -20,7 +20,9 @@ from pydantic import (
 from scalestudy.contract.comm_options import CommOptions
 from scalestudy.contract.metrics import METRICS
 from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
+from scalestudy.contract.table_names import OneOf
 from scalestudy.sbatch_options import BY_NAME, SAFE, SbatchDefaults
+from scalestudy.workloads import table as workloads
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
@@ -186,11 +188,9 @@ class Sweep(_Strict):
     # each process of a point may hold at most this much data (ulimit -d in the job script):
     # a point that does not fit ends out_of_memory at its first large allocation
     rank_memory_limit_gb: float | None = Field(None, gt=0)
-    # trainer: the densified Transformer; probe: a seconds-long placement/launcher/signal check;
-    # comm: Horovod collectives alone on the trainer's exchange shapes plus a size sweep
-    # peak: each rank's dense matmul rate in fp32 and bf16 with the sweep's threads (doctor
-    # runs it: the trainer's FLOP/s is reported as a share of it)
-    workload: Literal["trainer", "probe", "comm", "peak"] = "trainer"
+    # a name of the workloads' table (scalestudy/workloads/table.py: what each runs and means),
+    # checked against it when a file is validated
+    workload: Annotated[str, OneOf(workloads.names)] = workloads.DEFAULT
     probe_seconds: float = Field(3.0, gt=0, le=3600)
     comm: CommOptions = CommOptions()
     # separate: one job per point. bundled: per node count, every variant and repeat of the

@@ -28,6 +28,7 @@ from scalestudy.sweepfile.schema import (
     Sweep,
     TrainerSection,
 )
+from scalestudy.workloads import table as workloads
 from scalestudy.yamlfile.loader import Located
 
 __all__ = [
@@ -81,7 +82,7 @@ def point_config(sweep: Sweep, nodes: int, profile: Profile, base: Path | None =
         t.pop("sparse_as_dense", None)
     model = t.pop("model")
     t["model"] = {"preset": model} if isinstance(model, str) else model
-    if sweep.workload != "trainer":  # the trainer never runs: any valid batch will do
+    if not workloads.get(sweep.workload).trains:  # nothing trains: any valid batch will do
         t["tokens_per_worker"] = t["tokens_per_worker"] or 512
         t["global_batch_tokens"] = t["global_batch_tokens"] or 512 * nodes * sweep.ppn
     workers = nodes * sweep.ppn
@@ -312,7 +313,7 @@ def _mesh_sizes(c: _Checked, vs: Sweep, overrides: dict, warnings: list[Issue]) 
     nodes: sizes a mesh cannot split are left out of that variant, said once (all of them left
     out would be an error, from PointConfig)."""
     sizes = vs.node_list()
-    mesh_m = vs.trainer.mesh.model if vs.workload == "trainer" else 1
+    mesh_m = vs.trainer.mesh.model if workloads.get(vs.workload).trains else 1
     fits = [n for n in sizes if (n * vs.ppn) % mesh_m == 0]
     if not (mesh_m > 1 and fits and len(fits) < len(sizes)):
         return sizes
@@ -346,7 +347,7 @@ def _config_issues(exc: ValidationError, at) -> list[Issue]:
 
 def _baseline_issues(c: _Checked, variants: list[Variant]) -> list[Issue]:
     sweep = c.sweep
-    if not (sweep.baseline and variants and sweep.workload == "trainer"):
+    if not (sweep.baseline and variants and workloads.get(sweep.workload).trains):
         return []
     found = [
         v

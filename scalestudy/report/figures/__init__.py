@@ -9,7 +9,6 @@ from pathlib import Path
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures import (
     accumulation,
-    comm,
     loss_lr,
     memory,
     mesh,
@@ -20,8 +19,9 @@ from scalestudy.report.figures import (
     weak_efficiency,
 )
 from scalestudy.report.figures.common import COLORS, Rendered, Skipped
+from scalestudy.workloads import table as workloads
 
-__all__ = ["ALL", "COLORS", "Rendered", "Skipped", "render_all", "save"]
+__all__ = ["ALL", "COLORS", "Rendered", "Skipped", "render_all", "save", "trainer_figures"]
 
 ALL = (
     weak_efficiency.draw,
@@ -35,18 +35,37 @@ ALL = (
 
 
 def render_all(a: Analysis) -> list[Rendered | Skipped]:
-    # a probe or comm sweep alone has no training point: its report lists no trainer figure
-    # as skipped
-    trainer = bool(a.variants) or not (a.comm or a.probes)
-    figs = [draw(a) for draw in ALL] if trainer else []
+    """Each workload's figures (the workloads' table, in its order) when the report read
+    something of it (its `report_part`; a workload without one that draws figures: a point
+    whose record names it): a probe or comm sweep alone lists no trainer figure as skipped, a
+    trainer report no comm figure. A report with nothing of any workload (a peak sweep's
+    included, as before) lists the default workload's figures, each saying why it is
+    skipped."""
+    named = {r.get("workload") for s in a.sweeps for r in s.points.values()}
+    present = [
+        w
+        for w in workloads.TABLE.values()
+        if (getattr(a, w.report_part) if w.report_part else w.figures and w.name in named)
+    ]
+    present = present or [workloads.get(None)]
+    figs: list[Rendered | Skipped] = []
+    for w in present:
+        for name in w.figures:
+            drawn = workloads.hook(name)(a)
+            figs += drawn if isinstance(drawn, list) else [drawn]
+    return figs
+
+
+def trainer_figures(a: Analysis) -> list[Rendered | Skipped]:
+    """The trainer's figures (the workloads' table names this function)."""
+    figs = [draw(a) for draw in ALL]
     # the strategies figure belongs to sweeps that measure a strategy beyond the paper's two
     if a.strategies:
         figs.append(strategies.draw(a))
     # the mesh figure belongs to sweeps that run a data x model mesh
     if any(v.mesh_model > 1 for v in a.variants):
         figs.append(mesh.draw(a))
-    # the comm figure belongs to comm sweeps only: a trainer report does not list it skipped
-    return [*figs, comm.draw(a)] if a.comm else figs
+    return figs
 
 
 def save(r: Rendered, out: Path) -> dict[str, Path]:
