@@ -109,6 +109,14 @@ class ReadCache:
             self.new[name] = {"files": sig, "value": value}
         return value
 
+    def peek(self, name: str, files: tuple[list, bool]) -> tuple[bool, object]:
+        """(True, the last run's value of `name`) when none of `files` changed since, else
+        (False, None); nothing is read, counted or kept (another verb's record, read only)."""
+        entry = self.old.get(name)
+        if isinstance(entry, dict) and entry.get("files") == files[0] and "value" in entry:
+            return True, entry["value"]
+        return False, None
+
     def forget(self, name: str) -> None:
         """Keep no entry for `name` (what was read went with a warning: said every time)."""
         self.new.pop(name, None)

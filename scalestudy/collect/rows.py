@@ -11,6 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import scalestudy.collect.clocks as clocks
+import scalestudy.collect.rows_check as rows_check
 from scalestudy import progress
 from scalestudy.collect.cache import FILE, ReadCache, signature
 from scalestudy.contract import results_columns, step_log, strategies
@@ -272,6 +273,8 @@ def _row(
             # the other points' rows are still good: this one says what is damaged, where
             print(f"warning: {exc}; point {p.id} is marked {DAMAGED}", file=sys.stderr)
             row.update(status=DAMAGED, status_reason=f"damaged step log: {exc}")
+        else:
+            _check_rows(cache, a["folder"], logs, p.workers, files)
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})
@@ -289,6 +292,18 @@ def _row(
             sacct_maxrss_node=sa.get("sacct_maxrss_node"),
         )
     return row
+
+
+def _check_rows(cache: ReadCache, folder: str, logs: Path, workers: int, files) -> None:
+    """The rows check of the attempt's logs, kept in the record for the report
+    (collect/rows_check.py); one that stopped on a log is not kept: the report runs it again
+    and says why."""
+    if not cache.enabled or files[0][0] is None:  # nowhere to keep it; no rank 0: no run
+        return
+    name, said = rows_check.entry_name(folder, workers), []
+    cache.use(name, files, lambda: rows_check.check_logs(logs, workers, said))
+    if said:
+        cache.forget(name)
 
 
 def _job_times(run_dir: Path, attempt: dict, sa: dict) -> dict:

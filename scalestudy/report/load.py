@@ -8,20 +8,23 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import asdict, dataclass, field
+import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
-import msgspec
 import pandas as pd
 
 from scalestudy import progress
+from scalestudy.collect import cache as collect_record
+from scalestudy.collect import rows_check
 from scalestudy.collect.cache import ReadCache, package_sources, signature
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract import results_columns, step_log, strategies
-from scalestudy.contract.point_config import allreduce_item_bytes
+from scalestudy.collect.rows_check import RowsCheck
+from scalestudy.contract import results_columns, step_log
 from scalestudy.errors import BadInput, DamagedFile
 from scalestudy.inputs import sweep_argument
-from scalestudy.report import legacy, projection
+from scalestudy.report import legacy
+
+__all__ = ["RowsCheck"]  # the rows check is collect's (collect/rows_check.py); its verdicts here
 
 
 class ReportError(BadInput):
@@ -51,43 +54,6 @@ class SweepResults:
     sweep_file: Path | None = None
     points: dict[str, dict] = field(default_factory=dict)  # points.jsonl: point id -> record
     damage: list[str] = field(default_factory=list)  # damaged lines of points.jsonl, said
-
-
-@dataclass
-class RowsCheck:
-    """Measured embedding-gradient rows of every rank and step against the formula
-    (tf1 + tied: M x V + padded source + target slots; else the slots), and the logical bytes
-    against the run's strategy's own formula on the step's counts (contract/strategies.py)."""
-
-    rank_steps: int = 0
-    rows_equal: int = 0
-    bytes_checked: int = 0
-    bytes_equal: int = 0
-    form: str = ""
-    first_mismatch: str = ""
-    rows_formula: str = ""  # "M·V + Tsrc + Ttgt" or "Tsrc + Ttgt"
-    bytes_formula: str = ""  # the strategy's
-
-    @property
-    def ok(self) -> bool:
-        return (
-            self.rows_equal == self.rank_steps
-            and self.bytes_equal == self.bytes_checked
-            and (self.rank_steps + self.bytes_checked) > 0
-        )
-
-    def as_dict(self) -> dict:
-        return {
-            "form": self.form,
-            "rank_steps": self.rank_steps,
-            "rows_equal": self.rows_equal,
-            "bytes_checked": self.bytes_checked,
-            "bytes_equal": self.bytes_equal,
-            "ok": self.ok,
-            "first_mismatch": self.first_mismatch,
-            "rows_formula": self.rows_formula,
-            "bytes_formula": self.bytes_formula,
-        }
 
 
 @dataclass
@@ -251,119 +217,53 @@ def _finite(v) -> float | None:
     return f if math.isfinite(f) else None
 
 
-class _Grad(msgspec.Struct):
-    form: str = ""
-    rows: int | None = None
-    unique_rows: int | None = None
-    union_rows: int | None = None
-    served_rows: int | None = None
-
-
-class _Slots(msgspec.Struct):
-    src: int = 0
-    tgt: int = 0
-
-
-class _Bytes(msgspec.Struct):
-    logical_embedding: int | None = None
-
-
-class _CheckView(msgspec.Struct):
-    """What the rows check reads of a record (header or step); the rest of the line is skipped
-    without being built (a 1,200-rank run: 360,000 lines of ~6.6 KB)."""
-
-    type: str
-    schema: str = ""
-    segment_start_step: int = 0
-    model: dict | None = None
-    config: dict | None = None
-    step: int = 0
-    micro_batches: int = 1
-    embedding_grad: _Grad | None = None
-    embedding_rows_per_rank: list[int] | None = None
-    slots: _Slots | None = None
-    bytes: _Bytes | None = None
-
-
-_CHECK = step_log.Decoder(_CheckView)
-
-
-def _check_rank(path: Path, check: RowsCheck) -> None:
-    segments = step_log.read_segments(path, _CHECK)
-    if not segments:
-        return
-    header = segments[0].header
-    model, cfg = header.model or {}, header.config or {}
-    # a mesh's rank holds and exchanges its vocabulary shard: V / M rows
-    vocab = int(model["vocab"]) // mesh_layout.model_ranks(cfg)
-    hidden = int(model["hidden"])
-    tied = bool(model.get("tie_embeddings", True))
-    accumulation = cfg.get("accumulation", "tf1")
-    strategy = strategies.of({**cfg, "tie_embeddings": tied})
-    item = allreduce_item_bytes(cfg.get("compression"))
-    check.bytes_formula = strategy.formula
-    check.rows_formula = "M·V + Tsrc + Ttgt" if accumulation == "tf1" and tied else "Tsrc + Ttgt"
-    if mesh_layout.model_ranks(cfg) > 1:
-        check.rows_formula += " (V: the rank's vocabulary shard, V / mesh.model)"
-    for s in step_log.merge(segments):
-        grad = s.embedding_grad or _Grad()
-        check.form = check.form or grad.form
-        logical = s.bytes.logical_embedding if s.bytes else None
-        if grad.form != "dense" and grad.rows is not None:
-            slots = s.slots or _Slots()
-            expected = projection.formula_rows_exact(
-                vocab,
-                slots.src,
-                slots.tgt,
-                s.micro_batches,
-                accumulation=accumulation,
-                tied=tied,
-            )
-            check.rank_steps += 1
-            if grad.rows == expected:
-                check.rows_equal += 1
-            elif not check.first_mismatch:
-                check.first_mismatch = f"{path.name} step {s.step}: rows {grad.rows} != {expected}"
-        form = {k: getattr(grad, k) for k in ("unique_rows", "union_rows", "served_rows")}
-        want = strategy.logged(
-            strategies.Logged(form, s.embedding_rows_per_rank, vocab, hidden, item)
-        )
-        if logical is not None and want is not None:
-            check.bytes_checked += 1
-            if logical == want:
-                check.bytes_equal += 1
-            elif not check.first_mismatch:
-                check.first_mismatch = f"{path.name} step {s.step}: bytes {logical} != {want}"
-
-
 # what the last report read of each attempt's logs (collect/cache.py: the same record as
 # collect's, for the curves and the rows check)
 RUNS_CACHE = ".report-cache.msgpack"
 
 
 def _runs_sources() -> list[Path]:
-    """The code whose reading the record stores: this module, the projection's row formula,
-    and the whole contract (step log, strategies, mesh, item bytes, what they import)."""
-    return [Path(__file__), Path(projection.__file__), *package_sources("contract")]
+    """The code whose reading the record stores: this module, collect's (the rows check:
+    collect/rows_check.py) and the whole contract (step log, strategies, mesh, item bytes)."""
+    return [Path(__file__), *package_sources("collect", "contract")]
 
 
 def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:
     """Rank 0's loss and learning rate per step, and the rows check over every rank, for each
     row of the table whose logs are on disk; the logs unchanged since the last report are not
-    read again (their record: results/<sweep>/.report-cache.msgpack)."""
+    read again (their record: results/<sweep>/.report-cache.msgpack), nor those whose rows
+    check collect ran (its record, .collect-cache.msgpack: rank 0's curves alone are read)."""
     runs: dict[str, RunLog] = {}
     cache = ReadCache(sweep.folder / RUNS_CACHE, _runs_sources())
+    # read only: what collect found of the same logs, valid while their signature holds
+    collected = ReadCache(sweep.folder / collect_record.FILE, collect_record.collect_sources())
+    checked: list[str] = []  # the runs whose every rank log the report read for the check
     with progress.work(f"reading {sweep.name}'s logs", len(sweep.table)) as shown:
         for row in sweep.table.itertuples(index=False):
-            run = _load_run(sweep, row, warnings, cache)
+            run = _load_run(sweep, row, warnings, cache, collected, checked)
             if run is not None:
                 runs[run.point_id] = run
             shown.advance(str(row.point_id))
     cache.save()
+    if checked:
+        print(
+            f"note: {sweep.name}: the rows check of {len(checked)} run(s) read every rank's "
+            f"log here: collect's record ({collect_record.FILE}) has none for them (a table "
+            "without it, or logs changed since the last collect); `scalestudy collect` runs "
+            "it in its pass",
+            file=sys.stderr,
+        )
     return runs
 
 
-def _load_run(sweep: SweepResults, row, warnings: list[str], cache: ReadCache) -> RunLog | None:
+def _load_run(
+    sweep: SweepResults,
+    row,
+    warnings: list[str],
+    cache: ReadCache,
+    collected: ReadCache,
+    checked: list[str],
+) -> RunLog | None:
     """One row's run: rank 0's curves and every rank's rows check; None without logs."""
     attempt = _finite(getattr(row, "attempt", None))
     if attempt is None:
@@ -375,8 +275,17 @@ def _load_run(sweep: SweepResults, row, warnings: list[str], cache: ReadCache) -
     workers = int(_finite(row.workers) or 1)
     files = signature([logs / step_log.rank_log_name(r) for r in range(workers)])
     name = f"{logs.relative_to(sweep.folder)} workers={workers}"
+    folder = logs.parent.relative_to(sweep.folder).as_posix()
     said: list[str] = []
-    read = cache.use(name, files, lambda: _read_run(logs, workers, said))
+
+    def fresh() -> dict | None:
+        found, rows = collected.peek(rows_check.entry_name(folder, workers), files)
+        if not found:
+            checked.append(folder)
+            rows = rows_check.check_logs(logs, workers, said)
+        return _read_run(logs, workers, said, rows)
+
+    read = cache.use(name, files, fresh)
     if said:  # what went wrong is said each time, never taken from the record
         warnings += said
         cache.forget(name)
@@ -390,9 +299,10 @@ def _load_run(sweep: SweepResults, row, warnings: list[str], cache: ReadCache) -
     return run
 
 
-def _read_run(logs: Path, workers: int, warnings: list[str]) -> dict | None:
-    """What a run's logs say, as plain values: rank 0's curves and every rank's rows check
-    (None: rank 0's log cannot be read)."""
+def _read_run(logs: Path, workers: int, warnings: list[str], rows: dict | None) -> dict | None:
+    """What a run's logs say, as plain values: rank 0's curves, with `rows`, every rank's rows
+    check (collect/rows_check.check_logs: collect's or the report's); None: rank 0's log cannot
+    be read."""
     rank0 = logs / step_log.rank_log_name(0)
     try:
         segments = step_log.read_segments(rank0)
@@ -409,15 +319,6 @@ def _read_run(logs: Path, workers: int, warnings: list[str]) -> dict | None:
         run.lr.append(_finite(s.get("lr")))
         run.applied.append(bool(s.get("applied", True)))
         run.grad_norm.append(_finite(s.get("grad_norm")))
-    check = RowsCheck()
-    try:
-        for r in range(workers):
-            path = logs / step_log.rank_log_name(r)
-            if path.exists():
-                _check_rank(path, check)
-    except (ValueError, OSError, KeyError) as exc:
-        warnings.append(f"{logs}: rows check stopped ({exc})")
-    rows = asdict(check) if (check.rank_steps or check.bytes_checked) else None
     curves = {k: getattr(run, k) for k in ("steps", "lr", "applied", "grad_norm")}
     # a loss is a number or NaN, never None: NaN is kept as JSON's null (a diverged run's)
     curves["loss"] = [None if v != v else v for v in run.loss]

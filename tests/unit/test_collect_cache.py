@@ -34,6 +34,15 @@ def _timed_records(workers: int, loss: float) -> list[dict]:
         r.update(step_s=0.2, t_start=t, t_end=t + 0.2, tokens={"total": 100})
         t += 0.25
     steps[-1]["loss"] = loss
+    # what the rows check reads (collect/rows_check.py): the model, the configuration, and
+    # each step's gradient rows and slots
+    recs[0].update(
+        model={"vocab": 1000, "hidden": 16, "tie_embeddings": True},
+        config={"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1},
+    )
+    for r in steps:
+        r.update(embedding_grad={"form": "indexed_slices", "rows": 1201})
+        r.update(slots={"src": 100, "tgt": 101})
     timed = [r for r in steps if r["timed"]]
     window = timed[-1]["t_end"] - timed[0]["t_start"]
     footer = recs[-1]
@@ -178,3 +187,40 @@ def test_the_records_key_covers_every_contract_module_the_readers_import():
     assert imported <= {p.resolve() for p in collect_sources()}
     contract = {p for p in imported if p.parent.name == "contract"}
     assert contract and contract <= {p.resolve() for p in _runs_sources()}
+
+
+def test_the_report_takes_the_rows_check_from_collects_record(swept, monkeypatch, capsys):
+    """collect runs the rows check in its pass and keeps it (collect/rows_check.py); the
+    report then reads rank 0's curves alone, and reaches the verdicts it reaches reading every
+    rank's log itself (no record: it says so)."""
+    from scalestudy.collect import rows_check
+    from scalestudy.report import load
+    from scalestudy.report.build import build
+
+    _tables(swept)
+    checks: list[str] = []
+    real = rows_check.check_logs
+
+    def counted(logs, *args):
+        checks.append(logs.parent.parent.name)
+        return real(logs, *args)
+
+    monkeypatch.setattr(rows_check, "check_logs", counted)
+    capsys.readouterr()
+
+    def report() -> dict[str, bytes]:
+        out = build([swept.folder.name], swept.results).out
+        return {n: (out / n).read_bytes() for n in ("figures.json", "summary.md")}
+
+    carried = report()
+    assert checks == []  # every finished point's check came from collect's record
+    assert "rows check" not in capsys.readouterr().err
+    verdicts = json.loads(carried["figures.json"])["rows_checks"]
+    assert sorted(verdicts) == swept.point_ids()[:2]
+    assert all(v["rank_steps"] > 0 for v in verdicts.values())
+    # without either record (a table copied without them): the report checks every log itself
+    for name in (read_cache.FILE, load.RUNS_CACHE):
+        (swept.folder / name).unlink()
+    assert report() == carried
+    assert sorted(checks) == swept.point_ids()[:2]
+    assert "the rows check of 2 run(s) read every rank's log here" in capsys.readouterr().err
