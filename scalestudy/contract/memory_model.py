@@ -35,13 +35,10 @@ trainer's measured RSS is the truth.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import strategies
-from scalestudy.contract.point_config import allreduce_item_bytes
+from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
 
 RUNTIME_OVERHEAD = 600 * 2**20
 # The compiled step holds each micro-batch's forward and backward ops: the runtime's heap grows
@@ -108,35 +105,31 @@ def tf1_rows_estimate(
     return micro_batches * int(spec["vocab"]) + int(2 * tokens_per_worker * slot_fraction)
 
 
-def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -> MemoryEstimate:
-    """Peak bytes of one rank. `config`: the point's configuration (a PointConfig, points.jsonl's
-    `config`, or a results row: accumulation, micro_batches, precision, compression and the
-    exchange's keys), read the same way by `plan` and by the report's projection."""
-    get = _reader(config)
-    micro_batches = _micro_batches(get)
-    precision = get("precision") if isinstance(get("precision"), str) else "fp32"
-    m = mesh_layout.model_ranks(config)
+def estimate(
+    spec: dict, *, workers: int, tokens_per_worker: int, config: PointConfig
+) -> MemoryEstimate:
+    """Peak bytes of one rank of a point run with `config` on the model `spec` (its resolved
+    shape: the plan's `config.model.resolved()`, the report's recorded one), read the same way
+    by `plan` and by the report's projection (a record is made a PointConfig where it is read:
+    report/legacy.py)."""
+    micro_batches = config.micro_batches
+    m = config.mesh.model
     # a mesh's model group trains on its M ranks' tokens together
     tokens = max(int(tokens_per_worker), 1) * m
     h, v = int(spec["hidden"]), int(spec["vocab"])
     per_pass = max(tokens // micro_batches, 1) * live_passes(config)
     typical_len = min(int(spec["max_length"]), 64)
-    act_bytes = 2 if precision == "bf16" else 4
+    act_bytes = 2 if config.precision == "bf16" else 4
     dropout = float(spec.get("dropout", 0.1)) > 0
     per_token = _activation_values(spec, m, typical_len, dropout=dropout)
     act = int(act_bytes * per_pass * per_token)
     act += int(4 * 3 * per_pass * v / m)
     p = parameter_count(spec, m)
     tied = bool(spec["tie_embeddings"])
-    accumulation = get("accumulation") if isinstance(get("accumulation"), str) else "tf1"
-    strategy = strategies.of(
-        {
-            "exchange": get("exchange"),
-            "sparse_as_dense": get("sparse_as_dense"),
-            "accumulation": accumulation,
-            "tie_embeddings": tied,
-        }
-    )
+    accumulation = config.accumulation
+    # the spec's tie decides whether TensorFlow densifies (the model the bytes are counted on)
+    dense = strategies.dense_anyway(accumulation, tied)
+    strategy = strategies.PAPER_DENSE if dense else config.asked()
     rows = (
         tf1_rows_estimate({**spec, "vocab": v // m}, tokens, micro_batches)
         if tied and accumulation == "tf1"
@@ -149,20 +142,20 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
         hidden=h,
         rows=rows,
         micro_batches=micro_batches,
-        item=allreduce_item_bytes(get("compression")),
+        item=allreduce_item_bytes(config.compression),
     )
     acc = int(strategy.peak(shape))
     p -= (v - strategy.table_rows(v, workers)) * h  # a sharded table: ceil(V / N) rows held
-    state = 16 * p + (2 * p if precision == "bf16" else 0)
+    state = 16 * p + (2 * p if config.precision == "bf16" else 0)
     # the input table's gradient travels by the strategy (its buffers are `acc`); the rest is
     # allreduced into new tensors (a tied table's one gradient is the embedding's)
     others = parameter_count(spec, m) - v * h // m
-    fusion = 0 if strategies.flag(get("deterministic"), False) else FUSION_BUFFER
+    fusion = 0 if config.deterministic else FUSION_BUFFER
     # 2+ micro-batches: the sum of the earlier ones' gradients lives beside the next one's
     # activations (the step adds each micro-batch's gradients to it after its backward pass)
     held = 4 * parameter_count(spec, m) if micro_batches > 1 else 0
     layers = int(spec["enc_layers"]) + int(spec["dec_layers"])
-    compiled = 1 if get("timing") == "phases" else micro_batches  # phases: one per call
+    compiled = 1 if config.timing == "phases" else micro_batches  # phases: one per call
     graph = (compiled - 1) * (GRAPH_PER_MICRO_BATCH + GRAPH_PER_MICRO_BATCH_LAYER * layers)
     return MemoryEstimate(
         state, act, acc, RUNTIME_OVERHEAD + graph, exchanged=4 * others + fusion,
@@ -170,27 +163,16 @@ def estimate(spec: dict, *, workers: int, tokens_per_worker: int, config: Any) -
     )  # fmt: skip
 
 
-def live_passes(config: Any) -> int:
+def live_passes(config: PointConfig) -> int:
     """How many micro-batches' activations a rank holds at once. One when each waits for the
     previous one's gradients (`micro_batch_order: sequential`) or is its own call (`timing:
     phases`). In `dataflow` order every micro-batch's forward pass is ready when the step
     starts and the executor interleaves them: measured on base (2 ranks, 2,048 tokens,
     TensorFlow's allocator peak) about one pass's worth with 2 micro-batches and two with 4,
     so half of them, rounded up."""
-    get = _reader(config)
-    if get("micro_batch_order") == "sequential" or get("timing") == "phases":
+    if config.micro_batch_order == "sequential" or config.timing == "phases":
         return 1
-    return -(-_micro_batches(get) // 2)
-
-
-def _reader(config: Any):
-    """get(key) on any form of a configuration: a PointConfig, points.jsonl's `config`, a
-    results row."""
-    return config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
-
-
-def _micro_batches(get) -> int:
-    return max(int(_number(get("micro_batches"), 1)), 1)
+    return -(-config.micro_batches // 2)
 
 
 def _activation_values(spec: dict, m: int, length: int, dropout: bool) -> float:
@@ -204,11 +186,3 @@ def _activation_values(spec: dict, m: int, length: int, dropout: bool) -> float:
     ffn = kept * h + (3 if dropout else 1) * f / m  # ReLU output (+ mask, masked copy)
     attentions = enc + 2 * dec
     return attentions * (attention + probabilities) + (enc + dec) * ffn
-
-
-def _number(value: Any, default: float) -> float:
-    try:
-        out = float(value)
-    except (TypeError, ValueError):
-        return default
-    return out if out == out else default

@@ -55,11 +55,11 @@ def refusal(model_ranks: int, spec: dict, exchange: str | None) -> str | None:
     return None
 
 
-def model_ranks(config: Any) -> int:
-    """M of a configuration's `mesh` (a PointConfig's MeshSpec, a mapping, or absent: 1)."""
-    get = config.get if isinstance(config, Mapping) else lambda k, d=None: getattr(config, k, d)
-    mesh = get("mesh")
-    value = mesh.get("model") if isinstance(mesh, Mapping) else getattr(mesh, "model", 1)
+def model_ranks(config: Any) -> int:  # TRANSITION: until collect's rows check reads a PointConfig
+    """M of a configuration stored as a dict (a step log's header); a PointConfig says it
+    itself: `config.mesh.model`."""
+    mesh = config.get("mesh")
+    value = mesh.get("model") if isinstance(mesh, Mapping) else 1
     try:
         return max(int(value), 1)
     except (TypeError, ValueError):  # absent, NaN from a table, or not a number: no mesh

@@ -46,6 +46,17 @@ def _said(info: ValidationInfo) -> bool:
     return bool((info.context or {}).get("rules_checked"))
 
 
+# The validation context of a configuration a run already had (the report's records:
+# report/legacy.py): its values are checked (names, types, ranges), its configuration-wide
+# rules (the batch its mode needs, the exchange's and the mesh's refusals) are not: they were
+# checked when it was planned, and a record made from a table's columns says only part of it.
+RECORDED = {"recorded": True}
+
+
+def _recorded(info: ValidationInfo) -> bool:
+    return bool((info.context or {}).get("recorded"))
+
+
 # The exchange names, from the strategy table at each validation (a strategy registered later,
 # a test's, is accepted; docgen lists the names)
 ExchangeName = Annotated[str, OneOf(strategies.names)]
@@ -246,7 +257,9 @@ class PointConfig(_Strict):
     mesh: MeshSpec = MeshSpec()
 
     @model_validator(mode="after")
-    def _batch_matches_mode(self) -> PointConfig:
+    def _batch_matches_mode(self, info: ValidationInfo) -> PointConfig:
+        if _recorded(info):
+            return self
         if self.mode == "weak" and self.tokens_per_worker is None:
             raise rule("tokens_per_worker", "weak scaling needs tokens_per_worker")
         if self.mode == "strong" and self.global_batch_tokens is None:
@@ -279,6 +292,8 @@ class PointConfig(_Strict):
         if self.exchange is None:
             self.exchange = strategies.from_switch(self.sparse_as_dense).name
             return self
+        if _recorded(info):
+            return self
         strategy = strategies.get(self.exchange)
         refusal = strategy.refusal(self.model.tie_embeddings)
         if refusal:
@@ -292,6 +307,8 @@ class PointConfig(_Strict):
 
     @model_validator(mode="after")
     def _mesh_fits(self, info: ValidationInfo) -> PointConfig:
+        if _recorded(info):
+            return self
         refusal = mesh_layout.refusal(self.mesh.model, self.model.resolved(), self.exchange)
         if refusal:
             raise rule("mesh.model", refusal, _said(info))
@@ -302,6 +319,17 @@ class PointConfig(_Strict):
                 "model groups are M consecutive ranks",
             )
         return self
+
+    def strategy(self) -> strategies.Strategy:
+        """How its embedding gradient really goes (strategies.resolve: a tied model with
+        native accumulation is densified whatever the exchange asks)."""
+        return strategies.resolve(
+            self.accumulation, self.model.tie_embeddings, self.exchange, self.sparse_as_dense
+        )
+
+    def asked(self) -> strategies.Strategy:
+        """The exchange it asks for, before TensorFlow's densifying of a tied native model."""
+        return strategies.resolve("tf1", False, self.exchange, self.sparse_as_dense)
 
     @model_serializer(mode="wrap")
     def _identity_view(self, handler):

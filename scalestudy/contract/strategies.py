@@ -22,12 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scalestudy.contract import comm_model
-
-if TYPE_CHECKING:  # point_config imports this module
-    from scalestudy.contract.point_config import PointConfig
 
 FLOAT32 = comm_model.FLOAT32
 INT64 = comm_model.INT64
@@ -322,21 +319,22 @@ def from_switch(sparse_as_dense: bool) -> Strategy:
     return PAPER_DENSE if sparse_as_dense else PAPER_SPARSE
 
 
-def of(config: PointConfig) -> Strategy:
-    """How a run's embedding gradient really goes. A record or a results row is made a
-    PointConfig first, where it is read (report/legacy.py). Native accumulation with a tied
-    embedding is the dense allreduce whatever was asked: TF 2.15 sums the mixed dense +
-    sparse gradients of the shared table into one dense tensor."""
-    if isinstance(config, Mapping):  # TRANSITION: until collect/rows_check.py passes one
-        return _of_mapping(config)
-    if dense_anyway(config.accumulation, config.model.tie_embeddings):
+def resolve(accumulation: str, tied: bool, exchange: str | None, sparse_as_dense: bool) -> Strategy:
+    """How a run's embedding gradient really goes (PointConfig.strategy() asks here with its
+    own fields). Native accumulation with a tied embedding is the dense allreduce whatever was
+    asked: TF 2.15 sums the mixed dense + sparse gradients of the shared table into one dense
+    tensor. Else `exchange` (always set once a configuration is validated), else the switch."""
+    if dense_anyway(accumulation, tied):
         return PAPER_DENSE
-    if config.exchange is not None:  # always set once validated
-        return get(config.exchange)
-    return from_switch(config.sparse_as_dense)
+    return get(exchange) if exchange is not None else from_switch(sparse_as_dense)
 
 
-def _of_mapping(config: Mapping) -> Strategy:  # TRANSITION: the old reading of a dict
+def of(config: Any) -> Strategy:  # TRANSITION: until collect's rows check reads a PointConfig
+    """The old reading of a configuration as a dict (a step log's header): its exchange,
+    sparse_as_dense, accumulation and model.tie_embeddings. Everything else asks
+    PointConfig.strategy()."""
+    if not isinstance(config, Mapping):  # a PointConfig (collect/rows.py, until it asks it)
+        return config.strategy()
     model = config.get("model")
     tied = model.get("tie_embeddings") if isinstance(model, Mapping) else None
     if tied is None:

@@ -596,9 +596,9 @@ class _Shapes:
         self.m = v.mesh_model
         if self.vocab:
             self.vocab = int(self.vocab) // self.m
-        self.config = v.configuration
-        self.accumulation = str(self.config.get("accumulation") or "tf1")
-        self.item = allreduce_item_bytes(self.config.get("compression"))
+        self.config = v.config
+        self.accumulation = self.config.accumulation
+        self.item = allreduce_item_bytes(self.config.compression)
         self.mode, self.tokens_per_worker = v.mode, tokens_per_worker
         self.rows_measured = _median(done["emb_grad_rows_per_worker"])
         self.unique_measured = _median(done.get("emb_unique_rows_per_worker", pd.Series()))

@@ -164,7 +164,7 @@ def check(a: Analysis, policy: str | None = None) -> list[Outcome]:
             bound = expectations.bound(e, published)
             modes = METRICS[e.metric].modes
             of_sweep = [v for v in a.variants if v.sweep == s.name and v.mode in modes]
-            chosen = [v for v in of_sweep if baseline.record_matches(e.variant, v.record)]
+            chosen = [v for v in of_sweep if baseline.record_matches(e.variant, v.record, v.config)]
             if not chosen:
                 raise ReportError(
                     f"{st.where}: expect.{i}: no variant of {s.name}'s results is "

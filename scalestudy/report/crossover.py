@@ -34,9 +34,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from scalestudy.contract import comm_fit, flops, memory_model
+from scalestudy.contract import comm_fit, flops, memory_model, strategies
 from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract.point_config import PRESETS
+from scalestudy.contract.point_config import PRESETS, MeshSpec, PointConfig
 from scalestudy.report.projection import Interval, Link, interval_of, ring_allreduce_s
 
 PAPER_NODES = (64, 300)  # the seed paper's sizes
@@ -162,7 +162,11 @@ def layout(
             mp = calls * group_fit.predict(m, 1, logical / calls)
         else:
             mp = calls * ring_allreduce_s(logical / calls, m, ppn, link)
-    config = {"accumulation": "tf1", "exchange": "allreduce", "mesh": {"model": m}}
+    # a layout never run: the model is `spec` (not a preset's), so the configuration is built
+    # without PointConfig's checks of its own model; the defaults but the dense exchange and M
+    config = PointConfig.model_construct(
+        exchange=strategies.PAPER_DENSE.name, sparse_as_dense=True, mesh=MeshSpec(model=m)
+    )
     memory = memory_model.estimate(
         spec, workers=workers, tokens_per_worker=tokens_per_worker, config=config
     ).per_rank

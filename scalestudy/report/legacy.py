@@ -2,7 +2,9 @@
 rows without a `variant` (collected before the plan named variants) get one, and points without
 a points.jsonl record (a table copied without it, or from before it existed) get a record made
 from the table's columns. After this every row has a variant and every point a record, so the
-rest of the report reads a variant's configuration from its record alone, never from columns.
+rest of the report reads a variant's configuration from its record alone, never from columns;
+and a record's configuration is read as a PointConfig here alone (`point_config`), so the cost
+models (strategies, mesh, memory model) take the typed configuration, never a dict or a row.
 
 A record made here says so (`from_table: True`): it holds only what the columns recorded (the
 model's preset, vocabulary and width, not every override), and its variant's settings are the
@@ -17,6 +19,10 @@ import math
 
 import numpy as np
 import pandas as pd
+from pydantic import ValidationError
+
+from scalestudy.contract.point_config import RECORDED, PointConfig
+from scalestudy.errors import BadInput
 
 # Tables written before collect named the variants are grouped by these columns, which were
 # all that made two rows different experiments then. A matrix key outside this list is not
@@ -58,6 +64,60 @@ CONFIG_COLUMNS = (
     "tokens_per_worker",
     "global_batch_tokens",
 )
+
+
+# What a table without a `timing` cell was timed with: `timing` and its results column came
+# in one change, and before it every step was timed in phases. A points.jsonl record always
+# says its timing (an identity key, written since before points.jsonl existed), so
+# PointConfig's default ("overlapped") is never what a stored record falls back on.
+TABLE_TIMING = "phases"
+
+
+class RecordError(BadInput):
+    """A record whose configuration is not one PointConfig accepts (named by point and key)."""
+
+    def __init__(self, message: str, hint: str):
+        super().__init__(message)
+        self.hint = hint
+
+
+def point_config(record: dict) -> PointConfig:
+    """A record's configuration as the one typed shape, read once when its variant is built:
+    points.jsonl's `config` (the dump of the PointConfig the plan validated, schema
+    scalestudy.point/1 or the same dump before the schema was written: what it leaves out is
+    at PointConfig's defaults), or a record made from a table's columns (`from_table`, below).
+    Validated as RECORDED: every value checked, the rules on whether it can run (they were
+    checked when it was planned) not. A value PointConfig refuses (an unknown key, a name no
+    table has) is said with its point and key, never guessed."""
+    config = dict(record.get("config") or {})
+    if record.get("from_table"):
+        config = _table_config(record, config)
+    try:
+        return PointConfig.model_validate(config, context=RECORDED)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(map(str, first["loc"])) or (first.get("ctx") or {}).get("key", "config")
+        raise RecordError(
+            f"point {record.get('point_id')}: its configuration cannot be read "
+            f"({key}: {first['msg']})",
+            "run `scalestudy collect` on the sweep to rewrite points.jsonl",
+        ) from None
+
+
+def _table_config(record: dict, config: dict) -> dict:
+    """A from-table record's configuration as PointConfig reads it: its mode, the model's
+    preset, tie and the recorded vocabulary and width (the rest of the preset's shape
+    assumed), what the columns left empty at the defaults (timing: TABLE_TIMING, set by
+    _record). The `exchange` column is how the gradient really went (strategies.of), kept
+    beside the switch as recorded (RECORDED: no contradiction is refused)."""
+    out = {k: v for k, v in config.items() if v is not None and k != "model"}
+    if record.get("mode") is not None:
+        out["mode"] = record["mode"]
+    model = {k: v for k, v in (config.get("model") or {}).items() if v is not None}
+    spec = record.get("model_spec") or {}
+    model.update({k: spec[k] for k in ("vocab", "hidden") if spec.get(k) is not None})
+    out["model"] = model
+    return out
 
 
 def value(v):
@@ -115,14 +175,8 @@ def _record(row: pd.Series, keys: list[str]) -> dict:
     def col(name):
         return value(row[name]) if name in row.index else None
 
-    config = {k: col(k) for k in CONFIG_COLUMNS if col(k) is not None}
-    # tables from before the `timing` key were all timed in phases
-    config.setdefault("timing", "phases")
-    config.setdefault("micro_batches", 1)
+    config = _columns_config(col)
     tied = col("tie_embeddings")
-    config["model"] = {"preset": col("model"), "tie_embeddings": tied}
-    if (col("mesh_model") or 1) > 1:
-        config["mesh"] = {"model": col("mesh_model")}
     return {
         "point_id": str(row["point_id"]),
         "from_table": True,
@@ -140,6 +194,38 @@ def _record(row: pd.Series, keys: list[str]) -> dict:
         "workers": col("workers"),
         "ppn": col("ppn"),
     }
+
+
+def _columns_config(col) -> dict:
+    """What a row's columns say of its configuration, in points.jsonl's shape (`col(name)`:
+    the cell as plain Python, None when empty or absent)."""
+    config = {k: col(k) for k in CONFIG_COLUMNS if col(k) is not None}
+    # tables from before the `timing` key (its column came with it) were all timed in phases:
+    # TABLE_TIMING, not PointConfig's default
+    config.setdefault("timing", TABLE_TIMING)
+    config.setdefault("micro_batches", 1)
+    config["model"] = {"preset": col("model"), "tie_embeddings": col("tie_embeddings")}
+    if (col("mesh_model") or 1) > 1:
+        config["mesh"] = {"model": col("mesh_model")}
+    return config
+
+
+def row_config(row) -> PointConfig:
+    """A results row's configuration (a mapping of its cells), as a record made from the
+    table's columns reads it (the same upgrade as `_record`'s, then `point_config`)."""
+
+    def col(name):
+        return value(row.get(name))
+
+    return point_config(
+        {
+            "point_id": col("point_id"),
+            "from_table": True,
+            "mode": col("mode"),
+            "config": _columns_config(col),
+            "model_spec": {"vocab": col("vocab_size"), "hidden": col("hidden_size")},
+        }
+    )
 
 
 def upgrade(table: pd.DataFrame, points: dict[str, dict]) -> tuple[pd.DataFrame, dict[str, dict]]:

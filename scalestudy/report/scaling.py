@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from scalestudy.contract import mesh as mesh_layout
 from scalestudy.contract import strategies
+from scalestudy.contract.point_config import PointConfig
 from scalestudy.report import legacy
 from scalestudy.report.stats import Clustered, Estimate, Samples, median_ci, ratio_ci
 from scalestudy.sweepfile import baseline
@@ -66,6 +66,8 @@ class Variant:
     # one of its points' record: points.jsonl's, or one load made from the table's columns
     # (report/legacy.py: `from_table`)
     record: dict
+    # its record's configuration, typed (report/legacy.point_config: read once, here)
+    config: PointConfig
     points: list[PointStats] = field(default_factory=list)
 
     @property
@@ -85,7 +87,8 @@ class Variant:
 
     @property
     def configuration(self) -> dict:
-        """The trainer configuration its points ran with (its record's)."""
+        """The trainer configuration its points ran with, as its record stores it (the cost
+        models read `config`, the same typed)."""
         return self.record.get("config") or {}
 
     @property
@@ -94,7 +97,7 @@ class Variant:
         default, the paper's dense exchange)."""
         if "baseline" in self.record:
             return bool(self.record["baseline"])
-        return baseline.matches(None, None, self.configuration)
+        return baseline.matches(None, None, self.config)
 
     @property
     def baseline_keys(self) -> tuple[str, ...]:
@@ -104,7 +107,7 @@ class Variant:
     @property
     def strategy(self) -> strategies.Strategy:
         """How its embedding gradient is exchanged (the one rule, strategies.of)."""
-        return strategies.of(self.configuration)
+        return self.config.strategy()
 
     @property
     def model_spec(self) -> dict | None:
@@ -129,24 +132,23 @@ class Variant:
     @property
     def mesh_model(self) -> int:
         """M of its data x model mesh (1: data parallelism alone)."""
-        return mesh_layout.model_ranks(self.configuration)
+        return self.config.mesh.model
 
     @property
     def micro_batches(self) -> int:
-        return int(self.configuration.get("micro_batches") or 1)
+        return self.config.micro_batches
 
     @property
     def timing(self) -> str:
-        return str(self.configuration.get("timing") or "phases")
+        """overlapped or phases (a table without timing: phases, legacy.TABLE_TIMING)."""
+        return self.config.timing
 
     def tokens_per_worker(self, workers: int) -> int:
         """Tokens per rank per step at `workers`: weak holds it, strong divides the global
         batch."""
         if self.mode == "strong" and self.record.get("global_batch_tokens"):
             return int(self.record["global_batch_tokens"]) // workers
-        return int(
-            self.record.get("tokens_per_worker") or self.configuration.get("tokens_per_worker") or 0
-        )
+        return int(self.record.get("tokens_per_worker") or self.config.tokens_per_worker or 0)
 
     @property
     def planned_workers(self) -> list[int]:
@@ -199,6 +201,7 @@ def variants(table: pd.DataFrame, records: Mapping[str, dict]) -> list[Variant]:
                     values=_constant_columns(frame),
                     rows=frame,
                     record=record,
+                    config=legacy.point_config(record),
                 )
             )
     # labels are unique within a mode; across modes (weak and strong sweeps in one report) the

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from scalestudy.contract import strategies
+from scalestudy.contract.point_config import PointConfig
 
 EXCHANGE_KEYS = ("trainer.exchange", "trainer.sparse_as_dense")  # both name the strategy
 
@@ -23,13 +24,13 @@ def keys(selector: dict[str, Any] | None) -> tuple[str, ...]:
     return tuple(selector) if selector else EXCHANGE_KEYS
 
 
-def setting(sweep: Any, config: Any, key: str) -> Any:
+def setting(sweep: Any, config: PointConfig, key: str) -> Any:
     """A variant's value of a sweep key: the exchange as the strategy table resolves it, a
     trainer key from its configuration, else the sweep's own field."""
     if key in EXCHANGE_KEYS:
-        return strategies.of(config).name
+        return config.strategy().name
     if key.startswith("trainer."):
-        value: Any = config.model_dump(mode="json") if hasattr(config, "model_dump") else config
+        value: Any = config.model_dump(mode="json")
         for part in key.removeprefix("trainer.").split("."):
             value = value.get(part) if isinstance(value, dict) else None
         return value
@@ -43,20 +44,20 @@ def wanted(key: str, value: Any) -> Any:
     return value
 
 
-def matches(selector: dict[str, Any] | None, sweep: Any, config: Any) -> bool:
+def matches(selector: dict[str, Any] | None, sweep: Any, config: PointConfig) -> bool:
     if not selector:
-        return strategies.of(config) is strategies.DEFAULT_BASELINE
+        return config.strategy() is strategies.DEFAULT_BASELINE
     return all(setting(sweep, config, k) == wanted(k, v) for k, v in selector.items())
 
 
-def record_matches(selector: dict[str, Any] | None, record: dict) -> bool:
-    """Whether a planned variant, as points.jsonl records it, has the selector's values (an
-    `expect:` item's `variant:`; `matches` is the same rule on the loaded sweep). An empty
-    selector takes every variant."""
+def record_matches(selector: dict[str, Any] | None, record: dict, config: PointConfig) -> bool:
+    """Whether a planned variant, as points.jsonl records it (`config`: its configuration,
+    report/legacy.point_config), has the selector's values (an `expect:` item's `variant:`;
+    `matches` is the same rule on the loaded sweep). An empty selector takes every variant."""
 
     def value(key: str) -> Any:
         if key in EXCHANGE_KEYS or key.startswith("trainer."):
-            return setting(None, record.get("config") or {}, key)
+            return setting(None, config, key)
         return (record.get("variant_overrides") or {}).get(key, record.get(key))
 
     return all(value(k) == wanted(k, v) for k, v in (selector or {}).items())

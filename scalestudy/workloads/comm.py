@@ -46,7 +46,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract import collectives, comm_model, step_log, strategies
+from scalestudy.contract import collectives, comm_model, step_log
 from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.fileio import write_atomic
@@ -128,7 +128,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
         "unique_ids": ids,
         # whether this point's trainer really ships them: a densified trainer allreduces the
         # [V, H] tensor; native TF with a tied embedding sums the gradients densely
-        "trainer_allgathers": strategies.of(cfg).gathers_rows,
+        "trainer_allgathers": cfg.strategy().gathers_rows,
     }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scalestudy.contract import flops, memory_model, mesh, strategies
+from scalestudy.contract.point_config import RECORDED, PointConfig
 from scalestudy.executors import rebuild
 from scalestudy.report import crossover
 
@@ -33,17 +34,20 @@ def test_a_rebuilt_manifest_keeps_the_last_attempt_when_a_middle_one_is_missing(
 
 
 # -- contract/memory_model.py: live_passes --------------------------------------------------
+def _live(**keys) -> int:
+    """live_passes of a configuration with these keys (values checked, no batch needed)."""
+    return memory_model.live_passes(PointConfig.model_validate(keys, context=RECORDED))
+
+
 def test_dataflow_order_holds_half_the_micro_batches_rounded_up():
     # ceil(m / 2) in dataflow order (the default): 1 -> 1, 2 -> 1, 3 -> 2, 4 -> 2, 5 -> 3
     by_hand = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 7: 4}
     for m, live in by_hand.items():
-        assert memory_model.live_passes({"micro_batches": m}) == live, m
-        assert memory_model.live_passes({"micro_batches": m, "micro_batch_order": "dataflow"}) == (
-            live
-        )
+        assert _live(micro_batches=m) == live, m
+        assert _live(micro_batches=m, micro_batch_order="dataflow") == live, m
     # one at a time: sequential order, or timing phases (each micro-batch its own call)
-    assert memory_model.live_passes({"micro_batches": 5, "micro_batch_order": "sequential"}) == 1
-    assert memory_model.live_passes({"micro_batches": 5, "timing": "phases"}) == 1
+    assert _live(micro_batches=5, micro_batch_order="sequential") == 1
+    assert _live(micro_batches=5, timing="phases") == 1
 
 
 # -- contract/strategies.py: the sharded lookup's calls --------------------------------------

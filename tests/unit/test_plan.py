@@ -10,12 +10,17 @@ import pytest
 
 from scalestudy.cli import main
 from scalestudy.contract.memory_model import RUNTIME_OVERHEAD, estimate, parameter_count
-from scalestudy.contract.point_config import PRESETS
+from scalestudy.contract.point_config import PRESETS, PointConfig
 from scalestudy.plan import make_plan, node_hours
 from scalestudy.sweepfile.sweep import load_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = dict(PRESETS["tiny"], tie_embeddings=True)
+
+
+def _config(keys: dict) -> PointConfig:
+    """A configuration with these keys (the memory model takes its batch from its argument)."""
+    return PointConfig.model_validate({"tokens_per_worker": 1000, **keys})
 
 
 def test_parameter_count_by_hand():
@@ -33,14 +38,14 @@ def test_sparse_buffer_by_hand():
         TINY,
         workers=4,
         tokens_per_worker=1000,
-        config={"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1},
+        config=_config({"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1}),
     )
     assert e.accumulation == 2 * 4 * (1000 + 1900) * (4 * 64 + 8)
     dense = estimate(
         TINY,
         workers=4,
         tokens_per_worker=1000,
-        config={"accumulation": "tf1", "sparse_as_dense": True, "micro_batches": 1},
+        config=_config({"accumulation": "tf1", "sparse_as_dense": True, "micro_batches": 1}),
     )
     assert dense.accumulation == 2 * 4 * 1000 * 64
     assert dense.model_state == e.model_state == 16 * 296_192
@@ -50,7 +55,7 @@ def test_sparse_buffer_by_hand():
         TINY,
         workers=8,
         tokens_per_worker=1000,
-        config={"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1},
+        config=_config({"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1}),
     )
     assert e8.accumulation == 2 * e.accumulation
 
@@ -61,7 +66,7 @@ def test_activations_and_exchanged_copies_by_hand():
     (docs/trainer.md#memory-per-rank), not by the module's helper."""
     h, f, heads, length, tokens = 64, 256, 4, 64, 1000
     cfg = {"accumulation": "native", "sparse_as_dense": True, "micro_batches": 1}
-    e = estimate(TINY, workers=2, tokens_per_worker=tokens, config=cfg)
+    e = estimate(TINY, workers=2, tokens_per_worker=tokens, config=_config(cfg))
     # attention sublayer: input, norm output, q, k, v, context, output, its dropout mask (8 H)
     # and the probabilities, their mask and the masked copy (3 x heads x L); 2 + 2 x 2 of them
     attention = 8 * h + 3 * heads * length
@@ -76,7 +81,7 @@ def test_activations_and_exchanged_copies_by_hand():
         dict(TINY, dropout=0.0),
         workers=2,
         tokens_per_worker=tokens,
-        config={**cfg, "deterministic": True},
+        config=_config({**cfg, "deterministic": True}),
     )
     # no dropout: no masks, outputs or masked copies; deterministic: no fusion buffer
     attention0, ffn0 = 6 * h + heads * length, 2 * h + f
@@ -91,17 +96,19 @@ def test_micro_batches_keep_their_live_passes_and_the_earlier_gradients_by_hand(
     296,192 on tiny) and 3 more micro-batches of the compiled step's ops; `timing: phases`
     compiles one micro-batch and calls it 4 times."""
     cfg = {"accumulation": "native", "sparse_as_dense": True, "micro_batches": 1}
-    pass_of = {n: estimate(TINY, workers=2, tokens_per_worker=n, config=cfg) for n in (500, 1000)}
+    pass_of = {
+        n: estimate(TINY, workers=2, tokens_per_worker=n, config=_config(cfg)) for n in (500, 1000)
+    }
     four = {"micro_batches": 4}
     seq = estimate(
         TINY,
         workers=2,
         tokens_per_worker=2000,
-        config={**cfg, **four, "micro_batch_order": "sequential"},
+        config=_config({**cfg, **four, "micro_batch_order": "sequential"}),
     )
-    flow = estimate(TINY, workers=2, tokens_per_worker=2000, config={**cfg, **four})
+    flow = estimate(TINY, workers=2, tokens_per_worker=2000, config=_config({**cfg, **four}))
     phases = estimate(
-        TINY, workers=2, tokens_per_worker=2000, config={**cfg, **four, "timing": "phases"}
+        TINY, workers=2, tokens_per_worker=2000, config=_config({**cfg, **four, "timing": "phases"})
     )
     assert seq.activations == phases.activations == pass_of[500].activations
     assert flow.activations == pass_of[1000].activations
@@ -116,7 +123,7 @@ def test_micro_batches_keep_their_live_passes_and_the_earlier_gradients_by_hand(
 def test_a_mesh_rank_keeps_the_split_activations_an_mth():
     h, f, heads, length, tokens, m = 64, 256, 4, 64, 1000, 2
     cfg = {"accumulation": "native", "sparse_as_dense": True, "mesh": {"model": m}}
-    e = estimate(TINY, workers=2, tokens_per_worker=tokens, config=cfg)
+    e = estimate(TINY, workers=2, tokens_per_worker=tokens, config=_config(cfg))
     # the group trains on M x the tokens; q, k, v, context, probabilities and the ReLU's
     # values are split, the inputs, norms, outputs and their masks replicated
     attention = 4 * h + (4 * h + 3 * heads * length) / m
@@ -134,7 +141,7 @@ def test_paper_oom_at_256_ranks():
         big,
         workers=256,
         tokens_per_worker=5000,
-        config={"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1},
+        config=_config({"accumulation": "tf1", "sparse_as_dense": False, "micro_batches": 1}),
     )
     assert e.accumulation / 2 == pytest.approx(46e9, rel=0.02)
     assert 4 * e.per_rank > 192e9

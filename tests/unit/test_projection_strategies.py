@@ -15,7 +15,7 @@ from support.rows import results_row, results_table
 
 from scalestudy.contract import memory_model, strategies
 from scalestudy.contract.point_config import PointConfig
-from scalestudy.report import projection
+from scalestudy.report import legacy, projection
 from scalestudy.report.analysis import _project
 
 V, H, T = 1000, 64, 1024  # vocabulary, width, tokens per worker
@@ -194,7 +194,9 @@ def test_sharded_memory_projection_is_the_plans():
     (v,) = variants_of(_table("sharded_embedding", "phases", tied=False))
     vp = _project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
     spec = dict(projection.model_spec("tiny", V, H, False))
-    config = {"exchange": "sharded_embedding", "tie_embeddings": False, "accumulation": "tf1"}
+    config = legacy.row_config(
+        {"exchange": "sharded_embedding", "tie_embeddings": False, "accumulation": "tf1"}
+    )
 
     def plan(w):
         return memory_model.estimate(spec, workers=w, tokens_per_worker=T, config=config).per_rank
@@ -223,7 +225,8 @@ def test_plan_and_report_memory_agree(exchange, precision, compression):
     spec = cfg.model.resolved()
     plan = memory_model.estimate(spec, workers=8, tokens_per_worker=T, config=cfg).per_rank
     as_json = cfg.model_dump(mode="json")  # what points.jsonl holds and the report reads
-    report = projection.predicted_rank_bytes(spec, workers=8, tokens_per_worker=T, config=as_json)
+    stored = legacy.point_config({"point_id": "p", "config": as_json})
+    report = projection.predicted_rank_bytes(spec, workers=8, tokens_per_worker=T, config=stored)
     assert report == plan
     # and a table without points.jsonl: the same from the results columns
     row = {
@@ -235,7 +238,11 @@ def test_plan_and_report_memory_agree(exchange, precision, compression):
         "precision": precision,
         "compression": compression,
     }
-    assert projection.predicted_rank_bytes(spec, workers=8, tokens_per_worker=T, config=row) == plan
+    from_row = legacy.row_config(row)
+    assert (
+        projection.predicted_rank_bytes(spec, workers=8, tokens_per_worker=T, config=from_row)
+        == plan
+    )
 
 
 def test_compression_and_precision_change_memory_where_they_should():

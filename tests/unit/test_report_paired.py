@@ -120,11 +120,11 @@ TPUT = {
 
 
 def _measured(records: list[dict]) -> pd.DataFrame:
-    from scalestudy.contract import strategies
+    from scalestudy.report import legacy
 
     rows = []
     for rec in records:
-        exchange = strategies.of(rec["config"]).name
+        exchange = legacy.point_config(rec).strategy().name
         rows.append(
             {
                 "point_id": rec["point_id"],

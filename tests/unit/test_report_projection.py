@@ -7,6 +7,7 @@ import pytest
 from scalestudy.contract import comm_model
 from scalestudy.plan import make_plan
 from scalestudy.report import projection
+from scalestudy.report.legacy import row_config
 from scalestudy.sweepfile.sweep import load_sweep
 
 EXPERIMENTS = Path(__file__).resolve().parents[2] / "experiments"
@@ -80,8 +81,8 @@ def test_stampede2_sparse_path_is_predicted_oom_at_64_nodes_dense_is_not():
     node, 4 dense ones do not."""
     spec = projection.model_spec("big", 33708, 1024, True)
     kw = dict(workers=256, tokens_per_worker=5000)
-    sparse = projection.predicted_rank_bytes(spec, config={"sparse_as_dense": False}, **kw)
-    dense = projection.predicted_rank_bytes(spec, config={"sparse_as_dense": True}, **kw)
+    sparse = projection.predicted_rank_bytes(spec, config=row_config({"sparse_as_dense": 0}), **kw)
+    dense = projection.predicted_rank_bytes(spec, config=row_config({"sparse_as_dense": 1}), **kw)
     node = 192e9
     assert sparse * 4 > node > dense * 4
     buffer = 256 * (33708 + 9500) * comm_model.row_bytes(1024)

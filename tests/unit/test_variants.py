@@ -16,19 +16,31 @@ from scalestudy.collect import point_record
 from scalestudy.contract import comm_model, memory_model, strategies
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.plan import make_plan
+from scalestudy.report import legacy
 from scalestudy.report.analysis import analyse
 from scalestudy.report.load import SweepResults
 from scalestudy.sweepfile.sweep import load_sweep
 from scalestudy.workloads.comm import trainer_shapes
 
 
+def typed(config) -> PointConfig:
+    """Each form a configuration takes, as the one typed shape the rule reads: a PointConfig
+    as it is; points.jsonl's `config` (a dump: it has `model`) and a results row through the
+    report's one upgrade (report/legacy.py)."""
+    if isinstance(config, PointConfig):
+        return config
+    if "model" in config:
+        return legacy.point_config({"point_id": "p", "config": config})
+    return legacy.row_config(config)
+
+
 def _exchange_of(config) -> str:
-    return strategies.of(config).name
+    return typed(config).strategy().name
 
 
 def is_sparse(config) -> bool:
     """The paper's sparse path: every rank's rows allgathered."""
-    return strategies.of(config) is strategies.PAPER_SPARSE
+    return typed(config).strategy() is strategies.PAPER_SPARSE
 
 
 # trainer.seed is no column of results.csv and was never one of the report's variant columns
@@ -167,7 +179,7 @@ def test_sparse_reduce_is_its_own_exchange(accumulation, tied):
     assert _exchange_of({"sparse_as_dense": float("nan"), "exchange": float("nan")}) == "allgather"
     # the plan's memory model: neither the gathered buffer nor the dense one
     spec = cfg.model.resolved()
-    est = memory_model.estimate(spec, workers=4, tokens_per_worker=512, config=as_json)
+    est = memory_model.estimate(spec, workers=4, tokens_per_worker=512, config=typed(as_json))
     dense_acc = 2 * comm_model.logical_allreduce_bytes(int(spec["vocab"]), int(spec["hidden"]))
     assert (est.accumulation != dense_acc) is (want == "sparse_reduce")
 
@@ -194,7 +206,7 @@ def test_one_sparse_rule_everywhere(dense, accumulation, tied):
     assert is_sparse(row) is want
     # the plan's memory model: the sparse path's gathered buffer, or the dense allreduce's
     spec = cfg.model.resolved()
-    est = memory_model.estimate(spec, workers=4, tokens_per_worker=512, config=as_json)
+    est = memory_model.estimate(spec, workers=4, tokens_per_worker=512, config=typed(as_json))
     dense_acc = 2 * comm_model.logical_allreduce_bytes(int(spec["vocab"]), int(spec["hidden"]))
     assert (est.accumulation != dense_acc) is want
     # the comm workload's "does the trainer allgather?"
