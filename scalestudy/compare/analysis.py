@@ -41,6 +41,7 @@ from scalestudy.report.stats import (
     combined_ci,
     median_ci,
 )
+from scalestudy.workloads import table as workloads
 
 WORDS = {"tokens_per_s": ("faster", "slower"), "efficiency": ("higher", "lower")}
 NO_EVIDENCE = "no evidence"
@@ -393,7 +394,8 @@ def clock_mismatch(base: Side, new: Side, b: Measured, n: Measured) -> str:
     """Why a point's tokens/s cannot be compared when one side's were checked against their
     step records and the other's were not (a trainer whose window held the compute probe read
     up to 2x low: docs/trainer.md), else ''."""
-    if b.workload != "trainer" or (b.unclocked > 0) == (n.unclocked > 0):
+    trains = getattr(workloads.TABLE.get(b.workload), "trains", False)  # an unknown name: no
+    if not trains or (b.unclocked > 0) == (n.unclocked > 0):
         return ""
     old, checked = (base, new) if b.unclocked else (new, base)
     return (
