@@ -378,13 +378,13 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
     while True:
         with manifest.edit() as data:
             registry.reconcile(sdir, data)
-        (entry,) = data["points"].values()
-        attempt = entry["attempts"][-1]
-        adir = sdir / attempt["folder"]
-        if attempt["state"] not in ("submitted", "pending", "running"):
+        (entry,) = data.points.values()
+        attempt = entry.attempts[-1]
+        adir = sdir / attempt.folder
+        if attempt.state not in ("submitted", "pending", "running"):
             return attempt, adir
         if not done_during:
-            done_during = bool(during(adir, attempt.get("job_id")))
+            done_during = bool(during(adir, attempt.job_id or None))
         if time.monotonic() > deadline:
             return attempt, adir
         time.sleep(3)
@@ -425,7 +425,7 @@ def check_probe(
             Check(
                 "probe job",
                 "FAIL",
-                f"{attempt['state']} (job {attempt.get('job_id')}) before every rank reported; "
+                f"{attempt.state} (job {attempt.get('job_id')}) before every rank reported; "
                 f"{' | '.join(tail) or 'no output'}",
                 f"read {adir}/job.sh and its slurm-*.out: the launcher line or the profile's "
                 "partition/modules are wrong",
@@ -512,11 +512,11 @@ def check_peak(
     for path in sorted((adir / "logs").glob("peak.rank*.json")):
         with contextlib.suppress(OSError, ValueError):
             reports.append(json.loads(path.read_text()))
-    if attempt["state"] != "completed" or not reports:
+    if attempt.state != "completed" or not reports:
         return Check(
             "matmul peak",
             "FAIL",
-            f"{attempt['state']} (exit code {attempt.get('exit_code')}); see {adir}",
+            f"{attempt.state} (exit code {attempt.get('exit_code')}); see {adir}",
             "read the attempt's slurm-*.out (the peak job runs TensorFlow like the trainer)",
         )
     types = node_types(reports)
@@ -545,7 +545,7 @@ def check_trainer(
 ) -> Check:
     sweep = _sweep_file(folder, "doctor-trainer", profile_path, nodes, ppn)
     attempt, adir = _run_job(sweep, folder, profile.scheduler)
-    if attempt["state"] == "completed":
+    if attempt.state == "completed":
         return Check(
             "trainer job", "ok", f"3 steps on {nodes} node(s) x {ppn} (job {attempt.get('job_id')})"
         )
@@ -569,7 +569,7 @@ def check_trainer(
     return Check(
         "trainer job",
         "FAIL",
-        f"{attempt['state']} (exit code {attempt.get('exit_code')}); see {adir}",
+        f"{attempt.state} (exit code {attempt.get('exit_code')}); see {adir}",
         "read the attempt's slurm-*.out and logs/rank00000.jsonl",
     )
 

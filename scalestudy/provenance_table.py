@@ -31,6 +31,7 @@ from scalestudy.contract.env_capture import (
     mpi_version,
     pip_versions,
 )
+from scalestudy.contract.manifest import QUEUES_JOBS, Attempt, decode
 
 NOT_RECORDED = "not recorded"
 # the per-run fields, in the order the report lists them
@@ -320,19 +321,14 @@ def _scontrol_nodes(env: _Env) -> str | None:
 
 def _unqueued(executor) -> str | None:
     """The executor's name when it runs points on this machine without a scheduler (no job id,
-    no node list but the host), else None."""
+    no node list but the host), else None (a scheduler's, or a name no backend has)."""
     if not executor:
         return None
-    from scalestudy.executors import registry
-
-    try:
-        return None if registry.get(str(executor)).queues_jobs else str(executor)
-    except KeyError:
-        return None
+    return None if QUEUES_JOBS.get(str(executor), True) else str(executor)
 
 
 def read_point(
-    folder: Path, sweep: str, row: dict, attempt_meta: dict | None, warnings
+    folder: Path, sweep: str, row: dict, attempt_meta: Attempt | None, warnings
 ) -> PointRecord:
     """One row of the results table (a dict of its cells) and its attempt's env/."""
     attempt_no = _number(row.get("attempt"))
@@ -344,11 +340,11 @@ def read_point(
     )
     if rec.attempt is None:
         return rec
-    meta = attempt_meta or {}
+    meta = attempt_meta or Attempt()
     if _number(meta.get("attempt")) not in (None, rec.attempt):
-        meta = {}  # the manifest moved on since collect: the row's attempt is the one read
-    local = _unqueued(meta.get("executor"))
-    sub = Path(str(meta.get("folder") or f"{rec.point_id}/attempt-{rec.attempt}"))
+        meta = Attempt()  # the manifest moved on since collect: the row's attempt is the one read
+    local = _unqueued(meta.executor)
+    sub = Path(str(meta.folder or f"{rec.point_id}/attempt-{rec.attempt}"))
     env_dir = folder / sub / "env"
     env = _Env(env_dir, warnings) if env_dir.is_dir() else None
     if env is not None:
@@ -369,19 +365,15 @@ def read_point(
     return rec
 
 
-def _attempts(folder: Path) -> dict[str, dict]:
+def _attempts(folder: Path) -> dict[str, Attempt]:
     """point id -> its latest attempt's manifest record (empty when the manifest is missing
     or damaged: the verbs that own it say so and rebuild it)."""
+    path = folder / "manifest.json"
     try:
-        data = json.loads((folder / "manifest.json").read_text())
-        points = data.get("points") or {}
-        return {
-            pid: e["attempts"][-1]
-            for pid, e in points.items()
-            if isinstance(e, dict) and e.get("attempts")
-        }
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        data = decode(path.read_bytes(), path)  # DamagedFile is a ValueError too
+    except (OSError, ValueError):
         return {}
+    return {pid: e.attempts[-1] for pid, e in data.points.items() if e.attempts}
 
 
 def read(sweeps: Iterable[tuple[str, Path, Iterable[dict]]]) -> Provenance:

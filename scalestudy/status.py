@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scalestudy.executors import registry
-from scalestudy.executors.manifest import ACTIVE, UNKNOWN, Manifest, point_state
+from scalestudy.executors.manifest import ACTIVE, UNKNOWN, Attempt, Manifest
 from scalestudy.plan import Point
 
 
@@ -39,25 +39,24 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
             snap.notices = [f"note: {n}" for n in registry.reconcile(sdir, data)]
     else:
         data = manifest.read()
-    for g in data.get("gates", []):
+    for g in data.gates or []:
         snap.gates.append(
-            f"gate: probe job {g['job_id']} on {g['nodes']} node(s) x {g['ppn']}: {g['state']}"
-            f" ({g.get('slurm_state', '?')}); {len(g['gates'])} point(s) wait on it (afterok)"
+            f"gate: probe job {g.job_id} on {g.nodes} node(s) x {g.ppn}: {g.state}"
+            f" ({g.get('slurm_state', '?')}); {len(g.gates)} point(s) wait on it (afterok)"
         )
     for p in points:
-        entry = data["points"].get(p.id)
-        state = point_state(entry)
+        state = data.state(p.id)
         snap.counts[state] += 1
-        last = entry["attempts"][-1] if entry and entry["attempts"] else {}
+        last = data.last(p.id) or Attempt()
         snap.rows.append(
             (
                 p.id,
                 f"{p.nodes} x {p.ppn}",
                 p.flags,
                 state,
-                str(last.get("job_id") or ""),
-                str(last.get("slurm_state") or ""),
-                str(last.get("reason") or ""),
+                str(last.job_id or ""),
+                str(last.slurm_state or ""),
+                str(last.reason or ""),
             )
         )
     return snap

@@ -27,9 +27,10 @@ from scalestudy.executors.manifest import (
     DONE,
     FAILED,
     UNKNOWN,
+    Attempt,
     Manifest,
+    ManifestFile,
     new_attempt,
-    point_state,
 )
 from scalestudy.plan import Bundle, Point, make_bundles
 from scalestudy.render import (
@@ -60,14 +61,19 @@ class Decision:
 
 
 def decide(
-    points: list[Point], manifest: dict, *, allow_oom=False, retry_failed=False, force=False
+    points: list[Point],
+    manifest: ManifestFile,
+    *,
+    allow_oom=False,
+    retry_failed=False,
+    force=False,
 ) -> Decision:
     d = Decision()
     for p in points:
-        entry = manifest["points"].get(p.id)
-        state = point_state(entry)
-        if state in ACTIVE and entry and not registry.alive(entry["attempts"][-1]):
-            entry["attempts"][-1]["state"] = state = "cancelled"  # its submitter is gone
+        last = manifest.last(p.id)
+        state = manifest.state(p.id)
+        if state in ACTIVE and last and not registry.alive(last):
+            last.state = state = "cancelled"  # its submitter is gone
         if state in ACTIVE:
             d.skip("already submitted or running", p)
         elif state in DONE and not force:
@@ -96,10 +102,11 @@ def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[
     if bundles_are_jobs(loaded):
         sdir = sdir.resolve()
         run = decide(points, data).run
-        salt = f"{len(data.get('bundles', {}))}"  # as submit draws it
+        salt = f"{_count(data.bundles)}"  # as submit draws it
         run_dirs = {p.id: next_attempt_dir(sdir, data, p)[1] for p in run}
         for b in make_bundles(run, salt):
-            k = len(data.get("bundles", {}).get(b.id, {"attempts": []})["attempts"]) + 1
+            record = data.bundles.get(b.id) if data.bundles else None
+            k = _count(record.attempts if record else None) + 1
             bdir = sdir / "bundles" / b.id / f"attempt-{k}"
             out[b.id] = bundle_script(b, loaded, bdir, run_dirs, env, k)
         return out
@@ -141,7 +148,7 @@ def submit(
         decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
         bundled = loaded.sweep.schedule == "bundled"
         as_jobs = bundled and backend.bundles_are_jobs
-        salt = f"{len(data.get('bundles', {}))}"  # a new submission draws a new order
+        salt = f"{_count(data.bundles)}"  # a new submission draws a new order
         bundles = make_bundles(decision.run, salt) if bundled else []
         if bundled and not as_jobs:
             # No allocation to share: each bundle's runs go one after another in its recorded
@@ -152,7 +159,7 @@ def submit(
         jobs: list[Job] = list(bundles) if as_jobs else list(decision.run)
         jobs = _within_room(decision, jobs, backend.queue_room(loaded, data))
         decision.jobs = len(jobs)
-        old = data.get("template_hash")
+        old = data.template_hash
         if old and old != thash:
             decision.template_changed = old
         if decision.run:
@@ -165,13 +172,13 @@ def submit(
             backend.preflight(jobs, script_of)
         if dry_run:
             return decision
-        data["template_hash"] = thash
-        data["sweep_file"] = str(loaded.path.resolve())
+        data.template_hash = thash
+        data.sweep_file = str(loaded.path.resolve())
         queued = []
         for p in decision.run:
             k, adir = next_attempt_dir(sdir, data, p)
             adir.mkdir(parents=True, exist_ok=True)
-            fresh = force and point_state(data["points"].get(p.id)) in DONE
+            fresh = force and data.state(p.id) in DONE
             cfg = point_json(p, adir, fresh, binds=loaded.profile.bind != "none")
             (adir / "point.json").write_text(json.dumps(cfg, indent=1))
             if not as_jobs:
@@ -201,9 +208,9 @@ def submit(
         sub.save()  # write-ahead: every attempt about to be handed over is on disk first
         backend.submit(sub)
         for p, _ in queued:  # a backend need not say "submitted": a job id says it
-            attempt = data["points"][p.id]["attempts"][-1]
-            if attempt["state"] == "submitting" and attempt.get("job_id"):
-                attempt["state"] = "submitted"
+            attempt = data.points[p.id].attempts[-1]
+            if attempt.state == "submitting" and attempt.job_id:
+                attempt.state = "submitted"
         decision.job_ids, decision.gate_job = sub.job_ids, sub.gate_job
         decision.calls = sub.calls
     backend.execute(manifest, [] if as_jobs else queued, progress)
@@ -226,21 +233,25 @@ def _within_room(decision: Decision, jobs: list[Job], found: tuple[int, str] | N
     return jobs[:room]
 
 
-def _record_bundle_order(b: Bundle, data: dict, executor: str) -> None:
+def _count(records) -> int:
+    """How many records (a manifest's bundles, a bundle's attempts) are there, none if unset."""
+    return len(records) if records else 0
+
+
+def _record_bundle_order(b: Bundle, data: ManifestFile, executor: str) -> None:
     """A bundle whose points run as their own scripts: no job, just its recorded order; each
     point's attempt names its bundle, allocation (pass) and place in the order, as when the
     bundle is one job."""
-    record = data.setdefault("bundles", {}).setdefault(b.id, {"attempts": []})
-    record["attempts"].append(
-        {
-            "executor": executor,
-            "nodes": b.nodes,
-            "ppn": b.ppn,
-            "allocation": b.allocation,
-            "order": [m.id for m in b.members],
-            "submitted_at": time.time(),
-        }
+    data.job_attempts("bundles", b.id).attempts.append(
+        Attempt(
+            executor=executor,
+            nodes=b.nodes,
+            ppn=b.ppn,
+            allocation=b.allocation,
+            order=[m.id for m in b.members],
+            submitted_at=time.time(),
+        )
     )
     for i, m in enumerate(b.members):
-        attempt = data["points"][m.id]["attempts"][-1]
+        attempt = data.points[m.id].attempts[-1]
         attempt.update(bundle=b.id, run_order=i, allocation=b.allocation)

@@ -21,6 +21,7 @@ from scalestudy.plan import Bundle, Point
 if TYPE_CHECKING:
     import jinja2
 
+    from scalestudy.contract.manifest import Attempt, ManifestFile
     from scalestudy.executors.manifest import Manifest
     from scalestudy.sweepfile.sweep import LoadedSweep
 
@@ -37,7 +38,7 @@ class Submission:
 
     loaded: LoadedSweep
     sweep_dir: Path
-    data: dict  # the manifest, being edited under its lock
+    data: ManifestFile  # the manifest, being edited under its lock
     env: jinja2.Environment
     queued: list[tuple[Point, Path]]  # (point, its new attempt folder)
     bundles: list[Bundle] = field(default_factory=list)
@@ -73,7 +74,7 @@ class Executor(ABC):
         raise SchedulerRefused if not. Runs with --dry-run too."""
         return None  # nothing to ask by default
 
-    def queue_room(self, loaded: LoadedSweep, data: dict) -> tuple[int, str] | None:
+    def queue_room(self, loaded: LoadedSweep, data: ManifestFile) -> tuple[int, str] | None:
         """How many more jobs may be queued and a sentence saying which limit applies; None
         when nothing limits it."""
         return None
@@ -89,12 +90,12 @@ class Executor(ABC):
         return None  # a scheduler runs them; nothing to do here by default
 
     @abstractmethod
-    def reconcile(self, records: list[dict], sweep_dir: Path) -> list[str] | None:
+    def reconcile(self, records: list[Attempt], sweep_dir: Path) -> list[str] | None:
         """Bring the states of this backend's attempt records (points, bundles, gates) up to
         date in place, as cheaply as the scheduler allows (one query for all of them). Returns
         notices for the user: what could not be asked, and what the states rest on instead."""
 
-    def alive(self, attempt: dict) -> bool:
+    def alive(self, attempt: Attempt) -> bool:
         """Whether an active attempt may still be running (False: its runner is gone)."""
         return True
 

@@ -13,6 +13,10 @@ reason."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scalestudy.contract.manifest import Attempt
 
 # what a rank prints when an allocation fails (C++, Python, TensorFlow's own check)
 MEMORY_FAILURES = (
@@ -82,15 +86,15 @@ def classify(
     return ("out_of_memory", f"an allocation failed: {line}") if line else (state, None)
 
 
-def refine(attempt: dict, outputs: list[Path]) -> None:
+def refine(attempt: Attempt, outputs: list[Path]) -> None:
     """`classify` an attempt record in place, once (a refresh does not reread its output). A
     bundle's run stopped by the bundle's setup has the exit code but not the output (that is
     the bundle's, in its `bundle_folder`)."""
-    if attempt.get("state") not in ("failed", "out_of_memory") or attempt.get("failure_checked"):
+    if attempt.state not in ("failed", "out_of_memory") or attempt.failure_checked:
         return
-    attempt["failure_checked"] = True
-    state, reason = classify(attempt["state"], outputs, attempt.get("exit_code"))
-    if reason and attempt.get("bundle_folder") and not outputs:
-        reason += f" (the bundle's output: {attempt['bundle_folder']}/slurm-*.out)"
-    if reason and not attempt.get("reason"):
+    attempt.failure_checked = True
+    state, reason = classify(attempt.state, outputs, attempt.get("exit_code"))
+    if reason and attempt.bundle_folder and not outputs:
+        reason += f" (the bundle's output: {attempt.bundle_folder}/slurm-*.out)"
+    if reason and not attempt.reason:
         attempt.update(state=state, reason=reason)

@@ -20,7 +20,7 @@ from pathlib import Path
 from scalestudy.contract import step_log
 from scalestudy.executors import failure
 from scalestudy.executors.base import Executor, Progress, Submission
-from scalestudy.executors.manifest import Manifest
+from scalestudy.executors.manifest import Attempt, Manifest
 from scalestudy.executors.registry import register
 from scalestudy.plan import Point
 
@@ -105,27 +105,27 @@ class LocalExecutor(Executor):
                 _set_state(manifest, p.id, state="cancelled", ended_at=time.time())
             with manifest.edit() as data:
                 for p, adir in remaining[1:]:
-                    data["points"][p.id]["attempts"].pop()
-                    if not data["points"][p.id]["attempts"]:
-                        del data["points"][p.id]
+                    data.points[p.id].attempts.pop()
+                    if not data.points[p.id].attempts:
+                        del data.points[p.id]
                     shutil.rmtree(adir, ignore_errors=True)
             raise
 
-    def reconcile(self, records: list[dict], sweep_dir: Path) -> None:
+    def reconcile(self, records: list[Attempt], sweep_dir: Path) -> None:
         return None  # `execute` records every state as it happens
 
-    def alive(self, attempt: dict) -> bool:
+    def alive(self, attempt: Attempt) -> bool:
         """Whether the `submit` running this attempt is still alive (on another host: assume
         so, it cannot be asked)."""
-        if attempt.get("host") != socket.gethostname():
+        if attempt.host != socket.gethostname():
             return True
         try:
-            os.kill(int(attempt["submitter_pid"]), 0)
-        except (OSError, KeyError, ValueError):
+            os.kill(int(attempt.submitter_pid), 0)
+        except (OSError, TypeError, ValueError):  # TypeError: no submitter_pid recorded
             return False
         return True
 
 
 def _set_state(manifest: Manifest, point_id: str, **fields) -> None:
     with manifest.edit() as data:
-        data["points"][point_id]["attempts"][-1].update(fields)
+        data.points[point_id].attempts[-1].update(**fields)

@@ -9,13 +9,14 @@ damaged bytes are kept beside it as manifest.json.damaged-<time>.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from scalestudy.contract.manifest import PLANNED, Attempt, Attempts, ManifestFile, decode, encode
+from scalestudy.errors import DamagedFile
 from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, UNKNOWN
 from scalestudy.fileio import FolderLock, write_atomic
 
@@ -26,7 +27,10 @@ __all__ = [
     "FAILED",
     "NOT_QUEUED",
     "UNKNOWN",
+    "Attempt",
+    "Attempts",
     "Manifest",
+    "ManifestFile",
     "all_attempts",
     "new_attempt",
     "point_state",
@@ -40,15 +44,19 @@ class Manifest:
         # a folder whose file locks fail is refused (exit 3), never written unlocked
         self.lock = FolderLock(sweep_dir / ".manifest.lock")
 
-    def read(self) -> dict:
+    def read(self) -> ManifestFile:
+        """The records (typed: scalestudy.contract.manifest); a file with a damaged key is a
+        DamagedFile naming it (exit 2), one that is no manifest at all is rebuilt."""
         if not self.path.exists():
-            return {"version": 1, "points": {}}
+            return ManifestFile.empty()
         try:
-            return _parsed(self.path.read_bytes())
+            return decode(self.path.read_bytes(), self.path)
+        except DamagedFile:
+            raise  # readable, but a key is wrong: said with its name, never rebuilt over
         except ValueError as exc:
             return self._rebuild(exc)
 
-    def _rebuild(self, problem: ValueError) -> dict:
+    def _rebuild(self, problem: ValueError) -> ManifestFile:
         """The manifest from the attempt folders, written in place of the damaged one (kept
         beside it) under the lock, so every later reader sees the rebuilt one."""
         from scalestudy.executors import rebuild
@@ -56,14 +64,16 @@ class Manifest:
         self.dir.mkdir(parents=True, exist_ok=True)
         with self.lock:
             try:  # another process may have rebuilt it while this one waited for the lock
-                return _parsed(self.path.read_bytes())
+                return decode(self.path.read_bytes(), self.path)
+            except DamagedFile:
+                raise
             except (OSError, ValueError):
                 pass
             data = rebuild.from_attempt_folders(self.dir)
             kept = self.dir / f"manifest.json.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
             self.path.replace(kept)
             self._write(data)
-        n = sum(len(e["attempts"]) for e in data["points"].values())
+        n = len(data.point_attempts())
         print(
             f"warning: {self.path}: damaged ({problem}); rebuilt from {n} attempt folder(s), "
             f"the damaged file kept as {kept.name}. Slurm jobs without a final state are "
@@ -72,18 +82,18 @@ class Manifest:
         )
         return data
 
-    def _write(self, data: dict) -> None:
+    def _write(self, data: ManifestFile | dict) -> None:
         # durable before it counts: a manifest that says a job was queued must survive a crash
         # of this host right after sbatch (file synced before the rename, folder after)
-        write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True), durable=True)
+        write_atomic(self.path, encode(data), durable=True)
 
-    def flush(self, data: dict) -> None:
+    def flush(self, data: ManifestFile | dict) -> None:
         """Write the manifest being edited now, before the `edit` block ends (the caller holds
         the lock): submission records its intent before each sbatch and the job id after."""
         self._write(data)
 
     @contextmanager
-    def edit(self) -> Iterator[dict]:
+    def edit(self) -> Iterator[ManifestFile]:
         self.dir.mkdir(parents=True, exist_ok=True)
         with self.lock:
             data = self.read()
@@ -91,30 +101,17 @@ class Manifest:
             self._write(data)
 
 
-def _parsed(raw: bytes) -> dict:
-    """The manifest's content; ValueError when it is not one (cut short, empty, not JSON)."""
-    data = json.loads(raw)  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-    if not isinstance(data, dict) or not isinstance(data.get("points"), dict):
-        raise ValueError("not a manifest: no points")
-    return data
+def all_attempts(data: ManifestFile) -> list[Attempt]:
+    return data.point_attempts()
 
 
-def all_attempts(data: dict) -> list[dict]:
-    return [a for e in data["points"].values() for a in e["attempts"]]
-
-
-def point_state(entry: dict | None) -> str:
+def point_state(entry: Attempts | None) -> str:
+    """The state of a point's latest attempt (`data.points.get(id)`), "planned" without one;
+    `ManifestFile.state(point_id)` says the same from the whole file."""
     if not entry or not entry.get("attempts"):
-        return "planned"
+        return PLANNED
     return entry["attempts"][-1]["state"]
 
 
-def new_attempt(data: dict, point_id: str, **fields) -> dict:
-    entry = data["points"].setdefault(point_id, {"attempts": []})
-    attempt = {
-        "attempt": len(entry["attempts"]) + 1,
-        "state": "submitted",
-        "submitted_at": time.time(),
-    } | fields
-    entry["attempts"].append(attempt)
-    return attempt
+def new_attempt(data: ManifestFile, point_id: str, **fields) -> Attempt:
+    return data.new_attempt(point_id, submitted_at=time.time(), **fields)

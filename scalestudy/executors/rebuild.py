@@ -23,7 +23,10 @@ import re
 import shlex
 from pathlib import Path
 
+import msgspec
+
 from scalestudy.contract import step_log
+from scalestudy.contract.manifest import ManifestFile
 from scalestudy.executors import job_identity
 from scalestudy.executors.states import NOT_QUEUED
 
@@ -141,8 +144,9 @@ def attempt_record(sweep_dir: Path, adir: Path, k: int, shared: dict) -> dict:
     return record
 
 
-def from_attempt_folders(sweep_dir: Path) -> dict:
-    """The manifest's points (and bundles' and arrays' attempt counts) from the folders."""
+def from_attempt_folders(sweep_dir: Path) -> ManifestFile:
+    """The manifest's points (and bundles' and arrays' attempt counts) from the folders, as
+    the typed records manifest.json holds (the same keys a submit writes)."""
     shared = _shared_jobs(sweep_dir)
     points: dict[str, dict] = {}
     for point in sorted(p for p in sweep_dir.iterdir() if p.is_dir()):
@@ -183,4 +187,4 @@ def from_attempt_folders(sweep_dir: Path) -> dict:
                 }
         if jobs:
             data[kind] = jobs
-    return data
+    return msgspec.convert(data, ManifestFile, strict=True)

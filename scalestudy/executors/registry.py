@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from scalestudy.contract.manifest import QUEUES_JOBS, Attempt, ManifestFile
 from scalestudy.executors.base import Executor
 
 # name -> the module that registers it when imported
@@ -14,7 +15,15 @@ _BACKENDS: dict[str, type[Executor]] = {}
 
 
 def register(cls: type[Executor]) -> type[Executor]:
-    """Class decorator: make `cls` the backend called `cls.name`."""
+    """Class decorator: make `cls` the backend called `cls.name`. A backend the manifest's
+    readers know by name (contract/manifest.QUEUES_JOBS: whether its jobs are queued) must
+    say the same of itself."""
+    said = QUEUES_JOBS.get(cls.name)
+    if said is not None and said != cls.queues_jobs:
+        raise TypeError(
+            f"executor {cls.name!r}: queues_jobs={cls.queues_jobs} but "
+            f"contract/manifest.QUEUES_JOBS says {said}"
+        )
     _BACKENDS[cls.name] = cls
     return cls
 
@@ -32,10 +41,10 @@ def get(name: str) -> Executor:
         raise KeyError(f"no executor {name!r} (known: {', '.join(names())})") from None
 
 
-def _by_backend(records: list[dict]) -> dict[str, list[dict]]:
+def _by_backend(records: list[Attempt]) -> dict[str, list[Attempt]]:
     """Records grouped by the executor that made them; a name no backend claims (a manifest
     from elsewhere) is left alone."""
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[Attempt]] = {}
     for r in records:
         name = r.get("executor")
         if name in _BACKENDS or name in BUILTIN:
@@ -43,26 +52,24 @@ def _by_backend(records: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def reconcile(sweep_dir: Path, data: dict) -> list[str]:
+def reconcile(sweep_dir: Path, data: ManifestFile) -> list[str]:
     """Bring every attempt of a sweep's manifest up to date, each through the backend that
     made it: points' attempts, bundles' jobs and probe gates alike. Returns the backends'
     notices (a scheduler service that did not answer, and what the states rest on instead)."""
-    points = [a for e in data["points"].values() for a in e["attempts"]]
-    bundles = [a for b in data.get("bundles", {}).values() for a in b["attempts"]]
     notices: list[str] = []
-    for name, records in _by_backend([*points, *data.get("gates", []), *bundles]).items():
+    for name, records in _by_backend(data.records()).items():
         notices += get(name).reconcile(records, sweep_dir) or []
     return notices
 
 
-def accounting(attempts: list[dict]) -> dict[str, dict]:
+def accounting(attempts: list[Attempt]) -> dict[str, dict]:
     """The scheduler's accounting of these attempts' jobs, by job id."""
     out: dict[str, dict] = {}
     for name, records in _by_backend([a for a in attempts if a.get("job_id")]).items():
-        out.update(get(name).accounting([r["job_id"] for r in records]))
+        out.update(get(name).accounting([r.job_id for r in records]))
     return out
 
 
-def alive(attempt: dict) -> bool:
+def alive(attempt: Attempt) -> bool:
     name = attempt.get("executor")
     return get(name).alive(attempt) if name in names() else True

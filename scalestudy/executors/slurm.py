@@ -13,12 +13,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from scalestudy.contract.manifest import UNSET
 from scalestudy.errors import SchedulerRefused
 from scalestudy.executors import slurmctl
 from scalestudy.executors.base import Executor, Job, Submission
 from scalestudy.executors.job_identity import identity, job_name
 from scalestudy.executors.layout import bundle_script, point_json
-from scalestudy.executors.manifest import ACTIVE, all_attempts
+from scalestudy.executors.manifest import ACTIVE, Attempt, ManifestFile
 from scalestudy.executors.registry import register
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_array, render_script
@@ -37,7 +38,7 @@ class SlurmExecutor(Executor):
         # real submission: a bad partition, account or size fails here, not later.
         slurmctl.test_only({j.id: script_of(j) for j in jobs})
 
-    def queue_room(self, loaded: LoadedSweep, data: dict) -> tuple[int, str] | None:
+    def queue_room(self, loaded: LoadedSweep, data: ManifestFile) -> tuple[int, str] | None:
         """max_jobs_in_queue (the sweep's, else the profile's; counted over this sweep's jobs)
         and the user's association/QOS job limit from sacctmgr (counted over all of the user's
         jobs), whichever leaves less room."""
@@ -45,7 +46,7 @@ class SlurmExecutor(Executor):
         limit = loaded.sweep.max_jobs_in_queue or loaded.profile.max_jobs_in_queue
         if limit is not None:
             source = "sweep" if loaded.sweep.max_jobs_in_queue else f"profile {loaded.profile.name}"
-            jobs = {a.get("job_id") for a in all_attempts(data) if a["state"] in ACTIVE}
+            jobs = {a.get("job_id") for a in data.point_attempts() if a.state in ACTIVE}
             in_queue = len(jobs)  # a bundle's points share one job
             rooms.append((limit - in_queue, limit, f"{source}; {in_queue} of this sweep queued"))
         site = slurmctl.association_limit()
@@ -71,16 +72,16 @@ class SlurmExecutor(Executor):
                     _submit_array(sub, group)
                     continue
                 p, adir = group[0]
-                attempt = sub.data["points"][p.id]["attempts"][-1]
+                attempt = sub.data.points[p.id].attempts[-1]
                 script = (adir / "job.sh").read_text()
-                attempt["after_ok"] = sub.gate_job
-                job = _sbatch(sub, [attempt], script, p.id, attempt["attempt"])
+                attempt.after_ok = sub.gate_job
+                job = _sbatch(sub, [attempt], script, p.id, attempt.attempt)
                 sub.job_ids[p.id] = job
         except _Failed as failed:
             _forget_unsent(sub, failed)
             raise SchedulerRefused(_refusal(sub, failed)) from failed.cause
 
-    def reconcile(self, records: list[dict], sweep_dir: Path) -> list[str]:
+    def reconcile(self, records: list[Attempt], sweep_dir: Path) -> list[str]:
         slurmctl.find_submitted(records, sweep_dir)
         return slurmctl.reconcile(records, sweep_dir)
 
@@ -99,30 +100,30 @@ def _submit_bundle(sub: Submission, b: Bundle, run_dirs: dict[str, Path]) -> Non
     """One job for the bundle's points; each point's attempt records the job, the bundle and
     its place in the bundle's (random, recorded) order."""
     sdir, data = sub.sweep_dir, sub.data
-    record = data.setdefault("bundles", {}).setdefault(b.id, {"attempts": []})
-    k = len(record["attempts"]) + 1
+    record = data.job_attempts("bundles", b.id)
+    k = len(record.attempts) + 1
     bdir = sdir / "bundles" / b.id / f"attempt-{k}"
     bdir.mkdir(parents=True, exist_ok=True)
     script = bundle_script(b, sub.loaded, bdir, run_dirs, sub.env, k)
     (bdir / "job.sh").write_text(script)
-    bundle_attempt = {
-        "executor": SlurmExecutor.name,
-        "state": "submitting",
-        "folder": str(bdir.relative_to(sdir)),
-        "nodes": b.nodes,
-        "ppn": b.ppn,
-        "allocation": b.allocation,
-        "order": [m.id for m in b.members],
-        "submitted_at": time.time(),
-        "after_ok": sub.gate_job,
-    }
-    record["attempts"].append(bundle_attempt)
+    bundle_attempt = Attempt(
+        executor=SlurmExecutor.name,
+        state="submitting",
+        folder=str(bdir.relative_to(sdir)),
+        nodes=b.nodes,
+        ppn=b.ppn,
+        allocation=b.allocation,
+        order=[m.id for m in b.members],
+        submitted_at=time.time(),
+        after_ok=sub.gate_job,
+    )
+    record.attempts.append(bundle_attempt)
     members = []
     for i, m in enumerate(b.members):
-        attempt = data["points"][m.id]["attempts"][-1]
+        attempt = data.points[m.id].attempts[-1]
         attempt.update(bundle=b.id, bundle_folder=str(bdir.relative_to(sdir)), run_order=i)
-        attempt["allocation"] = b.allocation
-        attempt["after_ok"] = sub.gate_job
+        attempt.allocation = b.allocation
+        attempt.after_ok = sub.gate_job
         members.append(attempt)
     job = _sbatch(sub, [bundle_attempt, *members], script, b.id, k)
     for m in b.members:
@@ -149,55 +150,56 @@ def _submit_array(sub: Submission, members: list[tuple[Point, Path]]) -> None:
     first = members[0][0]
     digest = hashlib.sha256("|".join(ids).encode()).hexdigest()[:8]
     aid = f"a{first.nodes:04d}-p{first.ppn}-{digest}"
-    record = sub.data.setdefault("arrays", {}).setdefault(aid, {"attempts": []})
-    k = len(record["attempts"]) + 1
+    record = sub.data.job_attempts("arrays", aid)
+    k = len(record.attempts) + 1
     adir = sub.sweep_dir / "arrays" / aid / f"attempt-{k}"
     adir.mkdir(parents=True, exist_ok=True)
     script = render_array(members, aid, sub.loaded.profile, adir, k, sub.env)
     (adir / "job.sh").write_text(script)
-    array_attempt = {
-        "folder": str(adir.relative_to(sub.sweep_dir)),
-        "order": [p.id for p, _ in members],
-        "submitted_at": time.time(),
-        "after_ok": sub.gate_job,
-    }
-    record["attempts"].append(array_attempt)
+    array_attempt = Attempt(
+        folder=str(adir.relative_to(sub.sweep_dir)),
+        order=[p.id for p, _ in members],
+        submitted_at=time.time(),
+        after_ok=sub.gate_job,
+    )
+    record.attempts.append(array_attempt)
     attempts = []
     for i, (p, _) in enumerate(members):
-        attempt = sub.data["points"][p.id]["attempts"][-1]
-        attempt.update(array=aid, array_folder=array_attempt["folder"], array_index=i)
-        attempt["after_ok"] = sub.gate_job
+        attempt = sub.data.points[p.id].attempts[-1]
+        attempt.update(array=aid, array_folder=array_attempt.folder, array_index=i)
+        attempt.after_ok = sub.gate_job
         attempts.append(attempt)
     _sbatch(sub, [array_attempt, *attempts], script, aid, k)
     for (p, _), attempt in zip(members, attempts, strict=True):
-        sub.job_ids[p.id] = attempt["job_id"]  # <array job>_<i>, as _sbatch recorded it
+        sub.job_ids[p.id] = attempt.job_id  # <array job>_<i>, as _sbatch recorded it
 
 
 def _submit_gate(sub: Submission, run: list[Point]) -> str:
     """Submit the probe a gated batch waits on: the batch's largest shape, same template,
-    profile and binding, no TensorFlow. Recorded under data["gates"]; returns its job id."""
+    profile and binding, no TensorFlow. Recorded under the manifest's gates; returns its job
+    id."""
     big = max(run, key=lambda p: p.nodes)
     probe = dataclasses.replace(
         big,
         id=f"gate-probe-n{big.nodes:04d}",
         sweep=big.sweep.model_copy(update={"workload": "probe"}),
     )
-    gates = sub.data.setdefault("gates", [])
+    gates = sub.data.gate_list()
     adir = sub.sweep_dir / "gate-probe" / f"attempt-{len(gates) + 1}"
     adir.mkdir(parents=True, exist_ok=True)
     cfg = point_json(probe, adir, True, binds=sub.loaded.profile.bind != "none")
     (adir / "point.json").write_text(json.dumps(cfg, indent=1))
     script = render_script(probe, sub.loaded.profile, adir, len(gates) + 1, sub.env)
     (adir / "job.sh").write_text(script)
-    gate = {
-        "executor": SlurmExecutor.name,
-        "state": "submitting",
-        "folder": str(adir.relative_to(sub.sweep_dir)),
-        "nodes": big.nodes,
-        "ppn": big.ppn,
-        "submitted_at": time.time(),
-        "gates": [p.id for p in run],
-    }
+    gate = Attempt(
+        executor=SlurmExecutor.name,
+        state="submitting",
+        folder=str(adir.relative_to(sub.sweep_dir)),
+        nodes=big.nodes,
+        ppn=big.ppn,
+        submitted_at=time.time(),
+        gates=[p.id for p in run],
+    )
     gates.append(gate)
     return _sbatch(sub, [gate], script, probe.id, len(gates), gate=True)
 
@@ -206,13 +208,13 @@ class _Failed(Exception):
     """sbatch gave no job id for `records` (one job's records) after `sent` jobs of this submit
     were queued."""
 
-    def __init__(self, cause: slurmctl.SubmitFailed, records: list[dict], key: str):
+    def __init__(self, cause: slurmctl.SubmitFailed, records: list[Attempt], key: str):
         super().__init__(cause.reason)
         self.cause, self.records, self.key = cause, records, key
 
 
 def _sbatch(
-    sub: Submission, records: list[dict], script: str, key: str, k: int, gate: bool = False
+    sub: Submission, records: list[Attempt], script: str, key: str, k: int, gate: bool = False
 ) -> str:
     """Hand one job to sbatch, write-ahead: the records say "submitting" with the job's
     identity (its name, and a comment naming sweep, job and attempt, which sbatch attaches
@@ -220,7 +222,7 @@ def _sbatch(
     comment = identity(sub.loaded.sweep.name, key, k)
     for r in records:
         r.update(state="submitting", job_name=job_name(script), identity=comment)
-        r["intent_at"] = time.time()
+        r.intent_at = time.time()
     sub.save()
     sub.calls += 1
     try:
@@ -233,7 +235,7 @@ def _sbatch(
     except slurmctl.SubmitFailed as exc:
         raise _Failed(exc, records, key) from exc
     for r in records:  # an array's task i is job <array job>_<i> to squeue, sacct, scancel
-        task = f"{job}_{r['array_index']}" if "array_index" in r else job
+        task = job if r.array_index is UNSET else f"{job}_{r.array_index}"
         r.update(job_id=task, state="submitted")
     sub.save()
     return job
@@ -246,28 +248,26 @@ def _forget_unsent(sub: Submission, failed: _Failed) -> None:
     keep = {id(r) for r in failed.records} if failed.cause.maybe_queued else set()
     data, sdir = sub.data, sub.sweep_dir
 
-    def unsent(r: dict) -> bool:
-        return r.get("state") == "submitting" and not r.get("job_id") and id(r) not in keep
+    def unsent(r: Attempt) -> bool:
+        return r.state == "submitting" and not r.job_id and id(r) not in keep
 
-    for pid in list(data["points"]):
-        attempts = data["points"][pid]["attempts"]
+    for pid in list(data.points):
+        attempts = data.points[pid].attempts
         if attempts and unsent(attempts[-1]):
-            _remove_folder(sdir / attempts.pop()["folder"])
+            _remove_folder(sdir / attempts.pop().folder)
             if not attempts:
-                del data["points"][pid]
-    for record in data.get("bundles", {}).values():
-        for r in [r for r in record["attempts"] if unsent(r)]:
-            record["attempts"].remove(r)
-            _remove_folder(sdir / r["folder"])
-    for record in data.get("arrays", {}).values():
-        for r in [r for r in record["attempts"] if unsent(r)]:
-            record["attempts"].remove(r)
-            _remove_folder(sdir / r["folder"])
-    data["arrays"] = {k: v for k, v in data.get("arrays", {}).items() if v["attempts"]}
-    for r in [g for g in data.get("gates", []) if unsent(g)]:
-        data["gates"].remove(r)
-        _remove_folder(sdir / r["folder"])
-    data["bundles"] = {k: v for k, v in data.get("bundles", {}).items() if v["attempts"]}
+                del data.points[pid]
+    for kind in ("bundles", "arrays"):
+        for record in data.jobs(kind).values():
+            for r in [r for r in record.attempts if unsent(r)]:
+                record.attempts.remove(r)
+                _remove_folder(sdir / r.folder)
+        # kept as written before: both keys present (empty too) after a failed submit
+        setattr(data, kind, {k: v for k, v in data.jobs(kind).items() if v.attempts})
+    if data.gates is not UNSET:
+        for r in [g for g in data.gates if unsent(g)]:
+            data.gates.remove(r)
+            _remove_folder(sdir / r.folder)
     sub.save()
 
 

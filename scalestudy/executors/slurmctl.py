@@ -18,11 +18,13 @@ import sys
 import time
 from pathlib import Path
 
+from scalestudy.contract.manifest import UNSET
 from scalestudy.contract.step_log import EXIT_INTERRUPTED
 from scalestudy.errors import SchedulerRefused
 from scalestudy.executors import failure
+from scalestudy.executors.job_identity import JobIdentity
 from scalestudy.executors.local import state_from_exit
-from scalestudy.executors.manifest import NOT_QUEUED
+from scalestudy.executors.manifest import NOT_QUEUED, Attempt
 
 # Slurm job states -> the manifest's states
 SLURM_STATES = {
@@ -328,21 +330,21 @@ def _queue(job_ids: list[str]) -> dict[str, tuple[str, str]] | None:
     return {r[0]: (r[1], r[2]) for r in rows if len(r) == 3}
 
 
-def find_submitted(records: list[dict], sweep_dir: Path) -> None:
+def find_submitted(records: list[Attempt], sweep_dir: Path) -> None:
     """Resolve records left "submitting" (the intent to sbatch is on disk, the job id is not:
     a submit was killed between the two writes, or sbatch's answer was lost). Each is adopted
     when its job is found (its output file in the attempt folder, else squeue, else sacct, by
     job name and the identity comment, submitted after the intent), and marked not_queued only
     when every source answered and none knows it. A record that never reached sbatch (no
     identity yet) is not_queued at once. The controller unreachable: left as it is."""
-    waiting = [r for r in records if r.get("state") == "submitting" and not r.get("job_id")]
+    waiting = [r for r in records if r.state == "submitting" and not r.job_id]
     if not waiting:
         return
-    claimed = {r["job_id"]: r.get("identity") for r in records if r.get("job_id")}
+    claimed = {r.job_id: r.identity or None for r in records if r.job_id}
     lookup = []
     for r in waiting:
-        outputs = sorted((sweep_dir / r["folder"]).glob("slurm-*.out"))
-        if not r.get("identity"):
+        outputs = sorted((sweep_dir / r.folder).glob("slurm-*.out"))
+        if not r.identity:
             r.update(state=NOT_QUEUED, reason="its submit ended before handing it to sbatch")
         elif outputs:  # the job started: its output file is named after its id
             _adopt(r, outputs[-1].stem.removeprefix("slurm-"), "its output file")
@@ -350,27 +352,26 @@ def find_submitted(records: list[dict], sweep_dir: Path) -> None:
             lookup.append(r)
     if not lookup:
         return
-    found = _jobs_named(
-        sorted({r["job_name"] for r in lookup}), min(r["intent_at"] for r in lookup)
-    )
+    found = _jobs_named(sorted({r.job_name for r in lookup}), min(r.intent_at for r in lookup))
     if found is None:
         for r in lookup:
-            r["reason"] = "controller unreachable: its job is looked up on the next status"
+            r.reason = "controller unreachable: its job is looked up on the next status"
         return
     for r in lookup:
+        ours = JobIdentity.parse(r.identity)
         mine = [
             (_task_of(j["id"], r), j["source"])
             for j in found
-            if j["name"] == r["job_name"]
+            if j["name"] == r.job_name
             and (
-                j["comment"] == r["identity"]
-                or (not j["comment"] and j["submit"] >= r["intent_at"] - 5)
+                (ours is not None and JobIdentity.parse(j["comment"]) == ours)
+                or (not j["comment"] and j["submit"] >= r.intent_at - 5)
             )
         ]
-        mine = [(job, src) for job, src in mine if claimed.get(job, r["identity"]) == r["identity"]]
+        mine = [(job, src) for job, src in mine if claimed.get(job, r.identity) == r.identity]
         if mine:
             _adopt(r, *mine[0])
-            claimed[mine[0][0]] = r["identity"]
+            claimed[mine[0][0]] = r.identity
         else:
             r.update(
                 state=NOT_QUEUED,
@@ -378,15 +379,15 @@ def find_submitted(records: list[dict], sweep_dir: Path) -> None:
             )
 
 
-def _task_of(found_id: str, record: dict) -> str:
+def _task_of(found_id: str, record: Attempt) -> str:
     """The job id a record adopts: a job array's member is task <array job>_<its index>,
     whichever of the array's lines (A_3, A_[4-9]) was found."""
-    if "array_index" not in record:
+    if record.array_index is UNSET:
         return found_id
-    return f"{found_id.split('_')[0]}_{record['array_index']}"
+    return f"{found_id.split('_')[0]}_{record.array_index}"
 
 
-def _adopt(record: dict, job_id: str, source: str) -> None:
+def _adopt(record: Attempt, job_id: str, source: str) -> None:
     record.update(job_id=job_id, state="submitted", adopted_from=source)
 
 
@@ -434,7 +435,7 @@ def _jobs_named(names: list[str], since: float) -> list[dict] | None:
     return list(jobs.values())
 
 
-def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
+def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     """Refresh the state of Slurm attempts in place: one sacct call (submitit's watcher) for all
     of them, one squeue call for the pending Reason or where accounting has nothing, and the
     exit markers the job scripts write. Returns a notice for each of sacct and squeue that did
@@ -442,9 +443,9 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
     active = [
         a
         for a in attempts
-        if a.get("executor") == "slurm"
-        and a.get("job_id")
-        and a["state"] in ("submitted", "pending", "running", "unknown")
+        if a.executor == "slurm"
+        and a.job_id
+        and a.state in ("submitted", "pending", "running", "unknown")
     ]
     if not active:
         return []
@@ -453,7 +454,7 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
     # the life of the process, and ids repeat across clusters (or after a controller reset).
     watcher = _watcher()(delay_s=0)
     for a in active:
-        watcher.register_job(str(a["job_id"]))
+        watcher.register_job(str(a.job_id))
     # without accounting sacct fails on every call (and submitit warns each time): skip it;
     # the squeue fallback below decides, and status says UNKNOWN where it cannot know
     logging.getLogger("submitit").setLevel(logging.ERROR)
@@ -465,7 +466,7 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
                 "squeue and the jobs' exit markers; what neither knows is unknown, not resubmitted"
             )
     asked = time.monotonic()
-    queued = _queue([str(a["job_id"]) for a in active])  # the one squeue call
+    queued = _queue([str(a.job_id) for a in active])  # the one squeue call
     waited = time.monotonic() - asked
     if queued is not None and waited > SLOW_ANSWER_S:
         # Slurm's clients keep trying an absent controller for a while before they fail
@@ -480,38 +481,38 @@ def reconcile(attempts: list[dict], sweep_dir: Path) -> list[str]:
         )
     queued = queued or {}
     for a in active:
-        slurm_state = watcher.get_state(str(a["job_id"]), mode="cache")
+        slurm_state = watcher.get_state(str(a.job_id), mode="cache")
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
-        a["slurm_state"] = word
-        marker = sweep_dir / a["folder"] / "exit_code"
+        a.slurm_state = word
+        marker = sweep_dir / a.folder / "exit_code"
         code = int(marker.read_text()) if marker.exists() else None
         if code is not None:
-            a["exit_code"] = code
-        if a.get("bundle"):
+            a.exit_code = code
+        if a.bundle:
             if word == "UNKNOWN":  # no accounting record: the queue knows a live job
-                word = queued.get(str(a["job_id"]), ("UNKNOWN", ""))[0]
-            _bundle_member_state(a, word, code, sweep_dir / a["folder"])
+                word = queued.get(str(a.job_id), ("UNKNOWN", ""))[0]
+            _bundle_member_state(a, word, code, sweep_dir / a.folder)
         elif word in ("COMPLETED", "FAILED") and code is not None:
             # the batch script ended: its exit code says what the trainer did
-            a["state"] = state_from_exit(code)
+            a.state = state_from_exit(code)
         elif word == "TIMEOUT":
             # checkpointed on the signal before the limit (exit 4) or cut off without one
-            a["state"] = "interrupted" if code == EXIT_INTERRUPTED else "timeout"
+            a.state = "interrupted" if code == EXIT_INTERRUPTED else "timeout"
         elif word in SLURM_STATES:
-            a["state"] = SLURM_STATES[word]
+            a.state = SLURM_STATES[word]
         elif code is not None:  # no accounting record, but the script ended
-            a["state"] = state_from_exit(code)
+            a.state = state_from_exit(code)
         else:  # accounting has no record: ask the queue, never guess
-            word = queued.get(str(a["job_id"]), ("UNKNOWN", ""))[0]
-            a["slurm_state"] = f"{word} (squeue)"
-            a["state"] = SLURM_STATES.get(word, "unknown")
+            word = queued.get(str(a.job_id), ("UNKNOWN", ""))[0]
+            a.slurm_state = f"{word} (squeue)"
+            a.state = SLURM_STATES.get(word, "unknown")
     for a in active:
-        pending = a["state"] == "pending"
-        a["reason"] = queued.get(str(a["job_id"]), ("", None))[1] if pending else None
-        if pending and a.get("bundle") and word_of(a) == "RUNNING":
-            a["reason"] = f"waiting in its bundle (run {a['run_order'] + 1})"
+        pending = a.state == "pending"
+        a.reason = queued.get(str(a.job_id), ("", None))[1] if pending else None
+        if pending and a.bundle and word_of(a) == "RUNNING":
+            a.reason = f"waiting in its bundle (run {a.run_order + 1})"
         # a rank's failed allocation shows in the job's output, not in its exit code
-        failure.refine(a, sorted((sweep_dir / a["folder"]).glob("slurm-*.out")))
+        failure.refine(a, sorted((sweep_dir / a.folder).glob("slurm-*.out")))
     return notices
 
 
@@ -534,26 +535,26 @@ def _watcher() -> type:
     return Watcher
 
 
-def word_of(attempt: dict) -> str:
-    return str(attempt.get("slurm_state", "")).split(" ")[0]
+def word_of(attempt: Attempt) -> str:
+    return str(attempt.slurm_state or "").split(" ")[0]
 
 
-def _bundle_member_state(a: dict, word: str, code: int | None, folder: Path) -> None:
+def _bundle_member_state(a: Attempt, word: str, code: int | None, folder: Path) -> None:
     """A point of a bundle: its own exit marker decides once it ran; before that, the
     bundle's job state says whether it waits, runs, or will never run."""
     started = (folder / "started_at").exists()
     if code is not None:
-        a["state"] = state_from_exit(code)
+        a.state = state_from_exit(code)
     elif word in ("PENDING", "CONFIGURING", "REQUEUED"):
-        a["state"] = "pending"
+        a.state = "pending"
     elif word in ("RUNNING", "COMPLETING"):
-        a["state"] = "running" if started else "pending"
+        a.state = "running" if started else "pending"
     elif word in ("COMPLETED", "FAILED") or (word == "TIMEOUT" and not started):
-        a["state"] = "cancelled"  # the bundle ended before this run started (e.g. a signal)
+        a.state = "cancelled"  # the bundle ended before this run started (e.g. a signal)
     elif word in SLURM_STATES:
-        a["state"] = SLURM_STATES[word] if started else "cancelled"
+        a.state = SLURM_STATES[word] if started else "cancelled"
     else:
-        a["state"] = "unknown"
+        a.state = "unknown"
 
 
 _UNITS = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}

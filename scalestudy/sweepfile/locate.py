@@ -4,10 +4,10 @@ results root, else the newest one, and a note saying which)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from scalestudy.contract.manifest import decode
 from scalestudy.errors import UsageError
 
 
@@ -24,17 +24,13 @@ def _submitted(results: Path) -> dict[str, tuple[float, str]]:
     found: dict[str, tuple[float, str]] = {}
     for manifest in sorted(results.glob("*/manifest.json")):
         try:
-            data = json.loads(manifest.read_text())
+            data = decode(manifest.read_bytes(), manifest)  # DamagedFile is a ValueError too
         except (OSError, ValueError):
             continue
-        if data.get("sweep_file"):
-            times = [
-                a.get("submitted_at", 0.0)
-                for e in data.get("points", {}).values()
-                for a in e.get("attempts", [])
-            ]
+        if data.sweep_file:
+            times = [a.get("submitted_at", 0.0) for a in data.point_attempts()]
             when = max(times, default=0.0) or manifest.stat().st_mtime
-            found[manifest.parent.name] = (when, data["sweep_file"])
+            found[manifest.parent.name] = (when, data.sweep_file)
     return found
 
 

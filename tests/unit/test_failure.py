@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scalestudy.contract.manifest import Attempt
 from scalestudy.executors import failure
 
 TRACEBACK = (
@@ -45,10 +46,10 @@ def test_other_failures_and_states_are_left_alone(tmp_path):
 
 def test_refine_reads_an_attempts_output_once(tmp_path):
     out = _out(tmp_path, TRACEBACK)
-    attempt = {"state": "out_of_memory", "reason": None}
+    attempt = Attempt(state="out_of_memory", reason=None)
     failure.refine(attempt, [out])
-    assert attempt["reason"].startswith("an allocation failed: ")
-    assert attempt["failure_checked"] is True
+    assert attempt.reason.startswith("an allocation failed: ")
+    assert attempt.failure_checked is True
     out.write_text("std::bad_alloc\n")
     failure.refine(attempt, [out])  # checked already: the first reason stays
-    assert "ResourceExhaustedError" in attempt["reason"]
+    assert "ResourceExhaustedError" in attempt.reason

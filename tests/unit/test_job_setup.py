@@ -23,6 +23,7 @@ import yaml
 from support.skips import require
 
 from scalestudy.cli import main
+from scalestudy.contract.manifest import Attempt
 from scalestudy.executors import failure
 from scalestudy.executors.local import local_env
 from scalestudy.plan import make_plan
@@ -186,10 +187,10 @@ def test_a_bundles_failed_setup_marks_every_run_failed(monkeypatch, tmp_path):
         folder = Path(run)
         assert (folder / "exit_code").read_text().strip() == "96"
         assert not (folder / "started_at").exists() and not (folder / "logs").exists()
-        attempt = {"state": "failed", "exit_code": 96, "bundle_folder": "bundles/x/attempt-1"}
+        attempt = Attempt(state="failed", exit_code=96, bundle_folder="bundles/x/attempt-1")
         failure.refine(attempt, sorted(folder.glob("slurm-*.out")))
-        assert attempt["reason"].startswith("setup failed before the launch: exit code 96")
-        assert "bundles/x/attempt-1/slurm-*.out" in attempt["reason"]
+        assert attempt.reason.startswith("setup failed before the launch: exit code 96")
+        assert "bundles/x/attempt-1/slurm-*.out" in attempt.reason
 
 
 @pytest.mark.mpi
