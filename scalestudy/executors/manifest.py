@@ -1,10 +1,14 @@
-"""The per-sweep manifest: point -> attempts -> state, in results/<sweep>/manifest.json.
+"""The per-sweep manifest: point -> attempts -> state, in results/<sweep>/manifest.json. Its
+records are typed (scalestudy.contract.manifest: ManifestFile, Attempts, Attempt); this module
+reads and writes them.
 
 Every change happens under a file lock and is written atomically (temporary file + rename), so
 two `submit` commands at once see one consistent state and a crash never leaves half a file.
-A manifest damaged all the same (a partial copy, a full disk in another tool, a hand edit) is
-rebuilt from the attempt folders (scalestudy.executors.rebuild), with a warning naming it; the
-damaged bytes are kept beside it as manifest.json.damaged-<time>.
+A manifest damaged all the same (a partial copy, a full disk in another tool: not a manifest at
+all) is rebuilt from the attempt folders (scalestudy.executors.rebuild), with a warning naming
+it; the damaged bytes are kept beside it as manifest.json.damaged-<time>. One that reads but has
+a key of the wrong type or an unknown key (a hand edit) is a DamagedFile naming the file and the
+key (exit 2), left as it is: rebuilding over it would drop what it still says.
 """
 
 from __future__ import annotations
