@@ -116,12 +116,6 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
                 else f.get("rows")
                 for s, f in zip(timed, forms, strict=True)
             ),
-            emb_unique_rows_per_worker=_median(f.get("unique_rows") for f in forms),
-            emb_union_rows=_median(f.get("union_rows") for f in forms),
-            emb_served_rows_per_worker=_median(f.get("served_rows") for f in forms),
-            wire_sent_alltoall_bytes_per_step_model=_median(
-                s["bytes"].get("wire_sent_alltoall_model") for s in timed
-            ),
             logical_embedding_bytes_per_step=emb,
             logical_allgather_bytes_per_step=emb if gathered else 0,  # the paper's sparse path
             logical_allreduce_bytes_per_step=total if strategy.densifies else total - emb,
@@ -147,6 +141,10 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
                 s["mesh"]["wire_sent_model"] for s in timed if s.get("mesh")
             ),
         )
+        # the strategies' declared counters (contract/strategies.py), read from every log: a
+        # log without one leaves its column empty
+        for counter in strategies.counters():
+            row[counter.column] = _median(counter.read(s) for s in timed)
     if steps0 and row.get("last_step") is None:
         row["last_step"] = steps0[-1]["step"]  # killed before its footer: how far it got
     # every rank's peak, from its footer where it can be (1,200 ranks x 300 steps: see peak_rss)
@@ -220,7 +218,7 @@ def _row(
         model=c.model.preset,
         accumulation=c.accumulation,
         sparse_as_dense=c.sparse_as_dense,
-        exchange=strategies.of(c).name,
+        exchange=c.strategy().name,
         timing=c.timing,
         precision=c.precision,
         compression=c.compression,
@@ -256,9 +254,9 @@ def _row(
             end=a.get("ended_at"),
         )
         manifest_state = row["status"]
-        logs, strategy = sweep_dir / a["folder"] / "logs", strategies.of(c)
+        run_dir, strategy = sweep_dir / a["folder"], c.strategy()
         # every file read below: the ranks' step logs (their sizes and times, as before reading)
-        base = f"{logs}{os.sep}"  # strings: 60,000 Paths cost more than the stats
+        base = f"{run_dir}{os.sep}logs{os.sep}"  # strings: 60,000 Paths cost more than stats
         files = signature([base + step_log.rank_log_name(r) for r in range(p.workers)])
         read = f"{a['folder']} workers={p.workers}"
         try:
@@ -266,7 +264,7 @@ def _row(
                 cache.use(
                     f"{read} exchange={strategy.name}",
                     files,
-                    lambda: _from_logs(logs, p.workers, strategy),
+                    lambda: _from_logs(run_dir / "logs", p.workers, strategy),
                 )
             )
         except DamagedFile as exc:
@@ -274,15 +272,17 @@ def _row(
             print(f"warning: {exc}; point {p.id} is marked {DAMAGED}", file=sys.stderr)
             row.update(status=DAMAGED, status_reason=f"damaged step log: {exc}")
         else:
-            _check_rows(cache, a["folder"], logs, p.workers, files)
+            _check_rows(cache, a["folder"], run_dir, p.workers, files)
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})
         if row["status"] == "completed" and row["tokens_per_s"] is not None:
-            windows = cache.use(f"{read} clocks", files, lambda: _clock_records(logs, p.workers))
-            _check_clocks(row, sweep_dir / a["folder"], a, sa.get("elapsed"), c.mesh.model, windows)
+            windows = cache.use(
+                f"{read} clocks", files, lambda: _clock_records(run_dir / "logs", p.workers)
+            )
+            _check_clocks(row, run_dir, a, sa.get("elapsed"), c.mesh.model, windows)
         if row["start"] is None and row["end"] is None:  # not the local executor's
-            row.update(_job_times(sweep_dir / a["folder"], a, sa))
+            row.update(_job_times(run_dir, a, sa))
         row.update(
             slurm_state=sa.get("slurm_state"),
             slurm_exit_code=sa.get("slurm_exit_code"),
@@ -294,14 +294,14 @@ def _row(
     return row
 
 
-def _check_rows(cache: ReadCache, folder: str, logs: Path, workers: int, files) -> None:
+def _check_rows(cache: ReadCache, folder: str, run_dir: Path, workers: int, files) -> None:
     """The rows check of the attempt's logs, kept in the record for the report
     (collect/rows_check.py); one that stopped on a log is not kept: the report runs it again
     and says why."""
     if not cache.enabled or files[0][0] is None:  # nowhere to keep it; no rank 0: no run
         return
     name, said = rows_check.entry_name(folder, workers), []
-    cache.use(name, files, lambda: rows_check.check_logs(logs, workers, said))
+    cache.use(name, files, lambda: rows_check.check_logs(run_dir / "logs", workers, said))
     if said:
         cache.forget(name)
 
@@ -326,7 +326,17 @@ def _clock_records(logs: Path, workers: int) -> dict:
     windows = clocks.rank_windows(logs, workers)
     if not isinstance(windows, str):
         windows = [asdict(w) for w in windows]
-    return {"timing": footer.get("timing") or {}, "windows": windows}
+    return {"timing": _clock_timing(footer.get("timing") or {}), "windows": windows}
+
+
+def _clock_timing(timing: dict) -> dict:
+    """What clocks.check reads of the footer's timing, the keys it has (its window and total
+    tokens/s; the rest stays in the log): the record keeps 2 numbers a point, not 30."""
+    kept = {k: timing[k] for k in ("window_s", "throughput_tokens_per_s") if k in timing}
+    tp = kept.get("throughput_tokens_per_s")
+    if isinstance(tp, dict):
+        kept["throughput_tokens_per_s"] = {k: tp[k] for k in ("total",) if k in tp}
+    return kept
 
 
 def _check_clocks(
@@ -336,9 +346,11 @@ def _check_clocks(
     (collect/clocks.py): a disagreement makes it `inconsistent`, never used silently.
     `read`: _clock_records of its logs."""
     logs, timing, windows = run_dir / "logs", read["timing"], read["windows"]
-    if not isinstance(windows, str):
+    if isinstance(windows, str):  # unchecked whatever the job's wall time: not looked up
+        job_s, job_from = None, ""
+    else:
         windows = [clocks.RankWindow(**w) for w in windows]
-    job_s, job_from = clocks.job_wall(attempt, run_dir, elapsed)
+        job_s, job_from = clocks.job_wall(attempt, run_dir, elapsed)
     verdict = clocks.check(logs, row["workers"], model_ranks, timing, job_s, job_from, windows)
     row.update(verdict.columns, clock_check=verdict.state)
     if verdict.state == clocks.INCONSISTENT:

@@ -8,14 +8,14 @@ from there when the logs are unchanged since, and runs it itself otherwise (repo
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import msgspec
 
 from scalestudy.contract import comm_model, step_log, strategies
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract.point_config import allreduce_item_bytes
+from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
 
 
 @dataclass
@@ -55,14 +55,6 @@ class RowsCheck:
         }
 
 
-class _Grad(msgspec.Struct):
-    form: str = ""
-    rows: int | None = None
-    unique_rows: int | None = None
-    union_rows: int | None = None
-    served_rows: int | None = None
-
-
 class _Slots(msgspec.Struct):
     src: int = 0
     tgt: int = 0
@@ -72,24 +64,40 @@ class _Bytes(msgspec.Struct):
     logical_embedding: int | None = None
 
 
-class _CheckView(msgspec.Struct):
-    """What the rows check reads of a record (header or step); the rest of the line is skipped
-    without being built (a 1,200-rank run: 360,000 lines of ~6.6 KB)."""
+@functools.cache
+def _decoder(counts: tuple[str, ...]) -> tuple[step_log.Decoder, type]:
+    """The view the check decodes a record through (header or step): the rest of the line is
+    skipped without being built (a 1,200-rank run: 360,000 lines of ~6.6 KB). Its gradient
+    part holds the form, the rows and `counts`: the strategies' declared embedding_grad
+    counters (contract/strategies.py), so a strategy's new count needs no edit here."""
+    grad = msgspec.defstruct(
+        "_Grad",
+        [("form", str, ""), ("rows", int | None, None), *((c, int | None, None) for c in counts)],
+    )
+    view = msgspec.defstruct(
+        "_CheckView",
+        [
+            ("type", str),
+            ("schema", str, ""),
+            ("segment_start_step", int, 0),
+            ("model", dict | None, None),
+            ("config", dict | None, None),
+            ("step", int, 0),
+            ("micro_batches", int, 1),
+            ("embedding_grad", grad | None, None),
+            ("embedding_rows_per_rank", list[int] | None, None),
+            ("slots", _Slots | None, None),
+            ("bytes", _Bytes | None, None),
+        ],
+    )
+    return step_log.Decoder(view), grad
 
-    type: str
-    schema: str = ""
-    segment_start_step: int = 0
-    model: dict | None = None
-    config: dict | None = None
-    step: int = 0
-    micro_batches: int = 1
-    embedding_grad: _Grad | None = None
-    embedding_rows_per_rank: list[int] | None = None
-    slots: _Slots | None = None
-    bytes: _Bytes | None = None
 
-
-_CHECK = step_log.Decoder(_CheckView)
+def _gradient_counts() -> tuple[str, ...]:
+    """The embedding_grad fields the strategies declare as counters, each once."""
+    return tuple(
+        dict.fromkeys(c.field for c in strategies.counters() if c.record == "embedding_grad")
+    )
 
 
 def expected_rows(
@@ -104,24 +112,32 @@ def expected_rows(
 
 def check_rank(path: Path, check: RowsCheck) -> None:
     """Add one rank's steps to `check` (its file decoded through the check's typed view)."""
-    segments = step_log.read_segments(path, _CHECK)
+    counts = _gradient_counts()
+    decoder, grad_view = _decoder(counts)
+    segments = step_log.read_segments(path, decoder)
     if not segments:
         return
     header = segments[0].header
-    model, cfg = header.model or {}, header.config or {}
-    # a mesh's rank holds and exchanges its vocabulary shard: V / M rows
-    vocab = int(model["vocab"]) // mesh_layout.model_ranks(cfg)
-    hidden = int(model["hidden"])
+    model = header.model or {}
     tied = bool(model.get("tie_embeddings", True))
-    accumulation = cfg.get("accumulation", "tf1")
-    strategy = strategies.of({**cfg, "tie_embeddings": tied})
-    item = allreduce_item_bytes(cfg.get("compression"))
+    # the run's configuration as its header stores it (a record of a run: values checked, the
+    # can-it-run rules not; what it leaves out at the defaults, the tie at the header's model)
+    stored = dict(header.config or {})
+    stored["model"] = {"tie_embeddings": tied, **(stored.get("model") or {})}
+    config = PointConfig.recorded(stored)
+    m = config.mesh.model
+    # a mesh's rank holds and exchanges its vocabulary shard: V / M rows
+    vocab = int(model["vocab"]) // m
+    hidden = int(model["hidden"])
+    accumulation = config.accumulation
+    strategy = config.strategy()
+    item = allreduce_item_bytes(config.compression)
     check.bytes_formula = strategy.formula
     check.rows_formula = "M·V + Tsrc + Ttgt" if accumulation == "tf1" and tied else "Tsrc + Ttgt"
-    if mesh_layout.model_ranks(cfg) > 1:
+    if m > 1:
         check.rows_formula += " (V: the rank's vocabulary shard, V / mesh.model)"
     for s in step_log.merge(segments):
-        grad = s.embedding_grad or _Grad()
+        grad = s.embedding_grad or grad_view()
         check.form = check.form or grad.form
         logical = s.bytes.logical_embedding if s.bytes else None
         if grad.form != "dense" and grad.rows is not None:
@@ -134,7 +150,7 @@ def check_rank(path: Path, check: RowsCheck) -> None:
                 check.rows_equal += 1
             elif not check.first_mismatch:
                 check.first_mismatch = f"{path.name} step {s.step}: rows {grad.rows} != {expected}"
-        form = {k: getattr(grad, k) for k in ("unique_rows", "union_rows", "served_rows")}
+        form = {k: getattr(grad, k) for k in counts}
         want = strategy.logged(
             strategies.Logged(form, s.embedding_rows_per_rank, vocab, hidden, item)
         )

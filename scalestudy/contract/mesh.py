@@ -18,9 +18,7 @@ Batch sizes keep their meaning per rank: a group of M ranks trains on M x tokens
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from scalestudy.contract import strategies
 
@@ -53,17 +51,6 @@ def refusal(model_ranks: int, spec: dict, exchange: str | None) -> str | None:
             "set)"
         )
     return None
-
-
-def model_ranks(config: Any) -> int:  # TRANSITION: until collect's rows check reads a PointConfig
-    """M of a configuration stored as a dict (a step log's header); a PointConfig says it
-    itself: `config.mesh.model`."""
-    mesh = config.get("mesh")
-    value = mesh.get("model") if isinstance(mesh, Mapping) else 1
-    try:
-        return max(int(value), 1)
-    except (TypeError, ValueError):  # absent, NaN from a table, or not a number: no mesh
-        return 1
 
 
 @dataclass(frozen=True)

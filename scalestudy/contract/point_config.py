@@ -320,6 +320,13 @@ class PointConfig(_Strict):
             )
         return self
 
+    @classmethod
+    def recorded(cls, data: dict) -> PointConfig:
+        """A configuration a run had, as a record stores it (points.jsonl's `config`, a step
+        log's header): validated as RECORDED (values checked, the can-it-run rules not), what
+        it leaves out at the defaults. report/legacy.py upgrades a record before this."""
+        return cls.model_validate(data, context=RECORDED)
+
     def strategy(self) -> strategies.Strategy:
         """How its embedding gradient really goes (strategies.resolve: a tied model with
         native accumulation is densified whatever the exchange asks)."""

@@ -43,7 +43,7 @@ COLUMNS: tuple[Column, ...] = (
     _c("model", "text", "", "the model preset"),
     _c("accumulation", "text", "", "tf1 or native gradient accumulation"),
     _c("sparse_as_dense", "bool", "", "Horovod's switch, as the configuration resolved it"),
-    _c("exchange", "text", "", "how the embedding gradient really went (strategies.of)"),
+    _c("exchange", "text", "", "how the embedding gradient really went (PointConfig.strategy)"),
     _c("timing", "text", "", "overlapped or phases"),
     _c("precision", "text", "", "fp32 or bf16 compute"),
     _c("compression", "text", "", "Horovod's gradient compression: none or fp16"),

@@ -329,27 +329,6 @@ def resolve(accumulation: str, tied: bool, exchange: str | None, sparse_as_dense
     return get(exchange) if exchange is not None else from_switch(sparse_as_dense)
 
 
-def of(config: Any) -> Strategy:  # TRANSITION: until collect's rows check reads a PointConfig
-    """The old reading of a configuration as a dict (a step log's header): its exchange,
-    sparse_as_dense, accumulation and model.tie_embeddings. Everything else asks
-    PointConfig.strategy()."""
-    if not isinstance(config, Mapping):  # a PointConfig (collect/rows.py, until it asks it)
-        return config.strategy()
-    model = config.get("model")
-    tied = model.get("tie_embeddings") if isinstance(model, Mapping) else None
-    if tied is None:
-        tied = config.get("tie_embeddings")
-    method, dense = config.get("exchange"), config.get("sparse_as_dense")
-    accumulation = config.get("accumulation")
-    tied = flag(tied, True)
-    accumulation = accumulation if isinstance(accumulation, str) else "tf1"
-    if accumulation == "native" and tied:
-        return PAPER_DENSE
-    if isinstance(method, str) and method in STRATEGIES:
-        return STRATEGIES[method]
-    return from_switch(flag(dense, False))
-
-
 def dense_anyway(accumulation: str, tied: bool) -> bool:
     """Whether TensorFlow sums the embedding gradient densely whatever the exchange asks."""
     return accumulation == "native" and bool(tied)

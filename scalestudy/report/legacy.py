@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from pydantic import ValidationError
 
-from scalestudy.contract.point_config import RECORDED, PointConfig
+from scalestudy.contract.point_config import PointConfig
 from scalestudy.errors import BadInput
 
 # Tables written before collect named the variants are grouped by these columns, which were
@@ -93,7 +93,7 @@ def point_config(record: dict) -> PointConfig:
     if record.get("from_table"):
         config = _table_config(record, config)
     try:
-        return PointConfig.model_validate(config, context=RECORDED)
+        return PointConfig.recorded(config)
     except ValidationError as exc:
         first = exc.errors()[0]
         key = ".".join(map(str, first["loc"])) or (first.get("ctx") or {}).get("key", "config")
@@ -108,7 +108,7 @@ def _table_config(record: dict, config: dict) -> dict:
     """A from-table record's configuration as PointConfig reads it: its mode, the model's
     preset, tie and the recorded vocabulary and width (the rest of the preset's shape
     assumed), what the columns left empty at the defaults (timing: TABLE_TIMING, set by
-    _record). The `exchange` column is how the gradient really went (strategies.of), kept
+    _record). The `exchange` column is how the gradient really went (PointConfig.strategy), kept
     beside the switch as recorded (RECORDED: no contradiction is refused)."""
     out = {k: v for k, v in config.items() if v is not None and k != "model"}
     if record.get("mode") is not None:

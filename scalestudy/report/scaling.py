@@ -106,7 +106,7 @@ class Variant:
 
     @property
     def strategy(self) -> strategies.Strategy:
-        """How its embedding gradient is exchanged (the one rule, strategies.of)."""
+        """How its embedding gradient is exchanged (the one rule, PointConfig.strategy)."""
         return self.config.strategy()
 
     @property

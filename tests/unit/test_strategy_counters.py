@@ -1,0 +1,154 @@
+"""A strategy's counters are its table entry's (contract/strategies.py, issue #35 point 2): a
+test-only strategy registered here with counts no other strategy logs gets them read by
+collect (collect/rows.py: one results column per counter, the median over the timed steps) and
+by the rows check the report reads (collect/rows_check.py: its `logged` formula on the step's
+counts), neither module naming them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scalestudy.collect import rows, rows_check
+from scalestudy.contract import step_log, strategies
+from scalestudy.contract.point_config import PointConfig
+
+NAME = "test_tally"
+V, H = 1000, 64
+SLOTS = (30, 34)  # padded source and target slots per step: an untied model's R_r
+# per rank, per step (steps 1..4; 1 is not timed): the ids it tallied and its wire bytes
+TALLY = {0: [7, 11, 13, 17], 1: [5, 9, 21, 23]}
+WIRE = {0: [100, 300, 200, 500], 1: [400, 600, 800, 700]}
+
+
+def _logged(g: strategies.Logged) -> float | None:
+    tally = g.form.get("tally_rows")
+    return None if tally is None else float(tally * 4 * g.hidden)
+
+
+@pytest.fixture
+def tally():
+    entry = strategies.register(
+        strategies.Strategy(
+            name=NAME,
+            word="tally",
+            summary="a test-only exchange that logs how many ids it tallied",
+            collectives=("allgather",),
+            calls=lambda s: [],
+            logical=lambda s: 0.0,
+            wire=lambda s: 0.0,
+            peak=lambda s: 0.0,
+            formula="T·4H",
+            logged=_logged,
+            wire_model="none",
+            trainer="tests:Tally",
+            counters=(
+                strategies.Counter("embedding_grad", "tally_rows", "emb_tally_rows_per_worker"),
+                strategies.Counter("bytes", "wire_sent_tally_model", "wire_tally_bytes"),
+            ),
+        )
+    )
+    yield entry
+    del strategies.STRATEGIES[NAME]
+
+
+def _write_logs(folder, wrong_step: int | None = None):
+    """Two ranks' step logs of a run with the tally exchange (untied, tf1). `wrong_step`:
+    rank 1 logs logical bytes one row off there."""
+    config = {"exchange": NAME, "model": {"tie_embeddings": False}, "tokens_per_worker": 64}
+    folder.mkdir(parents=True)
+    for rank in (0, 1):
+        records = [
+            {
+                "type": "header",
+                "schema": step_log.SCHEMA,
+                "segment_start_step": 1,
+                "model": {"vocab": V, "hidden": H, "tie_embeddings": False},
+                "config": config,
+            }
+        ]
+        for i, (tally, wire) in enumerate(zip(TALLY[rank], WIRE[rank], strict=True)):
+            step = i + 1
+            logical = tally * 4 * H + (4 * H if rank == 1 and step == wrong_step else 0)
+            records.append(
+                {
+                    "type": "step",
+                    "step": step,
+                    "timed": step > 1,
+                    "loss": 7.0,
+                    "micro_batches": 1,
+                    "slots": {"src": SLOTS[0], "tgt": SLOTS[1]},
+                    "embedding_grad": {"form": "tally", "rows": sum(SLOTS), "tally_rows": tally},
+                    "embedding_rows_per_rank": None,
+                    "bytes": {
+                        "logical_embedding": logical,
+                        "logical_total": logical + 1000,
+                        "wire_sent_model": 2 * wire,
+                        "wire_recv_model": 2 * wire,
+                        "wire_sent_tally_model": wire,
+                    },
+                }
+            )
+        text = "".join(json.dumps(r) + "\n" for r in records)
+        (folder / step_log.rank_log_name(rank)).write_text(text)
+
+
+def test_the_counters_are_the_tables():
+    declared = {c.column for c in strategies.counters()}
+    for s in strategies.STRATEGIES.values():
+        assert set(s.own_columns) <= declared
+    # the two sparse methods' own columns, as before the counters were declared
+    assert strategies.get("sparse_reduce").own_columns == (
+        "emb_unique_rows_per_worker",
+        "emb_union_rows",
+        "wire_sent_alltoall_bytes_per_step_model",
+    )
+    assert strategies.get("sharded_embedding").own_columns == (
+        "emb_unique_rows_per_worker",
+        "emb_served_rows_per_worker",
+        "wire_sent_alltoall_bytes_per_step_model",
+    )
+
+
+def test_a_counter_cannot_fill_a_column_from_another_field():
+    clash = strategies.Counter("embedding_grad", "other_rows", "emb_union_rows")
+    entry = strategies.get("sparse_reduce")
+    with pytest.raises(ValueError, match="emb_union_rows"):
+        strategies.register(
+            strategies.Strategy(**{**entry.__dict__, "name": "clash", "counters": (clash,)})
+        )
+    assert "clash" not in strategies.STRATEGIES
+
+
+def test_collect_reads_a_registered_strategys_counters(tally, tmp_path):
+    logs = tmp_path / "logs"
+    _write_logs(logs)
+    row = rows._from_logs(logs, 2, tally)
+    # rank 0's timed steps (2..4), by hand: tallies 11, 13, 17; wire 300, 200, 500
+    assert row["emb_tally_rows_per_worker"] == 13
+    assert row["wire_tally_bytes"] == 300
+    # a strategy without them leaves every other declared counter empty
+    assert row["emb_union_rows"] is None and row["emb_served_rows_per_worker"] is None
+
+
+def test_the_rows_check_reads_a_registered_strategys_counts(tally, tmp_path):
+    assert PointConfig.recorded({"exchange": NAME}).strategy() is tally
+    logs = tmp_path / "ok" / "logs"
+    _write_logs(logs)
+    warnings: list[str] = []
+    check = rows_check.check_logs(logs, 2, warnings)
+    assert warnings == []
+    # every step of both ranks: its rows (untied: the slots) and its bytes by the tally formula
+    assert check["rank_steps"] == check["rows_equal"] == 8
+    assert check["bytes_checked"] == check["bytes_equal"] == 8
+    assert check["bytes_formula"] == "T·4H"
+    # a step whose bytes do not follow its count is named
+    bad = tmp_path / "bad" / "logs"
+    _write_logs(bad, wrong_step=3)
+    check = rows_check.check_logs(bad, 2, warnings)
+    assert check["bytes_checked"] == 8 and check["bytes_equal"] == 7
+    want = TALLY[1][2] * 4 * H
+    assert check["first_mismatch"] == (
+        f"{step_log.rank_log_name(1)} step 3: bytes {want + 4 * H} != {float(want)}"
+    )
