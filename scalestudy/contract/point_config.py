@@ -404,10 +404,10 @@ IDENTITY_FIELDS = frozenset(
 ALLREDUCE_ITEM_BYTES = {"none": 4, "fp16": 2}
 
 
-def allreduce_item_bytes(compression: Any) -> int:
-    """Bytes an allreduced gradient value travels in (IndexedSlices rows stay float32): a
-    configuration's or results row's `compression` (absent, NaN or unknown: none, float32)."""
-    return ALLREDUCE_ITEM_BYTES.get(compression if isinstance(compression, str) else "none", 4)
+def allreduce_item_bytes(compression: str) -> int:
+    """Bytes an allreduced gradient value travels in (IndexedSlices rows stay float32), by a
+    configuration's `compression` (a record's is read as a PointConfig first)."""
+    return ALLREDUCE_ITEM_BYTES[compression]
 
 
 def switch_contradiction(exchange: str, sparse_as_dense: Any) -> str | None:
