@@ -225,27 +225,79 @@ def _notes(cfg: PointConfig, strategy: strategies.Strategy, tied: bool, size: in
 def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
     """Data, model, optimizer, checkpoint (restored or broadcast), the exchange and the step;
     writes the header."""
-    from scalestudy.trainer import exchanges, mesh
-    from scalestudy.trainer.checkpoint import Checkpointer, StopRequest, optimizer_variables
-    from scalestudy.trainer.model import Transformer, parameter_count
+    from scalestudy.trainer import exchanges
+    from scalestudy.trainer.checkpoint import StopRequest
     from scalestudy.trainer.optimizer import transformer_adam
     from scalestudy.trainer.step import make_step
 
     init_start = time.time()
     rank, size = hvd.rank(), hvd.size()
     spec = cfg.model.resolved()
-    hidden, vocab = int(spec["hidden"]), int(spec["vocab"])
     strategy = strategies.get(cfg.exchange)
     stop = StopRequest()
     env = runtime.environment_header(tf, hvd, cfg)
 
+    group, batches = _inputs(cfg, hvd, rank, size, int(spec["vocab"]))
+    model, sharded = _model(cfg, hvd, spec, strategy, group, batches, rank)
+    variables = model.trainable_variables
+    optimizer = transformer_adam()
+    optimizer.build(variables)
+    ckpt, start_step = _restored(cfg, hvd, rank, model, optimizer, sharded, group)
+    global_batch = cfg.tokens_per_worker * size if cfg.mode == "weak" else cfg.global_batch_tokens
+    peak = schedule.scaled_peak(
+        cfg.learning_rate, cfg.lr_scaling, global_batch, cfg.lr_reference_batch_tokens
+    )
+    _header(log, cfg, start_step, spec, model, strategy, peak, global_batch, size, env)
+    exchange = exchanges.build(
+        hvd,
+        variables,
+        model.embedding,
+        cfg.exchange,
+        cfg.compression,
+        group,
+        model.split_variables(),
+    )
+    return Run(
+        cfg=cfg,
+        tf=tf,
+        hvd=hvd,
+        log=log,
+        rank=rank,
+        size=size,
+        hidden=int(spec["hidden"]),
+        spec=spec,
+        batches=batches,
+        model=model,
+        ckpt=ckpt,
+        stop=stop,
+        train_step=make_step(cfg.timing, model, optimizer, exchange, cfg.micro_batch_order),
+        start_step=start_step,
+        peak=peak,
+        global_batch=global_batch,
+        init_start=init_start,
+        warnings=_affinity_warnings(hvd, env),
+    )
+
+
+def _inputs(cfg: PointConfig, hvd, rank: int, size: int, vocab: int):
+    """The model group of a mesh (None without one) and this rank's batches (a mesh: its model
+    group's)."""
+    from scalestudy.trainer import mesh
+
     group = mesh.ModelGroup(hvd, mesh.REGISTERED, cfg.mesh.model) if cfg.mesh.model > 1 else None
     text_pairs = _text_pairs(cfg, hvd, vocab) if cfg.data.kind == "text" else None
-    batches = rank_batches(cfg, rank, size, text_pairs)  # a mesh: its model group's
+    return group, rank_batches(cfg, rank, size, text_pairs)
+
+
+def _model(cfg: PointConfig, hvd, spec: dict, strategy, group, batches: WorkerBatches, rank: int):
+    """The Transformer, its variables built on a first batch, and the exchange's sharded lookup
+    (None when the embedding is whole on every rank)."""
+    from scalestudy.trainer import exchanges
+    from scalestudy.trainer.model import Transformer
 
     # Dropout draws differ per rank, as independent workers' would (in a mesh: per model
     # group, whose ranks must drop the same replicated activations; split ones per rank).
-    sharded = exchanges.class_of(strategy.name).embedding_lookup(hvd, hidden)
+    sharded = exchanges.class_of(strategy.name).embedding_lookup(hvd, int(spec["hidden"]))
     replica = rank if group is None else group.position.group
     model = Transformer(
         spec,
@@ -258,9 +310,13 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
     )
     first, _ = batches.batch(1)
     model((first.src[:1], first.tgt[:1]))  # builds the variables
-    variables = model.trainable_variables
-    optimizer = transformer_adam()
-    optimizer.build(variables)
+    return model, sharded
+
+
+def _restored(cfg: PointConfig, hvd, rank: int, model, optimizer, sharded, group):
+    """The checkpointer and the first step to run: a checkpoint restored, or rank 0's initial
+    state broadcast."""
+    from scalestudy.trainer.checkpoint import Checkpointer, optimizer_variables
 
     ckpt = Checkpointer(
         cfg.checkpoint_dir or str(Path(cfg.log_dir) / "checkpoints"),
@@ -280,68 +336,48 @@ def set_up(cfg: PointConfig, tf, hvd, log: StepLogWriter) -> Run:
         if (sharded is None or not sharded.holds(v)) and not any(name in v.name for name in own)
     ]
     hvd.broadcast_variables(replicated, root_rank=0)
+    return ckpt, start_step
 
-    global_batch = cfg.tokens_per_worker * size if cfg.mode == "weak" else cfg.global_batch_tokens
-    peak = schedule.scaled_peak(
-        cfg.learning_rate, cfg.lr_scaling, global_batch, cfg.lr_reference_batch_tokens
-    )
+
+def _precision(cfg: PointConfig) -> dict:
+    """The header's precision block."""
+    return {
+        "mode": cfg.precision,
+        "compute_dtype": "bfloat16" if cfg.precision == "bf16" else "float32",
+        "weights_dtype": "float32",
+        "optimizer_and_loss_dtype": "float32",
+        "logits": "pre-softmax projection in the compute dtype, cast to float32 for the loss",
+        # Horovod's compression: the dtype allreduced gradients travel in (IndexedSlices
+        # rows, allgathered or sent by alltoall, stay float32, as Horovod leaves them)
+        "compression": cfg.compression,
+        "allreduced_dtype": "float16" if cfg.compression == "fp16" else "float32",
+    }
+
+
+def _header(log, cfg, start_step, spec, model, strategy, peak, global_batch, size, env) -> None:
+    """The step log's header: the configuration, the model, the schedule, the exchange."""
+    from scalestudy.trainer.model import parameter_count
+
     log.header(
         start_step,
         config=cfg.model_dump(mode="json"),
         model={**spec, "parameters": parameter_count(model)},
         schedule={
             "peak_lr": peak,
-            "multiplier_c": schedule.multiplier_for_peak(peak, hidden, cfg.lr_warmup_steps),
+            "multiplier_c": schedule.multiplier_for_peak(
+                peak, int(spec["hidden"]), cfg.lr_warmup_steps
+            ),
             "warmup": cfg.lr_warmup_steps,
             "global_batch_tokens": global_batch,
         },
         timing_mode=cfg.timing,
-        precision={
-            "mode": cfg.precision,
-            "compute_dtype": "bfloat16" if cfg.precision == "bf16" else "float32",
-            "weights_dtype": "float32",
-            "optimizer_and_loss_dtype": "float32",
-            "logits": "pre-softmax projection in the compute dtype, cast to float32 for the loss",
-            # Horovod's compression: the dtype allreduced gradients travel in (IndexedSlices
-            # rows, allgathered or sent by alltoall, stay float32, as Horovod leaves them)
-            "compression": cfg.compression,
-            "allreduced_dtype": "float16" if cfg.compression == "fp16" else "float32",
-        },
+        precision=_precision(cfg),
         horovod_settings=horovod_settings(),
         exchange={"strategy": strategy.name, "summary": strategy.summary},
         wire_model="ring allreduce (dense, fused); "
         f"{strategy.name}: {strategy.wire_model}; Horovod negotiation not included",
         notes=_notes(cfg, strategy, model.tied, size),
         **env,
-    )
-    exchange = exchanges.build(
-        hvd,
-        variables,
-        model.embedding,
-        cfg.exchange,
-        cfg.compression,
-        group,
-        model.split_variables(),
-    )
-    return Run(
-        cfg=cfg,
-        tf=tf,
-        hvd=hvd,
-        log=log,
-        rank=rank,
-        size=size,
-        hidden=hidden,
-        spec=spec,
-        batches=batches,
-        model=model,
-        ckpt=ckpt,
-        stop=stop,
-        train_step=make_step(cfg.timing, model, optimizer, exchange, cfg.micro_batch_order),
-        start_step=start_step,
-        peak=peak,
-        global_batch=global_batch,
-        init_start=init_start,
-        warnings=_affinity_warnings(hvd, env),
     )
 
 
@@ -351,18 +387,12 @@ def _barrier(run: Run) -> None:
 
 def loop(run: Run) -> Outcome:
     """The steps: timed window, step log, divergence, checkpoints, signals."""
-    cfg, rank, size = run.cfg, run.rank, run.size
-
-    def draw(step: int):
-        batch, scale = run.batches.batch(step)
-        micro = split_rows(batch, cfg.micro_batches) if cfg.micro_batches > 1 else [batch]
-        return batch, scale, micro
-
+    cfg = run.cfg
     detector = DivergenceDetector(cfg.divergence, cfg.lr_warmup_steps)
     out = Outcome(step=run.start_step - 1, first_timed=run.start_step + cfg.timing_warmup_steps)
     timeline_path = Path(cfg.log_dir) / "horovod-timeline.json"
     prefetch = ThreadPoolExecutor(max_workers=1, thread_name_prefix="batches")
-    upcoming = prefetch.submit(draw, run.start_step)
+    upcoming = prefetch.submit(_draw, run, run.start_step)
     out.run_start = time.time()
 
     for step in range(run.start_step, cfg.steps + 1):
@@ -378,20 +408,16 @@ def loop(run: Run) -> Outcome:
             out.window_start, out.window_start_unix = t_data, wall_start
         batch, scale, micro = upcoming.result()
         if step < cfg.steps:
-            upcoming = prefetch.submit(draw, step + 1)
+            upcoming = prefetch.submit(_draw, run, step + 1)
         t0 = pc()
-        if cfg.inject_failure and (cfg.inject_failure.rank, cfg.inject_failure.step) == (
-            rank,
-            step,
-        ):
-            raise InjectedFailure(f"injected failure on rank {rank} at step {step}")
+        _inject_failure(cfg, run.rank, step)
         lr = schedule.learning_rate(step, run.peak, run.hidden, cfg.lr_warmup_steps)
         result = run.train_step(
             micro,
             scale,
             lr,
             run.stop.requested,
-            gate=lambda agreed, step=step: not detector.update(step, float(agreed[0]) / size),
+            gate=lambda agreed, step=step: not detector.update(step, float(agreed[0]) / run.size),
             dump=step == cfg.dump_gradients_step,
         )
         t1 = pc()
@@ -399,40 +425,78 @@ def loop(run: Run) -> Outcome:
             _dump_gradients(run, step, result.gradients)
         out.last = (micro, scale)
         rec = _step_record(run, step, (t_data, t0, t1), lr, batch, micro, result, detector)
-        rec["timed"] = out.window_start is not None
-        # flushes and checkpoints since the previous step ended: inside the window, not timed
-        rec["excluded_before_s"], out.pending = out.pending, 0.0
-        # the step's end on this rank, its record made (the window closes at the last one's)
-        rec["t_start"], rec["t_end"] = wall_start, time.time()
-        if rec["timed"]:
-            # the window ends with this step on both clocks (read together, so the footer and
-            # the records describe one interval): what comes after the last timed step's
-            # record (its write, a preemption on a busy host, the probe) is outside it
-            out.window_end, out.excluded_at_end = pc(), out.excluded
+        _close_record(out, rec, wall_start)
         run.log.step(rec)
         if cfg.inject_stall and cfg.inject_stall.step == step:
             time.sleep(cfg.inject_stall.seconds)  # test hook: a stall no step record holds
-        out.events.append({k: rec[k] for k in ("step", "t", "step_s", "timed", "loss")})
-        out.events[-1]["tokens"] = {"total": rec["tokens"]["total"]}
-        if rec["timed"]:
-            out.timed.append(rec)
-            out.spans.append((step, t0, t1))
-        if rec["diverged"]:
-            out.status, out.reason = "diverged", detector.reason
+        _remember(out, rec, step, t0, t1)
+        if _stopped(run, out, rec, result, detector, step):
             break
-        if result.agreed[1] > 0:
-            out.exclude(pc, lambda s=step: (run.log.flush(), run.ckpt.save(s), _barrier(run)))
-            out.status = "interrupted"
-            out.reason = f"stop requested by a signal; checkpoint at {step}"
-            break
-        if cfg.checkpoint_every and step % cfg.checkpoint_every == 0 and step < cfg.steps:
-            out.exclude(pc, lambda s=step: (run.log.flush(), run.ckpt.save(s), _barrier(run)))
-        elif step % cfg.log_flush_every == 0:
-            out.exclude(pc, lambda: (run.log.flush(), _barrier(run)))
+        _pause(run, out, step)
     # the window closed at the last timed step's end (above): the compute probe, the
     # timeline's stop and the weights dump come after it (finish)
     prefetch.shutdown(wait=False, cancel_futures=True)
     return out
+
+
+def _draw(run: Run, step: int):
+    """Step `step`'s batch, its loss scale and its micro-batches (on the prefetch thread)."""
+    batch, scale = run.batches.batch(step)
+    micro = split_rows(batch, run.cfg.micro_batches) if run.cfg.micro_batches > 1 else [batch]
+    return batch, scale, micro
+
+
+def _inject_failure(cfg: PointConfig, rank: int, step: int) -> None:
+    """The test hook: fail on the configured rank at the configured step."""
+    if cfg.inject_failure and (cfg.inject_failure.rank, cfg.inject_failure.step) == (rank, step):
+        raise InjectedFailure(f"injected failure on rank {rank} at step {step}")
+
+
+def _close_record(out: Outcome, rec: dict, wall_start: float) -> None:
+    """The record's window fields: whether it is timed, the exclusions before it, its start and
+    end; a timed step moves the window's end to its own."""
+    rec["timed"] = out.window_start is not None
+    # flushes and checkpoints since the previous step ended: inside the window, not timed
+    rec["excluded_before_s"], out.pending = out.pending, 0.0
+    # the step's end on this rank, its record made (the window closes at the last one's)
+    rec["t_start"], rec["t_end"] = wall_start, time.time()
+    if rec["timed"]:
+        # the window ends with this step on both clocks (read together, so the footer and
+        # the records describe one interval): what comes after the last timed step's
+        # record (its write, a preemption on a busy host, the probe) is outside it
+        out.window_end, out.excluded_at_end = pc(), out.excluded
+
+
+def _remember(out: Outcome, rec: dict, step: int, t0: float, t1: float) -> None:
+    """The step in the MLLOG view, and a timed step in the footer's records and the timeline."""
+    out.events.append({k: rec[k] for k in ("step", "t", "step_s", "timed", "loss")})
+    out.events[-1]["tokens"] = {"total": rec["tokens"]["total"]}
+    if rec["timed"]:
+        out.timed.append(rec)
+        out.spans.append((step, t0, t1))
+
+
+def _stopped(run: Run, out: Outcome, rec: dict, result, detector, step: int) -> bool:
+    """Whether the run stops after this step: diverged, or a signal asked (then checkpointed)."""
+    if rec["diverged"]:
+        out.status, out.reason = "diverged", detector.reason
+        return True
+    if result.agreed[1] > 0:
+        out.exclude(pc, lambda s=step: (run.log.flush(), run.ckpt.save(s), _barrier(run)))
+        out.status = "interrupted"
+        out.reason = f"stop requested by a signal; checkpoint at {step}"
+        return True
+    return False
+
+
+def _pause(run: Run, out: Outcome, step: int) -> None:
+    """A checkpoint when one is due (not after the last step), else a log flush when one is;
+    either is left out of the timed window."""
+    cfg = run.cfg
+    if cfg.checkpoint_every and step % cfg.checkpoint_every == 0 and step < cfg.steps:
+        out.exclude(pc, lambda s=step: (run.log.flush(), run.ckpt.save(s), _barrier(run)))
+    elif step % cfg.log_flush_every == 0:
+        out.exclude(pc, lambda: (run.log.flush(), _barrier(run)))
 
 
 def _dump_gradients(run: Run, step: int, grads: list) -> None:
