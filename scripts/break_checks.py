@@ -129,9 +129,32 @@ MUTATIONS = [
     Mutation(
         "memory model: live_passes rounded down",
         "scalestudy/contract/memory_model.py",
-        "    return -(-_micro_batches(get) // 2)",
-        "    return max(_micro_batches(get) // 2, 1)",
+        "    return -(-config.micro_batches // 2)",
+        "    return max(config.micro_batches // 2, 1)",
         ["tests/unit/test_hand_counts.py"],
+    ),
+    Mutation(
+        "collect: the strategies' counters hard-coded back (a registered one's column lost)",
+        "scalestudy/collect/rows.py",
+        "        for counter in strategies.counters():\n",
+        "        for counter in strategies.SPARSE_REDUCE.counters + strategies.SHARDED_EMBEDDING"
+        ".counters:\n",
+        ["tests/unit/test_strategy_counters.py"],
+    ),
+    Mutation(
+        "rows check: the gradient's counts read by three hard-coded names",
+        "scalestudy/collect/rows_check.py",
+        "        form = {k: getattr(grad, k) for k in counts}\n",
+        '        form = {k: getattr(grad, k, None) for k in ("unique_rows", "union_rows", '
+        '"served_rows")}\n',
+        ["tests/unit/test_strategy_counters.py"],
+    ),
+    Mutation(
+        "legacy: a table without timing read at PointConfig's default (overlapped)",
+        "scalestudy/report/legacy.py",
+        'TABLE_TIMING = "phases"\n',
+        'TABLE_TIMING = "overlapped"\n',
+        ["tests/unit/test_legacy_config.py"],
     ),
     Mutation(
         "sharded lookup: every micro-batch's lookup carries all of U_r",
