@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 from pydantic import ValidationError
 
+from scalestudy.collect.tables import POINTS_SCHEMA
 from scalestudy.contract.point_config import PointConfig
 from scalestudy.errors import BadInput
 
@@ -89,6 +90,14 @@ def point_config(record: dict) -> PointConfig:
     Validated as RECORDED: every value checked, the rules on whether it can run (they were
     checked when it was planned) not. A value PointConfig refuses (an unknown key, a name no
     table has) is said with its point and key, never guessed."""
+    schema = record.get("schema")
+    if schema is not None and schema != POINTS_SCHEMA:
+        raise RecordError(
+            f"point {record.get('point_id')}: its record is schema {schema}, which this "
+            f"version does not read (it reads {POINTS_SCHEMA})",
+            "report it with the scalestudy that collected it, or run `scalestudy collect` "
+            "on the sweep with this one",
+        )
     config = dict(record.get("config") or {})
     if record.get("from_table"):
         config = _table_config(record, config)

@@ -91,3 +91,12 @@ def test_a_configuration_that_cannot_be_read_is_said_with_its_point_and_key():
     assert "'allgather', 'allreduce'" in message  # the table's names, as a Literal says them
     assert caught.value.exit_code == EXIT_BAD_INPUT
     assert "scalestudy collect" in caught.value.hint
+
+
+def test_a_record_of_an_unknown_schema_is_not_guessed():
+    record = {"point_id": "p-r0", "schema": "scalestudy.point/9", "config": {}}
+    with pytest.raises(legacy.RecordError, match=r"schema scalestudy\.point/9"):
+        legacy.point_config(record)
+    # the schema collect writes, and a record from before it wrote one, are read
+    for schema in ({"schema": "scalestudy.point/1"}, {}):
+        assert legacy.point_config({"point_id": "p", "config": {}, **schema}).timing == "overlapped"
