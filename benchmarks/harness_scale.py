@@ -9,8 +9,10 @@ recorded answer: stand-in sacct/squeue/scontrol first on PATH, counting their ca
 report; in this process (scalestudy.cli.main, imports warm) and as `python -m scalestudy.cli`
 (interpreter start included); wall and CPU seconds, median of --runs (one past 20 CPU s);
 collect and report cold (their records of what they read, collect/cache.py, removed before each
-run). Then `report_warm`: report again, no log changed since; `collect_one_new`: collect after
-one more point finished (the last point's logs moved away for an untimed collect, which records
+run; the report's cold run still has collect's, as after a real collect: it holds every rank's
+rows check, collect/rows_check.py, so the report reads rank 0's logs only). Then
+`report_warm`: report again, no log changed since; `collect_one_new`: collect after one more
+point finished (the last point's logs moved away for an untimed collect, which records
 what it read, then back: the timed collect reads that point's logs only). One more sweep holds a
 single dense point of --big-ranks x --big-steps, timed alone (--big-ranks 0: none).
 
@@ -66,7 +68,8 @@ from scalestudy.trainer.steplog_writer import StepLogWriter
 
 VERBS = ("plan", "render", "status", "collect", "report")
 # what collect and report keep of the logs they read (collect/cache.py): removed before each of
-# their runs in `verbs` (cold), kept for `collect_one_new` and `report_warm`
+# their runs in `verbs` (cold: the report's run after collect's, whose record it reads), kept for
+# `collect_one_new` and `report_warm`
 RECORDS = {"collect": ".collect-cache.msgpack", "report": ".report-cache.msgpack"}
 TIMES = ("inproc_s", "inproc_cpu_s", "subprocess_s", "subprocess_cpu_s")
 LONG_S = 20.0  # a verb whose first run takes more CPU seconds runs once (per mode)
