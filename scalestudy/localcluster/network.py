@@ -38,6 +38,16 @@ _RATE = re.compile(r"^(\d+(?:\.\d+)?)(bit|kbit|mbit|gbit)$")
 _RATE_FACTOR = {"bit": 1, "kbit": 1e3, "mbit": 1e6, "gbit": 1e9}
 QDISCS = ("tbf", "htb", "netem")  # asked of the kernel at start-up
 QUEUE_MS = 10  # tbf queue: at most this long a wait at the link rate (see _shape)
+# Open MPI's TCP settings for jobs on this network (the site's, not the link's: the bundled
+# templates/clusters/emulated-netns.yaml says the same; docs/network.md "The 2x"). With one TCP
+# connection per pair of ranks (btl_tcp_links 1, the default) and the TCP BTL's PUT, a large
+# message goes as one fragment and ob1's control messages for the other direction (the
+# rendezvous ACK, the PUT request) wait behind it in the same connection: a two-way exchange
+# runs one direction after the other, 2x the time at any link rate (measured 2.00x for an
+# 8 MiB MPI_Sendrecv on 200mbit links, every iteration; 1.00x one way). A second connection per
+# pair gives them a way round a busy one: 1.01-1.08x. (Without PUT, 1.00-1.03x at 8 MiB but
+# still 2x in some 1 MiB iterations; both together hung a plain MPI test: not used.)
+OMPI_TCP_ENV = {"OMPI_MCA_btl_tcp_links": "2"}
 
 
 class NetworkError(RuntimeError):

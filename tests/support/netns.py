@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from scalestudy.localcluster.network import NODE_IFACE, rate_bits
+from scalestudy.localcluster.network import NODE_IFACE, OMPI_TCP_ENV, rate_bits
 from support.skips import require
 
 LINK_RATE = "200mbit"  # the shaped links of the 2-node cluster the comm and trainer checks share
@@ -41,7 +41,9 @@ def tx_bytes(cluster, nodes=(1, 2)) -> dict[str, int]:
 
 def write_profile(folder: Path, cluster, name: str, description: str, env: dict) -> Path:
     """A profile of the shaped cluster (the bundled emulated-unbound one, its interconnect the
-    link's rate) whose Open MPI talks TCP on the cluster's subnet only, plus `env`; prof.yaml."""
+    link's rate) whose Open MPI talks TCP on the cluster's subnet only, with the emulated
+    network's TCP settings (network.OMPI_TCP_ENV, as templates/clusters/emulated-netns.yaml),
+    plus `env`; prof.yaml."""
     subnet = cluster.network.state()["subnet"]
     base = yaml.safe_load(
         (Path(__file__).parents[2] / "templates/clusters/emulated-unbound.yaml").read_text()
@@ -53,7 +55,7 @@ def write_profile(folder: Path, cluster, name: str, description: str, env: dict)
         "interconnect": {"name": f"veth-{LINK_RATE}", "latency_us": 50.0,
                          "bandwidth_gbps": rate_bits(LINK_RATE) / 1e9},
         "env": {"OMPI_MCA_btl_tcp_if_include": subnet, "OMPI_MCA_oob_tcp_if_include": subnet,
-                **env},
+                **OMPI_TCP_ENV, **env},
     }  # fmt: skip
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "prof.yaml").write_text(yaml.safe_dump(profile))
