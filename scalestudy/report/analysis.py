@@ -427,7 +427,32 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
             "probe): no crossover projected"
         ]
     s_per_flop = compute / (rate * step)  # FLOPs per step = FLOP/s x step time
-    # measured collectives where a comm sweep of the cluster fitted them, else the link model
+    (dp_fit, dp_words), (group_fit, group_words) = _crossover_fits(base, roots, link, where)
+    kw = dict(link=link, node_memory_bytes=memory, group_fit=group_fit, dp_fit=dp_fit)
+    out = _layouts(base, project_to, s_per_flop, kw)
+    notes = [
+        f"compute per FLOP measured on {base.label} ({1 / s_per_flop / 1e9:.1f} GFLOP/s per "
+        f"rank in its compute phase), {base.ppn} rank(s) per node, "
+        f"{base.tokens_per_worker(base.n0.workers)} tokens per rank; {dp_words}; "
+        f"{group_words}; a projection, not a measurement"
+    ]
+    residuals = _layout_residuals(vs, s_per_flop, kw)
+    out = crossover_model.with_draws(
+        out,
+        compute=_factor_draws(done, rng_seed=1),
+        data_parallel=_comm_draws(dp_fit, 2),
+        model_parallel=_comm_draws(group_fit, 3)
+        if group_fit is not None or dp_fit is not None
+        else _comm_draws(None, 2),  # the same link as the data-parallel exchange: the same draw
+        residuals=residuals,
+    )
+    notes.append(_uncertainty_note(residuals))
+    return out, notes
+
+
+def _crossover_fits(base: Variant, roots: list[Path], link, where: str) -> tuple[tuple, tuple]:
+    """The data-parallel and the model group's allreduce: measured where a comm sweep of the
+    cluster fitted them, else the link model; each with the words that say which."""
     cluster = str(base.cluster)
     dp_fit, dp_words = _fitted(cluster, roots, "allreduce", "the data-parallel allreduces")
     if dp_fit is None:
@@ -441,6 +466,12 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
             "the model group's allreduces on the same link (no comm sweep of "
             f"{cluster} with a mesh: no fitted {comm_fit.GROUP})"
         )
+    return (dp_fit, dp_words), (group_fit, group_words)
+
+
+def _layouts(base: Variant, project_to: int, s_per_flop: float, kw: dict) -> list:
+    """The big model's layouts at the paper's vocabularies and node counts (and `project_to`),
+    each M of 1, 2, 4, 8 that divides the workers, the heads and the vocabulary."""
     out = []
     for vocab in crossover_model.PAPER_VOCABS:
         spec = crossover_model.spec_of("big", vocab)
@@ -457,33 +488,18 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
                             m=m,
                             tokens_per_worker=base.tokens_per_worker(workers),
                             s_per_flop=s_per_flop,
-                            link=link,
-                            node_memory_bytes=memory,
-                            group_fit=group_fit,
-                            dp_fit=dp_fit,
+                            **kw,
                         )
                     )
-    notes = [
-        f"compute per FLOP measured on {base.label} ({1 / s_per_flop / 1e9:.1f} GFLOP/s per "
-        f"rank in its compute phase), {base.ppn} rank(s) per node, "
-        f"{base.tokens_per_worker(base.n0.workers)} tokens per rank; {dp_words}; "
-        f"{group_words}; a projection, not a measurement"
-    ]
-    kw = dict(link=link, node_memory_bytes=memory, group_fit=group_fit, dp_fit=dp_fit)
-    residuals = _layout_residuals(vs, s_per_flop, kw)
-    out = crossover_model.with_draws(
-        out,
-        compute=_factor_draws(done, rng_seed=1),
-        data_parallel=_comm_draws(dp_fit, 2),
-        model_parallel=_comm_draws(group_fit, 3)
-        if group_fit is not None or dp_fit is not None
-        else _comm_draws(None, 2),  # the same link as the data-parallel exchange: the same draw
-        residuals=residuals,
-    )
+    return out
+
+
+def _uncertainty_note(residuals: dict[int, list[float]]) -> str:
+    """The crossover's note on what its intervals draw."""
     said = "; ".join(
         f"M = {m}: " + ", ".join(f"{r:+.0%}" for r in rs) for m, rs in sorted(residuals.items())
     )
-    notes.append(
+    return (
         "uncertainty (crossover.with_draws): the compute per FLOP re-drawn from its repeats; "
         "each collective scaled by its fit's RMS residual (log-normal), or within a factor of 2 "
         "at 95% on the link's nominal figures (an assumption, not a measurement); the layout "
@@ -492,7 +508,6 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
         + "), random sign; an M is named only where its interval of step time over every other "
         "fitting layout's lies below 1"
     )
-    return out, notes
 
 
 def _factor_draws(done: pd.DataFrame, rng_seed: int):
@@ -957,63 +972,27 @@ def analyse(
     workload = _workloads(sweeps, records, comm_ids)
     kinds = table["point_id"].astype(str).map(workload)
     vs = variants(table[kinds == "trainer"], records)
-    scaling, common = {}, {}
-    for mode in ("weak", "strong"):
-        of_mode = [v for v in vs if v.mode == mode]
-        if of_mode:
-            scaling[mode], common[mode] = _scaling(of_mode, mode)
+    scaling, common = _scalings(vs)
     problems, short = _problems(vs)
     problems += _other_problems(table[kinds != "trainer"], workload, comm_ids)
-    probes = probe.load(
-        [
-            (s.name, s.folder, s.table[s.table["point_id"].astype(str).map(workload) == "probe"])
-            for s in sweeps
-        ],
-        warnings,
+    probes = _probes(sweeps, workload, warnings)
+    refs, unknown = references.for_names(
+        [s.reference for s in sweeps if s.reference], references.load()
     )
-    names = [s.reference for s in sweeps if s.reference]
-    refs, unknown = references.for_names(names, references.load())
-    projections = []
-    comm_models: list[projection.CommModel] = []
-    if project_to:
-        by_label = {s.variant.label: s for ss in scaling.values() for s in ss}
-        ctx = {
-            "variants": vs,  # an overlapped variant's phases twin
-            "explicit": calibration,  # `report --calibration PATH`
-            # results/<sweep>/results.csv: calibrations are looked for beside the sweeps
-            "roots": sorted({s.folder.resolve().parent for s in sweeps}),
-        }
-        for v in vs:
-            vp = _project(v, by_label.get(v.label), project_to, ctx)
-            if vp is not None:
-                projections.append(vp)
-                if vp.comm is not None and vp.comm not in comm_models:
-                    comm_models.append(vp.comm)
-        if len({m.fitted for m in comm_models}) > 1:
-            warnings.append(
-                "the projection uses fitted communication figures for some variants and "
-                "nominal ones for others (see each variant's communication model)"
-            )
-    backtests = _backtests(
-        vs,
-        {
-            "variants": vs,
-            "explicit": calibration,
-            "roots": sorted({s.folder.resolve().parent for s in sweeps}),
-        },
-    )
+    roots = _roots(sweeps)
+    ctx = {
+        "variants": vs,  # an overlapped variant's phases twin
+        "explicit": calibration,  # `report --calibration PATH`
+        "roots": roots,
+    }
+    projections, comm_models = _projections(vs, scaling, project_to, dict(ctx), warnings)
+    backtests = _backtests(vs, dict(ctx))
     memory, ceilings = series.memory(vs)
     layouts, layout_notes = (
-        _crossover(vs, project_to, sorted({s.folder.resolve().parent for s in sweeps}))
+        _crossover(vs, project_to, roots)
         if project_to and any(v.mesh_model > 1 for v in vs)
         else ([], [])
     )
-    peaks = {}
-    for cluster in sorted({v.cluster for v in vs}):
-        for root in sorted({s.folder.resolve().parent for s in sweeps}):
-            found, path = machine_peak.newest(root, cluster)
-            if found is not None:
-                peaks[cluster] = (found, path)
     return Analysis(
         sweeps=sweeps,
         table=table,
@@ -1035,16 +1014,76 @@ def analyse(
         memory=memory,
         memory_ceilings=ceilings,
         comm_calibration=series.comm_calibration(comm_results) if comm_results else "",
-        peaks=peaks,
-        strategies=strategies_report.compare(
-            vs,
-            *_strategy_links(table, sorted({s.folder.resolve().parent for s in sweeps})),
-        ),
+        peaks=_peaks(vs, roots),
+        strategies=strategies_report.compare(vs, *_strategy_links(table, roots)),
         probes=probes,
         crossover=layouts,
         crossover_notes=layout_notes,
         backtests=backtests,
     )
+
+
+def _roots(sweeps: list[SweepResults]) -> list[Path]:
+    """The folders holding the sweeps (results/<sweep>/results.csv): calibrations and machine
+    peaks are looked for beside the sweeps."""
+    return sorted({s.folder.resolve().parent for s in sweeps})
+
+
+def _scalings(vs: list[Variant]) -> tuple[dict, dict]:
+    """Per scaling mode with a variant: its scaling rows and its common baseline."""
+    scaling, common = {}, {}
+    for mode in ("weak", "strong"):
+        of_mode = [v for v in vs if v.mode == mode]
+        if of_mode:
+            scaling[mode], common[mode] = _scaling(of_mode, mode)
+    return scaling, common
+
+
+def _probes(sweeps: list[SweepResults], workload: dict[str, str], warnings: list[str]):
+    """The probe points of each sweep, loaded."""
+    return probe.load(
+        [
+            (s.name, s.folder, s.table[s.table["point_id"].astype(str).map(workload) == "probe"])
+            for s in sweeps
+        ],
+        warnings,
+    )
+
+
+def _projections(
+    vs: list[Variant], scaling: dict, project_to: int | None, ctx: dict, warnings: list[str]
+) -> tuple[list[VariantProjection], list[projection.CommModel]]:
+    """Each variant projected to `project_to` nodes (none without it), and the communication
+    models the projections used, each once."""
+    projections: list[VariantProjection] = []
+    comm_models: list[projection.CommModel] = []
+    if not project_to:
+        return projections, comm_models
+    by_label = {s.variant.label: s for ss in scaling.values() for s in ss}
+    for v in vs:
+        vp = _project(v, by_label.get(v.label), project_to, ctx)
+        if vp is not None:
+            projections.append(vp)
+            if vp.comm is not None and vp.comm not in comm_models:
+                comm_models.append(vp.comm)
+    if len({m.fitted for m in comm_models}) > 1:
+        warnings.append(
+            "the projection uses fitted communication figures for some variants and "
+            "nominal ones for others (see each variant's communication model)"
+        )
+    return projections, comm_models
+
+
+def _peaks(vs: list[Variant], roots: list[Path]) -> dict:
+    """Per cluster of the variants: the newest machine peak found beside the sweeps, and its
+    file."""
+    peaks = {}
+    for cluster in sorted({v.cluster for v in vs}):
+        for root in roots:
+            found, path = machine_peak.newest(root, cluster)
+            if found is not None:
+                peaks[cluster] = (found, path)
+    return peaks
 
 
 def point_of(a: Analysis, label: str, workers: int) -> PointStats | None:
