@@ -54,6 +54,18 @@ def _series(ax, a: Analysis, s, data: dict) -> list[float]:
     """One variant's measured sizes, its sparse model and projection and its ratio to dense;
     returns the x values drawn."""
     label, color = s.variant.label, color_of(a, s.variant.label)
+    _measured(ax, s, label, color, data)
+    xs = list(s.workers)
+    if s.rows_mean is None:
+        return xs
+    xs += _sparse_model(ax, s, label, color, data)
+    if s.ratio is not None:
+        _ratio(ax, s, color, data)
+    return xs
+
+
+def _measured(ax, s, label: str, color: str, data: dict) -> None:
+    """The variant's measured accumulation sizes (median), with the formula at its points."""
     entry = {"label": label, "sparse": s.sparse, "x": s.workers, "y": s.measured}
     if s.formula_at_points is not None:
         entry["rows_per_worker"] = s.rows
@@ -70,9 +82,11 @@ def _series(ax, a: Analysis, s, data: dict) -> list[float]:
         color=color,
         label=f"{label}: measured (median)",
     )
-    xs = list(s.workers)
-    if s.rows_mean is None:
-        return xs
+
+
+def _sparse_model(ax, s, label: str, color: str, data: dict) -> list[float]:
+    """The sparse model N·R·(4H+8) over the measured sizes, and its projection beyond them;
+    returns the projection's x values."""
     recorded(
         data,
         "model",
@@ -92,41 +106,44 @@ def _series(ax, a: Analysis, s, data: dict) -> list[float]:
         lw=1.2,
         label=f"{label}: model N·R·(4H+8), R={s.rows_mean:,.0f} rows",
     )
-    if s.projection_x:
-        recorded(
-            data,
-            "model",
-            {
-                "label": label,
-                "kind": "sparse-projection",
-                "x": s.projection_x,
-                "y": s.projection_y,
-            },
-            ax.plot,
-            s.projection_x,
-            s.projection_y,
-            "--",
-            color=color,
-            lw=1.2,
-            label=f"{label}: projection (formula)",
-        )
-        xs += s.projection_x
-    if s.ratio is not None:
-        r = s.ratio
-        proj = " (projection)" if r["projection"] else ""
-        ax.annotate(
-            f"{r['ratio_bytes']:.1f}x dense at {r['workers']} workers{proj}\n"
-            f"(values only {r['ratio_values']:.1f}x)",
-            xy=(r["workers"], s.ratio_y),
-            xytext=(-14, -48),
-            textcoords="offset points",
-            ha="right",
-            fontsize=8,
-            color=color,
-            arrowprops={"arrowstyle": "->", "color": color},
-        )
-        data["ratios"].append(r)
-    return xs
+    if not s.projection_x:
+        return []
+    recorded(
+        data,
+        "model",
+        {
+            "label": label,
+            "kind": "sparse-projection",
+            "x": s.projection_x,
+            "y": s.projection_y,
+        },
+        ax.plot,
+        s.projection_x,
+        s.projection_y,
+        "--",
+        color=color,
+        lw=1.2,
+        label=f"{label}: projection (formula)",
+    )
+    return list(s.projection_x)
+
+
+def _ratio(ax, s, color: str, data: dict) -> None:
+    """The variant's size over dense's at its largest size, as an annotation."""
+    r = s.ratio
+    proj = " (projection)" if r["projection"] else ""
+    ax.annotate(
+        f"{r['ratio_bytes']:.1f}x dense at {r['workers']} workers{proj}\n"
+        f"(values only {r['ratio_values']:.1f}x)",
+        xy=(r["workers"], s.ratio_y),
+        xytext=(-14, -48),
+        textcoords="offset points",
+        ha="right",
+        fontsize=8,
+        color=color,
+        arrowprops={"arrowstyle": "->", "color": color},
+    )
+    data["ratios"].append(r)
 
 
 def _dense(ax, acc, data: dict) -> None:

@@ -141,6 +141,70 @@ def estimate_bars(ax, est: dict, ws: list[int], nodes: list[int], scale: float, 
     return {"x": nodes, "workers": ws, "y": val, "lo": lo, "hi": hi}
 
 
+@dataclass
+class Measured:
+    """One measured series of a variant's scaling: against its own N0 or the common one."""
+
+    variant: str
+    kind: str  # "own" or "common"
+    ws: list[int]
+    nodes: list[int]
+    n0: int
+    label: str
+    style: dict
+
+    def draw(self, ax, est: dict, scale: float) -> dict:
+        """The estimates as error bars; returns the series' figures.json record."""
+        bars = estimate_bars(ax, est, self.ws, self.nodes, scale, **self.style, label=self.label)
+        return {
+            "label": self.label,
+            "variant": self.variant,
+            "baseline": self.kind,
+            "n0_nodes": self.n0,
+            **bars,
+        }
+
+
+def measured_series(s: Scaling, color: str, own: dict, common: dict) -> list[Measured]:
+    """The variant's series with estimates: against its own N0 (solid, filled markers), then
+    against the common baseline (dotted, hollow; none for the common baseline itself). `own`
+    and `common` are the estimates that decide whether a series is drawn."""
+    out = []
+    for kind, est, fmt, face in (
+        ("own", own, "-", color),
+        ("common", {} if s.is_common else common, ":", "white"),
+    ):
+        if not est:
+            continue
+        ws = sorted(est)
+        n0, base = baseline_series(s, kind)
+        out.append(
+            Measured(
+                s.variant.label,
+                kind,
+                ws,
+                [s.variant.point_at(w).nodes for w in ws],
+                n0,
+                f"{s.variant.label} ({base})",
+                {"fmt": fmt, "color": color, "mfc": face},
+            )
+        )
+    return out
+
+
+def prediction_band(ax, band: list, interval, color: str, scale: float = 1.0) -> None:
+    """The 95% prediction interval (analysis._intervals) of the projected points `band` as a
+    shaded band, scaled (100 for percent); `interval(p)` is a point's interval."""
+    if band:
+        ax.fill_between(
+            [p.nodes for p in band],
+            [scale * interval(p).lo for p in band],
+            [scale * interval(p).hi for p in band],
+            color=color,
+            alpha=0.12,
+        )
+
+
 def published_points(ax, a: Analysis, metric: str, data: dict, xs: list[float]) -> None:
     """The published numbers of `metric` the sweep names, as stars (in percent)."""
     for r in (r for r in a.references if r.metric == metric and r.plot):

@@ -106,17 +106,44 @@ def _ratio_bands(xs, ones: dict, vocab: int) -> tuple[list[float], list[float]] 
 def _projection(a: Analysis, fig: Figure, data: dict) -> str:
     """The bottom row: the big model's layouts, projected (never measured)."""
     layouts = a.crossover
+    speed = fig.add_subplot(2, len(PANELS), len(PANELS) + 1)
+    memory = fig.add_subplot(2, len(PANELS), len(PANELS) + 2)
+    series = _layout_series(layouts, speed, memory)
+    grid = sorted({x.nodes for x in layouts})
+    limit = layouts[0].node_memory_bytes / layouts[0].ppn
+    if limit > 0:
+        memory.axhline(limit / GIB, color="grey", linewidth=1, label="node memory per rank")
+        memory.legend(fontsize=7)
+    speed.axhline(1.0, color="grey", linewidth=1)
+    for ax, label in (
+        (speed, "projected tokens/s over data parallelism (big model)"),
+        (memory, "projected memory per rank (GiB)"),
+    ):
+        log2_x(ax, grid, "nodes (log2)")
+        ax.set_ylabel(label)
+        ax.grid(True, which="both", alpha=0.3)
+    speed.legend(fontsize=6)
+    steps = crossover_model.changes(layouts)
+    data["projection"] = {
+        "series": series,
+        "node_memory_per_rank_bytes": limit,
+        "changes": {str(v): s for v, s in steps.items()},
+    }
+    return _projection_caption(steps)
+
+
+def _layout_series(layouts: list, speed, memory) -> list[dict]:
+    """One line per vocabulary and M: its tokens/s over data parallelism's (M = 1) at the same
+    vocabulary and nodes, with its 95% band and the sizes that do not fit marked, and its
+    memory per rank; returns their records."""
     vocabs = sorted({x.vocab for x in layouts})
     ms = sorted({x.m for x in layouts})
     colors = {m: f"C{i}" for i, m in enumerate(ms)}
     dashes = {v: style for v, style in zip(vocabs, (":", "-.", "--"), strict=False)}
-    speed = fig.add_subplot(2, len(PANELS), len(PANELS) + 1)
-    memory = fig.add_subplot(2, len(PANELS), len(PANELS) + 2)
-    series = []
-    # the ratio to data parallelism (M = 1) at the same vocabulary and nodes: above 1 a mesh
-    # is faster (every size has an M = 1 layout: 1 divides everything)
+    # above 1 a mesh is faster (every size has an M = 1 layout: 1 divides everything)
     one = {(x.vocab, x.nodes): x.tokens_per_s for x in layouts if x.m == 1}
     ones = {(x.vocab, x.nodes): x for x in layouts if x.m == 1}
+    series = []
     for vocab in vocabs:
         for m in ms:
             xs = sorted(
@@ -148,26 +175,11 @@ def _projection(a: Analysis, fig: Figure, data: dict) -> str:
                     "fits": [x.fits for x in xs],
                 }
             )
-    grid = sorted({x.nodes for x in layouts})
-    limit = layouts[0].node_memory_bytes / layouts[0].ppn
-    if limit > 0:
-        memory.axhline(limit / GIB, color="grey", linewidth=1, label="node memory per rank")
-        memory.legend(fontsize=7)
-    speed.axhline(1.0, color="grey", linewidth=1)
-    for ax, label in (
-        (speed, "projected tokens/s over data parallelism (big model)"),
-        (memory, "projected memory per rank (GiB)"),
-    ):
-        log2_x(ax, grid, "nodes (log2)")
-        ax.set_ylabel(label)
-        ax.grid(True, which="both", alpha=0.3)
-    speed.legend(fontsize=6)
-    steps = crossover_model.changes(layouts)
-    data["projection"] = {
-        "series": series,
-        "node_memory_per_rank_bytes": limit,
-        "changes": {str(v): s for v, s in steps.items()},
-    }
+    return series
+
+
+def _projection_caption(steps: dict) -> str:
+    """The bottom row's caption: what it draws, and the M to run as nodes grow."""
     said = " ".join(
         f"V={vocab:,}: "
         + "; ".join(

@@ -14,8 +14,10 @@ from scalestudy.report.figures.common import (
     comm_of,
     err,
     log2_x,
+    prediction_band,
     recorded,
 )
+from scalestudy.report.scaling import Variant
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -36,76 +38,10 @@ def draw(a: Analysis) -> Rendered | Skipped:
         xs: list[float] = []
         for v in (v for v in measured if v.mode == mode):
             color = color_of(a, v.label)
-            pts = [p for p in v.points if p.throughput]
-            x = [p.nodes for p in pts]
-            y = [p.throughput.value for p in pts]
-            lo, hi = [p.throughput.lo for p in pts], [p.throughput.hi for p in pts]
-            recorded(
-                data,
-                "series",
-                {
-                    "label": v.label,
-                    "mode": mode,
-                    "x": x,
-                    "workers": [p.workers for p in pts],
-                    "y": y,
-                    "lo": lo,
-                    "hi": hi,
-                    "n": [p.throughput.n for p in pts],
-                },
-                ax.errorbar,
-                x,
-                y,
-                yerr=err(y, lo, hi),
-                fmt="-o",
-                color=color,
-                capsize=3,
-                label=f"{v.label} (median of repeats)",
-            )
-            xs += x
-            vp = a.projection_of(v.label)
-            if vp is not None:
-                pp = [p for p in vp.points if p.tokens_per_s]
-                if pp:
-                    px = [pts[-1].nodes] + [p.nodes for p in pp]
-                    py = [pts[-1].throughput.value] + [p.tokens_per_s for p in pp]
-                    ax.plot(px, py, "--", color=color, label=f"{v.label}: projection")
-                    band = [p for p in pp if p.tokens_pi is not None]
-                    if band:  # the 95% prediction interval (analysis._intervals)
-                        ax.fill_between(
-                            [p.nodes for p in band],
-                            [p.tokens_pi.lo for p in band],
-                            [p.tokens_pi.hi for p in band],
-                            color=color,
-                            alpha=0.12,
-                        )
-                    xs += px
-                    data.setdefault("projection", []).append(
-                        {
-                            "label": f"{v.label}: projection",
-                            "x": px,
-                            "y": py,
-                            "interval_95": [p.tokens_pi and p.tokens_pi.as_dict() for p in pp],
-                            **comm_of(vp),
-                        }
-                    )
-        ref = a.common.get(mode)
-        if ref is not None and ref.n0.throughput is not None:
-            p0 = ref.n0
-            top = max(xs)
-            ix = [p0.nodes, top]
-            iy = [p0.throughput.value, p0.throughput.value * (top * ref.ppn) / p0.workers]
-            recorded(
-                data,
-                "ideal",
-                {"mode": mode, "variant": ref.label, "x": ix, "y": iy},
-                ax.plot,
-                ix,
-                iy,
-                color="grey",
-                lw=1,
-                label=f"ideal: linear from {ref.label} at N0={p0.nodes}",
-            )
+            pts = _measured(ax, v, mode, color, data)
+            xs += [p.nodes for p in pts]
+            xs += _projection(ax, a, v, pts, color, data)
+        _ideal(ax, a, mode, xs, data)
         log2_x(ax, xs, "nodes (log2)")
         ax.set_yscale("log")
         ax.set_ylabel("global throughput (non-padding tokens/s)")
@@ -120,3 +56,80 @@ def draw(a: Analysis) -> Rendered | Skipped:
         "are not plotted."
     ) + comm_caption(a, data)
     return Rendered("throughput", title, caption, fig, data)
+
+
+def _measured(ax, v: Variant, mode: str, color: str, data: dict) -> list:
+    """A variant's measured tokens/s with their intervals; returns its measured points."""
+    pts = [p for p in v.points if p.throughput]
+    x = [p.nodes for p in pts]
+    y = [p.throughput.value for p in pts]
+    lo, hi = [p.throughput.lo for p in pts], [p.throughput.hi for p in pts]
+    recorded(
+        data,
+        "series",
+        {
+            "label": v.label,
+            "mode": mode,
+            "x": x,
+            "workers": [p.workers for p in pts],
+            "y": y,
+            "lo": lo,
+            "hi": hi,
+            "n": [p.throughput.n for p in pts],
+        },
+        ax.errorbar,
+        x,
+        y,
+        yerr=err(y, lo, hi),
+        fmt="-o",
+        color=color,
+        capsize=3,
+        label=f"{v.label} (median of repeats)",
+    )
+    return pts
+
+
+def _projection(ax, a: Analysis, v: Variant, pts: list, color: str, data: dict) -> list[float]:
+    """The projected tokens/s, dashed from the largest measured size on, with its 95%
+    prediction band; returns the nodes drawn."""
+    vp = a.projection_of(v.label)
+    pp = [p for p in vp.points if p.tokens_per_s] if vp is not None else []
+    if not pp:
+        return []
+    px = [pts[-1].nodes] + [p.nodes for p in pp]
+    py = [pts[-1].throughput.value] + [p.tokens_per_s for p in pp]
+    ax.plot(px, py, "--", color=color, label=f"{v.label}: projection")
+    band = [p for p in pp if p.tokens_pi is not None]
+    prediction_band(ax, band, lambda p: p.tokens_pi, color)
+    data.setdefault("projection", []).append(
+        {
+            "label": f"{v.label}: projection",
+            "x": px,
+            "y": py,
+            "interval_95": [p.tokens_pi and p.tokens_pi.as_dict() for p in pp],
+            **comm_of(vp),
+        }
+    )
+    return px
+
+
+def _ideal(ax, a: Analysis, mode: str, xs: list[float], data: dict) -> None:
+    """The ideal line of the mode: linear from the common baseline's N0."""
+    ref = a.common.get(mode)
+    if ref is None or ref.n0.throughput is None:
+        return
+    p0 = ref.n0
+    top = max(xs)
+    ix = [p0.nodes, top]
+    iy = [p0.throughput.value, p0.throughput.value * (top * ref.ppn) / p0.workers]
+    recorded(
+        data,
+        "ideal",
+        {"mode": mode, "variant": ref.label, "x": ix, "y": iy},
+        ax.plot,
+        ix,
+        iy,
+        color="grey",
+        lw=1,
+        label=f"ideal: linear from {ref.label} at N0={p0.nodes}",
+    )
