@@ -20,109 +20,171 @@ def _bullets(items: list[str], empty: str | None = None) -> list[str]:
     return [f"- {i}" for i in items]
 
 
+def _table(t: Table | None, empty: str | None = None, caption: str | None = None) -> list[str]:
+    """A table's lines (under `caption` and a blank line, when given); a table without rows
+    (or none) is `empty`'s line, or nothing."""
+    if t is None or not t.rows:
+        return [empty] if empty else []
+    return [caption, "", *_md_table(t)] if caption else _md_table(t)
+
+
+Section = tuple[str, list[list[str]]]  # a title and its blocks, a blank line after each
+
+
 def render(s: Summary) -> str:
     lines = [f"# Scaling report: {s.title}", "", "Tables: " + ", ".join(s.sources), ""]
-
-    def section(title: str | None, *blocks: list[str]) -> None:
-        if title:
-            lines.extend([f"## {title}", ""])
+    for title, blocks in (*_measured(s), *_context(s), *_projected(s), *_closing(s)):
+        lines.extend([f"## {title}", ""])
         for block in blocks:
             if block:
                 lines.extend([*block, ""])
+    return "\n".join(lines)
 
-    section(
-        "Points (medians over repeats, 95% bootstrap intervals)",
-        _md_table(s.points) if s.points.rows else ["no training runs in these tables"],
-    )
+
+def _measured(s: Summary) -> list[Section]:
+    """The points, the expectations, the paired ratios, the comm calibration, the probe."""
+    out = [
+        (
+            "Points (medians over repeats, 95% bootstrap intervals)",
+            [_table(s.points, "no training runs in these tables")],
+        )
+    ]
     if s.checks is not None:
-        section(
-            "Expectations (`report --check`: holds, fails or inconclusive on the 95% interval)",
-            _md_table(s.checks) if s.checks.rows else ["no expectation applies"],
-            _bullets(s.check_notes),
+        out.append(
+            (
+                "Expectations (`report --check`: holds, fails or inconclusive on the 95% interval)",
+                [_table(s.checks, "no expectation applies"), _bullets(s.check_notes)],
+            )
         )
     if s.paired is not None:
-        section(
-            "Paired ratios inside allocations (schedule: bundled; tokens/s of variant over "
-            "baseline on the same nodes)",
-            _md_table(s.paired),
+        out.append(
+            (
+                "Paired ratios inside allocations (schedule: bundled; tokens/s of variant over "
+                "baseline on the same nodes)",
+                [_md_table(s.paired)],
+            )
         )
     if s.calibration is not None:
-        section(
-            "Communication calibration (workload: comm; the alpha/beta a projection uses)",
-            _md_table(s.calibration) if s.calibration.rows else ["no collective was fitted"],
-            _bullets(s.calibration_notes),
+        out.append(
+            (
+                "Communication calibration (workload: comm; the alpha/beta a projection uses)",
+                [_table(s.calibration, "no collective was fitted"), _bullets(s.calibration_notes)],
+            )
         )
     if s.probe is not None:
-        section(
-            "Probe (workload: probe; placement, binding, start, signals: no throughput)",
-            _md_table(s.probe),
-            _bullets(s.probe_notes),
+        out.append(
+            (
+                "Probe (workload: probe; placement, binding, start, signals: no throughput)",
+                [_md_table(s.probe), _bullets(s.probe_notes)],
+            )
         )
+    return out
+
+
+def _context(s: Summary) -> list[Section]:
+    """Baselines, the machine's peak, what was not measured, the accumulation check, the
+    published references."""
+    out = []
     if s.baselines:
-        section("Baselines", _bullets(s.baselines))
+        out.append(("Baselines", [_bullets(s.baselines)]))
     if s.machine:
-        section(
-            "How close to the machine (model FLOP/s against the matmul peak)", _bullets(s.machine)
+        out.append(
+            (
+                "How close to the machine (model FLOP/s against the matmul peak)",
+                [_bullets(s.machine)],
+            )
         )
-    section(
-        "Not measured: failed, diverged or missing points",
-        _bullets(s.problems, "none: every planned repeat completed"),
+    out.append(
+        (
+            "Not measured: failed, diverged or missing points",
+            [_bullets(s.problems, "none: every planned repeat completed")],
+        )
     )
     if s.short_repeats:
-        section("Fewer repeats than asked", _bullets(s.short_repeats))
+        out.append(("Fewer repeats than asked", [_bullets(s.short_repeats)]))
     if s.accumulation:
-        section(
-            "Accumulation size: measured against the formula (step logs)", _bullets(s.accumulation)
+        out.append(
+            (
+                "Accumulation size: measured against the formula (step logs)",
+                [_bullets(s.accumulation)],
+            )
         )
     if s.references.rows or s.reference_notes:
-        section(
-            "Published references (context, not targets)",
-            _md_table(s.references) if s.references.rows else [],
-            _bullets(s.reference_notes),
-            ["Sources:", "", *_bullets(s.citations)] if s.citations else [],
+        out.append(
+            (
+                "Published references (context, not targets)",
+                [
+                    _table(s.references),
+                    _bullets(s.reference_notes),
+                    ["Sources:", "", *_bullets(s.citations)] if s.citations else [],
+                ],
+            )
         )
+    return out
+
+
+def _projected(s: Summary) -> list[Section]:
+    """The mesh crossover, the projection and its residuals, the backtest."""
+    out = []
     if s.crossover is not None:
-        section(
-            "Data parallel vs mesh for the big model (projected, not measured)",
-            _bullets(s.crossover_notes),
-            _md_table(s.crossover) if s.crossover.rows else [],
+        out.append(
+            (
+                "Data parallel vs mesh for the big model (projected, not measured)",
+                [_bullets(s.crossover_notes), _table(s.crossover)],
+            )
         )
     if s.projection is not None:
-        section(
-            "Projection (a model, not a measurement)",
-            _bullets(s.projection_notes),
-            _md_table(s.projection) if s.projection.rows else [],
-            [
-                "Residuals of the step-time model on the measured points:",
-                "",
-                *_md_table(s.residuals),
-            ]
-            if s.residuals is not None and s.residuals.rows
-            else [],
+        out.append(
+            (
+                "Projection (a model, not a measurement)",
+                [
+                    _bullets(s.projection_notes),
+                    _table(s.projection),
+                    _table(
+                        s.residuals,
+                        caption="Residuals of the step-time model on the measured points:",
+                    ),
+                ],
+            )
         )
     if s.backtest is not None:
-        section(
-            "Backtest: the largest measured size predicted from the others",
-            _bullets(s.backtest_notes),
-            _md_table(s.backtest),
+        out.append(
+            (
+                "Backtest: the largest measured size predicted from the others",
+                [_bullets(s.backtest_notes), _md_table(s.backtest)],
+            )
         )
-    section(
-        "Figures",
-        [f"- `{n}.png` / `{n}.svg`: {t.splitlines()[0]}" for n, t in s.figures]
-        + [f"- skipped `{n}`: {r}" for n, r in s.skipped],
-    )
+    return out
+
+
+def _closing(s: Summary) -> list[Section]:
+    """The figures, the provenance, the warnings."""
+    out = [
+        (
+            "Figures",
+            [
+                [f"- `{n}.png` / `{n}.svg`: {t.splitlines()[0]}" for n, t in s.figures]
+                + [f"- skipped `{n}`: {r}" for n, r in s.skipped]
+            ],
+        )
+    ]
     if s.provenance is not None:
-        section(
-            "Provenance: where and when it ran (recorded by the jobs, never recomputed)",
-            _bullets(s.provenance_notes),
-            ["Per run (each attempt's env/ capture):", "", *_md_table(s.provenance)],
-            ["Per point (the job, its nodes and times):", "", *_md_table(s.provenance_points)]
-            if s.provenance_points is not None and s.provenance_points.rows
-            else [],
+        out.append(
+            (
+                "Provenance: where and when it ran (recorded by the jobs, never recomputed)",
+                [
+                    _bullets(s.provenance_notes),
+                    ["Per run (each attempt's env/ capture):", "", *_md_table(s.provenance)],
+                    _table(
+                        s.provenance_points,
+                        caption="Per point (the job, its nodes and times):",
+                    ),
+                ],
+            )
         )
     if s.warnings:
-        section("Warnings", _bullets(s.warnings))
-    return "\n".join(lines)
+        out.append(("Warnings", [_bullets(s.warnings)]))
+    return out
 
 
 def _text_table(t: Table) -> list[str]:
