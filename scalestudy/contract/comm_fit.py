@@ -212,40 +212,10 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
     """o, g, alpha and bw of one collective from its samples (other collectives' are ignored).
     Points of one rank (no communication) measure o and g alone; points of one node with
     several ranks (shared memory, no network) are not used."""
-    mine = [s for s in samples if s.collective == collective]
-    if not mine:
-        raise FitError(f"{collective}: no measurements")
-    alone = [s for s in mine if s.workers <= 1]
-    shared = [s for s in mine if s.nodes <= 1 and s.workers > 1]
-    networked = [s for s in mine if s.nodes > 1 and s.workers > 1]
-    if collectives.get(collective).own_link:  # one node's shared memory is what it fits
-        shared, networked = [], [s for s in mine if s.workers > 1]
+    alone, shared, networked = _partition(samples, collective)
     used = alone + networked
-    bad = [s for s in used if not (math.isfinite(s.time_s) and s.time_s > 0)]
-    if bad:
-        raise FitError(f"{collective}: {len(bad)} measurement(s) without a positive time")
-    notes = []
-    if alone:
-        notes.append(
-            f"{len(alone)} measurement(s) of one rank (no network) used for the per-call "
-            "overhead and the local cost per byte only"
-        )
-    if shared:
-        notes.append(
-            f"{len(shared)} measurement(s) of several ranks on 1 node not used: a single node "
-            "has no network"
-        )
-    if not networked:
-        raise FitError(
-            f"{collective}: only single-node measurements: a single node has no network, so "
-            "no latency or bandwidth of the interconnect can be fitted (measure 2 or more nodes)"
-        )
-    distinct = {(s.workers, s.ppn, s.nbytes) for s in networked}
-    if len(distinct) < 3:
-        raise FitError(
-            f"{collective}: {len(distinct)} distinct point(s) on more than one node; the fit "
-            "needs at least 3 (message sizes x node counts)"
-        )
+    distinct = _check(collective, used, networked)
+    notes = _sample_notes(alone, shared)
     # columns: overhead o, local per-byte g, alpha, 1/bw
     rows = np.array(
         [
@@ -257,22 +227,7 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
     t = np.array([s.time_s for s in used], dtype=float)
     w = 1.0 / t  # relative errors
     a, y = rows * w[:, None], t * w
-    unit = a / np.linalg.norm(a, axis=0)
-    if np.linalg.matrix_rank(unit[:, 2:]) < 2:
-        raise FitError(
-            f"{collective}: latency and bandwidth cannot be told apart from these points "
-            "(use several message sizes)"
-        )
-    # o and g join only where the points tell them from alpha and bw
-    free = [2, 3]
-    for col, what, inside in ((0, "per-call overhead", "alpha"), (1, "local cost per byte", "bw")):
-        if np.linalg.matrix_rank(unit[:, [*free, col]]) == len(free) + 1:
-            free.append(col)
-        else:
-            notes.append(
-                f"the {what} cannot be told apart from {inside} with these points (no "
-                f"single-rank points, one network size): held at 0 (it is inside {inside})"
-            )
+    free = _free_columns(collective, a, notes)
     p, cols = _nonnegative(a, y, sorted(free))
     names = {0: "the per-call overhead", 1: "the local cost per byte", 2: "alpha"}
     for col, name in names.items():
@@ -287,10 +242,102 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
         )
     overhead, local, alpha, bw = float(p[0]), float(p[1]), float(p[2]), float(1.0 / p[3])
     pred = rows @ p
+    return Fit(
+        collective=collective,
+        alpha_s=alpha,
+        bandwidth_bytes_per_s=bw,
+        r2=_r2(t, pred),
+        n_points=len(used),
+        distinct_points=distinct,
+        node_counts=sorted({s.nodes for s in used}),
+        residuals=_residuals(used, pred),
+        notes=notes,
+        overhead_s=overhead,
+        local_s_per_byte=local,
+    )
+
+
+def _partition(samples: Iterable[Sample], collective: str) -> tuple[list, list, list]:
+    """The collective's samples of one rank, of several ranks on one node (shared memory) and
+    of several nodes; a collective with its own link fits one node's shared memory too."""
+    mine = [s for s in samples if s.collective == collective]
+    if not mine:
+        raise FitError(f"{collective}: no measurements")
+    alone = [s for s in mine if s.workers <= 1]
+    shared = [s for s in mine if s.nodes <= 1 and s.workers > 1]
+    networked = [s for s in mine if s.nodes > 1 and s.workers > 1]
+    if collectives.get(collective).own_link:  # one node's shared memory is what it fits
+        shared, networked = [], [s for s in mine if s.workers > 1]
+    return alone, shared, networked
+
+
+def _check(collective: str, used: list[Sample], networked: list[Sample]) -> int:
+    """Refuses samples that cannot be fitted (a time not positive, no network, fewer than 3
+    distinct network points); returns the number of distinct network points."""
+    bad = [s for s in used if not (math.isfinite(s.time_s) and s.time_s > 0)]
+    if bad:
+        raise FitError(f"{collective}: {len(bad)} measurement(s) without a positive time")
+    if not networked:
+        raise FitError(
+            f"{collective}: only single-node measurements: a single node has no network, so "
+            "no latency or bandwidth of the interconnect can be fitted (measure 2 or more nodes)"
+        )
+    distinct = {(s.workers, s.ppn, s.nbytes) for s in networked}
+    if len(distinct) < 3:
+        raise FitError(
+            f"{collective}: {len(distinct)} distinct point(s) on more than one node; the fit "
+            "needs at least 3 (message sizes x node counts)"
+        )
+    return len(distinct)
+
+
+def _sample_notes(alone: list[Sample], shared: list[Sample]) -> list[str]:
+    """What the fit says of the samples it used for o and g only, and of those it left out."""
+    notes = []
+    if alone:
+        notes.append(
+            f"{len(alone)} measurement(s) of one rank (no network) used for the per-call "
+            "overhead and the local cost per byte only"
+        )
+    if shared:
+        notes.append(
+            f"{len(shared)} measurement(s) of several ranks on 1 node not used: a single node "
+            "has no network"
+        )
+    return notes
+
+
+def _free_columns(collective: str, a: np.ndarray, notes: list[str]) -> list[int]:
+    """The columns fitted: alpha and 1/bw, which the points must tell apart, and o and g only
+    where the points tell them from those (else held at 0, said in `notes`)."""
+    unit = a / np.linalg.norm(a, axis=0)
+    if np.linalg.matrix_rank(unit[:, 2:]) < 2:
+        raise FitError(
+            f"{collective}: latency and bandwidth cannot be told apart from these points "
+            "(use several message sizes)"
+        )
+    free = [2, 3]
+    for col, what, inside in ((0, "per-call overhead", "alpha"), (1, "local cost per byte", "bw")):
+        if np.linalg.matrix_rank(unit[:, [*free, col]]) == len(free) + 1:
+            free.append(col)
+        else:
+            notes.append(
+                f"the {what} cannot be told apart from {inside} with these points (no "
+                f"single-rank points, one network size): held at 0 (it is inside {inside})"
+            )
+    return free
+
+
+def _r2(t: np.ndarray, pred: np.ndarray) -> float:
+    """R^2 on the times themselves."""
     ss_res = float(np.sum((t - pred) ** 2))
     ss_tot = float(np.sum((t - t.mean()) ** 2))
-    r2 = 1.0 - ss_res / ss_tot if ss_tot > 0 else float("nan")
-    residuals = [
+    return 1.0 - ss_res / ss_tot if ss_tot > 0 else float("nan")
+
+
+def _residuals(used: list[Sample], pred: np.ndarray) -> list[dict]:
+    """Per sample: where it was measured, its time, the model's and the relative residual."""
+    return [
         {
             "nodes": s.nodes,
             "ppn": s.ppn,
@@ -302,19 +349,6 @@ def fit(samples: Iterable[Sample], collective: str) -> Fit:
         }
         for s, m in zip(used, pred, strict=True)
     ]
-    return Fit(
-        collective=collective,
-        alpha_s=alpha,
-        bandwidth_bytes_per_s=bw,
-        r2=r2,
-        n_points=len(used),
-        distinct_points=len(distinct),
-        node_counts=sorted({s.nodes for s in used}),
-        residuals=residuals,
-        notes=notes,
-        overhead_s=overhead,
-        local_s_per_byte=local,
-    )
 
 
 def fit_all(samples: Sequence[Sample]) -> tuple[dict[str, Fit], dict[str, str]]:
