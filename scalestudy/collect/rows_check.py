@@ -93,6 +93,13 @@ def _decoder(counts: tuple[str, ...]) -> tuple[step_log.Decoder, type]:
     return step_log.Decoder(view), grad
 
 
+@functools.lru_cache(maxsize=64)
+def _recorded(stored: bytes) -> PointConfig:
+    """A header's configuration as a PointConfig, validated once for all ranks of a run (each
+    rank's header holds the same; 60,000 validations would cost seconds), read only."""
+    return PointConfig.recorded(msgspec.json.decode(stored))
+
+
 def _gradient_counts() -> tuple[str, ...]:
     """The embedding_grad fields the strategies declare as counters, each once."""
     return tuple(
@@ -124,7 +131,7 @@ def check_rank(path: Path, check: RowsCheck) -> None:
     # can-it-run rules not; what it leaves out at the defaults, the tie at the header's model)
     stored = dict(header.config or {})
     stored["model"] = {"tie_embeddings": tied, **(stored.get("model") or {})}
-    config = PointConfig.recorded(stored)
+    config = _recorded(msgspec.json.encode(stored))
     m = config.mesh.model
     # a mesh's rank holds and exchanges its vocabulary shard: V / M rows
     vocab = int(model["vocab"]) // m
