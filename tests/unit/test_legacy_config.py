@@ -6,6 +6,8 @@ point and key (exit 2, a hint), never guessed."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from support.report import variants_of
 from support.rows import results_table
@@ -100,3 +102,19 @@ def test_a_record_of_an_unknown_schema_is_not_guessed():
     # the schema collect writes, and a record from before it wrote one, are read
     for schema in ({"schema": "scalestudy.point/1"}, {}):
         assert legacy.point_config({"point_id": "p", "config": {}, **schema}).timing == "overlapped"
+
+
+def test_the_report_says_an_unreadable_record_with_exit_2(tmp_path, capsys):
+    from support.rows import write_results
+
+    from scalestudy.cli import main
+
+    folder = tmp_path / "results" / "odd"
+    write_results(folder, [_row("p-r0", sweep="odd", variant="v1", variant_label="x")])
+    record = {"point_id": "p-r0", "variant": "v1", "variant_label": "x", "mode": "weak"}
+    record["config"] = {"exchange": "carrier_pigeon", "tokens_per_worker": 512}
+    (folder / "points.jsonl").write_text(json.dumps(record) + "\n")
+    assert main(["report", "odd", "--results", str(tmp_path / "results")]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "point p-r0: its configuration cannot be read (exchange: " in err
+    assert "scalestudy collect" in err and "Traceback" not in err
