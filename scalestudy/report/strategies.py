@@ -129,7 +129,7 @@ def compare(
     links_source: str = "",
 ) -> list[Strategies]:
     """One comparison per vocabulary size with a new strategy beside another; [] otherwise.
-    Each variant's strategy is its own (its configuration, strategies.of), never a column.
+    Each variant's strategy is its own (its configuration, PointConfig.strategy), never a column.
     With `links` (allreduce, allgather, alltoall) the exchange times are projected too."""
     need = ("logical_embedding_bytes_per_step", "emb_grad_rows_per_worker")
     by_vocab: dict[int, list[Variant]] = {}

@@ -77,7 +77,7 @@ def point_issues(sw: Sweep, nodes: int, profile: Profile, at, overrides) -> list
 def warnings_of(sw: Sweep, at, overrides) -> list[Issue]:
     out = []
     tied = isinstance(sw.trainer.model, str) or sw.trainer.model.tie_embeddings
-    # dense even without sparse_as_dense (the one rule, strategies.of): the flag changes nothing
+    # dense even without sparse_as_dense (the one rule, dense_anyway): the flag changes nothing
     dense_anyway = strategies.dense_anyway(sw.trainer.accumulation, tied)
     if dense_anyway and ("trainer.sparse_as_dense" in overrides or sw.trainer.sparse_as_dense):
         out.append(
