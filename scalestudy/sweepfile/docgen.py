@@ -134,7 +134,7 @@ DESCRIPTIONS: dict[str, str] = {
     "Sweep.baseline": "The variant every other is compared with (paired ratios, the common "
     "efficiency baseline): matrix keys and their values, e.g. `{trainer.exchange: allreduce}`; "
     "each variant is paired with the baseline variant that agrees with it on every other matrix "
-    "key. Unset: the paper's dense variant (`exchange: allreduce`).",
+    "key. Unset: the paper's dense variant (`exchange: {baseline_exchange}`).",
     "PointConfig.compute_probe_steps": "`timing: overlapped`: forward + backward passes of "
     "the last batch timed after the run, without exchange or update (the compute the "
     "report's `--project-to` needs); 0 for none.",
@@ -394,6 +394,7 @@ def _from_tables() -> dict[str, str]:
             f"`{s.name}`: {s.summary}{' (untied models only)' if s.shards_table else ''}."
             for s in table
         ),
+        "baseline_exchange": strategies.DEFAULT_BASELINE.name,
         "mesh_exchanges": " or ".join(f"`{s.name}`" for s in table if s.with_mesh),
         "collectives": "; ".join(
             f"`{c.name}`: {c.summary}" for c in collectives.TABLE.values() if c.exchange
