@@ -55,7 +55,6 @@ def collect_comm(
 ) -> Calibrated:
     """comm.csv and calibration.json of a `comm` sweep; notes each point's records in its
     results.csv row (status_reason)."""
-    from scalestudy.contract import calibration as calibration_file
     from scalestudy.contract import comm_fit
     from scalestudy.executors.manifest import Manifest
     from scalestudy.workloads.comm_records import records_of
@@ -81,11 +80,7 @@ def collect_comm(
         row["status_reason"] = row["status_reason"] or (
             f"comm workload: {len(recs)} collective timing(s) in comm.csv"
         )
-        crowded = doc.get("oversubscribed_hosts") or {}
-        why = "; ".join(
-            f"{h['ranks']} ranks on {len(h['cpus'])} CPU(s) {h['cpus']} of host {host}"
-            for host, h in sorted(crowded.items())
-        )
+        why = _oversubscribed(doc)
         if why:
             excluded.append(
                 f"{p.id} ({p.nodes} node(s)): not fitted: {why}: oversubscribed, the ranks "
@@ -93,39 +88,73 @@ def collect_comm(
                 "network"
             )
         for rec in recs:
-            # a mesh's group_allreduce runs over the model group: its ranks and their nodes
-            nodes, ppn = rec.get("nodes", p.nodes), rec.get("ppn", p.ppn)
-            workers = rec.get("workers", p.workers)
-            table.append(
-                {
-                    "point_id": p.id,
-                    "sweep": p.sweep.name,
-                    "cluster": cluster,
-                    "nodes": nodes,
-                    "ppn": ppn,
-                    "workers": workers,
-                    "repeat": p.repeat,
-                    "collective": rec["collective"],
-                    "kind": rec["kind"],
-                    "label": rec["label"],
-                    "bytes": rec["bytes"],
-                    "logical_bytes": rec.get("logical_bytes"),
-                    "rows": rec.get("rows"),
-                    "median_s": rec["median_s"],
-                    "p10_s": rec["p10_s"],
-                    "p90_s": rec["p90_s"],
-                    "iterations": rec["iterations"],
-                    "status": row["status"],
-                    "not_fitted": "oversubscribed: " + why if why else "",
-                }
-            )
+            r = _table_row(p, rec, row["status"], cluster, why)
+            table.append(r)
             # the size sweep only: the trainer's allgather is two collectives (values, indices)
             if rec["kind"] == "sweep" and row["status"] == "completed" and not why:
                 samples.append(
                     comm_fit.Sample(
-                        rec["collective"], nodes, ppn, workers, rec["bytes"], rec["median_s"]
+                        r["collective"],
+                        r["nodes"],
+                        r["ppn"],
+                        r["workers"],
+                        r["bytes"],
+                        r["median_s"],
                     )
                 )
+    _write_table(sweep_dir, table)
+    fits, errors = _fits(points, samples)
+    calibration = _calibration(points, cluster, table, fits, errors, excluded)
+    write_atomic(
+        sweep_dir / "calibration.json", json.dumps(calibration, indent=1, default=json_default)
+    )
+    return Calibrated(
+        calibration,
+        said=[f"calibration {c}: {comm_fit.describe(f)}" for c, f in fits.items()]
+        + [f"wrote {sweep_dir / 'comm.csv'} and {sweep_dir / 'calibration.json'}"],
+        warned=[f"calibration {c}: not fitted: {e}" for c, e in errors.items()]
+        + [f"calibration: {e}" for e in excluded],
+    )
+
+
+def _oversubscribed(doc: dict) -> str:
+    """Why a point's timings measure core sharing (its hosts with more ranks than CPUs), or
+    "" when none is crowded."""
+    crowded = doc.get("oversubscribed_hosts") or {}
+    return "; ".join(
+        f"{h['ranks']} ranks on {len(h['cpus'])} CPU(s) {h['cpus']} of host {host}"
+        for host, h in sorted(crowded.items())
+    )
+
+
+def _table_row(p: Point, rec: dict, status: str, cluster: str, why: str) -> dict:
+    """One comm.csv row: a record of the point's comm.json."""
+    # a mesh's group_allreduce runs over the model group: its ranks and their nodes
+    return {
+        "point_id": p.id,
+        "sweep": p.sweep.name,
+        "cluster": cluster,
+        "nodes": rec.get("nodes", p.nodes),
+        "ppn": rec.get("ppn", p.ppn),
+        "workers": rec.get("workers", p.workers),
+        "repeat": p.repeat,
+        "collective": rec["collective"],
+        "kind": rec["kind"],
+        "label": rec["label"],
+        "bytes": rec["bytes"],
+        "logical_bytes": rec.get("logical_bytes"),
+        "rows": rec.get("rows"),
+        "median_s": rec["median_s"],
+        "p10_s": rec["p10_s"],
+        "p90_s": rec["p90_s"],
+        "iterations": rec["iterations"],
+        "status": status,
+        "not_fitted": "oversubscribed: " + why if why else "",
+    }
+
+
+def _write_table(sweep_dir: Path, table: list[dict]) -> None:
+    """comm.csv, in COMM_COLUMNS' order."""
     import pandas as pd
 
     sweep_dir.mkdir(parents=True, exist_ok=True)
@@ -133,6 +162,13 @@ def collect_comm(
     frame["rows"] = frame["rows"].astype("Int64")  # empty for all but the trainer's allgather
     with replacing(sweep_dir / "comm.csv") as tmp:
         frame.to_csv(tmp, index=False)
+
+
+def _fits(points: list[Point], samples: list) -> tuple[dict, dict[str, str]]:
+    """The fitted collectives, and why each asked for (the sweep's, and the model group's
+    allreduce when a mesh measured it) is not."""
+    from scalestudy.contract import comm_fit
+
     fits, errors = comm_fit.fit_all(samples)
     asked = list(points[0].sweep.comm.collectives)
     if any(s.collective == comm_fit.GROUP for s in samples):
@@ -140,7 +176,17 @@ def collect_comm(
     for c in asked:
         if c not in fits and c not in errors:
             errors[c] = f"{c}: no completed measurement"
-    calibration = {
+    return fits, errors
+
+
+def _calibration(
+    points: list[Point], cluster: str, table: list[dict], fits: dict, errors: dict, excluded
+) -> dict:
+    """calibration.json's document."""
+    from scalestudy.contract import calibration as calibration_file
+    from scalestudy.contract import comm_fit
+
+    return {
         "schema": calibration_file.SCHEMA,
         "sweep": points[0].sweep.name,
         "profile": cluster,
@@ -152,16 +198,6 @@ def collect_comm(
         "excluded": excluded,
         "trainer_shape_checks": _trainer_shape_checks(table, fits),
     }
-    write_atomic(
-        sweep_dir / "calibration.json", json.dumps(calibration, indent=1, default=json_default)
-    )
-    return Calibrated(
-        calibration,
-        said=[f"calibration {c}: {comm_fit.describe(f)}" for c, f in fits.items()]
-        + [f"wrote {sweep_dir / 'comm.csv'} and {sweep_dir / 'calibration.json'}"],
-        warned=[f"calibration {c}: not fitted: {e}" for c, e in errors.items()]
-        + [f"calibration: {e}" for e in excluded],
-    )
 
 
 def _trainer_shape_checks(table: list[dict], fits: dict) -> list[dict]:
