@@ -38,16 +38,24 @@ _RATE = re.compile(r"^(\d+(?:\.\d+)?)(bit|kbit|mbit|gbit)$")
 _RATE_FACTOR = {"bit": 1, "kbit": 1e3, "mbit": 1e6, "gbit": 1e9}
 QDISCS = ("tbf", "htb", "netem")  # asked of the kernel at start-up
 QUEUE_MS = 10  # tbf queue: at most this long a wait at the link rate (see _shape)
-# Open MPI's TCP settings for jobs on this network (the site's, not the link's: the bundled
-# templates/clusters/emulated-netns.yaml says the same; docs/network.md "The 2x"). With one TCP
-# connection per pair of ranks (btl_tcp_links 1, the default) and the TCP BTL's PUT, a large
-# message goes as one fragment and ob1's control messages for the other direction (the
-# rendezvous ACK, the PUT request) wait behind it in the same connection: a two-way exchange
-# runs one direction after the other, 2x the time at any link rate (measured 2.00x for an
-# 8 MiB MPI_Sendrecv on 200mbit links, every iteration; 1.00x one way). A second connection per
-# pair gives them a way round a busy one: 1.01-1.08x. (Without PUT, 1.00-1.03x at 8 MiB but
-# still 2x in some 1 MiB iterations; both together hung a plain MPI test: not used.)
-OMPI_TCP_ENV = {"OMPI_MCA_btl_tcp_links": "2"}
+# Open MPI's TCP settings for jobs on this network (the site's: the bundled
+# templates/clusters/emulated-netns.yaml says the same; docs/network.md "The 2x"). Open MPI's TCP
+# BTL keeps one connection per pair of ranks and, with its PUT (on by default), sends the bulk of
+# a large message as one fragment: ob1's control messages for the other direction (the
+# rendezvous ACK, the PUT request) wait behind it in that connection, and a two-way exchange
+# runs one direction after the other, 2x the time at any link rate (measured: an 8 MiB
+# MPI_Sendrecv on 200mbit links took 2.00x the ideal in every iteration; one way 1.00x; bigger
+# socket buffers changed nothing). Without PUT the data go as 128 KiB send fragments that
+# control messages can slip between (8 MiB: 1.00-1.03x), and TCP_NOTSENT_LOWAT (below) keeps
+# the kernel from holding megabytes of them ahead of a control message. A second connection
+# per pair (btl_tcp_links 2) helped a plain MPI test but not Horovod's, whole jobs still ran at
+# 2x; with PUT off as well it hung a plain MPI test: not used.
+OMPI_TCP_ENV = {"OMPI_MCA_btl_tcp_flags": "send,inplace,need-ack,need-csum"}  # default less put
+# The nodes' TCP: unsent bytes a socket may hold (net.ipv4.tcp_notsent_lowat, per namespace;
+# the host default is unlimited). A real NIC's queue is short (BQL) and TCP keeps the rest in
+# the socket; here the rest would wait in the socket buffer (up to tcp_wmem's 4 MiB, 170 ms at
+# 200mbit) ahead of the other direction's control messages. 128 KiB: 5 ms at 200mbit.
+NOTSENT_LOWAT = 131072
 
 
 class NetworkError(RuntimeError):
@@ -81,6 +89,15 @@ def _tc(ns: str | None, *args: str, check: bool = True) -> subprocess.CompletedP
     if check and r.returncode:
         raise NetworkError(f"{' '.join(cmd)}: {r.stderr.strip()}")
     return r
+
+
+def _sysctl(ns: str, key: str, value) -> None:
+    r = subprocess.run(
+        ["ip", "netns", "exec", ns, "sysctl", "-qw", f"{key}={value}"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    if r.returncode:
+        raise NetworkError(f"sysctl {key}={value} in {ns}: {r.stderr.strip()}")
 
 
 def _json(*args: str) -> list:
@@ -234,6 +251,7 @@ class Network:
             if not Path(f"/run/netns/{ns}").exists():
                 _ip("netns", "add", ns)
             _ip("-n", ns, "link", "set", "lo", "up")
+            _sysctl(ns, "net.ipv4.tcp_notsent_lowat", NOTSENT_LOWAT)
             if qdiscs is None:  # asked once, on a namespace without traffic
                 qdiscs = kernel_qdiscs(ns)
                 if self.link_rate is not None and not qdiscs["tbf"]:
@@ -261,6 +279,7 @@ class Network:
             "link_rate": self.link_rate,
             "link_rate_bits": rate_bits(self.link_rate) if self.link_rate else None,
             "burst_bytes": self._burst(NODE_IFACE, self.namespace(1)),
+            "tcp_notsent_lowat": NOTSENT_LOWAT,
             "qdiscs": qdiscs,
             "said": describe_qdiscs(qdiscs or {}),
         }

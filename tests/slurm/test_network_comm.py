@@ -2,13 +2,17 @@
 user would (a profile + `scalestudy submit`, then `scalestudy collect`), on the emulated network
 with each node's link shaped to RATE. Open MPI talks TCP over the veths (btl self,vader,tcp with
 btl_tcp_if_include the cluster's subnet; vader is shared memory within a node), with the
-emulated network's TCP settings (network.OMPI_TCP_ENV: two connections per pair of ranks, no
-PUT; without them a two-way exchange takes 2x its time, docs/network.md "The 2x").
+emulated network's TCP settings (network.OMPI_TCP_ENV: the TCP BTL without PUT, and each
+node's tcp_notsent_lowat; without them a two-way exchange takes 2x its time, docs/network.md
+"The 2x").
 
 (a) What the product reports: the comm fit's bandwidth (collect's calibration.json, the figure
     `scalestudy report` prints) for allreduce, allgather and alltoall within 10% of the link's
     payload rate. The sweep is the fit's smallest: 1 node (o and g, no network) and 2 nodes x 1
-    rank at 1, 4 and 8 MiB (bandwidth-bound: 44 to 350 ms a call at 200mbit). The fit's model
+    rank at 2, 4, 8 and 16 MiB, 7 iterations (bandwidth-bound: 88 to 700 ms a call at 200mbit;
+    at 1 MiB single calls still took up to 2-2.9x, the start of a call waiting on control
+    messages; with 3 sizes and 5 iterations one noisy median at load ~11 moved alltoall's fit
+    to -14%). The fit's model
     charges a call wire(N) x bytes at the link's rate; at N = 2 that is, per rank, allreduce B,
     allgather b, alltoall b/2 (the projection's 2(N-1)/N B, (N-1) b, (N-1)/N b), and it is what
     the algorithms that run send: allreduce pinned to recursive doubling (coll_tuned allreduce
@@ -42,8 +46,8 @@ pytestmark = pytest.mark.slurm
 
 RATE = LINK_RATE  # the netns_pair fixture's (tests/conftest.py)
 PAYLOAD_SHARE = 1448 / 1514  # TCP payload per Ethernet frame at MTU 1500 (test_network.py)
-SIZES = [1048576, 4194304, 8388608]
-ITERATIONS, WARMUP = 5, 1
+SIZES = [2097152, 4194304, 8388608, 16777216]
+ITERATIONS, WARMUP = 7, 1
 RATE_TOLERANCE = 0.10
 OVERHEAD_MAX = 0.10  # counters over modelled payload: headers + ACKs + control, measured ~4.5%
 # bytes one rank sends per call of b bytes (per rank) at N = 2 by the algorithm that runs (see

@@ -160,8 +160,12 @@ def test_node_counters_agree_with_the_trainers_wire_bytes(netns_pair, tmp_path, 
             f"{model:.0f} B; veth/model {ratio - 1:+.2%} (headers, ACKs, control)"
         )
         assert abs(sent_mpi / model - 1) <= MONITOR_TOLERANCE
-        assert 1.0 <= ratio <= 1 + OVERHEAD_MAX
-        assert not 1.0 <= tx[node] / (2 * model) <= 1 + OVERHEAD_MAX  # the control
+        # the veth carries at least what MPI sent (its floor is the measured payload, not the
+        # model: the model and the two jobs' difference agree with it only within
+        # MONITOR_TOLERANCE; measured once veth -0.13% of the model, +0.21% of monitoring)
+        assert tx[node] >= sent_mpi
+        assert 1 - MONITOR_TOLERANCE <= ratio <= 1 + OVERHEAD_MAX
+        assert not 1 - MONITOR_TOLERANCE <= tx[node] / (2 * model) <= 1 + OVERHEAD_MAX  # control
 
 
 def test_two_ranks_per_node_show_only_the_inter_node_bytes(netns_pair, tmp_path, monkeypatch):
