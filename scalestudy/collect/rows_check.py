@@ -107,16 +107,6 @@ def _gradient_counts() -> tuple[str, ...]:
     )
 
 
-def expected_rows(
-    vocab: int, src: int, tgt: int, micro_batches: int, accumulation: str, tied: bool
-) -> int:
-    """Rows one worker's embedding IndexedSlices holds, from the slots it computed (the rule
-    of report/projection.formula_rows_exact, which collect, below the report, cannot import)."""
-    if accumulation == "tf1" and tied:
-        return comm_model.tf1_rows(vocab, src, tgt, micro_batches)
-    return src + tgt
-
-
 def check_rank(path: Path, check: RowsCheck) -> None:
     """Add one rank's steps to `check` (its file decoded through the check's typed view)."""
     counts = _gradient_counts()
@@ -149,8 +139,8 @@ def check_rank(path: Path, check: RowsCheck) -> None:
         logical = s.bytes.logical_embedding if s.bytes else None
         if grad.form != "dense" and grad.rows is not None:
             slots = s.slots or _Slots()
-            expected = expected_rows(
-                vocab, slots.src, slots.tgt, s.micro_batches, accumulation, tied
+            expected = comm_model.gradient_rows(
+                vocab, slots.src, slots.tgt, s.micro_batches, accumulation=accumulation, tied=tied
             )
             check.rank_steps += 1
             if grad.rows == expected:

@@ -149,6 +149,22 @@ def tf1_rows(vocab: int, src_slots: int, tgt_slots: int, micro_batches: int = 1)
     return micro_batches * vocab + src_slots + tgt_slots
 
 
+def gradient_rows(
+    vocab: int,
+    src_slots: int,
+    tgt_slots: int,
+    micro_batches: int = 1,
+    *,
+    accumulation: str = "tf1",
+    tied: bool = True,
+) -> int:
+    """Rows one worker's embedding IndexedSlices holds, from the slots it actually computed
+    (the report's projection and collect's rows check both ask here)."""
+    if accumulation == "tf1" and tied:
+        return tf1_rows(vocab, src_slots, tgt_slots, micro_batches)
+    return src_slots + tgt_slots
+
+
 def ring_allreduce_wire(nbytes: int, size: int) -> tuple[float, float]:
     """(sent, received) by one rank: reduce-scatter + allgather, each (N-1)/N of the buffer."""
     if size <= 1:

@@ -35,21 +35,6 @@ from scalestudy.report.stats import CONFIDENCE
 SLOT_FRACTION = memory_model.SLOT_FRACTION  # the padded slots' share: its home is there
 
 
-def formula_rows_exact(
-    vocab: int,
-    src_slots: int,
-    tgt_slots: int,
-    micro_batches: int = 1,
-    *,
-    accumulation: str = "tf1",
-    tied: bool = True,
-) -> int:
-    """Rows one worker's embedding IndexedSlices holds, from the slots it actually computed."""
-    if accumulation == "tf1" and tied:
-        return comm_model.tf1_rows(vocab, src_slots, tgt_slots, micro_batches)
-    return src_slots + tgt_slots
-
-
 def formula_rows(
     vocab: int,
     tokens_per_worker: int,
@@ -62,7 +47,7 @@ def formula_rows(
     """Rows per worker before a run: the padded slots estimated as slot_fraction of 2 x
     tokens_per_worker (source and target each cap at tokens_per_worker)."""
     slots = int(2 * tokens_per_worker * slot_fraction)
-    return formula_rows_exact(
+    return comm_model.gradient_rows(
         vocab, slots // 2, slots - slots // 2, micro_batches, accumulation=accumulation, tied=tied
     )
 

@@ -45,9 +45,9 @@ def test_accumulation_64_formula_gives_82x_at_64_nodes():
 
 
 def test_exact_rows_from_slots():
-    assert projection.formula_rows_exact(1000, 975, 975) == 2950
-    assert projection.formula_rows_exact(1000, 500, 400, 2) == 2900  # M x V per backward pass
-    assert projection.formula_rows_exact(1000, 500, 400, accumulation="native", tied=False) == 900
+    assert comm_model.gradient_rows(1000, 975, 975) == 2950
+    assert comm_model.gradient_rows(1000, 500, 400, 2) == 2900  # M x V per backward pass
+    assert comm_model.gradient_rows(1000, 500, 400, accumulation="native", tied=False) == 900
     assert projection.sparse_accumulation_bytes([2950, 2948], 64) == 5898 * 264
 
 
