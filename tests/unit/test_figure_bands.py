@@ -1,0 +1,62 @@
+"""The projection's 95% prediction band (figures/common.prediction_band) is drawn in the
+figure's own unit over the projected nodes: percent on the efficiency axes, tokens/s on the
+throughput axes, the speedup as it is. figures.json does not hold the band's outline, so this
+reads it from the drawn figure."""
+
+import numpy as np
+import pytest
+from matplotlib.collections import PolyCollection
+from test_report_support import WEAK, WEAK_STATUS, make_sweep
+
+from scalestudy.report.build import build
+from scalestudy.report.figures import strong_scaling, throughput, weak_efficiency
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    root = tmp_path_factory.mktemp("bands")
+    make_sweep(root, "synth", samples=WEAK, statuses=WEAK_STATUS)
+    strong = {(True, 2): [10.0, 10.5, 9.5], (True, 4): [6.0, 6.2, 5.8], (True, 8): [4.0, 4.1, 3.9]}
+    make_sweep(root, "synth-strong", mode="strong", nodes=(2, 4, 8), samples=strong, tag="x")
+    return build(["synth", "synth-strong"], root, project_to=32)
+
+
+def _bands(ax) -> list[tuple[float, float, float, float]]:
+    """Each shaded band's x and y extent."""
+    out = []
+    for c in ax.collections:
+        if isinstance(c, PolyCollection) and not c.get_label().startswith("published"):
+            v = np.concatenate([p.vertices for p in c.get_paths()])
+            out.append((v[:, 0].min(), v[:, 0].max(), v[:, 1].min(), v[:, 1].max()))
+    return sorted(out)
+
+
+def _same(drawn: list, want: list) -> None:
+    assert len(drawn) == len(want) > 0
+    np.testing.assert_allclose(np.array(sorted(drawn)), np.array(sorted(want)), rtol=1e-9)
+
+
+def _expected(a, label: str, interval: str, scale: float):
+    vp = a.projection_of(label)
+    band = [p for p in vp.points if getattr(p, interval) is not None]
+    lo = [scale * getattr(p, interval).lo for p in band]
+    hi = [scale * getattr(p, interval).hi for p in band]
+    return (band[0].nodes, band[-1].nodes, min(lo), max(hi))
+
+
+def test_each_band_is_the_interval_in_the_axis_unit(report):
+    a = report.analysis  # drawn again: the report's own figures are closed once saved
+    figs = {
+        m.__name__.rsplit(".")[-1]: m.draw(a) for m in (weak_efficiency, strong_scaling, throughput)
+    }
+    weak = [v.label for v in a.variants if v.mode == "weak" and a.projection_of(v.label)]
+    assert weak
+    (ax,) = figs["weak_efficiency"].fig.axes
+    _same(_bands(ax), [_expected(a, v, "efficiency_pi", 100.0) for v in weak])
+    ax_s, ax_e = figs["strong_scaling"].fig.axes
+    strong = [v.label for v in a.variants if v.mode == "strong"]
+    _same(_bands(ax_s), [_expected(a, strong[0], "speedup_pi", 1.0)])
+    _same(_bands(ax_e), [_expected(a, strong[0], "efficiency_pi", 100.0)])
+    drawn = [b for ax in figs["throughput"].fig.axes for b in _bands(ax)]
+    want = [_expected(a, v.label, "tokens_pi", 1.0) for v in a.variants if a.projection_of(v.label)]
+    _same(drawn, want)
