@@ -67,10 +67,8 @@ def collect_comm(
     excluded: list[str] = []  # points left out of the fit, with the reason
     for p in points:
         row = by_id[p.id]
-        entry = manifest["points"].get(p.id)
-        doc = None
-        if entry and entry.get("attempts"):
-            doc = records_of(sweep_dir / entry["attempts"][-1]["folder"] / "logs")
+        last = manifest.last(p.id)
+        doc = records_of(sweep_dir / last.folder / "logs") if last else None
         if doc is None:
             if row["status"] == "completed":
                 row["status"] = "failed"
