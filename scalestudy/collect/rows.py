@@ -15,9 +15,10 @@ import scalestudy.collect.rows_check as rows_check
 from scalestudy import progress
 from scalestudy.collect.cache import FILE, ReadCache, signature
 from scalestudy.contract import results_columns, step_log, strategies
+from scalestudy.contract.manifest import Attempt, ManifestFile
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
-from scalestudy.executors.manifest import Manifest, point_state
+from scalestudy.executors.manifest import Manifest
 from scalestudy.plan import Point
 from scalestudy.profiles import Profile, ProfileError, load_profile
 
@@ -178,7 +179,7 @@ def collect_rows(
     cluster: str,
     profile: Profile | None = None,
     cache: ReadCache | None = None,
-    manifest: dict | None = None,
+    manifest: ManifestFile | None = None,
 ) -> list[dict]:
     """`cache`: what the last collect read (collect/cache.py); without it every log is read.
     `manifest`: its content when the caller has just read it."""
@@ -186,9 +187,7 @@ def collect_rows(
     data = manifest if manifest is not None else Manifest(sweep_dir).read()
     site = _profile_columns(points, profile)
     # the scheduler's accounting of each point's last attempt (one query per backend)
-    acct = registry.accounting(
-        [e["attempts"][-1] for e in data["points"].values() if e["attempts"]]
-    )
+    acct = registry.accounting([e.attempts[-1] for e in data.points.values() if e.attempts])
     rows = []
     with progress.work("collect", len(points)) as shown:
         for p in points:
@@ -198,7 +197,13 @@ def collect_rows(
 
 
 def _row(
-    p: Point, sweep_dir: Path, cluster: str, site: dict, data: dict, acct: dict, cache: ReadCache
+    p: Point,
+    sweep_dir: Path,
+    cluster: str,
+    site: dict,
+    data: ManifestFile,
+    acct: dict,
+    cache: ReadCache,
 ) -> dict:
     """One point's row: its plan, its latest attempt's logs and the scheduler's accounting."""
     c = p.config
@@ -239,12 +244,11 @@ def _row(
     )
     if p.node_memory_bytes and row["node_memory_gb"] is None:
         row["node_memory_gb"] = p.node_memory_bytes / 1e9
-    entry = data["points"].get(p.id)
-    row["status"] = point_state(entry)
-    if entry and entry.get("attempts"):
-        a = entry["attempts"][-1]
-        row.update(
-            attempt=a["attempt"],
+    row["status"] = data.state(p.id)
+    a = data.last(p.id)
+    if a is not None:
+        row.update(  # get: None for a key the attempt never recorded
+            attempt=a.attempt,
             job_id=a.get("job_id"),
             allocation=a.get("allocation"),
             bundle=a.get("bundle"),
@@ -254,11 +258,11 @@ def _row(
             end=a.get("ended_at"),
         )
         manifest_state = row["status"]
-        run_dir, strategy = sweep_dir / a["folder"], c.strategy()
+        run_dir, strategy = sweep_dir / a.folder, c.strategy()
         # every file read below: the ranks' step logs (their sizes and times, as before reading)
         base = f"{run_dir}{os.sep}logs{os.sep}"  # strings: 60,000 Paths cost more than stats
         files = signature([base + step_log.rank_log_name(r) for r in range(p.workers)])
-        read = f"{a['folder']} workers={p.workers}"
+        read = f"{a.folder} workers={p.workers}"
         try:
             row.update(
                 cache.use(
@@ -272,7 +276,7 @@ def _row(
             print(f"warning: {exc}; point {p.id} is marked {DAMAGED}", file=sys.stderr)
             row.update(status=DAMAGED, status_reason=f"damaged step log: {exc}")
         else:
-            _check_rows(cache, a["folder"], run_dir, p.workers, files)
+            _check_rows(cache, a.folder, run_dir, p.workers, files)
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(a.get("job_id")), {})
@@ -306,10 +310,10 @@ def _check_rows(cache: ReadCache, folder: str, run_dir: Path, workers: int, file
         cache.forget(name)
 
 
-def _job_times(run_dir: Path, attempt: dict, sa: dict) -> dict:
+def _job_times(run_dir: Path, attempt: Attempt, sa: dict) -> dict:
     """A Slurm attempt's start and end: a bundled run's own markers (its bundle job's Start
     and End span every run), else sacct's Start and End; None where neither recorded them."""
-    if attempt.get("bundle"):
+    if attempt.bundle:
         marker, code = run_dir / "started_at", run_dir / "exit_code"
         try:
             start = float(marker.read_text().strip())
@@ -340,7 +344,7 @@ def _clock_timing(timing: dict) -> dict:
 
 
 def _check_clocks(
-    row: dict, run_dir: Path, attempt: dict, elapsed, model_ranks: int, read: dict
+    row: dict, run_dir: Path, attempt: Attempt, elapsed, model_ranks: int, read: dict
 ) -> None:
     """The point's throughput against its step records and the job's wall time
     (collect/clocks.py): a disagreement makes it `inconsistent`, never used silently.
