@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scalestudy.contract.manifest import ManifestFile
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_bundle
 from scalestudy.sweepfile.sweep import LoadedSweep
@@ -19,9 +20,9 @@ def sweep_dir(results: Path, loaded: LoadedSweep) -> Path:
     return results / loaded.sweep.name
 
 
-def next_attempt_dir(sdir: Path, manifest: dict, point: Point) -> tuple[int, Path]:
-    entry = manifest["points"].get(point.id, {"attempts": []})
-    k = len(entry["attempts"]) + 1
+def next_attempt_dir(sdir: Path, manifest: ManifestFile, point: Point) -> tuple[int, Path]:
+    entry = manifest.points.get(point.id)
+    k = (len(entry.attempts) if entry else 0) + 1
     return k, sdir / point.id / f"attempt-{k}"
 
 

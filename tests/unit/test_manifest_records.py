@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import fake_slurm
 import pytest
@@ -27,6 +28,7 @@ from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
 from scalestudy.executors.base import Executor
 from scalestudy.executors.job_identity import JobIdentity, identity
+from scalestudy.executors.layout import next_attempt_dir
 from scalestudy.executors.manifest import Manifest, point_state
 from scalestudy.provenance_table import _unqueued
 
@@ -183,3 +185,15 @@ def test_whether_an_executor_queues_jobs_is_one_table_the_backends_agree_with():
     with pytest.raises(TypeError, match="QUEUES_JOBS says False"):
         registry.register(Disagrees)
     assert registry.get("local").queues_jobs is False  # the real one is still registered
+
+
+def test_the_next_attempt_folder_follows_the_recorded_attempts(tmp_path):
+    """A retry gets a folder of its own: attempt-<recorded attempts + 1>, never a used one."""
+    data = decode(EVERY_KEY.read_bytes(), EVERY_KEY)
+    tried_twice, never = "n0001-p1-0a1b2c3d4e-r0", "n0008-p1-5f6e7d8c9b-r0"
+    assert next_attempt_dir(tmp_path, data, SimpleNamespace(id=tried_twice)) == (
+        3,
+        tmp_path / tried_twice / "attempt-3",
+    )
+    for pid in (never, "not-in-the-manifest"):
+        assert next_attempt_dir(tmp_path, data, SimpleNamespace(id=pid))[0] == 1
