@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from scalestudy.contract.manifest import PLANNED, Attempt, Attempts, ManifestFile, decode, encode
+from scalestudy.contract.manifest import Attempt, Attempts, ManifestFile, decode, encode
 from scalestudy.errors import DamagedFile
 from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, UNKNOWN
 from scalestudy.fileio import FolderLock, write_atomic
@@ -35,9 +35,7 @@ __all__ = [
     "Attempts",
     "Manifest",
     "ManifestFile",
-    "all_attempts",
     "new_attempt",
-    "point_state",
 ]
 
 
@@ -103,18 +101,6 @@ class Manifest:
             data = self.read()
             yield data
             self._write(data)
-
-
-def all_attempts(data: ManifestFile) -> list[Attempt]:
-    return data.point_attempts()
-
-
-def point_state(entry: Attempts | None) -> str:
-    """The state of a point's latest attempt (`data.points.get(id)`), "planned" without one;
-    `ManifestFile.state(point_id)` says the same from the whole file."""
-    if not entry or not entry.get("attempts"):
-        return PLANNED
-    return entry["attempts"][-1]["state"]
 
 
 def new_attempt(data: ManifestFile, point_id: str, **fields) -> Attempt:
