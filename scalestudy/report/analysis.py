@@ -40,6 +40,7 @@ from scalestudy.report.scaling import (
     weak_efficiency,
 )
 from scalestudy.report.stats import Estimate
+from scalestudy.workloads import table as workloads
 
 
 @dataclass
@@ -236,6 +237,11 @@ def _problems(vs: list[Variant]) -> tuple[list[Problem], list[str]]:
     return problems, short
 
 
+def _named(which) -> set[str]:
+    """The workloads' names whose table entry `which` holds (the table, not names by hand)."""
+    return {w.name for w in workloads.TABLE.values() if which(w)}
+
+
 def _other_problems(rows: pd.DataFrame, workload: dict[str, str], comm_ids: set[str]):
     """The points of a probe or comm sweep that did not complete (or a completed comm point
     whose timings comm.csv lacks), named by their workload: never "without throughput"."""
@@ -246,9 +252,10 @@ def _other_problems(rows: pd.DataFrame, workload: dict[str, str], comm_ids: set[
         reason = clean_text(r.get("status_reason")) or ""
         code = r.get("exit_code")
         if status == "completed":
-            if kind != "comm" or pid in comm_ids:
+            collected = workloads.get(kind).collected if kind in workloads.TABLE else None
+            if not collected or pid in comm_ids:
                 continue
-            reason = "no timing of it in comm.csv (run `scalestudy collect` on the sweep)"
+            reason = f"no timing of it in {collected} (run `scalestudy collect` on the sweep)"
         elif status in ("planned", "missing"):
             reason = reason or "never ran"
         elif not reason and code is not None and code == code:  # not NaN
@@ -264,7 +271,6 @@ def _workloads(
     without it (copied, or from before the field): the first workload of the table whose mark
     the point bears (timed in the file collect wrote for it, comm.csv; or a file in its logs
     only its job writes), else the default."""
-    from scalestudy.workloads import table as workloads
 
     out = {}
     for s in sweeps:
@@ -971,10 +977,11 @@ def analyse(
     records = {pid: rec for s in sweeps for pid, rec in s.points.items()}
     workload = _workloads(sweeps, records, comm_ids)
     kinds = table["point_id"].astype(str).map(workload)
-    vs = variants(table[kinds == "trainer"], records)
+    trains = kinds.isin(_named(lambda w: w.trains))
+    vs = variants(table[trains], records)
     scaling, common = _scalings(vs)
     problems, short = _problems(vs)
-    problems += _other_problems(table[kinds != "trainer"], workload, comm_ids)
+    problems += _other_problems(table[~trains], workload, comm_ids)
     probes = _probes(sweeps, workload, warnings)
     refs, unknown = references.for_names(
         [s.reference for s in sweeps if s.reference], references.load()
@@ -1041,9 +1048,10 @@ def _scalings(vs: list[Variant]) -> tuple[dict, dict]:
 
 def _probes(sweeps: list[SweepResults], workload: dict[str, str], warnings: list[str]):
     """The probe points of each sweep, loaded."""
+    probes = _named(lambda w: w.report_part == "probes")
     return probe.load(
         [
-            (s.name, s.folder, s.table[s.table["point_id"].astype(str).map(workload) == "probe"])
+            (s.name, s.folder, s.table[s.table["point_id"].astype(str).map(workload).isin(probes)])
             for s in sweeps
         ],
         warnings,
