@@ -116,8 +116,11 @@ def test_a_new_attempt_is_numbered_after_the_last():
     ],
     ids=["wrong-type", "unknown-key"],
 )
+@pytest.mark.parametrize(
+    "verb", [("status",), ("submit", "--dry-run", "--executor", "slurm"), ("collect",)]
+)
 def test_a_damaged_key_is_named_with_its_file_and_exits_2(
-    tmp_path, monkeypatch, capsys, change, said
+    tmp_path, monkeypatch, capsys, change, said, verb
 ):
     fake_slurm.activate(tmp_path, monkeypatch)
     done = submit_sweep(tmp_path)
@@ -128,7 +131,7 @@ def test_a_damaged_key_is_named_with_its_file_and_exits_2(
     path.write_text(json.dumps(data))
     damaged = path.read_bytes()
     capsys.readouterr()
-    assert done.run("status") == 2
+    assert done.run(*verb) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err, err
     assert f"{path}: key points.{pid}.{said}" in err, err
