@@ -3,7 +3,7 @@ experiments/network-shaped.yaml on a 4-node local cluster whose nodes sit in the
 namespaces on links shaped to --rate, then its twin experiments/network-unshaped.yaml on the
 same emulated network unshaped; collects and reports both, and prints per variant and node
 count the median step, exchange time and wire bytes, shaped against unshaped. A benchmark,
-not a CI test: about 25-40 minutes here (docs/network.md has the measured figures).
+not a CI test: about 15 minutes here (docs/network.md has the measured figures).
 
 Usage: .venv/bin/python benchmarks/network_shaped.py [--work DIR] [--rate 20mbit]
 Needs root (namespaces) and a host with no local cluster of the same folder running; each
