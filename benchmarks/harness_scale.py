@@ -56,8 +56,8 @@ sys.path.insert(0, str(ROOT))
 
 from scalestudy import cli
 from scalestudy.capture import capture
-from scalestudy.contract import comm_model
-from scalestudy.contract.memory_model import parameter_count
+from scalestudy.cost_models import comm_model
+from scalestudy.cost_models.memory_model import parameter_count
 from scalestudy.executors import slurmctl
 from scalestudy.executors.layout import next_attempt_dir, point_json
 from scalestudy.executors.manifest import Manifest, new_attempt

@@ -1,4 +1,4 @@
-"""The plan's memory model (contract/memory_model.py) against the trainer's measured peak RSS
+"""The plan's memory model (cost_models/memory_model.py) against the trainer's measured peak RSS
 per rank, for a data x model mesh at each M (issue #25: within 10% on `base`). Prints JSON.
 
 Each case runs the trainer under mpirun on this machine for a few steps and reads every rank's
@@ -17,8 +17,8 @@ import json
 import tempfile
 from pathlib import Path
 
-from scalestudy.contract import memory_model
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import memory_model
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.measure.run_local import run_point
 
 parser = argparse.ArgumentParser()

@@ -18,7 +18,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 from scalestudy.measure.run_local import run_point
 
 parser = argparse.ArgumentParser()

@@ -36,7 +36,7 @@ def _job_id() -> str | None:
     return f"{array}_{task}" if array and task else os.environ.get("SLURM_JOB_ID")
 
 
-# MPI families (contract/env_capture.mpi_family's words) -> the command that prints their
+# MPI families (formats/env_capture.mpi_family's words) -> the command that prints their
 # version. Debian can have several installed side by side (its alternatives pick one `mpirun`),
 # so each is asked by its own name; Intel MPI from its prefix (I_MPI_ROOT), where it never
 # shadows the others.

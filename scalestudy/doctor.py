@@ -32,9 +32,9 @@ from pathlib import Path
 import yaml
 
 from scalestudy import containers, provenance
-from scalestudy.contract.env_capture import mpi_family
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
+from scalestudy.formats.env_capture import mpi_family
 from scalestudy.measure.peak import PEAK_FILE
 from scalestudy.profiles import Profile, load_profile
 

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scalestudy import sbatch_options
-from scalestudy.contract import strategies
-from scalestudy.contract.memory_model import MemoryEstimate, estimate
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import strategies
+from scalestudy.cost_models.memory_model import MemoryEstimate, estimate
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.sweepfile import baseline
 from scalestudy.sweepfile.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
 from scalestudy.sweepfile.sweep import Variant as SweepVariant

@@ -19,8 +19,8 @@ from pydantic import (
 )
 
 from scalestudy import containers, launchers
-from scalestudy.contract.table_names import OneOf
 from scalestudy.errors import BadInput
+from scalestudy.formats.table_names import OneOf
 from scalestudy.sbatch_options import SbatchDefaults, time_limit_minutes
 from scalestudy.templating import TEMPLATES  # the package's copy (a wheel) or the checkout's
 from scalestudy.yamlfile.issues import pydantic_issues

@@ -25,13 +25,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scalestudy.contract.env_capture import (
+from scalestudy.formats.env_capture import (
     STDERR_MARK,
     modules_loaded,
     mpi_version,
     pip_versions,
 )
-from scalestudy.contract.manifest import QUEUES_JOBS, Attempt, decode
+from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode
 
 NOT_RECORDED = "not recorded"
 # the per-run fields, in the order the report lists them

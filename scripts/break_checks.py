@@ -63,7 +63,7 @@ MUTATIONS = [
     ),
     Mutation(
         "peak_memory_gib in 1e9 bytes",
-        "scalestudy/contract/metrics.py",
+        "scalestudy/formats/metrics.py",
         'column="peak_rss_max", scale=1 / 2**30',
         'column="peak_rss_max", scale=1e-9',
         ["tests/unit/test_check_verdicts.py"],
@@ -128,7 +128,7 @@ MUTATIONS = [
     ),
     Mutation(
         "memory model: live_passes rounded down",
-        "scalestudy/contract/memory_model.py",
+        "scalestudy/cost_models/memory_model.py",
         "    return -(-config.micro_batches // 2)",
         "    return max(config.micro_batches // 2, 1)",
         ["tests/unit/test_hand_counts.py"],
@@ -158,21 +158,21 @@ MUTATIONS = [
     ),
     Mutation(
         "sharded lookup: every micro-batch's lookup carries all of U_r",
-        "scalestudy/contract/strategies.py",
+        "scalestudy/cost_models/strategies.py",
         "    u = s.unique / lookups",
         "    u = s.unique",
         ["tests/unit/test_hand_counts.py"],
     ),
     Mutation(
         "mesh: no allreduce of the projection's input",
-        "scalestudy/contract/mesh.py",
+        "scalestudy/cost_models/mesh.py",
         " + s.real * h\n",
         "\n",
         ["tests/unit/test_hand_counts.py"],
     ),
     Mutation(
         "mesh: ring factor 2 instead of 2(M-1)/M",
-        "scalestudy/contract/mesh.py",
+        "scalestudy/cost_models/mesh.py",
         "    return 2.0 * (model - 1) / model * logical",
         "    return 2.0 * logical",
         ["tests/unit/test_hand_counts.py"],
@@ -186,7 +186,7 @@ MUTATIONS = [
     ),
     Mutation(
         "flops: no cross-attention scores",
-        "scalestudy/contract/flops.py",
+        "scalestudy/cost_models/flops.py",
         " + 2 * 2 * n * lt * ls * h\n",
         "\n",
         ["tests/unit/test_hand_counts.py", "tests/unit/test_flops.py"],

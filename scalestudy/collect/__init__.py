@@ -14,7 +14,7 @@ What a workload's job writes beyond step logs is read by its entry's `collect` h
 (scalestudy/workloads/table.py): a sweep of the `comm` workload so gets
 results/<sweep>/comm.csv (one row per point x collective x message) and
 results/<sweep>/calibration.json: latency and bandwidth fitted per collective
-(scalestudy.contract.comm_fit), which `scalestudy report --project-to` uses.
+(scalestudy.cost_models.comm_fit), which `scalestudy report --project-to` uses.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ RACY_S = 2.0  # a file younger than this when read is read again next time
 
 
 def package_sources(*packages: str) -> list[Path]:
-    """Every module of these folders of the package (e.g. "collect", "contract"), in a stable
+    """Every module of these folders of the package (e.g. "collect", "formats"), in a stable
     order: a record's key covers whole layers, so a formula moved to a module nobody listed
     still changes it (a hand-kept list of modules drifts)."""
     root = Path(__file__).parent.parent
@@ -43,9 +43,9 @@ def package_sources(*packages: str) -> list[Path]:
 
 
 def collect_sources() -> list[Path]:
-    """The code whose reading collect's record stores: collect itself and the contract it reads
-    the logs with (read as files: this module imports neither)."""
-    return package_sources("collect", "contract")
+    """The code whose reading collect's record stores: collect itself and the file formats
+    and cost models it reads the logs with (read as files: this module imports neither)."""
+    return package_sources("collect", "formats", "cost_models")
 
 
 def code_key(sources: Iterable[Path]) -> str:

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import msgspec
 
-from scalestudy.contract import step_log
-from scalestudy.contract.results_columns import CLOCK_INCONSISTENT, CLOCK_OK, CLOCK_UNCHECKED
+from scalestudy.formats import step_log
+from scalestudy.formats.results_columns import CLOCK_INCONSISTENT, CLOCK_OK, CLOCK_UNCHECKED
 from scalestudy.profiles import slurm_minutes
 
 AGREEMENT = 0.01  # (a) against (b): relative,

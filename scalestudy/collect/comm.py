@@ -1,5 +1,5 @@
 """A `comm` sweep's collect: comm.csv (one row per point x collective x message size) and
-calibration.json (latency and bandwidth fitted per collective, scalestudy.contract.comm_fit),
+calibration.json (latency and bandwidth fitted per collective, scalestudy.cost_models.comm_fit),
 which `scalestudy report --project-to` uses."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def collect_comm(
 ) -> Calibrated:
     """comm.csv and calibration.json of a `comm` sweep; notes each point's records in its
     results.csv row (status_reason)."""
-    from scalestudy.contract import comm_fit
+    from scalestudy.cost_models import comm_fit
     from scalestudy.executors.manifest import Manifest
     from scalestudy.workloads.comm_records import records_of
 
@@ -165,7 +165,7 @@ def _write_table(sweep_dir: Path, table: list[dict]) -> None:
 def _fits(points: list[Point], samples: list) -> tuple[dict, dict[str, str]]:
     """The fitted collectives, and why each asked for (the sweep's, and the model group's
     allreduce when a mesh measured it) is not."""
-    from scalestudy.contract import comm_fit
+    from scalestudy.cost_models import comm_fit
 
     fits, errors = comm_fit.fit_all(samples)
     asked = list(points[0].sweep.comm.collectives)
@@ -181,8 +181,8 @@ def _calibration(
     points: list[Point], cluster: str, table: list[dict], fits: dict, errors: dict, excluded
 ) -> dict:
     """calibration.json's document."""
-    from scalestudy.contract import calibration as calibration_file
-    from scalestudy.contract import comm_fit
+    from scalestudy.cost_models import comm_fit
+    from scalestudy.formats import calibration as calibration_file
 
     return {
         "schema": calibration_file.SCHEMA,

@@ -14,15 +14,16 @@ import scalestudy.collect.clocks as clocks
 import scalestudy.collect.rows_check as rows_check
 from scalestudy import progress
 from scalestudy.collect.cache import FILE, ReadCache, signature
-from scalestudy.contract import results_columns, step_log, strategies
-from scalestudy.contract.manifest import Attempt, ManifestFile
+from scalestudy.cost_models import strategies
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest
+from scalestudy.formats import results_columns, step_log
+from scalestudy.formats.manifest import Attempt, ManifestFile
 from scalestudy.plan import Point
 from scalestudy.profiles import Profile, ProfileError, load_profile
 
-COLUMNS = list(results_columns.NAMES)  # declared once: contract/results_columns.py
+COLUMNS = list(results_columns.NAMES)  # declared once: formats/results_columns.py
 DAMAGED = "damaged"  # a point whose logs cannot be read as written: its row says which line
 
 
@@ -142,7 +143,7 @@ def _from_logs(logs: Path, workers: int, strategy: strategies.Strategy) -> dict:
                 s["mesh"]["wire_sent_model"] for s in timed if s.get("mesh")
             ),
         )
-        # the strategies' declared counters (contract/strategies.py), read from every log: a
+        # the strategies' declared counters (cost_models/strategies.py), read from every log: a
         # log without one leaves its column empty
         for counter in strategies.counters():
             row[counter.column] = _median(counter.read(s) for s in timed)

@@ -14,15 +14,17 @@ from pathlib import Path
 
 import msgspec
 
-from scalestudy.contract import comm_model, step_log, strategies
-from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
+from scalestudy.cost_models import comm_model, strategies
+from scalestudy.cost_models.comm_model import allreduce_item_bytes
+from scalestudy.formats import step_log
+from scalestudy.formats.point_config import PointConfig
 
 
 @dataclass
 class RowsCheck:
     """Measured embedding-gradient rows of every rank and step against the formula
     (tf1 + tied: M x V + padded source + target slots; else the slots), and the logical bytes
-    against the run's strategy's own formula on the step's counts (contract/strategies.py)."""
+    against the run's strategy's own formula on the step's counts (cost_models/strategies.py)."""
 
     rank_steps: int = 0
     rows_equal: int = 0
@@ -69,7 +71,7 @@ def _decoder(counts: tuple[str, ...]) -> tuple[step_log.Decoder, type]:
     """The view the check decodes a record through (header or step): the rest of the line is
     skipped without being built (a 1,200-rank run: 360,000 lines of ~6.6 KB). Its gradient
     part holds the form, the rows and `counts`: the strategies' declared embedding_grad
-    counters (contract/strategies.py), so a strategy's new count needs no edit here."""
+    counters (cost_models/strategies.py), so a strategy's new count needs no edit here."""
     grad = msgspec.defstruct(
         "_Grad",
         [("form", str, ""), ("rows", int | None, None), *((c, int | None, None) for c in counts)],

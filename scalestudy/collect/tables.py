@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from scalestudy.collect.rows import COLUMNS
-from scalestudy.contract import results_columns
 from scalestudy.fileio import replacing, write_atomic
+from scalestudy.formats import results_columns
 from scalestudy.plan import Point, variant_overrides
 from scalestudy.sweepfile import baseline
 from scalestudy.workloads import table as workloads
@@ -32,7 +32,7 @@ def typed_frame(rows: list[dict]):
     if undeclared:
         raise ValueError(
             f"results rows have undeclared columns {undeclared}: declare them in "
-            "scalestudy/contract/results_columns.py"
+            "scalestudy/formats/results_columns.py"
         )
     columns = {}
     for c in results_columns.COLUMNS:

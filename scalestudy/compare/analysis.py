@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from scalestudy.compare import envdiff, noise
 from scalestudy.compare.match import Measured, Side, config_difference
 from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES, Noise
-from scalestudy.contract import results_columns
 from scalestudy.errors import EXIT_CHECK_FAILED, EXIT_OK
+from scalestudy.formats import results_columns
 from scalestudy.report.scaling import MissingBaseline, strong_speedup, weak_efficiency
 from scalestudy.report.stats import (
     CONFIDENCE,

@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 
 from scalestudy import archive
-from scalestudy.contract.env_capture import (
+from scalestudy.formats.env_capture import (
     command_output,
     modules_loaded,
     mpi_version,

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scalestudy.contract.results_columns import clock_checked
+from scalestudy.formats.results_columns import clock_checked
 from scalestudy.inputs import Input
 from scalestudy.report import legacy, load
 from scalestudy.report.stats import Clustered, Samples

@@ -21,8 +21,8 @@ from scalestudy.plan import Bundle, Point
 if TYPE_CHECKING:
     import jinja2
 
-    from scalestudy.contract.manifest import Attempt, ManifestFile
     from scalestudy.executors.manifest import Manifest
+    from scalestudy.formats.manifest import Attempt, ManifestFile
     from scalestudy.sweepfile.sweep import LoadedSweep
 
 Job = Point | Bundle  # what becomes one scheduler job

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from scalestudy.contract.manifest import Attempt
+    from scalestudy.formats.manifest import Attempt
 
 # what a rank prints when an allocation fails (C++, Python, TensorFlow's own check)
 MEMORY_FAILURES = (
@@ -27,7 +27,7 @@ MEMORY_FAILURES = (
 )
 _TAIL_BYTES = 256 * 1024  # the end of the output is where a rank's death is reported
 
-# The job scripts' own exit codes (beside the workload's, contract/step_log.py): the setup
+# The job scripts' own exit codes (beside the workload's, formats/step_log.py): the setup
 # failed before the launch; the attempt folder (or an array task's point) was not there.
 EXIT_SETUP = 96
 EXIT_NO_FOLDER = 97

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scalestudy.contract.manifest import ManifestFile
+from scalestudy.formats.manifest import ManifestFile
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_bundle
 from scalestudy.sweepfile.sweep import LoadedSweep

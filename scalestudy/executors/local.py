@@ -17,11 +17,11 @@ import sys
 import time
 from pathlib import Path
 
-from scalestudy.contract import step_log
 from scalestudy.executors import failure
 from scalestudy.executors.base import Executor, Progress, Submission
 from scalestudy.executors.manifest import Attempt, Manifest
 from scalestudy.executors.registry import register
+from scalestudy.formats import step_log
 from scalestudy.plan import Point
 
 

@@ -1,5 +1,5 @@
 """The per-sweep manifest: point -> attempts -> state, in results/<sweep>/manifest.json. Its
-records are typed (scalestudy.contract.manifest: ManifestFile, Attempts, Attempt); this module
+records are typed (scalestudy.formats.manifest: ManifestFile, Attempts, Attempt); this module
 reads and writes them.
 
 Every change happens under a file lock and is written atomically (temporary file + rename), so
@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from scalestudy.contract.manifest import Attempt, Attempts, ManifestFile, decode, encode
 from scalestudy.errors import DamagedFile
 from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, UNKNOWN
 from scalestudy.fileio import FolderLock, write_atomic
+from scalestudy.formats.manifest import Attempt, Attempts, ManifestFile, decode, encode
 
 # the states live in states.py (a leaf: the rebuild reads them); importers find them here too
 __all__ = [
@@ -47,7 +47,7 @@ class Manifest:
         self.lock = FolderLock(sweep_dir / ".manifest.lock")
 
     def read(self) -> ManifestFile:
-        """The records (typed: scalestudy.contract.manifest); a file with a damaged key is a
+        """The records (typed: scalestudy.formats.manifest); a file with a damaged key is a
         DamagedFile naming it (exit 2), one that is no manifest at all is rebuilt."""
         if not self.path.exists():
             return ManifestFile.empty()

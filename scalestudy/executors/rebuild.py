@@ -25,10 +25,10 @@ from pathlib import Path
 
 import msgspec
 
-from scalestudy.contract import step_log
-from scalestudy.contract.manifest import ManifestFile
 from scalestudy.executors import job_identity
 from scalestudy.executors.states import NOT_QUEUED
+from scalestudy.formats import step_log
+from scalestudy.formats.manifest import ManifestFile
 
 ATTEMPT = re.compile(r"attempt-(\d+)$")
 # an array script's task line: `  3) run_dir='/…/<point>/attempt-1' ;;  # point <point>`

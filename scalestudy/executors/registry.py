@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from scalestudy.contract.manifest import QUEUES_JOBS, Attempt, ManifestFile
 from scalestudy.executors.base import Executor
+from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, ManifestFile
 
 # name -> the module that registers it when imported
 BUILTIN = {"local": "scalestudy.executors.local", "slurm": "scalestudy.executors.slurm"}
@@ -16,13 +16,13 @@ _BACKENDS: dict[str, type[Executor]] = {}
 
 def register(cls: type[Executor]) -> type[Executor]:
     """Class decorator: make `cls` the backend called `cls.name`. A backend the manifest's
-    readers know by name (contract/manifest.QUEUES_JOBS: whether its jobs are queued) must
+    readers know by name (formats/manifest.QUEUES_JOBS: whether its jobs are queued) must
     say the same of itself."""
     said = QUEUES_JOBS.get(cls.name)
     if said is not None and said != cls.queues_jobs:
         raise TypeError(
             f"executor {cls.name!r}: queues_jobs={cls.queues_jobs} but "
-            f"contract/manifest.QUEUES_JOBS says {said}"
+            f"formats/manifest.QUEUES_JOBS says {said}"
         )
     _BACKENDS[cls.name] = cls
     return cls

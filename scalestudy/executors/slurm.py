@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from scalestudy.contract.manifest import UNSET
 from scalestudy.errors import SchedulerRefused
 from scalestudy.executors import slurmctl
 from scalestudy.executors.base import Executor, Job, Submission
@@ -21,6 +20,7 @@ from scalestudy.executors.job_identity import identity, job_name
 from scalestudy.executors.layout import bundle_script, point_json
 from scalestudy.executors.manifest import ACTIVE, Attempt, ManifestFile
 from scalestudy.executors.registry import register
+from scalestudy.formats.manifest import UNSET
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_array, render_script
 from scalestudy.sweepfile.sweep import LoadedSweep

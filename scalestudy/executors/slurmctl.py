@@ -18,13 +18,13 @@ import sys
 import time
 from pathlib import Path
 
-from scalestudy.contract.manifest import UNSET
-from scalestudy.contract.step_log import EXIT_INTERRUPTED
 from scalestudy.errors import SchedulerRefused
 from scalestudy.executors import failure
 from scalestudy.executors.job_identity import JobIdentity
 from scalestudy.executors.local import state_from_exit
 from scalestudy.executors.manifest import NOT_QUEUED, Attempt
+from scalestudy.formats.manifest import UNSET
+from scalestudy.formats.step_log import EXIT_INTERRUPTED
 
 # Slurm job states -> the manifest's states
 SLURM_STATES = {

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 from scalestudy.launchers import mpirun_env, trainer_command
 
 

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from scalestudy.contract import collectives, comm_fit, references, strategies, token_model
-from scalestudy.contract.point_config import allreduce_item_bytes
-from scalestudy.contract.results_columns import clock_checked
+from scalestudy.cost_models import collectives, comm_fit, strategies, token_model
+from scalestudy.cost_models.comm_model import allreduce_item_bytes
+from scalestudy.formats import references
+from scalestudy.formats.results_columns import clock_checked
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report import crossover as crossover_model
 from scalestudy.report import probe, projection, series
@@ -316,7 +317,7 @@ def _nominal_link(cluster: str) -> tuple[projection.Link | None, str]:
 def _strategy_links(
     table: pd.DataFrame, roots: list[Path]
 ) -> tuple[dict[str, projection.Link] | None, str]:
-    """Latency and bandwidth of every exchange collective (contract/collectives.py: allreduce,
+    """Latency and bandwidth of every exchange collective (cost_models/collectives.py: allreduce,
     allgather, alltoall) for the strategies' times: the newest calibration of the table's
     cluster that fitted them all, else the profile's nominal interconnect for all (never a
     mix), with the sentence that says which."""
@@ -417,7 +418,7 @@ def _fitted(
 def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[list, list[str]]:
     """Every mesh layout of the big model at powers of two to 512 nodes, the paper's sizes and
     `project_to`, from the compute per FLOP of the sweep's data-parallel variant
-    (contract/flops.py)."""
+    (cost_models/flops.py)."""
     base = next((v for v in vs if v.mesh_model == 1 and not _completed(v.rows).empty), None)
     if base is None:
         return [], ["no completed data-parallel (M = 1) point to measure compute per FLOP on"]

@@ -24,8 +24,8 @@ from datetime import datetime
 from pathlib import Path
 
 from scalestudy import archive
-from scalestudy.contract import references
-from scalestudy.contract.metrics import METRICS
+from scalestudy.formats import references
+from scalestudy.formats.metrics import METRICS
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.load import ReportError, SweepResults
 from scalestudy.report.scaling import Variant

@@ -4,19 +4,19 @@ machine's measured compute per FLOP and the communication model, and the smalles
 faster, or that fits at all. A formula, labelled as a projection: no figure here is measured.
 
 Per rank and step, for a mesh of M (M = 1: data parallelism, the paper's dense exchange):
-- compute: the model's matmul FLOPs (contract/flops.py, an M-th of the group's batch of M x
+- compute: the model's matmul FLOPs (cost_models/flops.py, an M-th of the group's batch of M x
   tokens_per_worker: the same FLOPs as M = 1) x the seconds per FLOP measured on the sweep's
   own model (compute_s / model FLOPs per step); a small model's matmuls run below a big one's
   rate, so compute is over-estimated alike for every M;
 - the data-parallel exchange: an allreduce of the rank's parameters' gradients (an M-th of
-  the split ones, contract/memory_model.py) over the N / M ranks of its data-parallel set,
+  the split ones, cost_models/memory_model.py) over the N / M ranks of its data-parallel set,
   timed by a comm sweep's fitted allreduce when there is one, else as a ring on the link;
-- the model-parallel allreduces (contract/mesh.py: activation bytes of the group's batch, and
+- the model-parallel allreduces (cost_models/mesh.py: activation bytes of the group's batch, and
   one call per split layer and loss term) over the M ranks of the group: with a comm sweep's
   fitted `group_allreduce` (the group's own link, shared memory on one node; comm_fit), each
   call is that fit's time; without one, each call is a ring allreduce on the interconnect's
   link model (a group on one node is then charged the network);
-- memory per rank: contract/memory_model.py at M, against the node's memory over its ranks.
+- memory per rank: cost_models/memory_model.py at M, against the node's memory over its ranks.
 
 Each layout's step time carries draws (`with_draws`, issue #32): the compute per FLOP re-drawn
 from the repeats it was measured on, each collective's time scaled by its fit's error (a fitted
@@ -34,9 +34,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from scalestudy.contract import comm_fit, flops, memory_model, strategies
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract.point_config import PRESETS, MeshSpec, PointConfig
+from scalestudy.cost_models import comm_fit, flops, memory_model, strategies
+from scalestudy.cost_models import mesh as mesh_layout
+from scalestudy.formats.point_config import PRESETS, MeshSpec, PointConfig
 from scalestudy.report.projection import Interval, Link, interval_of, ring_allreduce_s
 
 PAPER_NODES = (64, 300)  # the seed paper's sizes
@@ -122,7 +122,7 @@ def _batch(tokens_per_worker: int) -> flops.BatchShape:
 
 
 def calls_per_step(spec: dict) -> int:
-    """Model-parallel allreduces of one micro-batch (contract/mesh.py's operators): forward,
+    """Model-parallel allreduces of one micro-batch (cost_models/mesh.py's operators): forward,
     the two lookups and each row-parallel output; backward, each replicated input of a split
     layer and the projection's input; the cross entropy's terms."""
     e, d = int(spec["enc_layers"]), int(spec["dec_layers"])

@@ -22,8 +22,8 @@ import pandas as pd
 from pydantic import ValidationError
 
 from scalestudy.collect.tables import POINTS_SCHEMA
-from scalestudy.contract.point_config import PointConfig
 from scalestudy.errors import BadInput
+from scalestudy.formats.point_config import PointConfig
 
 # Tables written before collect named the variants are grouped by these columns, which were
 # all that made two rows different experiments then. A matrix key outside this list is not

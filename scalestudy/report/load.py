@@ -21,8 +21,8 @@ from scalestudy.collect import cache as collect_record
 from scalestudy.collect import rows_check
 from scalestudy.collect.cache import ReadCache, package_sources, signature
 from scalestudy.collect.rows_check import RowsCheck
-from scalestudy.contract import results_columns, step_log
 from scalestudy.errors import BadInput, DamagedFile
+from scalestudy.formats import results_columns, step_log
 from scalestudy.inputs import sweep_argument
 from scalestudy.report import legacy
 
@@ -40,7 +40,7 @@ class ReportError(BadInput):
 # Columns without which no report makes sense; every other column is optional (older tables,
 # tables from other tools) and its figure is skipped when it is missing.
 REQUIRED = ("point_id", "mode", "nodes", "workers", "status")
-# typed as contract/results_columns.py declares them
+# typed as formats/results_columns.py declares them
 BOOL_COLUMNS = results_columns.of_kind("bool")
 NUMERIC_COLUMNS = results_columns.of_kind("int", "float")
 TEXT_COLUMNS = results_columns.of_kind("text")
@@ -226,8 +226,9 @@ RUNS_CACHE = ".report-cache.msgpack"
 
 def _runs_sources() -> list[Path]:
     """The code whose reading the record stores: this module, collect's (the rows check:
-    collect/rows_check.py) and the whole contract (step log, strategies, mesh, item bytes)."""
-    return [Path(__file__), *package_sources("collect", "contract")]
+    collect/rows_check.py) and every file format and cost model (step log, strategies, mesh,
+    item bytes)."""
+    return [Path(__file__), *package_sources("collect", "formats", "cost_models")]
 
 
 def load_runs(sweep: SweepResults, warnings: list[str]) -> dict[str, RunLog]:
@@ -351,7 +352,7 @@ def _read_run(logs: Path, workers: int, warnings: list[str], rows: dict | None) 
 @dataclass
 class CommResults:
     """A `workload: comm` sweep's comm.csv (one row per point x collective x message) and
-    calibration.json (scalestudy.contract.comm_fit's fits). Nothing is refitted in the report:
+    calibration.json (scalestudy.cost_models.comm_fit's fits). Nothing is refitted in the report:
     it shows the calibration the projection would use."""
 
     sweep: str

@@ -3,19 +3,19 @@
 Everything here is labelled "projection" wherever it is shown and drawn dashed; nothing here
 is ever mixed into the measured series.
 
-- Accumulation size (exact, scalestudy.contract.comm_model): sparse sum_r R_r x (4H + 8), dense
+- Accumulation size (exact, scalestudy.cost_models.comm_model): sparse sum_r R_r x (4H + 8), dense
   4VH; the rows of a worker are R = M x V + Tsrc + Ttgt on the tf1 path with a tied embedding,
   Tsrc + Ttgt otherwise.
 - Memory per rank: the measured peak RSS of the largest measured point plus the growth the
-  memory model (scalestudy.contract.memory_model) predicts from there; against node memory / ppn.
+  memory model (scalestudy.cost_models.memory_model) predicts from there; against node memory / ppn.
 - Step time: the measured compute (+ apply) time plus a communication model with the profile's
-  interconnect, for the collectives each strategy calls (contract/strategies.py, `calls_s`):
+  interconnect, for the collectives each strategy calls (cost_models/strategies.py, `calls_s`):
   ring allreduce 2(N-1)/N x B / bw + 2(N-1) x latency, ring allgather (N-1) x b / bw + (N-1) x
   latency (b: one rank's slice), direct alltoall (N-1)/N x b / bw + 2(N-1) x latency, the
   ranks of a node sharing its one link (bw per rank = link / ppn). The latency and bandwidth
   are either the profile's nominal figures or, when a `comm` sweep of the same profile was
   collected, the alpha/beta fitted to it per collective (calibration.json, fitted with this
-  same model by scalestudy.contract.comm_fit): a CommModel is one or the other, never a mix,
+  same model by scalestudy.cost_models.comm_fit): a CommModel is one or the other, never a mix,
   and says which.
 """
 
@@ -27,9 +27,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract import calibration, collectives, comm_model, memory_model
-from scalestudy.contract.point_config import PRESETS
+from scalestudy.cost_models import collectives, comm_model, memory_model
 from scalestudy.errors import BadInput
+from scalestudy.formats import calibration
+from scalestudy.formats.point_config import PRESETS
 from scalestudy.report.stats import CONFIDENCE
 
 SLOT_FRACTION = memory_model.SLOT_FRACTION  # the padded slots' share: its home is there
@@ -69,7 +70,7 @@ def accumulation_ratio(workers: int, rows_per_worker: float, vocab: int, hidden:
 
 def values_ratio(workers: int, rows_per_worker: float, vocab: int) -> float:
     """The same ratio over the float32 values only: N x R / V (the 82x of the `accumulation-64`
-    reference at 64 workers, contract/references.yaml)."""
+    reference at 64 workers, formats/references.yaml)."""
     return workers * rows_per_worker / vocab
 
 
@@ -110,7 +111,7 @@ class CommModel:
 
     @property
     def links(self) -> dict[str, Link]:
-        """Each exchange collective's link (contract/collectives.py), for `calls_s`; one the
+        """Each exchange collective's link (cost_models/collectives.py), for `calls_s`; one the
         model has no figures of is never charged (fitted_model): the allreduce's."""
         out = {
             "allreduce": self.allreduce,
@@ -246,13 +247,13 @@ def ring_allgather_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> f
 
 def direct_alltoall_s(rank_bytes: float, workers: int, ppn: int, link: Link) -> float:
     """One rank's alltoall of `rank_bytes` (its own block included): Horovod's exchange of the
-    splits, then every block straight to its rank (contract/comm_fit.py)."""
+    splits, then every block straight to its rank (cost_models/comm_fit.py)."""
     return collectives.get("alltoall").time_s(rank_bytes, workers, ppn, link)
 
 
 def calls_s(calls, workers: int, ppn: int, links: dict[str, Link]) -> float:
-    """Time of a strategy's collective calls ((collective, bytes), contract/strategies.py),
-    each with its collective's latency and bandwidth (contract/collectives.py)."""
+    """Time of a strategy's collective calls ((collective, bytes), cost_models/strategies.py),
+    each with its collective's latency and bandwidth (cost_models/collectives.py)."""
     return sum(collectives.get(c).time_s(nbytes, workers, ppn, links[c]) for c, nbytes in calls)
 
 

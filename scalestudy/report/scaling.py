@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from scalestudy.contract import strategies
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import strategies
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.report import legacy
 from scalestudy.report.stats import Clustered, Estimate, Samples, median_ci, ratio_ci
 from scalestudy.sweepfile import baseline

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from scalestudy.contract import comm_fit
-from scalestudy.contract.references import Reference
+from scalestudy.cost_models import comm_fit
+from scalestudy.formats.references import Reference
 from scalestudy.report import projection
 from scalestudy.report.load import CommResults
 from scalestudy.report.scaling import Variant

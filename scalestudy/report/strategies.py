@@ -4,7 +4,7 @@ lines in N, and where each strategy is predicted to be the cheapest.
 
 The lines' inputs are measured: R_r (rows a rank's backward pass gives) and U_r (its unique ids)
 from the table; the union U(N) of N ranks' ids follows the synthetic data's Zipf law
-(contract/token_model.py), calibrated so that U(1) is the measured U_r. A tied model with tf1
+(cost_models/token_model.py), calibrated so that U(1) is the measured U_r. A tied model with tf1
 accumulation names every id each step: U_r = U = V. The same calibration (the number of draws
 that gives U_r) predicts U_r at other vocabulary sizes, hence the vocabulary crossover.
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from scalestudy.contract import comm_model, strategies, token_model
+from scalestudy.cost_models import comm_model, strategies, token_model
 from scalestudy.report import projection
 from scalestudy.report.scaling import Variant
 
@@ -109,7 +109,7 @@ def exchange_seconds(
     strategy: str, s: Strategies, workers: int, links: dict[str, projection.Link]
 ) -> float:
     """Projected time of one rank's exchange of the input embedding's gradient: the
-    strategy's own calls (contract/strategies.py), each timed with its collective's link;
+    strategy's own calls (cost_models/strategies.py), each timed with its collective's link;
     ids' owners spread evenly."""
     calls = strategies.get(strategy).calls(s.shape(workers))
     return projection.calls_s(calls, workers, s.ppn, links)

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 
 from scalestudy import provenance_table as provenance
-from scalestudy.contract import comm_fit
+from scalestudy.cost_models import comm_fit
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report import crossover as crossover_model
 from scalestudy.report import probe, projection

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scalestudy.contract import strategies
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import strategies
+from scalestudy.formats.point_config import PointConfig
 
 EXCHANGE_KEYS = ("trainer.exchange", "trainer.sparse_as_dense")  # both name the strategy
 

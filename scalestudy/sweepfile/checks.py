@@ -4,8 +4,8 @@ splits; the schedule a sweep gets when it does not choose one; and the warnings.
 
 from __future__ import annotations
 
-from scalestudy.contract import strategies
-from scalestudy.contract.point_config import ModelSpec
+from scalestudy.cost_models import strategies
+from scalestudy.formats.point_config import ModelSpec
 from scalestudy.profiles import Profile
 from scalestudy.sweepfile.issues import Issue
 from scalestudy.sweepfile.schema import Sweep

@@ -19,10 +19,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract import references, strategies
-from scalestudy.contract.point_config import ModelSpec, switch_contradiction
-from scalestudy.contract.references import UnknownReference
+from scalestudy.cost_models import mesh as mesh_layout
+from scalestudy.cost_models import strategies
+from scalestudy.formats import references
+from scalestudy.formats.point_config import ModelSpec, switch_contradiction
+from scalestudy.formats.references import UnknownReference
 from scalestudy.profiles import Profile
 from scalestudy.workloads import table as workloads
 

@@ -18,8 +18,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from scalestudy.contract import references
-from scalestudy.contract.metrics import METRICS
+from scalestudy.formats import references
+from scalestudy.formats.metrics import METRICS
 from scalestudy.sweepfile import baseline
 from scalestudy.sweepfile.issues import Issue, SweepError, pydantic_issues
 from scalestudy.sweepfile.issues import located as read_located

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract.manifest import decode
 from scalestudy.errors import UsageError
+from scalestudy.formats.manifest import decode
 
 
 @dataclass

@@ -17,10 +17,10 @@ from pydantic import (
     model_validator,
 )
 
-from scalestudy.contract.comm_options import CommOptions
-from scalestudy.contract.metrics import METRICS
-from scalestudy.contract.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
-from scalestudy.contract.table_names import OneOf
+from scalestudy.formats.comm_options import CommOptions
+from scalestudy.formats.metrics import METRICS
+from scalestudy.formats.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
+from scalestudy.formats.table_names import OneOf
 from scalestudy.sbatch_options import BY_NAME, SAFE, SbatchDefaults
 from scalestudy.workloads import table as workloads
 
@@ -130,7 +130,7 @@ class Expectation(_Strict):
     at_most: float | None = Field(None, description="The measured median must be at most this.")
     reference: str | None = Field(
         None,
-        description="A published reference's name (contract/references.yaml) whose figure is "
+        description="A published reference's name (formats/references.yaml) whose figure is "
         "the bound, at least or at most as the metric is better higher or lower.",
     )
     tolerance: float = Field(

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from scalestudy.contract.point_config import RULES_CHECKED, PointConfig
+from scalestudy.formats.point_config import RULES_CHECKED, PointConfig
 from scalestudy.profiles import Profile, ProfileError, load_profile, module_problem
 from scalestudy.sbatch_options import time_limit_minutes
 from scalestudy.sweepfile import baseline, consistency, expectations

@@ -10,8 +10,8 @@ import argparse
 import os
 import sys
 
-from scalestudy.contract import step_log
-from scalestudy.contract.point_config import ConfigError, load_point_config
+from scalestudy.formats import step_log
+from scalestudy.formats.point_config import ConfigError, load_point_config
 
 
 def main(argv: list[str] | None = None) -> int:

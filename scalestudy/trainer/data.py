@@ -20,9 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract import token_model
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import mesh as mesh_layout
+from scalestudy.cost_models import token_model
+from scalestudy.formats.point_config import PointConfig
 
 PAD, EOS = 0, 1
 
@@ -98,7 +98,7 @@ class PairSampler:
 
 class SyntheticPairs(PairSampler):
     """A WMT-like length mix (log-normal, median ~22 subwords, long tail) and Zipfian token ids
-    (contract/token_model.py; `exponent` 1 as natural text, 0 uniform)."""
+    (cost_models/token_model.py; `exponent` 1 as natural text, 0 uniform)."""
 
     def __init__(self, vocab: int, max_length: int, exponent: float = 1.0):
         self.vocab, self.max_length = vocab, max_length

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from scalestudy.contract.point_config import DivergenceSpec
+from scalestudy.formats.point_config import DivergenceSpec
 
 
 class DivergenceDetector:

@@ -20,9 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from scalestudy.contract import flops, step_log, strategies
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import flops, strategies
+from scalestudy.cost_models import mesh as mesh_layout
+from scalestudy.formats import step_log
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.trainer import mlperf_log, runtime, schedule
 from scalestudy.trainer import timeline as hvd_timeline
 from scalestudy.trainer.data import (
@@ -125,7 +126,7 @@ class Run:
     rank: int
     size: int
     hidden: int
-    spec: dict  # the resolved model (contract/flops.py counts its FLOPs)
+    spec: dict  # the resolved model (cost_models/flops.py counts its FLOPs)
     batches: WorkerBatches
     model: Any
     ckpt: Any
@@ -544,7 +545,7 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
             "src": sum(m.src_slots for m in micro),
             "tgt": sum(m.tgt_slots for m in micro),
         },
-        # the matmul FLOPs this rank computed (contract/flops.py: a mesh rank's M-th)
+        # the matmul FLOPs this rank computed (cost_models/flops.py: a mesh rank's M-th)
         "model_flops": flops.micro_batches(
             run.spec,
             [
@@ -575,7 +576,7 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
 
 def _mesh_record(run: Run, result) -> dict:
     """A mesh's model-parallel allreduces this step, counted from the tensors handed to
-    Horovod (contract/mesh.py has the formula they follow)."""
+    Horovod (cost_models/mesh.py has the formula they follow)."""
     m = run.cfg.mesh.model
     if m == 1:
         return {}

@@ -1,4 +1,4 @@
-"""A rank's model group in a data x model mesh (contract/mesh.py says what the mesh is): the
+"""A rank's model group in a data x model mesh (cost_models/mesh.py says what the mesh is): the
 Horovod process sets, the conjugate operators that carry activations across the group, the
 vocabulary-parallel cross entropy and the initial values of split weights.
 
@@ -14,7 +14,7 @@ import math
 
 import tensorflow as tf
 
-from scalestudy.contract import mesh as layout
+from scalestudy.cost_models import mesh as layout
 
 # the process sets this process gave hvd.init (runtime.init_horovod)
 REGISTERED: list = []

@@ -1,4 +1,4 @@
-"""Buffered writer of one rank's JSON-lines log (schema in scalestudy.contract.step_log).
+"""Buffered writer of one rank's JSON-lines log (schema in scalestudy.formats.step_log).
 
 Records are kept in memory and appended in one write at flush points (every N steps, at
 checkpoints and at exit) so logging does not perturb step times; flushes are excluded from the
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psutil
 
-from scalestudy.contract.step_log import SCHEMA, rank_log_name
+from scalestudy.formats.step_log import SCHEMA, rank_log_name
 
 
 def rss_bytes() -> tuple[int, int]:

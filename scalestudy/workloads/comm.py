@@ -2,7 +2,7 @@
 
 Run once per rank by the same launcher line as the trainer (`python -m scalestudy.workloads.comm
 --config point.json`); point.json is the trainer's configuration plus `"comm": {...}` (see
-scalestudy.contract.comm_options.CommOptions). No model: it separates the network (and Horovod's own
+scalestudy.formats.comm_options.CommOptions). No model: it separates the network (and Horovod's own
 negotiation) from TensorFlow's compute, in seconds per point.
 
 What is timed, for every collective asked for:
@@ -20,7 +20,7 @@ What is timed, for every collective asked for:
   model group's allreduces over its Horovod process set, on the layout's shapes (one micro-
   batch's [Tsrc, H] and [Ttgt, H] activations and the cross entropy's [4 x Treal] terms, the
   group's batch) and on the size sweep; each record says the group's ranks and the nodes they
-  span (contract/comm_fit fits them as the group's own link: shared memory when the group sits
+  span (cost_models/comm_fit fits them as the group's own link: shared memory when the group sits
   on one node).
 
 How: before every iteration a scalar allreduce lines the ranks up (Horovod has no barrier for
@@ -46,10 +46,12 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.contract import collectives, comm_model, step_log
-from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
+from scalestudy.cost_models import collectives, comm_model
+from scalestudy.cost_models.comm_model import allreduce_item_bytes
 from scalestudy.errors import BadInput
 from scalestudy.fileio import write_atomic
+from scalestudy.formats import step_log
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.workloads.comm_records import RESULT_FILE, SCHEMA, records_of
 
 __all__ = ["RESULT_FILE", "SCHEMA", "main", "records_of", "run"]
@@ -63,7 +65,7 @@ def load_config(path: str | Path) -> tuple[PointConfig, dict]:
     """The trainer's PointConfig and the comm options from one point.json."""
     from pydantic import ValidationError
 
-    from scalestudy.contract.comm_options import CommOptions
+    from scalestudy.formats.comm_options import CommOptions
 
     path = Path(path)
     try:
@@ -97,7 +99,7 @@ def trainer_shapes(cfg: PointConfig, rank: int, size: int) -> dict:
     ids = None  # the unique ids of this rank's batch, where the data is known before training
     if cfg.data.kind == "text":
         # SentencePiece batches are not known before the model is trained: the report's estimate
-        from scalestudy.contract.memory_model import SLOT_FRACTION
+        from scalestudy.cost_models.memory_model import SLOT_FRACTION
 
         tokens = cfg.tokens_per_worker or (cfg.global_batch_tokens or 0) // size
         slots = int(2 * tokens * SLOT_FRACTION)
@@ -317,7 +319,7 @@ def _group_cases(ctx: _Context) -> list[tuple[dict, object]]:
     ranks and the nodes they span."""
     if ctx.cfg.mesh.model <= 1 or not ctx.asked("allreduce"):
         return []
-    from scalestudy.contract import mesh as mesh_layout
+    from scalestudy.cost_models import mesh as mesh_layout
     from scalestudy.trainer import mesh as trainer_mesh
 
     cfg, options, shapes, hvd, tf = ctx.cfg, ctx.options, ctx.shapes, ctx.hvd, ctx.tf
@@ -381,7 +383,7 @@ def _group_cases(ctx: _Context) -> list[tuple[dict, object]]:
     return list(zip(cases, runs, strict=True))
 
 
-# the trainer's exact shapes per collective (contract/collectives.py names them), in the order
+# the trainer's exact shapes per collective (cost_models/collectives.py names them), in the order
 # comm.json lists them; a collective without an entry here is timed on the size sweep alone
 TRAINER_CASES = {
     "allreduce": _allreduce_cases,

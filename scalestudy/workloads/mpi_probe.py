@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     records = parse(sys.stdin.read())
     problems = check(records, a.ranks)
-    from scalestudy.contract.env_capture import mpi_family
+    from scalestudy.formats.env_capture import mpi_family
 
     fams = sorted({mpi_family(r["library"]) or "unknown" for r in records})
     print(json.dumps({"ranks": len(records), "families": fams, "problems": problems}))

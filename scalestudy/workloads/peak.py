@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scalestudy.workloads.peak")
     parser.add_argument("--config", required=True)
     args = parser.parse_args(argv)
-    from scalestudy.contract.point_config import PointConfig
+    from scalestudy.formats.point_config import PointConfig
     from scalestudy.trainer import runtime
 
     config = json.loads(Path(args.config).read_text())

@@ -17,7 +17,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 import horovod.tensorflow as hvd
 import tensorflow as tf
 
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.trainer import exchanges, schedule
 from scalestudy.trainer.data import WorkerBatches
 from scalestudy.trainer.model import Transformer

@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from scalestudy.contract import comm_fit, comm_model
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import comm_fit, comm_model
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.launchers import mpirun_command, mpirun_env
 from scalestudy.trainer.data import WorkerBatches
 
@@ -152,7 +152,7 @@ def test_a_mesh_point_times_its_model_groups_allreduces(mpi_stack, tmp_path):
     [Tsrc, H] and [Ttgt, H] activations and the cross entropy's 4 x Treal terms, the group's
     batch of 2 x tokens_per_worker) and the size sweep; each record names the group (2 ranks,
     1 node: the group's own link)."""
-    from scalestudy.contract import mesh as mesh_layout
+    from scalestudy.cost_models import mesh as mesh_layout
 
     ranks = 2
     config = {**CONFIG, "expect_ranks": ranks, "mesh": {"model": 2}, "accumulation": "native"}

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from trainer_configs import TINY, TRANSLATE, H, V
 
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 
 pytestmark = pytest.mark.mpi
 

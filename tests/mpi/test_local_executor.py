@@ -108,7 +108,7 @@ def test_ctrl_c_leaves_a_clean_state(mpi_stack, tmp_path):
     import sys
     import time
 
-    from scalestudy.contract import step_log
+    from scalestudy.formats import step_log
 
     spec = dict(SWEEP, name="stop", nodes=[1], repeats=2, matrix={})
     spec["trainer"] = dict(SWEEP["trainer"], steps=5000)

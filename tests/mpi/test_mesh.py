@@ -15,7 +15,7 @@ Statistics (fp32, deterministic runs, tiny model, dropout 0):
   FFN bias; the same one-rank batch split into micro-batches, no exchange at all, ends 1.0e-4
   apart), so 1e-5 would test the rounding, not the mesh. A wrong split moves weights by O(1).
 - bytes: every step's model-parallel allreduces, counted from the tensors handed to Horovod,
-  equal contract/mesh.py's formula on the step's slots to the element.
+  equal cost_models/mesh.py's formula on the step's slots to the element.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import numpy as np
 import pytest
 from support.gradients import overall, relative
 
-from scalestudy.contract import mesh as layout
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import mesh as layout
+from scalestudy.formats.point_config import PointConfig
 
 pytestmark = pytest.mark.mpi
 
@@ -146,9 +146,9 @@ def test_model_parallel_bytes_follow_the_formula_to_the_element(shared_runs, mpi
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_the_memory_models_parameters_are_what_a_rank_holds(shared_runs, mpi_stack, case):
-    """contract/memory_model.py's parameter count per rank against the variables the trainer
+    """cost_models/memory_model.py's parameter count per rank against the variables the trainer
     built (its header counts them)."""
-    from scalestudy.contract import memory_model
+    from scalestudy.cost_models import memory_model
 
     run, _, _ranks, m, _ = _runs(shared_runs, case)
     spec = PointConfig.model_validate(_config(case[3], m)).model.resolved()
@@ -157,7 +157,7 @@ def test_the_memory_models_parameters_are_what_a_rank_holds(shared_runs, mpi_sta
 
 
 def step_log_header(run) -> dict:
-    from scalestudy.contract import step_log
+    from scalestudy.formats import step_log
 
     return step_log.read_segments(run.rank_log(0))[0].header
 

@@ -14,7 +14,7 @@ from trainer_configs import TINY
 
 from scalestudy.collect import clocks
 from scalestudy.collect.rows import _usable_probe
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 
 pytestmark = pytest.mark.mpi
 

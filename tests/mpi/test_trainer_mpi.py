@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from trainer_configs import TINY, TRANSLATE, H, V
 
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 from scalestudy.launchers import mpirun_env, trainer_command
 from scalestudy.measure.wire_check import measure_wire
 

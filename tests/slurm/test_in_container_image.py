@@ -21,7 +21,7 @@ from support.slurm import wait_settled
 
 from scalestudy import containers
 from scalestudy.cli import main
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 from scalestudy.profiles import load_profile
 
 pytestmark = pytest.mark.slurm

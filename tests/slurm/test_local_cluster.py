@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 from scalestudy.plan import make_plan
 from scalestudy.submit import point_json, render_all
 from scalestudy.sweepfile.sweep import load_sweep

@@ -22,8 +22,8 @@ from support.skips import require
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
-from scalestudy.contract import step_log
-from scalestudy.contract.env_capture import mpi_family
+from scalestudy.formats import step_log
+from scalestudy.formats.env_capture import mpi_family
 from scalestudy.workloads import mpi_probe
 
 pytestmark = pytest.mark.slurm

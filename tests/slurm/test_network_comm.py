@@ -38,7 +38,7 @@ from support.netns import LINK_RATE, tx_bytes, write_profile
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
-from scalestudy.contract import collectives as table
+from scalestudy.cost_models import collectives as table
 from scalestudy.localcluster import LocalCluster
 from scalestudy.localcluster.network import rate_bits
 

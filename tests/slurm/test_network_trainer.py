@@ -37,7 +37,7 @@ from support.netns import LINK_RATE, tx_bytes, write_profile
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 from scalestudy.localcluster import LocalCluster
 from scalestudy.measure.ompi_monitoring import RING_ALGORITHMS
 

@@ -18,7 +18,7 @@ import yaml
 from support.slurm import wait_settled  # "unknown" right after a job leaves the queue waited out
 
 from scalestudy.cli import main
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 
 pytestmark = pytest.mark.slurm
 

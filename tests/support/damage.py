@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from scalestudy.cli import main
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 
 SWEEP = {
     "name": "damage",

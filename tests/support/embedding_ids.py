@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.trainer.data import WorkerBatches, split_rows
 
 

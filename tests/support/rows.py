@@ -1,5 +1,5 @@
 """Synthetic results rows and tables for tests, built on the one home of the columns
-(scalestudy/contract/results_columns.py): a row has every column, empty unless a test gives it,
+(scalestudy/formats/results_columns.py): a row has every column, empty unless a test gives it,
 so a new column needs no test edit; a cell the table has no column for is an error here (a
 DataFrame built with `columns=` drops it without a word)."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from scalestudy.contract.results_columns import NAMES
+from scalestudy.formats.results_columns import NAMES
 
 COLUMNS: list[str] = list(NAMES)
 

@@ -21,7 +21,7 @@ import pytest
 from support.compare import make_run
 
 from scalestudy.cli import main
-from scalestudy.contract import references
+from scalestudy.formats import references
 from scalestudy.sweepfile import expectations
 from scalestudy.sweepfile.schema import Expectation
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scalestudy.collect import clocks
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 
 T0 = 1_700_000_000.0
 

@@ -18,7 +18,7 @@ from support.damage import mark_completed, step_records, submit_sweep
 
 from scalestudy.collect import cache as read_cache
 from scalestudy.collect import rows as collect_rows
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 
 T0 = 1_700_000_000.0
 OLD = time.time() - 3600  # the logs' time: an hour ago, past the racy window
@@ -170,14 +170,16 @@ def test_a_stale_or_foreign_record_is_ignored(swept, how):
 
 def test_the_records_key_covers_every_contract_module_the_readers_import():
     """A formula the logs are read with that lives outside the key (a module added to
-    contract/ later, e.g. collectives.py) would let a record outlive the code that made it."""
+    formats/ or cost_models/ later, e.g. collectives.py) would let a record outlive the code
+    that made it."""
     import subprocess
     import sys
 
     probe = (
         "import sys, scalestudy.collect.rows, scalestudy.report.load\n"
         "print('\\n'.join(m.__file__ for n, m in sorted(sys.modules.items())"
-        " if n.startswith(('scalestudy.contract.', 'scalestudy.collect.')) and m.__file__))"
+        " if n.startswith(("
+        "'scalestudy.formats.', 'scalestudy.cost_models.', 'scalestudy.collect.')) and m.__file__))"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     imported = {Path(p).resolve() for p in out.stdout.split()}
@@ -185,7 +187,7 @@ def test_the_records_key_covers_every_contract_module_the_readers_import():
     from scalestudy.report.load import _runs_sources
 
     assert imported <= {p.resolve() for p in collect_sources()}
-    contract = {p for p in imported if p.parent.name == "contract"}
+    contract = {p for p in imported if p.parent.name in ("formats", "cost_models")}
     assert contract and contract <= {p.resolve() for p in _runs_sources()}
 
 

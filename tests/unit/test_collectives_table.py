@@ -1,5 +1,5 @@
-"""The collectives' table (contract/collectives.py, issue #35 item 2): a test-only collective
-registered in it alone is fitted (contract/comm_fit.py), named in the fit's model text and the
+"""The collectives' table (cost_models/collectives.py, issue #35 item 2): a test-only collective
+registered in it alone is fitted (cost_models/comm_fit.py), named in the fit's model text and the
 list of collectives, and costed by the report's projection (report/projection.py), fitted and
 nominal. The comm workload's size sweep reads the same entry (its Horovod call and elements);
 that part needs MPI (tests/mpi/test_comm_workload.py)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scalestudy.contract import collectives, comm_fit
+from scalestudy.cost_models import collectives, comm_fit
 from scalestudy.report import projection
 
 ALPHA, BW, OVERHEAD, LOCAL = 30e-6, 1.25e9, 0.8e-3, 2e-10  # s, bytes/s, s, s per byte

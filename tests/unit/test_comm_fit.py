@@ -1,4 +1,4 @@
-"""The alpha/beta fit of the comm workload's timings (scalestudy.contract.comm_fit): it recovers
+"""The alpha/beta fit of the comm workload's timings (scalestudy.cost_models.comm_fit): it recovers
 known values from data made with the model plus noise, reports its residuals, uses the
 projection's own model, and refuses data it cannot fit."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scalestudy.contract import comm_fit
-from scalestudy.contract.comm_fit import FitError, Sample
+from scalestudy.cost_models import comm_fit
+from scalestudy.cost_models.comm_fit import FitError, Sample
 from scalestudy.report import projection
 
 ALPHA, BW = 25e-6, 1.5e9  # 25 us, 1.5 GB/s per node link
@@ -232,7 +232,7 @@ def test_a_model_groups_allreduce_is_fitted_on_its_own_node():
 def test_the_crossover_charges_the_group_its_fitted_link():
     """With a fitted group_allreduce the mesh's model-parallel time is its calls on that fit,
     not the interconnect's ring (report/crossover.py)."""
-    from scalestudy.contract import mesh as mesh_layout
+    from scalestudy.cost_models import mesh as mesh_layout
     from scalestudy.report import crossover
 
     alpha, bw = 3e-6, 8e9

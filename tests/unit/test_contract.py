@@ -3,12 +3,14 @@ import math
 
 import pytest
 
-from scalestudy.contract import comm_model, step_log
-from scalestudy.contract.point_config import ConfigError, allreduce_item_bytes, load_point_config
+from scalestudy.cost_models import comm_model
+from scalestudy.cost_models.comm_model import allreduce_item_bytes
+from scalestudy.formats import step_log
+from scalestudy.formats.point_config import ConfigError, load_point_config
 
 
 def test_figure1_ratio_at_64_nodes():
-    # the `accumulation-64` reference (contract/references.yaml): V = 33,708, Tsrc + Ttgt ~ 9,480
+    # the `accumulation-64` reference (formats/references.yaml): V = 33,708, Tsrc + Ttgt ~ 9,480
     # padded slots, 64 workers -> ~82x (values only).
     rows = comm_model.tf1_rows(33708, 4740, 4740)
     ratio = 64 * rows * 4 * 1024 / comm_model.logical_allreduce_bytes(33708, 1024)

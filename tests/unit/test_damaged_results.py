@@ -15,7 +15,7 @@ from support.compare import make_run
 from support.damage import SWEEP, finish, mark_completed, submit_sweep
 
 from scalestudy.cli import main
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 
 # how the 4 points became jobs: one job each, a job array per shape, a bundle per allocation
 SHAPES = {

@@ -3,7 +3,7 @@ import itertools
 import numpy as np
 import pytest
 
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.trainer.data import WorkerBatches, bucket_boundaries, split_rows
 
 

@@ -1,5 +1,5 @@
 """docgen lists names from the tables that own them (issue #35 item 5): a strategy registered in
-contract/strategies.py appears in the generated reference with its summary, and the mesh's
+cost_models/strategies.py appears in the generated reference with its summary, and the mesh's
 allowed exchanges are the table's `with_mesh` ones."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from scalestudy.contract import strategies
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import strategies
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.sweepfile import docgen
 
 

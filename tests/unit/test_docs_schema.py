@@ -12,7 +12,7 @@ from typing import Any, Literal
 import pytest
 from pydantic import BaseModel, create_model
 
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.profiles import Profile
 from scalestudy.sweepfile import docgen
 from scalestudy.sweepfile.sweep import Sweep
@@ -197,11 +197,11 @@ def test_cli_page_names_every_verb_option_and_exit_code():
 
 def test_the_results_table_is_declared_once():
     """collect's columns, the report's typing and docs/results-layout.md all come from
-    contract/results_columns.py; a CSV round trip reads back with the declared types."""
+    formats/results_columns.py; a CSV round trip reads back with the declared types."""
     import pandas as pd
 
     from scalestudy.collect import COLUMNS
-    from scalestudy.contract import results_columns
+    from scalestudy.formats import results_columns
     from scalestudy.report import load
 
     assert tuple(COLUMNS) == results_columns.NAMES

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scalestudy.contract.env_capture import mpi_family
 from scalestudy.doctor import launcher_mpi
+from scalestudy.formats.env_capture import mpi_family
 from scalestudy.profiles import load_profile
 from scalestudy.workloads import mpi_probe
 

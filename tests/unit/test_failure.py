@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scalestudy.contract.manifest import Attempt
 from scalestudy.executors import failure
+from scalestudy.formats.manifest import Attempt
 
 TRACEBACK = (
     "Traceback (most recent call last):\n"

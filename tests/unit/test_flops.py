@@ -1,4 +1,4 @@
-"""contract/flops.py against an independent count: the matmuls TensorFlow really runs in one
+"""cost_models/flops.py against an independent count: the matmuls TensorFlow really runs in one
 compiled forward + backward step of `base`, counted from the graph (2·m·n·k per MatMul and
 BatchMatMul from the operands' static shapes and transpose flags; the projection's row count,
 dynamic in the graph, is the batch's real target tokens). TensorFlow's registered statistics
@@ -39,8 +39,8 @@ def _count() -> dict:
     import tensorflow as tf
     from tensorflow.python.framework import ops as tf_ops
 
-    from scalestudy.contract import flops
-    from scalestudy.contract.point_config import PointConfig
+    from scalestudy.cost_models import flops
+    from scalestudy.formats.point_config import PointConfig
     from scalestudy.trainer.model import Transformer
 
     tf.keras.utils.set_random_seed(1)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scalestudy.contract import flops, memory_model, mesh, strategies
-from scalestudy.contract.point_config import RECORDED, PointConfig
+from scalestudy.cost_models import flops, memory_model, mesh, strategies
 from scalestudy.executors import rebuild
+from scalestudy.formats.point_config import RECORDED, PointConfig
 from scalestudy.report import crossover
 
 
@@ -33,7 +33,7 @@ def test_a_rebuilt_manifest_keeps_the_last_attempt_when_a_middle_one_is_missing(
     assert attempts[2]["folder"] == f"{point}/attempt-3" and attempts[2]["exit_code"] == 0
 
 
-# -- contract/memory_model.py: live_passes --------------------------------------------------
+# -- cost_models/memory_model.py: live_passes --------------------------------------------------
 def _live(**keys) -> int:
     """live_passes of a configuration with these keys (values checked, no batch needed)."""
     return memory_model.live_passes(PointConfig.model_validate(keys, context=RECORDED))
@@ -50,7 +50,7 @@ def test_dataflow_order_holds_half_the_micro_batches_rounded_up():
     assert _live(micro_batches=5, timing="phases") == 1
 
 
-# -- contract/strategies.py: the sharded lookup's calls --------------------------------------
+# -- cost_models/strategies.py: the sharded lookup's calls --------------------------------------
 def test_each_sharded_lookup_carries_its_micro_batchs_share_of_the_unique_rows():
     h = 64
     one = strategies.Shape(workers=4, vocab=1000, hidden=h, unique=600, micro_batches=1)
@@ -69,7 +69,7 @@ def test_each_sharded_lookup_carries_its_micro_batchs_share_of_the_unique_rows()
     assert sum(b for _, b in calls) == 312_000
 
 
-# -- contract/mesh.py -------------------------------------------------------------------------
+# -- cost_models/mesh.py -------------------------------------------------------------------------
 def test_a_mesh_micro_batchs_activation_allreduces_counted_by_hand():
     slots = mesh.Slots(src=10, tgt=12, real=9)
     got = mesh.activation_elements(slots, hidden=4, enc_layers=2, dec_layers=3)
@@ -104,7 +104,7 @@ def test_the_crossover_counts_every_model_parallel_allreduce_call():
     assert crossover.calls_per_step({"enc_layers": 0, "dec_layers": 1}) == 5 + 5 + 4
 
 
-# -- contract/flops.py ------------------------------------------------------------------------
+# -- cost_models/flops.py ------------------------------------------------------------------------
 def test_the_matmul_flops_of_a_small_model_counted_by_hand():
     spec = {"hidden": 2, "filter": 3, "vocab": 5, "enc_layers": 1, "dec_layers": 1}
     b = flops.BatchShape(sentences=2, src_len=3, tgt_len=4, real_tgt=7)  # 6 and 8 slots

@@ -15,11 +15,11 @@ from pathlib import Path
 def test_harness_side_imports_without_tensorflow():
     code = (
         "import sys\n"
-        "import scalestudy.contract.point_config, scalestudy.contract.step_log\n"
-        "import scalestudy.contract.comm_model, scalestudy.trainer.data, scalestudy.launchers\n"
+        "import scalestudy.formats.point_config, scalestudy.formats.step_log\n"
+        "import scalestudy.cost_models.comm_model, scalestudy.trainer.data, scalestudy.launchers\n"
         "import scalestudy.measure.ompi_monitoring, scalestudy.trainer.schedule\n"
         "import scalestudy.report.build, scalestudy.report.cli, scalestudy.collect\n"
-        "import scalestudy.contract.comm_fit, scalestudy.workloads.comm\n"
+        "import scalestudy.cost_models.comm_fit, scalestudy.workloads.comm\n"
         "heavy = [m for m in ('tensorflow', 'horovod', 'keras') if m in sys.modules]\n"
         "assert not heavy, heavy\n"
     )
@@ -265,7 +265,7 @@ def test_the_part_graph_sees_a_cycle_that_no_two_modules_make():
 
 def test_workloads_import_no_report():
     """A workload runs inside the job; the report reads its output afterwards. What both need
-    (the padded slots' share, SLOT_FRACTION) lives below both, in contract/."""
+    (the padded slots' share, SLOT_FRACTION) lives below both, in cost_models/."""
     upward = [
         f"{i.source}:{i.line} -> {i.target}"
         for imports in _graph().values()
@@ -283,7 +283,8 @@ def test_workloads_import_no_report():
 # A new part of the package must be placed here (the test names it).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "rankenv", "progress", "templating", "provenance", "launchers", "sbatch_options"),
-    ("fileio", "yamlfile", "contract", "containers", "localcluster"),
+    ("fileio", "yamlfile", "cost_models", "containers", "localcluster"),
+    ("formats",),
     ("profiles", "trainer", "measure", "provenance_table"),
     ("workloads",),
     ("sweepfile", "capture", "starter", "profile_detect", "archive"),
@@ -298,7 +299,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 # Imports of a part of the same or a higher layer that are there today, and why. Each must
 # still be made (a stale entry fails), so the list can only shrink. Empty: the last one (the
 # provenance table asking the executors' registry whether an executor queues jobs) reads
-# contract/manifest.QUEUES_JOBS now, below both.
+# formats/manifest.QUEUES_JOBS now, below both.
 UPWARD_ALLOWED: dict[tuple[str, str], str] = {}
 
 

@@ -23,9 +23,9 @@ import yaml
 from support.skips import require
 
 from scalestudy.cli import main
-from scalestudy.contract.manifest import Attempt
 from scalestudy.executors import failure
 from scalestudy.executors.local import local_env
+from scalestudy.formats.manifest import Attempt
 from scalestudy.plan import make_plan
 from scalestudy.submit import render_all
 from scalestudy.sweepfile.sweep import load_sweep

@@ -12,8 +12,8 @@ import pytest
 from support.report import variants_of
 from support.rows import results_table
 
-from scalestudy.contract.point_config import PointConfig
 from scalestudy.errors import EXIT_BAD_INPUT
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.report import legacy
 
 

@@ -11,7 +11,7 @@ import pytest
 from support.compare import make_run
 
 from scalestudy import doctor
-from scalestudy.contract import flops
+from scalestudy.cost_models import flops
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report.build import build
 

@@ -1,4 +1,4 @@
-"""manifest.json's typed records (scalestudy/contract/manifest.py): a manifest read and written
+"""manifest.json's typed records (scalestudy/formats/manifest.py): a manifest read and written
 again is the same bytes (old manifests read, new ones identical), a key absent and a key stored
 as null stay apart, a damaged key is named with its file (exit 2, the file left as it was), the
 job identity's format and parse are one, and the executors' queueing fact lives below the
@@ -15,7 +15,13 @@ import fake_slurm
 import pytest
 from support.damage import submit_sweep
 
-from scalestudy.contract.manifest import (
+from scalestudy.errors import DamagedFile
+from scalestudy.executors import registry
+from scalestudy.executors.base import Executor
+from scalestudy.executors.job_identity import JobIdentity, identity
+from scalestudy.executors.layout import next_attempt_dir
+from scalestudy.executors.manifest import Manifest
+from scalestudy.formats.manifest import (
     QUEUES_JOBS,
     UNSET,
     Attempt,
@@ -24,12 +30,6 @@ from scalestudy.contract.manifest import (
     decode,
     encode,
 )
-from scalestudy.errors import DamagedFile
-from scalestudy.executors import registry
-from scalestudy.executors.base import Executor
-from scalestudy.executors.job_identity import JobIdentity, identity
-from scalestudy.executors.layout import next_attempt_dir
-from scalestudy.executors.manifest import Manifest
 from scalestudy.provenance_table import _unqueued
 
 DATA = Path(__file__).parent / "data"

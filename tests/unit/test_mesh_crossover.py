@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scalestudy.contract import memory_model
+from scalestudy.cost_models import memory_model
 from scalestudy.report import crossover
 from scalestudy.report.projection import Link
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from scalestudy.cli import main
-from scalestudy.contract.memory_model import RUNTIME_OVERHEAD, estimate, parameter_count
-from scalestudy.contract.point_config import PRESETS, PointConfig
+from scalestudy.cost_models.memory_model import RUNTIME_OVERHEAD, estimate, parameter_count
+from scalestudy.formats.point_config import PRESETS, PointConfig
 from scalestudy.plan import make_plan, node_hours
 from scalestudy.sweepfile.sweep import load_sweep
 

@@ -9,7 +9,7 @@ import json
 
 from pydantic import BaseModel
 
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.formats.point_config import PointConfig
 
 WEAK = {"tokens_per_worker": 512}
 

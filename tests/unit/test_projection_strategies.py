@@ -1,7 +1,7 @@
 """`report --project-to` for every exchange strategy (issue #24): a synthetic table per strategy
 with a given latency and bandwidth, whose projected exchange time, step time, accumulation
 bytes and memory equal a hand computation written here from the collectives each strategy
-calls (not from contract/strategies.py). And the plan's memory model and the report's
+calls (not from cost_models/strategies.py). And the plan's memory model and the report's
 projection agree for every strategy x precision x compression."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from support.report import variants_of
 from support.rows import results_row, results_table
 
-from scalestudy.contract import memory_model, strategies
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import memory_model, strategies
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.report import legacy, projection
 from scalestudy.report.analysis import _project
 

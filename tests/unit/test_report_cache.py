@@ -13,7 +13,7 @@ import msgspec
 import pytest
 from test_report_support import WEAK, WEAK_STATUS, make_sweep
 
-from scalestudy.contract import step_log
+from scalestudy.formats import step_log
 from scalestudy.report import load
 from scalestudy.report.build import build
 

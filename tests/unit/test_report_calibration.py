@@ -11,7 +11,7 @@ import pytest
 from test_report_support import WEAK, WEAK_STATUS, H, make_sweep
 
 from scalestudy.cli import main
-from scalestudy.contract import comm_fit
+from scalestudy.cost_models import comm_fit
 from scalestudy.report import projection
 from scalestudy.report.build import build
 

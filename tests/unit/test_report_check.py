@@ -124,7 +124,7 @@ def test_an_archive_is_checked_with_its_packed_sweep_file(tmp_path, capsys):
 
 def test_every_metric_is_measured_from_a_declared_column_or_the_scaling():
     from scalestudy.collect import COLUMNS
-    from scalestudy.contract.metrics import METRICS
+    from scalestudy.formats.metrics import METRICS
 
     for m in METRICS.values():
         assert m.column in COLUMNS if m.column else m.name in check.SCALING_METRICS, m.name

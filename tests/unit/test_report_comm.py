@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from support.rows import results_row, results_table
 
-from scalestudy.contract import comm_fit
+from scalestudy.cost_models import comm_fit
 from scalestudy.report import markdown
 from scalestudy.report.build import build
 

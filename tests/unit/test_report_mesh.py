@@ -7,7 +7,7 @@ from __future__ import annotations
 from support.report import variants_of
 from support.rows import results_row, results_table
 
-from scalestudy.contract.point_config import PRESETS
+from scalestudy.formats.point_config import PRESETS
 from scalestudy.report import legacy
 from scalestudy.report.analysis import analyse
 from scalestudy.report.figures import mesh as mesh_figure

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from scalestudy.contract import comm_model
+from scalestudy.cost_models import comm_model
 from scalestudy.plan import make_plan
 from scalestudy.report import projection
 from scalestudy.report.legacy import row_config

@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from scalestudy.contract import comm_model
+from scalestudy.cost_models import comm_model
 from scalestudy.report.build import Report, build
 from scalestudy.trainer import schedule
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import yaml
 
-from scalestudy.contract import references
+from scalestudy.formats import references
 
 EXPERIMENTS = Path(__file__).resolve().parents[2] / "experiments"
 

@@ -13,7 +13,8 @@ import pandas as pd
 from support.rows import results_row, results_table
 
 from scalestudy.collect import COLUMNS
-from scalestudy.contract import comm_model, step_log
+from scalestudy.cost_models import comm_model
+from scalestudy.formats import step_log
 
 V, H = 1000, 64
 SLOTS = (975, 975)  # padded source, target slots per worker per step

@@ -1,4 +1,4 @@
-"""The results table is declared once, in contract/results_columns.py: a row collect builds has
+"""The results table is declared once, in formats/results_columns.py: a row collect builds has
 exactly its columns in its order, the CSV and the parquet file collect writes hold the declared
 types, and the report reads either back typed as declared. Fast: a planned sweep, a manifest
 and one synthetic step log; nothing runs."""
@@ -16,9 +16,9 @@ import pytest
 
 from scalestudy.collect import COLUMNS, tables
 from scalestudy.collect.rows import collect_rows
-from scalestudy.contract import results_columns, step_log
-from scalestudy.contract.results_columns import PANDAS_DTYPES
 from scalestudy.executors.manifest import Manifest
+from scalestudy.formats import results_columns, step_log
+from scalestudy.formats.results_columns import PANDAS_DTYPES
 from scalestudy.plan import make_plan
 from scalestudy.report import load
 from scalestudy.sweepfile.sweep import load_sweep
@@ -190,7 +190,7 @@ def test_the_contract_imports_without_pandas():
     import subprocess
 
     code = (
-        "import sys\nimport scalestudy.contract.results_columns\n"
+        "import sys\nimport scalestudy.formats.results_columns\n"
         "assert 'pandas' not in sys.modules and 'tensorflow' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

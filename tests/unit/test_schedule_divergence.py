@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from scalestudy.contract.point_config import DivergenceSpec
+from scalestudy.formats.point_config import DivergenceSpec
 from scalestudy.trainer import schedule
 from scalestudy.trainer.divergence import DivergenceDetector
 

@@ -10,7 +10,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from scalestudy import rankenv
-from scalestudy.contract import memory_model
+from scalestudy.cost_models import memory_model
 from scalestudy.report import projection
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scalestudy"
@@ -67,7 +67,7 @@ def test_the_padded_slots_share_has_one_value():
         "scalestudy/compare/render.py",
         "scalestudy/report/stats.py",
     }
-    assert homes == {"scalestudy/contract/memory_model.py"}
+    assert homes == {"scalestudy/cost_models/memory_model.py"}
     assert literal == projection.SLOT_FRACTION
     spec = {"vocab": 100}
     assert memory_model.tf1_rows_estimate(spec, 1000, 1) == 100 + int(2 * 1000 * literal)

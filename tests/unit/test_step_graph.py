@@ -21,7 +21,7 @@ def _control_inputs() -> dict:
     """Run in a child process (support/child.py)."""
     import tensorflow as tf
 
-    from scalestudy.contract.point_config import PointConfig
+    from scalestudy.formats.point_config import PointConfig
     from scalestudy.trainer.model import Transformer
     from scalestudy.trainer.step import _Step
 

@@ -8,9 +8,9 @@ import pytest
 from support.report import variants_of
 from support.rows import results_row, results_table
 
-from scalestudy.contract import comm_model, token_model
-from scalestudy.contract import strategies as strategy_table
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import comm_model, token_model
+from scalestudy.cost_models import strategies as strategy_table
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.report import strategies
 from scalestudy.trainer.data import WorkerBatches
 

@@ -1,4 +1,4 @@
-"""A strategy's counters are its table entry's (contract/strategies.py, issue #35 point 2): a
+"""A strategy's counters are its table entry's (cost_models/strategies.py, issue #35 point 2): a
 test-only strategy registered here with counts no other strategy logs gets them read by
 collect (collect/rows.py: one results column per counter, the median over the timed steps) and
 by the rows check the report reads (collect/rows_check.py: its `logged` formula on the step's
@@ -11,8 +11,9 @@ import json
 import pytest
 
 from scalestudy.collect import rows, rows_check
-from scalestudy.contract import step_log, strategies
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import strategies
+from scalestudy.formats import step_log
+from scalestudy.formats.point_config import PointConfig
 
 NAME = "test_tally"
 V, H = 1000, 64

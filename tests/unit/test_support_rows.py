@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from support.rows import results_row, results_table
 
-from scalestudy.contract.results_columns import NAMES
+from scalestudy.formats.results_columns import NAMES
 
 
 def test_a_row_has_every_contract_column_in_order_and_refuses_unknown_cells():

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract import strategies
-from scalestudy.contract.point_config import PRESETS, RULES_CHECKED, PointConfig
+from scalestudy.cost_models import mesh as mesh_layout
+from scalestudy.cost_models import strategies
+from scalestudy.formats.point_config import PRESETS, RULES_CHECKED, PointConfig
 from scalestudy.sweepfile.sweep import SweepError, load_sweep
 
 SWEEP = """\

@@ -13,8 +13,8 @@ from support.report import variants_of
 from support.rows import results_row, results_table
 
 from scalestudy.collect import point_record
-from scalestudy.contract import comm_model, memory_model, strategies
-from scalestudy.contract.point_config import PointConfig
+from scalestudy.cost_models import comm_model, memory_model, strategies
+from scalestudy.formats.point_config import PointConfig
 from scalestudy.plan import make_plan
 from scalestudy.report import legacy
 from scalestudy.report.analysis import analyse

@@ -7,7 +7,7 @@ import textwrap
 
 from matplotlib.figure import Figure
 
-from scalestudy.contract import comm_fit
+from scalestudy.cost_models import comm_fit
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import COLORS, Rendered, Skipped, err
 

@@ -7,7 +7,7 @@ import math
 
 from matplotlib.figure import Figure
 
-from scalestudy.contract import strategies
+from scalestudy.cost_models import strategies
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import COLORS, Rendered, Skipped, log2_x
 from scalestudy.report.strategies import NEW

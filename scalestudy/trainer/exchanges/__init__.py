@@ -1,11 +1,11 @@
-"""The gradient exchange, one class per strategy of contract/strategies.py (the table names
+"""The gradient exchange, one class per strategy of cost_models/strategies.py (the table names
 each strategy's class: `Strategy.trainer`)."""
 
 from __future__ import annotations
 
 import importlib
 
-from scalestudy.contract import strategies
+from scalestudy.cost_models import strategies
 from scalestudy.trainer.exchanges.base import (
     ExchangeVolume,
     GradientExchange,

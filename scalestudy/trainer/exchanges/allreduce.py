@@ -4,7 +4,7 @@ gradients (the base class), 4VH bytes whatever N."""
 
 from __future__ import annotations
 
-from scalestudy.contract import strategies
+from scalestudy.cost_models import strategies
 from scalestudy.trainer.exchanges.base import GradientExchange
 
 

@@ -1,7 +1,7 @@
 """What every exchange strategy shares: the dense gradients' allreduce, Horovod's compression,
 the control vector, the phased function, the gradient norm and the byte accounting's frame.
 
-A strategy (one subclass per entry of contract/strategies.py) says only how its IndexedSlices
+A strategy (one subclass per entry of cost_models/strategies.py) says only how its IndexedSlices
 gradient goes (`sparse`) and what that costs (`sparse_volume`); dense gradients are always
 averaged by allreduce. `collectives()` builds the ops inside the caller's graph: the overlapped
 step calls it in the same compiled function as the backward pass, so each collective is enqueued
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
-from scalestudy.contract import comm_model, strategies
+from scalestudy.cost_models import comm_model, strategies
 
 
 def accumulate(acc: list | None, grads: list) -> list:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-from scalestudy.contract import comm_model, strategies
+from scalestudy.cost_models import comm_model, strategies
 from scalestudy.trainer.exchanges.base import GradientExchange, SparseBytes
 
 

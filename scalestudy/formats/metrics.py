@@ -42,7 +42,7 @@ METRICS: dict[str, Metric] = {
         Metric("peak_memory_gib", "GiB", "the largest rank's peak resident memory", BOTH,
                "lower", column="peak_rss_max", scale=1 / 2**30),
         Metric("model_gflops_per_rank", "GFLOP/s", "the model's matmul FLOPs a rank computed "
-               "per second (contract/flops.py)", BOTH, "higher",
+               "per second (cost_models/flops.py)", BOTH, "higher",
                column="model_flops_per_s_per_rank", scale=1e-9),
         Metric("embedding_bytes_per_step", "bytes", "the embedding gradient's logical bytes a "
                "rank exchanges per step", BOTH, "lower",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scalestudy.contract import strategies
+from scalestudy.cost_models import strategies
 
 # the split dimensions: each must divide evenly by M
 SPLIT = ("heads", "filter", "vocab")

@@ -1,7 +1,7 @@
 """Latency and bandwidth (alpha, beta) of Horovod's collectives, fitted to the comm workload.
 
 The model is the report's projection's (scalestudy.report.projection), both read from the
-collectives' table (scalestudy.contract.collectives), so the fitted values can replace the
+collectives' table (scalestudy.cost_models.collectives), so the fitted values can replace the
 profile's nominal ones there: ring algorithms over one link per node, which the node's ppn
 ranks share (each rank gets bw / ppn):
 
@@ -42,13 +42,13 @@ from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
-from scalestudy.contract import collectives
+from scalestudy.cost_models import collectives
 
 GROUP = collectives.GROUP  # a mesh's model group (issue #25)
 
 
 class _Names(Sequence):
-    """The collectives' names, read from the table (contract/collectives.py) at each use, so
+    """The collectives' names, read from the table (cost_models/collectives.py) at each use, so
     an entry registered later is fitted, drawn and listed too."""
 
     def __getitem__(self, i):

@@ -1,6 +1,6 @@
 """The `comm` workload's options (a sweep's `comm:` block, then point.json's): below both the
 sweep file that validates them and the workload that reads them (scalestudy/workloads/comm.py).
-The collectives a sweep may ask for are the exchange collectives of contract/collectives.py,
+The collectives a sweep may ask for are the exchange collectives of cost_models/collectives.py,
 read when a file is validated."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from scalestudy.contract import collectives
-from scalestudy.contract.table_names import OneOf
+from scalestudy.cost_models import collectives
+from scalestudy.formats.table_names import OneOf
 
 
 def _exchange_collectives() -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 the shapes the comm workload times it on. A new collective is one entry here (`register`).
 
 Each entry's cost model is the one the report projects with (report/projection.py) and the
-comm sweep fits (contract/comm_fit.py): a call of `bytes` (allreduce: the whole tensor;
+comm sweep fits (cost_models/comm_fit.py): a call of `bytes` (allreduce: the whole tensor;
 allgather: one rank's share; alltoall: its whole send buffer) over N workers costs
 
     t = o + g x result(N) x bytes + alpha(N) x latency + wire(N) x bytes x ppn / bw

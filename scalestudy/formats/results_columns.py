@@ -3,7 +3,7 @@ once: every column's name, type, unit and meaning, in the table's order. `collec
 rows with these columns and types (PANDAS_DTYPES), the report reads them typed from here, and
 docs/results-layout.md's column table is generated from here (`make docs`;
 tests/unit/test_docs_schema.py checks it).
-Which exchanges fill a strategy's own columns is the strategy's to say (contract/strategies.py:
+Which exchanges fill a strategy's own columns is the strategy's to say (cost_models/strategies.py:
 own_columns), not repeated here."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from scalestudy.contract import strategies
+from scalestudy.cost_models import strategies
 
 Kind = Literal["text", "int", "float", "bool"]
 
@@ -81,7 +81,7 @@ COLUMNS: tuple[Column, ...] = (
         "model_flops_per_s_per_rank",
         "float",
         "FLOP/s",
-        "the model's matmul FLOPs (contract/flops.py) a rank computed per second of the timed "
+        "the model's matmul FLOPs (cost_models/flops.py) a rank computed per second of the timed "
         "window, mean over ranks",
     ),
     # the three clocks (collect/clocks.py): a throughput is used only when they agree

@@ -18,11 +18,11 @@ trainer's measured RSS is the truth.
   buffer (HOROVOD_FUSION_THRESHOLD, 64 MiB, allocated once; none with `deterministic`, which
   turns fusion off);
 - bf16 also holds a bf16 copy of the weights it computes with (2 P bytes);
-- the embedding gradient's exchange buffers: each strategy's own `peak` (contract/strategies.py:
+- the embedding gradient's exchange buffers: each strategy's own `peak` (cost_models/strategies.py:
   the gathered rows and their averaged copy; the dense [V, H] tensor twice, plus its float16
   copy under fp16 compression; ...), and the input table's rows a rank holds (ceil(V / N) when
   the strategy shards it);
-- a data x model mesh of M (contract/mesh.py): the split parameters, split activations and
+- a data x model mesh of M (cost_models/mesh.py): the split parameters, split activations and
   the vocabulary's logits an M-th each, on the model group's M x tokens_per_worker tokens;
   the exchange over the N / M ranks of the data-parallel set, of the shard's V / M rows;
 - with 2+ micro-batches: the activations of the passes alive at once (`live_passes`: one in
@@ -36,9 +36,31 @@ trainer's measured RSS is the truth.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
-from scalestudy.contract import strategies
-from scalestudy.contract.point_config import PointConfig, allreduce_item_bytes
+from scalestudy.cost_models import strategies
+from scalestudy.cost_models.comm_model import allreduce_item_bytes
+
+
+class _Mesh(Protocol):
+    model: int
+
+
+class MemoryConfig(Protocol):
+    """What the memory model reads of a point's configuration: a PointConfig
+    (formats/point_config.py, a layer above: its validation asks the cost models) has it all."""
+
+    micro_batches: int
+    micro_batch_order: str
+    timing: str
+    precision: str
+    accumulation: str
+    compression: str
+    deterministic: bool
+    mesh: _Mesh
+
+    def asked(self) -> strategies.Strategy: ...
+
 
 RUNTIME_OVERHEAD = 600 * 2**20
 # The compiled step holds each micro-batch's forward and backward ops: the runtime's heap grows
@@ -92,7 +114,7 @@ class MemoryEstimate:
 
 # Share of the 2 x tokens_per_worker padded slots the official bucketing fills: ~9,480 of 10,000
 # at 5,000 tokens per worker, which with V = 33,708 gives the 82x at 64 workers of the
-# `accumulation-64` reference (contract/references.yaml). Its one home: the memory model, the
+# `accumulation-64` reference (formats/references.yaml). Its one home: the memory model, the
 # report's projection and the comm workload's text-data estimate all read it from here.
 SLOT_FRACTION = 0.95
 
@@ -106,7 +128,7 @@ def tf1_rows_estimate(
 
 
 def estimate(
-    spec: dict, *, workers: int, tokens_per_worker: int, config: PointConfig
+    spec: dict, *, workers: int, tokens_per_worker: int, config: MemoryConfig
 ) -> MemoryEstimate:
     """Peak bytes of one rank of a point run with `config` on the model `spec` (its resolved
     shape: the plan's `config.model.resolved()`, the report's recorded one), read the same way
@@ -163,7 +185,7 @@ def estimate(
     )  # fmt: skip
 
 
-def live_passes(config: PointConfig) -> int:
+def live_passes(config: MemoryConfig) -> int:
     """How many micro-batches' activations a rank holds at once. One when each waits for the
     previous one's gradients (`micro_batch_order: sequential`) or is its own call (`timing:
     phases`). In `dataflow` order every micro-batch's forward pass is ready when the step

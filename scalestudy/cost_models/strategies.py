@@ -8,7 +8,7 @@ it calls and their bytes, its logical and wire bytes per rank per step, its memo
 columns it fills, the text the trainer's header and the report print, and which trainer class
 runs it. Every layer asks this table; none decides anything by a strategy's name.
 
-A parallel layout combines with these exchanges: the data x model mesh (contract/mesh.py) is
+A parallel layout combines with these exchanges: the data x model mesh (cost_models/mesh.py) is
 the one there is, a point is (layout, strategy), and a strategy's `with_mesh` says whether it
 runs inside a mesh (its exchange then runs over the mesh's data-parallel set).
 
@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scalestudy.contract import comm_model
+from scalestudy.cost_models import comm_model
 
 FLOAT32 = comm_model.FLOAT32
 INT64 = comm_model.INT64
@@ -65,7 +65,7 @@ class Counter:
     """A count a strategy's exchange writes in every step record and collect turns into a
     results column: the record's `record` object's `field` (embedding_grad.unique_rows,
     bytes.wire_sent_alltoall_model), the median over the timed steps in `column` (declared,
-    typed and explained in contract/results_columns.py). collect/rows.py and report/load.py
+    typed and explained in formats/results_columns.py). collect/rows.py and report/load.py
     read the declared counters; neither names one."""
 
     record: str  # "embedding_grad" (the gradient's counts) or "bytes" (the modelled bytes)
@@ -78,7 +78,7 @@ class Counter:
 
 
 # (collective, bytes): allreduce the whole tensor, allgather one rank's share, alltoall one
-# rank's whole send buffer (its own block included) -- the units of contract/comm_fit.py
+# rank's whole send buffer (its own block included) -- the units of cost_models/comm_fit.py
 Call = tuple[str, float]
 
 
@@ -111,7 +111,7 @@ class Strategy:
     # `timing: phases`: where its collectives' time is counted, if not all in comm_s
     phases_note: str = ""
     # runs over a data x model mesh's data-parallel set (a vocabulary-split embedding's
-    # gradient rows); the others are not built for a mesh (contract/mesh.py)
+    # gradient rows); the others are not built for a mesh (cost_models/mesh.py)
     with_mesh: bool = False
 
     @property

@@ -21,10 +21,10 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from scalestudy.contract import mesh as mesh_layout
-from scalestudy.contract import strategies
-from scalestudy.contract.table_names import OneOf
+from scalestudy.cost_models import mesh as mesh_layout
+from scalestudy.cost_models import strategies
 from scalestudy.errors import BadInput
+from scalestudy.formats.table_names import OneOf
 
 
 def rule(key: str, message: str, said: bool = False) -> PydanticCustomError:
@@ -394,16 +394,6 @@ IDENTITY_FIELDS = frozenset(
         "dump_final_weights",
     }
 )
-
-
-# bytes of one allreduced gradient value, by Horovod compression
-ALLREDUCE_ITEM_BYTES = {"none": 4, "fp16": 2}
-
-
-def allreduce_item_bytes(compression: str) -> int:
-    """Bytes an allreduced gradient value travels in (IndexedSlices rows stay float32), by a
-    configuration's `compression` (a record's is read as a PointConfig first)."""
-    return ALLREDUCE_ITEM_BYTES[compression]
 
 
 def switch_contradiction(exchange: str, sparse_as_dense: Any) -> str | None:

@@ -221,3 +221,13 @@ def vocab_parallel_softmax_bytes(
     share = (n - 1) / n
     wire = share * states + 2 * share * scalars + share * states  # ring allgather, allreduces, RS
     return {"logical_bytes": logical, "wire_sent": wire}
+
+
+# bytes of one allreduced gradient value, by Horovod compression
+ALLREDUCE_ITEM_BYTES = {"none": 4, "fp16": 2}
+
+
+def allreduce_item_bytes(compression: str) -> int:
+    """Bytes an allreduced gradient value travels in (IndexedSlices rows stay float32), by a
+    configuration's `compression` (a record's is read as a PointConfig first)."""
+    return ALLREDUCE_ITEM_BYTES[compression]
