@@ -15,7 +15,7 @@ pkgs=(openmpi-bin libopenmpi-dev cmake g++ make git
       slurm-wlm slurmdbd munge mariadb-server mariadb-client
       chromium tmux charliecloud-runtime debootstrap lmod
       mpich libmpich-dev libpmi2-0 libpmix2 libfabric1
-      iproute2)  # ip + tc: the local cluster's emulated network (localcluster up --netns)
+      iproute2 procps)  # ip + tc, sysctl: the local cluster's emulated network (up --netns)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -191,7 +191,7 @@ def decode(raw: bytes, path: object) -> ManifestFile:
     except msgspec.ValidationError as exc:
         raise DamagedFile(
             path,
-            f"{_where(data, exc)}: {str(exc).split(' - at ')[0]}",
+            f"{_where(data, exc)}: {str(exc).partition(' - at ')[0]}",
             hint="fix that key by hand, or move the file aside: the next status or submit "
             "rebuilds it from the attempt folders",
         ) from None
@@ -201,11 +201,15 @@ def _where(data: dict, exc: msgspec.ValidationError) -> str:
     """The damaged key, with the point (or bundle, array) named: msgspec says `$.points[...]`."""
     said = str(exc).rpartition(" - at ")[2].strip("`")
     for kind in ("points", "bundles", "arrays"):
-        for key, entry in (data.get(kind) or {}).items() if isinstance(data, dict) else []:
+        entries = data.get(kind) if isinstance(data, dict) else None
+        if not isinstance(entries, dict):  # not a mapping at all: msgspec's path says so
+            continue
+        for key, entry in entries.items():
             try:
                 msgspec.convert(entry, Attempts, strict=True)
             except msgspec.ValidationError as inner:
-                rest = str(inner).rpartition(" - at ")[2].strip("`").removeprefix("$")
+                _, at, path = str(inner).rpartition(" - at ")
+                rest = path.strip("`").removeprefix("$") if at else ""  # the entry itself: none
                 return f"key {kind}.{key}{rest}"
     return f"key {said.removeprefix('$.')}" if said.startswith("$") else said
 

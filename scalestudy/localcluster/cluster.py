@@ -352,9 +352,10 @@ class LocalCluster:
     def _network(self) -> None:
         """Make the emulated network; a stopped cluster's leftovers (a crash, a killed
         `down`) are removed first, a running cluster's network is kept."""
-        for tool in ("ip", "tc", "unshare"):
+        for tool, package in (("ip", "iproute2"), ("tc", "iproute2"), ("unshare", "util-linux"),
+                              ("sysctl", "procps")):  # fmt: skip
             if not shutil.which(tool):
-                raise ClusterError(f"--netns needs {tool}: run `make system` (Debian iproute2)")
+                raise ClusterError(f"--netns needs {tool}: run `make system` (Debian {package})")
         net = self.network
         running = any(_alive(f) for f in (self.dir / "run").glob("*.pid"))
         try:

@@ -150,6 +150,23 @@ def test_decode_names_a_damaged_gate_and_tells_no_manifest_from_a_damaged_one():
         assert not isinstance(caught.value, DamagedFile)
 
 
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ({"points": {}, "bundles": [1]}, "key bundles: Expected `object`, got `array`"),
+        ({"points": {}, "arrays": "x"}, "key arrays: Expected `object`, got `str`"),
+        ({"points": {"p": None}}, "key points.p: Expected `object`, got `null`"),
+    ],
+    ids=["bundles-a-list", "arrays-a-string", "a-point-null"],
+)
+def test_decode_names_a_whole_section_or_entry_of_the_wrong_type(data, said):
+    """Not a key inside an attempt: a section that is no mapping, an entry that is no object
+    (a traceback and a garbled message before the review's fix)."""
+    with pytest.raises(DamagedFile) as caught:
+        decode(json.dumps(data).encode(), "m.json")
+    assert str(caught.value).startswith(f"m.json: {said}"), str(caught.value)
+
+
 def test_the_job_identity_is_formatted_and_parsed_in_one_place():
     job = JobIdentity("every-key", "a0001-p2-8c42485e", 3)
     assert job.comment == "scalestudy sweep=every-key job=a0001-p2-8c42485e attempt=3"
