@@ -65,8 +65,8 @@ class Counter:
     """A count a strategy's exchange writes in every step record and collect turns into a
     results column: the record's `record` object's `field` (embedding_grad.unique_rows,
     bytes.wire_sent_alltoall_model), the median over the timed steps in `column` (declared,
-    typed and explained in formats/results_columns.py). collect/rows.py and report/load.py
-    read the declared counters; neither names one."""
+    typed and explained in formats/results_columns.py). collect/rows.py and the rows check
+    (collect/rows_check.py) read the declared counters; neither names one."""
 
     record: str  # "embedding_grad" (the gradient's counts) or "bytes" (the modelled bytes)
     field: str
@@ -94,7 +94,8 @@ class Strategy:
     peak: Callable[[Shape], float]  # memory the exchange needs per rank at most (planning)
     formula: str  # the logical bytes, as the report's accumulation check states it
     # the logical bytes from one step log record's counts (its embedding_grad form and
-    # embedding_rows_per_rank), for the report's check of every logged step; None: no counts
+    # embedding_rows_per_rank), for the rows check of every logged step (collect/rows_check.py,
+    # carried to the report); None: no counts
     logged: Callable[[Logged], float | None]
     wire_model: str  # the trainer header's sentence on how the wire bytes are modelled
     trainer: str  # "module:Class" of the trainer's exchange (scalestudy.trainer.exchanges)
@@ -310,7 +311,7 @@ def register(strategy: Strategy) -> Strategy:
 
 def counters() -> tuple[Counter, ...]:
     """Every strategy's declared counters, each once, in the table's order: what collect reads
-    of every step log (a log without one gives an empty cell) and the report's rows check."""
+    of every step log (a log without one gives an empty cell) and the rows check."""
     return tuple(dict.fromkeys(c for s in STRATEGIES.values() for c in s.counters))
 
 
