@@ -15,6 +15,7 @@ import fake_slurm
 import msgspec
 import pytest
 from support.damage import mark_completed, step_records, submit_sweep
+from support.spy import runs_read
 
 from scalestudy.collect import cache as read_cache
 from scalestudy.collect import rows as collect_rows
@@ -200,14 +201,7 @@ def test_the_report_takes_the_rows_check_from_collects_record(swept, monkeypatch
     from scalestudy.report.build import build
 
     _tables(swept)
-    checks: list[str] = []
-    real = rows_check.check_logs
-
-    def counted(logs, *args):
-        checks.append(logs.parent.parent.name)
-        return real(logs, *args)
-
-    monkeypatch.setattr(rows_check, "check_logs", counted)
+    checks = runs_read(monkeypatch, rows_check, "check_logs")
     capsys.readouterr()
 
     def report() -> dict[str, bytes]:

@@ -11,6 +11,7 @@ import time
 
 import msgspec
 import pytest
+from support.spy import runs_read
 from test_report_support import WEAK, WEAK_STATUS, make_sweep
 
 from scalestudy.formats import step_log
@@ -26,15 +27,7 @@ def swept(tmp_path, monkeypatch):
     make_sweep(tmp_path, "synth", samples=WEAK, statuses=WEAK_STATUS)
     for path in (tmp_path / "synth").rglob("*.jsonl"):
         os.utime(path, (OLD, OLD))
-    reads: list[str] = []
-    real = load._read_run
-
-    def counted(logs, *args):
-        reads.append(logs.parent.parent.name)
-        return real(logs, *args)
-
-    monkeypatch.setattr(load, "_read_run", counted)
-    return tmp_path, reads
+    return tmp_path, runs_read(monkeypatch, load, "_read_run")
 
 
 def _report(root) -> dict[str, bytes]:
