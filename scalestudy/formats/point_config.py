@@ -14,6 +14,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SerializationInfo,
     ValidationError,
     ValidationInfo,
     model_serializer,
@@ -56,6 +57,18 @@ RECORDED = {"recorded": True}
 
 def _recorded(info: ValidationInfo) -> bool:
     return bool((info.context or {}).get("recorded"))
+
+
+# A configuration has two dumps. The identity view (`PointConfig.identity()`, and a plain
+# `model_dump()`, which is the same) is what the point id hashes and point.json holds: the
+# keys the first studies wrote, `exchange` where the switch does not say it, and a field added
+# later only away from its default. The full view (`PointConfig.full()`: a dump with this
+# serialization context) holds every field, defaults included: points.jsonl's record.
+FULL = {"full": True}
+
+
+def _full(info: SerializationInfo) -> bool:
+    return bool((info.context or {}).get("full"))
 
 
 # The exchange names, from the strategy table at each validation (a strategy registered later,
@@ -148,10 +161,12 @@ class DataSpec(_Strict):
     spm_dir: str | None = None
 
     @model_serializer(mode="wrap")
-    def _without_default_exponent(self, handler):
-        # added after the first studies: left out at its default, so the configurations (and
-        # point ids) of sweeps that never set it read as they always did
+    def _without_default_exponent(self, handler, info: SerializationInfo):
+        # added after the first studies: left out of the identity view at its default, so the
+        # configurations (and point ids) of sweeps that never set it read as they always did
         out = handler(self)
+        if _full(info):
+            return out
         if isinstance(out, dict) and out.get("zipf_exponent") == 1.0:
             del out["zipf_exponent"]
         return out
@@ -339,12 +354,27 @@ class PointConfig(_Strict):
         """The exchange it asks for, before TensorFlow's densifying of a tied native model."""
         return strategies.resolve("tf1", False, self.exchange, self.sparse_as_dense)
 
+    def identity(self, exclude: set[str] | None = None) -> dict[str, Any]:
+        """The identity view, as JSON values: the dump the point id hashes (plan.make_plan)
+        and point.json holds. `exchange` is left out where sparse_as_dense says the same, and
+        every field added after the ids were frozen (not in IDENTITY_FIELDS) is left out at
+        its default. A plain `model_dump()` is this view too; it never changes for a
+        configuration that exists today (tests/unit/test_points_record_identity.py)."""
+        return self.model_dump(mode="json", exclude=exclude)
+
+    def full(self, exclude: set[str] | None = None) -> dict[str, Any]:
+        """The full view, as JSON values: every field, defaults included (the serialization
+        context FULL), what points.jsonl's record stores (schema scalestudy.point/2). Never
+        hashed: a field added later changes this dump of every configuration."""
+        return self.model_dump(mode="json", exclude=exclude, context=FULL)
+
     @model_serializer(mode="wrap")
-    def _identity_view(self, handler):
-        """The dump the point id hashes: `exchange` left out where sparse_as_dense says the
-        same, and every field added after the ids were frozen left out at its default."""
+    def _identity_view(self, handler, info: SerializationInfo):
+        """The identity view unless the dump asks for the full one (context FULL): `exchange`
+        left out where sparse_as_dense says the same, and every field added after the ids were
+        frozen left out at its default."""
         out = handler(self)
-        if not isinstance(out, dict):
+        if not isinstance(out, dict) or _full(info):
             return out
         if out.get("exchange") == strategies.from_switch(self.sparse_as_dense).name:
             del out["exchange"]
