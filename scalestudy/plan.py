@@ -240,7 +240,7 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 "nodes": nodes,
                 "ppn": sw.ppn,
                 "threads": sw.threads_per_worker,
-                "trainer": cfg.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
+                "trainer": cfg.identity(exclude={"log_dir", "checkpoint_dir"}),
                 "env": {**profile.env, **sw.env},
             }
             # the default workload goes unsaid (the ids of trainer points stay as they were)
