@@ -35,11 +35,27 @@ def draw(a: Analysis) -> Rendered | Skipped:
         axes = [fig.add_subplot(rows, 4, 4 * i + k) for k in (1, 2, 3, 4)]
         data["vocabularies"].append(_panels(axes, s))
     fig.suptitle(title, fontsize=10)
-    crossings = "; ".join(
-        f"V={x.vocab:,}: " + ", ".join(f"from N={n} {best}" for n, best in x.crossover)
-        for x in a.strategies
-    )
-    by_vocab = "; ".join(
+    data.update(_crossovers(a.strategies))
+    return Rendered("strategies", title, _caption(a.strategies), fig, data)
+
+
+def _crossovers(ss: list) -> dict:
+    """Where each vocabulary's cheapest strategy changes, by bytes, time and vocabulary size."""
+    return {
+        "crossover": {x.vocab: x.crossover for x in ss},
+        "time_crossover": {x.vocab: x.time_crossover for x in ss},
+        "time_model": ss[0].links_source,
+        "vocab_crossover": {x.vocab: x.vocab_crossover for x in ss},
+    }
+
+
+def _from_nodes(x, crossover: list) -> str:
+    return f"V={x.vocab:,}: " + ", ".join(f"from N={n} {best}" for n, best in crossover)
+
+
+def _by_vocab(x) -> str:
+    """One vocabulary's cheapest strategy by vocabulary size, and where each beats dense."""
+    return (
         f"at N={x.vocab_workers} (U_r calibrated at V={x.vocab:,}): cheapest "
         + ", ".join(f"from V={v:,} {best}" for v, best in x.vocab_crossover)
         + "; fewer bytes than the dense allreduce "
@@ -48,25 +64,25 @@ def draw(a: Analysis) -> Rendered | Skipped:
             for k in ORDER
             if k != DENSE
         )
-        for x in a.strategies
     )
-    by_time = "; ".join(
-        f"V={x.vocab:,}: " + ", ".join(f"from N={n} {best}" for n, best in x.time_crossover)
-        for x in a.strategies
-        if x.time_crossover
-    )
-    timing = (
+
+
+def _timing(ss: list) -> str:
+    """The caption's sentence on the fourth panel (the exchange time projection)."""
+    by_time = "; ".join(_from_nodes(x, x.time_crossover) for x in ss if x.time_crossover)
+    if not by_time:
+        return " No latency and bandwidth were found for the time projection."
+    return (
         f" Fourth panel: each strategy's exchange time projected with latency and bandwidth "
-        f"({a.strategies[0].links_source}); fastest, latency counted: {by_time}."
-        if by_time
-        else " No latency and bandwidth were found for the time projection."
+        f"({ss[0].links_source}); fastest, latency counted: {by_time}."
     )
-    data["crossover"] = {x.vocab: x.crossover for x in a.strategies}
-    data["time_crossover"] = {x.vocab: x.time_crossover for x in a.strategies}
-    data["time_model"] = a.strategies[0].links_source
-    data["vocab_crossover"] = {x.vocab: x.vocab_crossover for x in a.strategies}
+
+
+def _caption(ss: list) -> str:
+    crossings = "; ".join(_from_nodes(x, x.crossover) for x in ss)
+    by_vocab = "; ".join(_by_vocab(x) for x in ss)
     described = "; ".join(f"{x.name}: {x.summary}" for x in strategies.STRATEGIES.values())
-    caption = (
+    return (
         "The input embedding's gradient exchange by strategy, one row per vocabulary size ("
         f"{described}). Points: measured on the real tensors; lines: the strategies' formulas "
         "with the "
@@ -77,15 +93,29 @@ def draw(a: Analysis) -> Rendered | Skipped:
         "a vocabulary-parallel softmax, MODEL ONLY (not in the trainer): what it would send "
         "instead of the softmax weights' dense allreduce (the allreduce line, 4VH, in an untied "
         "model), with T = half the padded slots per rank; it saves bandwidth only while N T < V "
-        "roughly, so for large batches it is mainly a memory saving." + timing
+        "roughly, so for large batches it is mainly a memory saving." + _timing(ss)
     )
-    return Rendered("strategies", title, caption, fig, data)
 
 
 def _panels(axes, s) -> dict:
-    """One vocabulary's three panels: logical bytes, wire bytes, tokens/s; returns its data."""
+    """One vocabulary's four panels: logical bytes, wire bytes, tokens/s, exchange time;
+    returns its data."""
     data: dict = {"vocab": s.vocab, "hidden": s.hidden, "rows": s.rows, "unique": s.unique}
     data.update(grid=s.grid, union=s.union, measured=[], model={}, target_tokens=s.target_tokens)
+    _measured(axes, s, data)
+    _formulas(axes, s, data)
+    _byte_axes(axes[:2], s)
+    log2_x(axes[2], [w for m in s.measured for w in m.workers], "workers N (log2)")
+    axes[2].set_ylabel("tokens/s (median)")
+    axes[2].set_title(f"V={s.vocab:,}: throughput on this cluster", fontsize=9)
+    axes[2].grid(True, alpha=0.3)
+    axes[2].legend(fontsize=7)
+    _times(axes[3], s, data)
+    return data
+
+
+def _measured(axes, s, data: dict) -> None:
+    """Each strategy's measured points: logical bytes, wire counts (where counted), tokens/s."""
     for m in s.measured:
         c = _color(m.strategy)
         axes[0].plot(m.workers, m.logical, "o", ms=8, color=c, label=f"{m.strategy}: measured")
@@ -96,6 +126,11 @@ def _panels(axes, s) -> dict:
             )
         axes[2].plot(m.workers, m.tokens_per_s, "-o", color=c, label=m.strategy)
         data["measured"].append(m.__dict__)
+
+
+def _formulas(axes, s, data: dict) -> None:
+    """The strategies' formula lines, the vocab-parallel softmax (model only) and the byte
+    crossovers on the two byte panels."""
     for strategy, (logical, wire) in s.model.items():
         c = _color(strategy)
         axes[0].plot(s.grid, logical, "-", lw=1.2, color=c, label=f"{strategy}: formula")
@@ -108,6 +143,9 @@ def _panels(axes, s) -> dict:
     data["model"]["vocab_parallel_softmax (model only)"] = {"logical": logical, "wire_sent": wire}
     for n, best in s.crossover:
         axes[1].axvline(n, color=_color(best), ls=":", lw=1)
+
+
+def _byte_axes(axes, s) -> None:
     for ax, ylabel, sub in (
         (axes[0], "logical bytes per rank per step", "held after the exchange"),
         (axes[1], "wire bytes sent per rank per step", "sent (direct alltoall, ring allgather)"),
@@ -118,21 +156,19 @@ def _panels(axes, s) -> dict:
         ax.set_title(f"V={s.vocab:,}, H={s.hidden}: {sub}", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
-    log2_x(axes[2], [w for m in s.measured for w in m.workers], "workers N (log2)")
-    axes[2].set_ylabel("tokens/s (median)")
-    axes[2].set_title(f"V={s.vocab:,}: throughput on this cluster", fontsize=9)
-    axes[2].grid(True, alpha=0.3)
-    axes[2].legend(fontsize=7)
+
+
+def _times(ax, s, data: dict) -> None:
+    """The fourth panel: each strategy's projected exchange time (where links were found)."""
     if s.seconds:
         for strategy, seconds in s.seconds.items():
-            axes[3].plot(s.grid[1:], seconds[1:], "-", color=_color(strategy), label=strategy)
+            ax.plot(s.grid[1:], seconds[1:], "-", color=_color(strategy), label=strategy)
         for n, best in s.time_crossover:
-            axes[3].axvline(n, color=_color(best), ls=":", lw=1)
-        log2_x(axes[3], list(s.grid[1:]), "workers N (log2)")
-        axes[3].set_yscale("log")
-        axes[3].legend(fontsize=7)
+            ax.axvline(n, color=_color(best), ls=":", lw=1)
+        log2_x(ax, list(s.grid[1:]), "workers N (log2)")
+        ax.set_yscale("log")
+        ax.legend(fontsize=7)
         data["seconds"] = s.seconds
-    axes[3].set_ylabel("projected exchange time per step (s)")
-    axes[3].set_title(f"V={s.vocab:,}: latency + bandwidth model", fontsize=9)
-    axes[3].grid(True, which="both", alpha=0.3)
-    return data
+    ax.set_ylabel("projected exchange time per step (s)")
+    ax.set_title(f"V={s.vocab:,}: latency + bandwidth model", fontsize=9)
+    ax.grid(True, which="both", alpha=0.3)
