@@ -60,21 +60,66 @@ def _form_count(g: Logged, key: str) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
+# The step-log records a counter can live in, and what its value is per step: `embedding_grad`
+# the embedding gradient's own count (its exchange's form), `bytes` the step's bytes of a kind
+# (summed over the step's sparse exchanges, 0 when none ran)
+RECORDS = ("embedding_grad", "bytes")
+
+
 @dataclass(frozen=True)
 class Counter:
     """A count a strategy's exchange writes in every step record and collect turns into a
-    results column: the record's `record` object's `field` (embedding_grad.unique_rows,
-    bytes.wire_sent_alltoall_model), the median over the timed steps in `column` (declared,
-    typed and explained in formats/results_columns.py). collect/rows.py and the rows check
-    (collect/rows_check.py) read the declared counters; neither names one."""
+    results column, declared once here: the record's `record` object's `field`
+    (embedding_grad.unique_rows, bytes.wire_sent_alltoall_model), its median over the timed
+    steps in `column`, with the column's unit and meaning. The trainer's exchange fills the
+    counters its strategy declares (trainer/exchanges/base.py, refusing a missing or an
+    undeclared one); formats/results_columns.py makes their columns (after its anchor column of
+    `record`); collect/rows.py and the rows check (collect/rows_check.py) read them. None of
+    them names a counter."""
 
-    record: str  # "embedding_grad" (the gradient's counts) or "bytes" (the modelled bytes)
+    record: str  # one of RECORDS
     field: str
     column: str
+    unit: str  # the column's unit ("" when none)
+    meaning: str  # the column's meaning, as docs/results-layout.md shows it
+    kind: str = "float"  # the column's kind (a median over steps)
+
+    def __post_init__(self):
+        if self.record not in RECORDS:
+            raise ValueError(
+                f"counter {self.field}: record {self.record!r} is not one of {', '.join(RECORDS)}"
+            )
 
     def read(self, step: Mapping) -> Any:
         """Its value in one step record (a dict as the step log holds it), None if absent."""
         return (step.get(self.record) or {}).get(self.field)
+
+
+# the counters the table's strategies declare (two share some: one declaration each)
+UNIQUE_ROWS = Counter(
+    "embedding_grad",
+    "unique_rows",
+    "emb_unique_rows_per_worker",
+    "rows",
+    "U_r: this rank's unique ids",
+)
+UNION_ROWS = Counter(
+    "embedding_grad", "union_rows", "emb_union_rows", "rows", "U: the union of every rank's ids"
+)
+SERVED_ROWS = Counter(
+    "embedding_grad",
+    "served_rows",
+    "emb_served_rows_per_worker",
+    "rows",
+    "Q_r: ids this rank served as owner",
+)
+ALLTOALL_WIRE = Counter(
+    "bytes",
+    "wire_sent_alltoall_model",
+    "wire_sent_alltoall_bytes_per_step_model",
+    "bytes",
+    "of which alltoalls",
+)
 
 
 # (collective, bytes): allreduce the whole tensor, allgather one rank's share, alltoall one
@@ -217,11 +262,7 @@ SPARSE_REDUCE = Strategy(
         "wire_sent_alltoall_bytes_per_step_model",
         "wire_sent_allgather_bytes_per_step_model",
     ),
-    counters=(
-        Counter("embedding_grad", "unique_rows", "emb_unique_rows_per_worker"),
-        Counter("embedding_grad", "union_rows", "emb_union_rows"),
-        Counter("bytes", "wire_sent_alltoall_model", "wire_sent_alltoall_bytes_per_step_model"),
-    ),
+    counters=(UNIQUE_ROWS, UNION_ROWS, ALLTOALL_WIRE),
 )
 
 
@@ -261,11 +302,7 @@ SHARDED_EMBEDDING = Strategy(
     trainer="scalestudy.trainer.exchanges.sharded_embedding:ShardedEmbeddingExchange",
     shards_table=True,
     wire_columns=("wire_sent_alltoall_bytes_per_step_model",),
-    counters=(
-        Counter("embedding_grad", "unique_rows", "emb_unique_rows_per_worker"),
-        Counter("embedding_grad", "served_rows", "emb_served_rows_per_worker"),
-        Counter("bytes", "wire_sent_alltoall_model", "wire_sent_alltoall_bytes_per_step_model"),
-    ),
+    counters=(UNIQUE_ROWS, SERVED_ROWS, ALLTOALL_WIRE),
     phases_note="timing phases with a sharded embedding: its lookups' alltoalls (ids, rows, "
     "gradient rows) run inside the forward and backward passes, so their time is counted in "
     "compute_s, not in comm_s (comm_s holds the dense gradients' allreduces only)",
@@ -296,14 +333,15 @@ def names() -> tuple[str, ...]:
 
 def register(strategy: Strategy) -> Strategy:
     """Add a strategy to the table (a test's or a site's): validation, collect and the report
-    read it from here at each use. Its counters must not fill a column another strategy fills
-    from a different step-log field."""
+    read it from here at each use. A counter filling a column another strategy's counter fills
+    must be that declaration (same step-log field, unit and meaning)."""
     for c in strategy.counters:
         other = next((o for o in counters() if o.column == c.column and o != c), None)
         if other is not None:
             raise ValueError(
                 f"exchange {strategy.name}: counter {c.record}.{c.field} fills "
                 f"{c.column}, which {other.record}.{other.field} already fills"
+                + (" (described otherwise)" if other.field == c.field else "")
             )
     STRATEGIES[strategy.name] = strategy
     return strategy

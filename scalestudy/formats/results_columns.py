@@ -3,11 +3,13 @@ once: every column's name, type, unit and meaning, in the table's order. `collec
 rows with these columns and types (PANDAS_DTYPES), the report reads them typed from here, and
 docs/results-layout.md's column table is generated from here (`make docs`;
 tests/unit/test_docs_schema.py checks it).
-Which exchanges fill a strategy's own columns is the strategy's to say (cost_models/strategies.py:
-own_columns), not repeated here."""
+A strategy's counters' columns (name, unit, meaning) are declared with the strategy
+(cost_models/strategies.py: Counter) and placed here after their record's anchor column
+(COUNTERS_AFTER); which exchanges fill them is the strategy's to say (own_columns)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -28,7 +30,8 @@ def _c(name: str, kind: Kind, unit: str, meaning: str) -> Column:
     return Column(name, kind, unit, meaning)
 
 
-COLUMNS: tuple[Column, ...] = (
+# The columns every table has; the strategies' counters' columns go in after them (columns())
+_FIXED: tuple[Column, ...] = (
     # the point
     _c("point_id", "text", "", "the point's id: `n<nodes>-p<ppn>-<hash>[-a<alloc>]-r<repeat>`"),
     _c("sweep", "text", "", "the sweep's name"),
@@ -126,25 +129,13 @@ COLUMNS: tuple[Column, ...] = (
     ),
     _c("comm_s_median", "float", "s", "phases: the exchange per step"),
     _c("apply_s_median", "float", "s", "phases: the optimizer update per step"),
-    # the exchange (medians over timed steps, rank 0)
+    # the exchange (medians over timed steps, rank 0); the strategies' embedding_grad
+    # counters follow (U_r, U, Q_r: COUNTERS_AFTER)
     _c(
         "emb_grad_rows_per_worker",
         "float",
         "rows",
         "R_r: rows of the embedding gradient (the mean over ranks where every rank's is logged)",
-    ),
-    _c(
-        "emb_unique_rows_per_worker",
-        "float",
-        "rows",
-        "U_r: this rank's unique ids",
-    ),
-    _c("emb_union_rows", "float", "rows", "U: the union of every rank's ids"),
-    _c(
-        "emb_served_rows_per_worker",
-        "float",
-        "rows",
-        "Q_r: ids this rank served as owner",
     ),
     _c(
         "logical_allgather_bytes_per_step",
@@ -163,12 +154,7 @@ COLUMNS: tuple[Column, ...] = (
     _c("wire_recv_bytes_per_step_model", "float", "bytes", "wire bytes a rank receives, modelled"),
     _c("wire_sent_allgather_bytes_per_step_model", "float", "bytes", "of which allgathers"),
     _c("wire_sent_allreduce_bytes_per_step_model", "float", "bytes", "of which allreduces"),
-    _c(
-        "wire_sent_alltoall_bytes_per_step_model",
-        "float",
-        "bytes",
-        "of which alltoalls",
-    ),
+    # the strategies' bytes counters follow (alltoalls)
     # memory and loss
     _c("peak_rss_max", "float", "bytes", "the largest rank's peak RSS"),
     _c("peak_rss_mean", "float", "bytes", "the ranks' mean peak RSS"),
@@ -227,6 +213,44 @@ COLUMNS: tuple[Column, ...] = (
     ),
 )
 
+# Where each step-log record's counters (cost_models/strategies.py: Counter.record) go: after
+# this column, in the strategies' table order
+COUNTERS_AFTER: dict[str, str] = {
+    "embedding_grad": "emb_grad_rows_per_worker",
+    "bytes": "wire_sent_allreduce_bytes_per_step_model",
+}
+
+
+def columns() -> tuple[Column, ...]:
+    """The table's columns as the strategy table is now (a strategy registered after import
+    too): the fixed ones, each strategy's declared counters' after their record's anchor."""
+    return _with_counters(strategies.counters())
+
+
+@functools.cache
+def _with_counters(counters: tuple[strategies.Counter, ...]) -> tuple[Column, ...]:
+    fixed = {c.name for c in _FIXED}
+    after: dict[str, list[Column]] = {}
+    for counter in counters:
+        if counter.column in fixed:
+            raise ValueError(
+                f"counter {counter.record}.{counter.field}: its column {counter.column} is a "
+                "fixed results column (formats/results_columns.py): name another"
+            )
+        column = Column(counter.column, counter.kind, counter.unit, counter.meaning)  # type: ignore[arg-type]
+        after.setdefault(COUNTERS_AFTER[counter.record], []).append(column)
+    return tuple(
+        c for fixed_column in _FIXED for c in (fixed_column, *after.get(fixed_column.name, ()))
+    )
+
+
+def names() -> tuple[str, ...]:
+    """The columns' names as the strategy table is now (columns())."""
+    return tuple(c.name for c in columns())
+
+
+# the table of the built-in strategies (a strategy registered later: columns(), names())
+COLUMNS: tuple[Column, ...] = columns()
 NAMES: tuple[str, ...] = tuple(c.name for c in COLUMNS)
 
 # `clock_check`'s values (collect/clocks.py decides them; report and compare read them here):
@@ -253,13 +277,13 @@ BY_NAME = {c.name: c for c in COLUMNS}
 
 
 def of_kind(*kinds: Kind) -> tuple[str, ...]:
-    return tuple(c.name for c in COLUMNS if c.kind in kinds)
+    return tuple(c.name for c in columns() if c.kind in kinds)
 
 
 def markdown_table() -> list[str]:
     """The columns as docs/results-layout.md shows them."""
     lines = ["| column | type | unit | meaning |", "| --- | --- | --- | --- |"]
-    for c in COLUMNS:
+    for c in columns():
         by = [s.name for s in strategies.STRATEGIES.values() if c.name in s.own_columns]
         meaning = c.meaning + (f" ({', '.join(by)} only)" if by else "")
         lines.append(f"| `{c.name}` | {c.kind} | {c.unit or '-'} | {meaning} |")

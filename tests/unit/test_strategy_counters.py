@@ -12,7 +12,7 @@ import pytest
 
 from scalestudy.collect import rows, rows_check
 from scalestudy.cost_models import strategies
-from scalestudy.formats import step_log
+from scalestudy.formats import results_columns, step_log
 from scalestudy.formats.point_config import PointConfig
 
 NAME = "test_tally"
@@ -21,6 +21,14 @@ SLOTS = (30, 34)  # padded source and target slots per step: an untied model's R
 # per rank, per step (steps 1..4; 1 is not timed): the ids it tallied and its wire bytes
 TALLY = {0: [7, 11, 13, 17], 1: [5, 9, 21, 23]}
 WIRE = {0: [100, 300, 200, 500], 1: [400, 600, 800, 700]}
+
+
+TALLY_ROWS = strategies.Counter(
+    "embedding_grad", "tally_rows", "emb_tally_rows_per_worker", "rows", "T_r: ids tallied"
+)
+TALLY_WIRE = strategies.Counter(
+    "bytes", "wire_sent_tally_model", "wire_tally_bytes", "bytes", "of which tallies"
+)
 
 
 def _logged(g: strategies.Logged) -> float | None:
@@ -44,10 +52,7 @@ def tally():
             logged=_logged,
             wire_model="none",
             trainer="tests:Tally",
-            counters=(
-                strategies.Counter("embedding_grad", "tally_rows", "emb_tally_rows_per_worker"),
-                strategies.Counter("bytes", "wire_sent_tally_model", "wire_tally_bytes"),
-            ),
+            counters=(TALLY_ROWS, TALLY_WIRE),
         )
     )
     yield entry
@@ -112,8 +117,59 @@ def test_the_counters_are_the_tables():
     )
 
 
+def test_a_counters_column_is_its_declaration(tally):
+    """The results table takes a registered strategy's counter columns from its declaration:
+    name, unit and meaning, after its record's anchor column; the built-in table is as
+    before, its constants unchanged."""
+    names = results_columns.names()
+    for counter, anchor in (
+        (TALLY_ROWS, "emb_served_rows_per_worker"),  # the last embedding_grad counter's
+        (TALLY_WIRE, "wire_sent_alltoall_bytes_per_step_model"),  # the last bytes counter's
+    ):
+        assert names[names.index(anchor) + 1] == counter.column
+        column = next(c for c in results_columns.columns() if c.name == counter.column)
+        assert (column.kind, column.unit, column.meaning) == (
+            "float",
+            counter.unit,
+            counter.meaning,
+        )
+    assert [n for n in names if n not in (TALLY_ROWS.column, TALLY_WIRE.column)] == list(
+        results_columns.NAMES
+    )
+    assert TALLY_ROWS.column in results_columns.of_kind("float")
+    line = next(x for x in results_columns.markdown_table() if f"`{TALLY_WIRE.column}`" in x)
+    assert line == f"| `{TALLY_WIRE.column}` | float | bytes | of which tallies ({NAME} only) |"
+
+
+def test_the_built_in_counter_columns_sit_after_their_anchors():
+    names = results_columns.NAMES
+    i = names.index("emb_grad_rows_per_worker")
+    assert names[i + 1 : i + 4] == (
+        "emb_unique_rows_per_worker",
+        "emb_union_rows",
+        "emb_served_rows_per_worker",
+    )
+    i = names.index("wire_sent_allreduce_bytes_per_step_model")
+    assert names[i + 1] == "wire_sent_alltoall_bytes_per_step_model"
+    assert names[i + 2] == "peak_rss_max"
+
+
+def test_a_counter_cannot_take_a_fixed_column_nor_an_unknown_record(tally):
+    clash = strategies.Counter("bytes", "wire_sent_model", "final_loss", "bytes", "no")
+    entry = strategies.register(
+        strategies.Strategy(**{**tally.__dict__, "name": "fixed", "counters": (clash,)})
+    )
+    try:
+        with pytest.raises(ValueError, match="final_loss is a fixed results column"):
+            results_columns.columns()
+    finally:
+        del strategies.STRATEGIES[entry.name]
+    with pytest.raises(ValueError, match="record 'steps' is not one of embedding_grad, bytes"):
+        strategies.Counter("steps", "x", "y", "", "z")
+
+
 def test_a_counter_cannot_fill_a_column_from_another_field():
-    clash = strategies.Counter("embedding_grad", "other_rows", "emb_union_rows")
+    clash = strategies.Counter("embedding_grad", "other_rows", "emb_union_rows", "rows", "U")
     entry = strategies.get("sparse_reduce")
     with pytest.raises(ValueError, match="emb_union_rows"):
         strategies.register(
