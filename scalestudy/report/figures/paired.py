@@ -23,42 +23,8 @@ def draw(a: Analysis) -> Rendered | Skipped:
     xs: list[float] = []
     for key in sorted({(r.variant, r.baseline) for r in ratios}):
         rs = sorted((r for r in ratios if (r.variant, r.baseline) == key), key=lambda r: r.nodes)
-        color = color_of(a, key[0])
-        nodes = [r.nodes for r in rs]
-        val = [r.estimate.value for r in rs]
-        lo, hi = [r.estimate.lo for r in rs], [r.estimate.hi for r in rs]
-        label = f"{key[0]} / {key[1]} (median over allocations, 95% CI)"
-        recorded(
-            data,
-            "series",
-            {
-                "label": label,
-                "x": nodes,
-                "y": val,
-                "lo": lo,
-                "hi": hi,
-                "per_allocation": [r.per_allocation for r in rs],
-            },
-            ax.errorbar,
-            nodes,
-            val,
-            yerr=err(val, lo, hi),
-            fmt="-o",
-            color=color,
-            capsize=3,
-            label=label,
-        )
-        for r in rs:  # every allocation's own ratio, so the spread between them shows
-            ys = list(r.per_allocation.values())
-            ax.plot([r.nodes] * len(ys), ys, "x", color=color, alpha=0.6, ms=7)
-        xs += nodes
-    log2_x(ax, xs, "nodes (log2)")
-    ax.axhline(1.0, color="grey", lw=1, label="equal throughput")
-    ax.set_ylabel("tokens/s of variant / tokens/s of baseline\n(same allocation)")
-    ax.set_title(title, fontsize=10)
-    ax.grid(True, alpha=0.3)
-    ax.plot([], [], "x", color="grey", label="one allocation")
-    ax.legend(fontsize=7, loc="best")
+        xs += _pair(ax, data, key, rs, color_of(a, key[0]))
+    _label_axes(ax, title, xs)
     n_alloc = max(r.estimate.n for r in ratios)
     caption = (
         f"Within-allocation ratios of global tokens/s (variants interleaved in a random, "
@@ -66,3 +32,46 @@ def draw(a: Analysis) -> Rendered | Skipped:
         "from a two-level bootstrap (allocations, then repeats)."
     )
     return Rendered("paired", title, caption, fig, data)
+
+
+def _pair(ax, data: dict, key: tuple[str, str], rs: list, color: str) -> list[int]:
+    """One variant / baseline pair's ratios by nodes (median, 95% CI, recorded) and each
+    allocation's own ratio as crosses; returns the nodes drawn."""
+    nodes = [r.nodes for r in rs]
+    val = [r.estimate.value for r in rs]
+    lo, hi = [r.estimate.lo for r in rs], [r.estimate.hi for r in rs]
+    label = f"{key[0]} / {key[1]} (median over allocations, 95% CI)"
+    recorded(
+        data,
+        "series",
+        {
+            "label": label,
+            "x": nodes,
+            "y": val,
+            "lo": lo,
+            "hi": hi,
+            "per_allocation": [r.per_allocation for r in rs],
+        },
+        ax.errorbar,
+        nodes,
+        val,
+        yerr=err(val, lo, hi),
+        fmt="-o",
+        color=color,
+        capsize=3,
+        label=label,
+    )
+    for r in rs:  # every allocation's own ratio, so the spread between them shows
+        ys = list(r.per_allocation.values())
+        ax.plot([r.nodes] * len(ys), ys, "x", color=color, alpha=0.6, ms=7)
+    return nodes
+
+
+def _label_axes(ax, title: str, xs: list[float]) -> None:
+    log2_x(ax, xs, "nodes (log2)")
+    ax.axhline(1.0, color="grey", lw=1, label="equal throughput")
+    ax.set_ylabel("tokens/s of variant / tokens/s of baseline\n(same allocation)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.plot([], [], "x", color="grey", label="one allocation")
+    ax.legend(fontsize=7, loc="best")
