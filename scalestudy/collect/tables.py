@@ -7,7 +7,6 @@ import json
 import sys
 from pathlib import Path
 
-from scalestudy.collect.rows import COLUMNS
 from scalestudy.fileio import replacing, write_atomic
 from scalestudy.formats import results_columns
 from scalestudy.plan import Point, variant_overrides
@@ -28,14 +27,16 @@ def typed_frame(rows: list[dict]):
     found, with a note."""
     import pandas as pd  # the table writers only; imported late to keep the CLI fast
 
-    undeclared = sorted({k for r in rows for k in r} - set(COLUMNS))
+    declared = results_columns.columns()  # a strategy registered later: its counters' too
+    names = [c.name for c in declared]
+    undeclared = sorted({k for r in rows for k in r} - set(names))
     if undeclared:
         raise ValueError(
             f"results rows have undeclared columns {undeclared}: declare them in "
             "scalestudy/formats/results_columns.py"
         )
     columns = {}
-    for c in results_columns.COLUMNS:
+    for c in declared:
         # from the rows' own values, not a column pandas inferred (job id 123 beside an
         # empty one would be the float 123.0, then the text "123.0")
         values = [r.get(c.name) for r in rows]
@@ -44,7 +45,7 @@ def typed_frame(rows: list[dict]):
         except (TypeError, ValueError) as exc:
             print(f"note: results column {c.name} is not all {c.kind} ({exc})", file=sys.stderr)
             columns[c.name] = pd.Series(values, dtype=object)
-    return pd.DataFrame(columns, columns=COLUMNS)
+    return pd.DataFrame(columns, columns=names)
 
 
 def _typed(values: list, kind: str):
