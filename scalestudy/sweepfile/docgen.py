@@ -2,11 +2,13 @@
 
     python -m scalestudy.sweepfile.docgen [--out docs] [--check]
 
-writes docs/sweep-reference.md (`Sweep`), docs/profile-reference.md (`Profile`, plus the
+writes docs/sweep-reference.md (the sweep's model, `schema.sweep_model()`: its own keys and
+each workload's, from the workloads' table), docs/profile-reference.md (`Profile`, plus the
 profiles bundled in templates/clusters/) and docs/point-config-reference.md (`PointConfig`,
 the trainer's point.json). Each key's type, default and bounds come from the model; its
 sentence comes from `DESCRIPTIONS` below when it names the field, else from the field's own
-`description`.
+`description` (a workload's keys and options model give theirs). In either, a `{name}` of
+`_from_tables` is the list of that table's names, read when the page is written.
 A field with neither stops the generator: a new key is documented when it is added.
 `--check` writes nothing and exits 1 when a committed page differs from what would be written.
 """
@@ -34,7 +36,8 @@ from scalestudy.formats.metrics import METRICS
 from scalestudy.formats.point_config import PRESETS, PointConfig
 from scalestudy.formats.table_names import OneOf
 from scalestudy.profiles import CLUSTERS, Profile
-from scalestudy.sweepfile.schema import Sweep, TrainerSection
+from scalestudy.sweepfile import schema
+from scalestudy.sweepfile.schema import TrainerSection
 from scalestudy.workloads import table as workloads
 from scalestudy.yamlfile.loader import load_file
 
@@ -74,8 +77,6 @@ DESCRIPTIONS: dict[str, str] = {
     "Sweep.max_jobs_in_queue": "Most of this sweep's jobs queued at once (Slurm); the rest wait "
     "for a later `submit` (or `submit --watch`). Default: the profile's.",
     "Sweep.workload": "{workloads}",
-    "Sweep.probe_seconds": "`workload: probe`: seconds of CPU timing each rank runs.",
-    "Sweep.comm": "`workload: comm` options (below).",
     "Sweep.schedule": "`separate`: one job per point. `bundled`: per node count and allocation, "
     "one job runs every variant and repeat in a random recorded order. Unset: `bundled` when "
     "the matrix makes more than one variant, else `separate`. See [schedules.md](schedules.md).",
@@ -111,11 +112,6 @@ DESCRIPTIONS: dict[str, str] = {
     "go to Slurm as one job array, one sbatch call instead of one per point; each task runs "
     "its point's own job.sh. `false` where a site forbids arrays. Capped at the cluster's "
     "`MaxArraySize`.",
-    "CommOptions.collectives": "The collectives timed: {collectives}.",
-    "CommOptions.sizes_bytes": "Message sizes per rank of the size sweep, besides the "
-    "trainer's own exchange shapes. Default: 1 KiB to 64 MiB in powers of 4.",
-    "CommOptions.iterations": "Timed iterations per collective and size.",
-    "CommOptions.warmup": "Untimed iterations before them.",
     "TrainerSection.model": "A preset name (`tiny`, `base`, `big`) or a mapping of overrides "
     "(`trainer.model.*` below).",
     "TrainerSection.data": "The training data (`trainer.data.*` below).",
@@ -431,17 +427,22 @@ def _runtimes() -> dict[str, str]:
     }
 
 
+def _filled(text: str) -> str:
+    """`text` with each `{name}` of `_from_tables` replaced by its list (braces elsewhere are
+    YAML examples)."""
+    for listed, names in _from_tables().items():
+        text = text.replace("{" + listed + "}", names)
+    return text
+
+
 def _description(model: type[BaseModel], name: str, field: FieldInfo) -> str | None:
     """DESCRIPTIONS' sentence, else the field's own `description`."""
     for owner in (model.__name__, "PointConfig" if model is TrainerSection else None):
         if owner and f"{owner}.{name}" in DESCRIPTIONS:
-            text = DESCRIPTIONS[f"{owner}.{name}"]
-            for listed, names in _from_tables().items():  # braces elsewhere are YAML examples
-                text = text.replace("{" + listed + "}", names)
-            return text
+            return _filled(DESCRIPTIONS[f"{owner}.{name}"])
     if field.description:
         # "fixed: tokens per ..." names the case it applies to: `fixed`: tokens per ...
-        text = re.sub(r"^([\w.]+):", r"`\1`:", field.description)
+        text = re.sub(r"^([\w.]+):", r"`\1`:", _filled(field.description))
         return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
     return None
 
@@ -540,7 +541,7 @@ def sweep_reference() -> str:
         "sizes. The presets are in [point-config-reference.md](point-config-reference.md).",
     }
     intros["expect[]"] = _metrics_table()
-    lines += _tables(Sweep, "Top level", intros)
+    lines += _tables(schema.sweep_model(), "Top level", intros)
     return "\n".join(lines) + "\n"
 
 

@@ -7,7 +7,7 @@ import difflib
 from pathlib import Path
 
 from scalestudy.errors import BadInput
-from scalestudy.sweepfile.schema import Sweep, TrainerSection
+from scalestudy.sweepfile.schema import TrainerSection, sweep_model
 from scalestudy.yamlfile.issues import Issue, pydantic_issues, unique
 from scalestudy.yamlfile.loader import Located, YamlError, load_file
 
@@ -34,7 +34,7 @@ def matrix_key_issue(key: str) -> str | None:
         return None
     # how the sweep is scheduled is one choice for all its variants, never a variant itself
     fixed = ("name", "cluster", "matrix", "schedule", "allocations")
-    allowed = [k for k in Sweep.model_fields if k not in fixed]
+    allowed = [k for k in sweep_model().model_fields if k not in fixed]
     if len(parts) == 1 and parts[0] in allowed:
         return None
     close = difflib.get_close_matches(

@@ -1,11 +1,18 @@
 """The `sweep.yaml` schema: the keys are the public contract (docs/sweep-reference.md is
 generated from these models). Structure only; what a value means beside the others is checked
-in checks.py and consistency.py, and problems are worded in issues.py."""
+in checks.py and consistency.py, and problems are worded in issues.py.
+
+A workload's own keys (the probe's `probe_seconds`, comm's `comm:` block) are not written here:
+they are its entry's in the workloads' table (scalestudy/workloads/table.py), and `sweep_model()`
+builds the sweep's model from `_Keys` and the table as it is when a file is validated. `Sweep`
+is that model (`schema.Sweep` is looked up at each use; a name imported from here before a
+workload was registered is the model without it).
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -17,7 +24,6 @@ from pydantic import (
     model_validator,
 )
 
-from scalestudy.formats.comm_options import CommOptions
 from scalestudy.formats.metrics import METRICS
 from scalestudy.formats.point_config import DataSpec, DivergenceSpec, ModelSpec, PointConfig
 from scalestudy.formats.table_names import OneOf
@@ -171,7 +177,22 @@ class Expectation(_Strict):
         return self
 
 
-class Sweep(_Strict):
+class SweepModel(_Strict):
+    """What every sweep model is: its fields are `_Keys`' and the workloads' (`sweep_model`)."""
+
+    def node_list(self) -> list[int]:
+        return self.nodes.expand() if isinstance(self.nodes, NodeRange) else list(self.nodes)
+
+    @property
+    def allocation_count(self) -> int:
+        """Independent allocations per node count: `allocations` (default 2) when bundled."""
+        return (self.allocations or DEFAULT_ALLOCATIONS) if self.schedule == "bundled" else 1
+
+
+class _Keys(_Strict):
+    """The keys of every sweep, in the reference's order; each workload's own keys follow
+    `workload` in the sweep's model (`sweep_model`)."""
+
     name: str
     cluster: str
     mode: Literal["weak", "strong"]
@@ -191,8 +212,6 @@ class Sweep(_Strict):
     # a name of the workloads' table (scalestudy/workloads/table.py: what each runs and means),
     # checked against it when a file is validated
     workload: Annotated[str, OneOf(workloads.names)] = workloads.DEFAULT
-    probe_seconds: float = Field(3.0, gt=0, le=3600)
-    comm: CommOptions = CommOptions()
     # separate: one job per point. bundled: per node count, every variant and repeat of the
     # sweep in ONE allocation, in a recorded random order (paired comparisons), repeated for
     # `allocations` independent allocations (the samples of placement variance; default 2).
@@ -208,10 +227,61 @@ class Sweep(_Strict):
     reference: str | None = None
     expect: list[Expectation] = []
 
-    def node_list(self) -> list[int]:
-        return self.nodes.expand() if isinstance(self.nodes, NodeRange) else list(self.nodes)
 
-    @property
-    def allocation_count(self) -> int:
-        """Independent allocations per node count: `allocations` (default 2) when bundled."""
-        return (self.allocations or DEFAULT_ALLOCATIONS) if self.schedule == "bundled" else 1
+def _workload_fields(w: workloads.Workload) -> dict[str, tuple[Any, Any]]:
+    """A workload's own keys as fields: its `sweep_keys`, then its options block (the model
+    its entry names, its defaults when the block is left out)."""
+    out: dict[str, tuple[Any, Any]] = {
+        k.name: (k.type, Field(k.default, description=k.description, **dict(k.bounds)))
+        for k in w.sweep_keys
+    }
+    if w.options:
+        if not w.options_model:
+            raise ValueError(f"workload {w.name}: options {w.options!r} without options_model")
+        model = workloads.hook(w.options_model)
+        sentence = f"`workload: {w.name}` options (below)."
+        out[w.options] = (model, Field(default_factory=model, description=sentence))
+    return out
+
+
+def _build(table: tuple[workloads.Workload, ...]) -> type[SweepModel]:
+    fields: dict[str, tuple[Any, Any]] = {}
+    for name, f in _Keys.model_fields.items():
+        fields[name] = (f.annotation, f)
+        if name != "workload":
+            continue
+        for w in table:
+            for key, field in _workload_fields(w).items():
+                if key in fields or key in _Keys.model_fields:
+                    raise ValueError(f"workload {w.name}: {key!r} is already a sweep key")
+                fields[key] = field
+    return create_model(  # type: ignore[call-overload,no-any-return]
+        "Sweep", __base__=SweepModel, __module__=__name__, __doc__=_Keys.__doc__, **fields
+    )
+
+
+_built: tuple[tuple[workloads.Workload, ...], type[SweepModel]] | None = None
+
+
+def sweep_model() -> type[SweepModel]:
+    """The sweep file's model for the workloads' table as it is now: built once, and again
+    when an entry was added, replaced or removed since (a test's, a site's registration)."""
+    global _built
+    table = tuple(workloads.TABLE.values())
+    if (
+        _built is None
+        or len(_built[0]) != len(table)
+        or any(a is not b for a, b in zip(_built[0], table, strict=True))
+    ):
+        _built = (table, _build(table))
+    return _built[1]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Sweep":  # looked up at each use: the table's model now
+        return sweep_model()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    Sweep = SweepModel

@@ -22,17 +22,11 @@ from scalestudy.sweepfile import baseline, consistency, expectations
 from scalestudy.sweepfile.checks import point_issues, schedule_of, warnings_of
 from scalestudy.sweepfile.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
 from scalestudy.sweepfile.issues import located as read_located
-from scalestudy.sweepfile.schema import (
-    SAFE_NAME,
-    CommOptions,
-    Sweep,
-    TrainerSection,
-)
+from scalestudy.sweepfile.schema import SAFE_NAME, Sweep, TrainerSection, sweep_model
 from scalestudy.workloads import table as workloads
 from scalestudy.yamlfile.loader import Located
 
 __all__ = [
-    "CommOptions",
     "Issue",
     "LoadedSweep",
     "Sweep",
@@ -169,9 +163,9 @@ def _check(path: Path) -> _Checked:
             [Issue(1, "", f"the top level must be a mapping of keys, not {type(raw).__name__}")],
         )
     try:
-        sweep = Sweep.model_validate(raw)
+        sweep = sweep_model().model_validate(raw)  # the workloads' table's keys as it is now
     except ValidationError as exc:
-        raise SweepError(path, pydantic_issues(exc, located, Sweep)) from None
+        raise SweepError(path, pydantic_issues(exc, located, sweep_model())) from None
 
     def at(key: str) -> int | None:
         return located.line_of(tuple(key.split(".")))
@@ -260,9 +254,9 @@ def _variant_sweep(c: _Checked, overrides: dict, data: dict, issues: list[Issue]
     """The variant's mapping against the schema; its problems at the matrix line they come
     from (None: it has some)."""
     try:
-        return Sweep.model_validate(data)
+        return sweep_model().model_validate(data)
     except ValidationError as exc:
-        for i in pydantic_issues(exc, c.located, Sweep):
+        for i in pydantic_issues(exc, c.located, sweep_model()):
             mk = c.matrix_key_of(i.key)
             if mk:
                 i.line = c.matrix_line(mk)

@@ -8,10 +8,13 @@ Each entry says
 - `trains`: whether it is the trainer the sweep's trainer checks are about (the mesh, the
   baseline, `expect:`, the batch a user must give, the exchange in the variant's label and its
   flags); a workload that does not train gets any valid batch and is named by its name;
-- `options`: the sweep key holding its options model (the `comm:` block), or None; the options
-  go into point.json, into the point's identity and points.jsonl record, and compare matches on
-  them;
-- `sweep_keys`: sweep keys that only mean something with it (validate refuses them elsewhere);
+- `options`: the sweep key of its options block (the `comm:` block), or None, and
+  `options_model`: the "module:Class" pydantic model of that block (its fields' `description`s
+  are the sweep reference's sentences); the options go into point.json, into the point's
+  identity and points.jsonl record, and compare matches on them;
+- `sweep_keys`: its other sweep keys (`SweepKey`: name, type, default, bounds, sentence).
+  The sweep schema (sweepfile/schema.py) gets its fields from these two, after `workload`, in
+  the table's order; validate refuses them under another workload;
 - `job_extras(sweep, binds)`: what else its point.json holds (the probe's seconds and whether
   ranks must not share CPUs: `binds`, the profile's launcher pins ranks);
 - `collect`: "module:function" collect runs after the rows, `(points, rows, sweep_dir,
@@ -23,8 +26,8 @@ Each entry says
   writes for it beside results.csv) they name the workload of a point in a table without
   points.jsonl's `workload` (report/analysis.py's one legacy rule).
 
-Hooks are named by string so that this module, below the sweep file, collect and report in the
-package's layers, imports none of them: the consumer resolves its own (`hook`).
+Hooks and options models are named by string so that this module, below the sweep file, collect
+and report in the package's layers, imports none of them: the consumer resolves its own (`hook`).
 """
 
 from __future__ import annotations
@@ -38,13 +41,28 @@ DEFAULT = "trainer"  # a sweep without `workload:`, a record without one
 
 
 @dataclass(frozen=True)
+class SweepKey:
+    """A top-level sweep key only one workload reads (the probe's `probe_seconds`), as the sweep
+    schema declares it: `type` a Python type or annotation, `default`, `bounds` pydantic
+    `Field`'s constraints as pairs (("gt", 0), ("le", 3600)), `description` its sentence in the
+    sweep reference."""
+
+    name: str
+    type: Any
+    default: Any
+    description: str
+    bounds: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
 class Workload:
     name: str
     summary: str
     module: str
     trains: bool = False
     options: str | None = None
-    sweep_keys: tuple[str, ...] = ()
+    options_model: str | None = None
+    sweep_keys: tuple[SweepKey, ...] = ()
     job_extras: Callable[[Any, bool], dict] | None = None
     collect: str | None = None
     collected: str | None = None
@@ -57,6 +75,10 @@ class Workload:
         if self.options is None:
             return {}
         return {self.options: getattr(sweep, self.options).model_dump(mode="json")}
+
+    def own_keys(self) -> tuple[str, ...]:
+        """The sweep keys that are its own: its other keys, then its options block."""
+        return (*(k.name for k in self.sweep_keys), *((self.options,) if self.options else ()))
 
     def point_json(self, sweep, binds: bool) -> dict:
         """What its point.json holds beyond the trainer's configuration."""
@@ -92,7 +114,15 @@ register(
         "a seconds-long check of placement, binding and signal delivery (no TensorFlow, no "
         "MPI initialisation)",
         "scalestudy.workloads.probe",
-        sweep_keys=("probe_seconds",),
+        sweep_keys=(
+            SweepKey(
+                "probe_seconds",
+                float,
+                3.0,
+                "`workload: probe`: seconds of CPU timing each rank runs.",
+                bounds=(("gt", 0), ("le", 3600)),
+            ),
+        ),
         job_extras=_probe_extras,
         report_part="probes",
         log_marks=("probe-check.json", "probe.rank0.json"),
@@ -104,7 +134,7 @@ register(
         "Horovod collectives alone, on the trainer's exchange shapes plus a size sweep",
         "scalestudy.workloads.comm",
         options="comm",
-        sweep_keys=("comm",),
+        options_model="scalestudy.formats.comm_options:CommOptions",
         collect="scalestudy.collect.comm:collect_comm",
         collected="comm.csv",
         report_part="comm",
@@ -133,7 +163,7 @@ def get(name: str | None) -> Workload:
 
 def keys_of_workload() -> dict[str, str]:
     """sweep key -> the workload it belongs to."""
-    return {k: w.name for w in TABLE.values() for k in w.sweep_keys}
+    return {k: w.name for w in TABLE.values() for k in w.own_keys()}
 
 
 def options_keys() -> tuple[str, ...]:
@@ -141,7 +171,7 @@ def options_keys() -> tuple[str, ...]:
     return tuple(w.options for w in TABLE.values() if w.options)
 
 
-def hook(name: str) -> Callable:
-    """The function a "module:function" hook names, imported now."""
+def hook(name: str) -> Any:
+    """What a "module:name" string names (a hook's function, an options model), imported now."""
     module, _, function = name.partition(":")
     return getattr(importlib.import_module(module), function)

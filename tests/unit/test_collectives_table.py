@@ -123,7 +123,7 @@ def test_the_docs_list_the_tables_collectives(scatter):
     reads the table when it validates) and not for the mesh's own."""
     from pydantic import ValidationError
 
-    from scalestudy.sweepfile.schema import CommOptions
+    from scalestudy.formats.comm_options import CommOptions
 
     text = next(t for k, t in _sweep_texts().items() if k.endswith("collectives"))
     assert f"`{NAME}`: a test-only scatter" in text
