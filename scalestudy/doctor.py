@@ -89,6 +89,36 @@ def _job_env(profile: Profile) -> dict[str, str]:
     return env
 
 
+def _job_python(profile: Profile, folder: Path | None) -> tuple[list[str], str]:
+    """The command that runs the jobs' Python, and how to name it: the profile's python, or
+    inside the image as the ranks will run (the checkout bound and on PYTHONPATH)."""
+    python = profile.python if profile.python != "python3" else sys.executable
+    if (c := profile.container) is None:
+        return [python], python
+    mounts = containers.harness_mounts(c, folder or Path.cwd())
+    command = [*containers.single(c, mounts, containers.harness_env(c)), c.python]
+    return command, f"{c.python} in {c.image}"
+
+
+def _run_script(
+    command: list[str], script: str, profile: Profile, cwd: Path | None = None
+) -> subprocess.CompletedProcess:
+    """`script` run by the jobs' Python (`command`) in the jobs' environment."""
+    return subprocess.run(
+        [*command, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=_job_env(profile),
+        cwd=cwd,
+    )
+
+
+def _last_json(r: subprocess.CompletedProcess) -> dict:
+    """What a check script printed last: one JSON line."""
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 def check_harness() -> Check:
     missing, versions = [], []
     for dist in HARNESS_PACKAGES:
@@ -139,26 +169,14 @@ def check_same_scalestudy(profile: Profile, folder: Path | None = None) -> Check
     (an older install on the nodes, a checkout on PYTHONPATH) writes logs this harness may
     misread, and its results name the wrong code."""
     mine = provenance.git_state()
-    python = profile.python if profile.python != "python3" else sys.executable
-    command, where = [python], python
-    if (c := profile.container) is not None:
-        mounts = containers.harness_mounts(c, folder or Path.cwd())
-        command = [*containers.single(c, mounts, containers.harness_env(c)), c.python]
-        where = f"{c.python} in {c.image}"
+    command, where = _job_python(profile, folder)
     fix = (
         "install the same wheel in the jobs' Python (or put no other scalestudy on its "
         "PYTHONPATH); a container job imports the harness's own code (containers.code_root)"
     )
     try:
-        r = subprocess.run(
-            [*command, "-c", VERSION_SCRIPT],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env=_job_env(profile),
-            cwd=folder,  # a job runs in its attempt folder (`python -c` imports from here first)
-        )
-        theirs = json.loads(r.stdout.strip().splitlines()[-1])
+        # a job runs in its attempt folder (`python -c` imports from here first)
+        theirs = _last_json(_run_script(command, VERSION_SCRIPT, profile, cwd=folder))
     except (OSError, subprocess.SubprocessError, IndexError, ValueError) as exc:
         return Check("same scalestudy", "FAIL", f"{where} did not say its scalestudy: {exc}", fix)
     if "error" in theirs:
@@ -265,23 +283,11 @@ def check_container(profile: Profile, folder: Path) -> list[Check]:
 
 
 def check_stack(profile: Profile, folder: Path | None = None) -> list[Check]:
-    python = profile.python if profile.python != "python3" else sys.executable
-    command = [python]
-    if (c := profile.container) is not None:
-        # inside the image, as the ranks will run: the checkout bound and on PYTHONPATH
-        mounts = containers.harness_mounts(c, folder or Path.cwd())
-        command = [*containers.single(c, mounts, containers.harness_env(c)), c.python]
-        python = f"{c.python} in {c.image}"
+    command, python = _job_python(profile, folder)
     r = None
     try:
-        r = subprocess.run(
-            [*command, "-c", STACK_SCRIPT],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env=_job_env(profile),
-        )
-        found = json.loads(r.stdout.strip().splitlines()[-1])
+        r = _run_script(command, STACK_SCRIPT, profile)
+        found = _last_json(r)
     except (OSError, subprocess.SubprocessError, IndexError, json.JSONDecodeError) as exc:
         # what the command said is the useful part (a runtime's own error), not the parse's
         said = (r.stderr.strip().splitlines() or [""])[-1] if r is not None else ""
