@@ -7,6 +7,7 @@ the command says so and writes nothing."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,15 @@ def _shipped_cluster(text: str) -> str | None:
     return value.strip("'\"") or None
 
 
+def _shipped(folder: Path, option: str, name: str, what: str, shipped: Callable) -> str:
+    """The text of a file the package ships (folder/NAME.yaml), or a usage error naming the
+    option and what is shipped."""
+    path = folder / f"{name}.yaml"
+    if not path.is_file():
+        raise UsageError(f"{option} {name}: not a shipped {what} (shipped: {', '.join(shipped())})")
+    return path.read_text(encoding="utf-8")
+
+
 def start(
     folder: Path,
     experiment: str = "quickstart",
@@ -48,24 +58,12 @@ def start(
     """Write FOLDER/sweep.yaml (the shipped experiment, its `cluster:` naming the copied
     profile) and FOLDER/<profile>.yaml (a shipped profile, or `detected`: profile detect's
     text). Refuses, writing nothing, when either file exists."""
-    source = EXPERIMENTS / f"{experiment}.yaml"
-    if not source.is_file():
-        raise UsageError(
-            f"--experiment {experiment}: not a shipped experiment "
-            f"(shipped: {', '.join(experiments())})"
-        )
-    text = source.read_text(encoding="utf-8")
+    text = _shipped(EXPERIMENTS, "--experiment", experiment, "experiment", experiments)
     if detected is not None:
         profile_text, stem = detected, profile_name
     else:
         stem = profile or _shipped_cluster(text) or "local"
-        path = CLUSTERS / f"{stem}.yaml"
-        if not path.is_file():
-            raise UsageError(
-                f"--profile {stem}: not a shipped profile "
-                f"(shipped: {', '.join(available_profiles())})"
-            )
-        profile_text = path.read_text(encoding="utf-8")
+        profile_text = _shipped(CLUSTERS, "--profile", stem, "profile", available_profiles)
     sweep_path, profile_path = folder / SWEEP_FILE, folder / f"{stem}.yaml"
     in_the_way = [p for p in (sweep_path, profile_path) if p.exists() or p.is_symlink()]
     if in_the_way:
