@@ -24,7 +24,16 @@ from msgspec import UNSET, UnsetType
 
 from scalestudy.errors import DamagedFile
 
-__all__ = ["QUEUES_JOBS", "UNSET", "Attempt", "Attempts", "ManifestFile", "decode", "encode"]
+__all__ = [
+    "QUEUES_JOBS",
+    "UNSET",
+    "Attempt",
+    "Attempts",
+    "ManifestFile",
+    "decode",
+    "encode",
+    "known",
+]
 
 # executor name -> whether its jobs wait in a scheduler's queue (a job id, a node list), else it
 # runs points on this machine (neither: the host). A backend's `queues_jobs` must agree.
@@ -34,11 +43,8 @@ PLANNED = "planned"  # a point without attempts
 
 
 class _Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Keys as fields; `update` sets several at once (a name that is no field is an error).
-
-    `get`, `[key]` and `key in` are a compatibility accessor for readers not yet moved to
-    attributes (collect/rows.py, executors/layout.py, tests reading dicts): they read a field as
-    the dict did (`UNSET` as missing)."""
+    """Keys as fields, read and written by attribute (`known` reads one that may be unset);
+    `update` sets several at once (a name that is no field is an error)."""
 
     def update(self, **fields: Any) -> None:
         for key, value in fields.items():
@@ -46,6 +52,7 @@ class _Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                 raise AttributeError(f"{type(self).__name__} has no field {key!r}")
             setattr(self, key, value)
 
+    # a compatibility accessor for the tests not yet moved to attributes (removed next)
     def get(self, key: str, default: Any = None) -> Any:
         value = getattr(self, key, UNSET) if key in self.__struct_fields__ else UNSET
         return default if value is UNSET else value
@@ -61,6 +68,12 @@ class _Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     def __contains__(self, key: str) -> bool:
         return self.get(key, UNSET) is not UNSET
+
+
+def known(value: Any, default: Any = None) -> Any:
+    """A field's value, `default` when it was never recorded (UNSET): `known(a.exit_code)`
+    is None both for an exit code stored as null and for one never stored."""
+    return default if value is UNSET else value
 
 
 class Attempt(_Record):
@@ -144,7 +157,7 @@ class ManifestFile(_Record):
     def state(self, point_id: str) -> str:
         """The point's latest attempt's state, "planned" without one."""
         last = self.last(point_id)
-        return PLANNED if last is None else last.get("state", "unknown")
+        return PLANNED if last is None else known(last.state, "unknown")
 
     def point_attempts(self) -> list[Attempt]:
         return [a for e in self.points.values() for a in e.attempts]
