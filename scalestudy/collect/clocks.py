@@ -25,6 +25,7 @@ from pathlib import Path
 import msgspec
 
 from scalestudy.formats import step_log
+from scalestudy.formats.manifest import Attempt, known
 from scalestudy.formats.results_columns import CLOCK_INCONSISTENT, CLOCK_OK, CLOCK_UNCHECKED
 from scalestudy.profiles import slurm_minutes
 
@@ -102,11 +103,11 @@ def elapsed_seconds(text) -> float | None:
     return None if minutes is None else round(minutes * 60, 3)
 
 
-def job_wall(attempt: dict, run_dir: Path, elapsed) -> tuple[float | None, str]:
+def job_wall(attempt: Attempt, run_dir: Path, elapsed) -> tuple[float | None, str]:
     """The job's own wall time for this attempt and where it comes from: the executor's
     start and end (local), a bundled run's start marker and exit-code file (Slurm bundles:
     the job's Elapsed spans every run of the bundle), else Slurm's Elapsed."""
-    start, end = attempt.get("started_at"), attempt.get("ended_at")
+    start, end = known(attempt.started_at), known(attempt.ended_at)
     if start is not None and end is not None:
         return float(end) - float(start), "the executor's start and end"
     marker, code = run_dir / "started_at", run_dir / "exit_code"

@@ -19,7 +19,7 @@ from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest
 from scalestudy.formats import results_columns, step_log
-from scalestudy.formats.manifest import Attempt, ManifestFile
+from scalestudy.formats.manifest import Attempt, ManifestFile, known
 from scalestudy.plan import Point
 from scalestudy.profiles import Profile, ProfileError, load_profile
 
@@ -248,15 +248,15 @@ def _row(
     row["status"] = data.state(p.id)
     a = data.last(p.id)
     if a is not None:
-        row.update(  # get: None for a key the attempt never recorded
+        row.update(  # known: None for a key the attempt never recorded
             attempt=a.attempt,
-            job_id=a.get("job_id"),
-            allocation=a.get("allocation"),
-            bundle=a.get("bundle"),
-            run_order=a.get("run_order"),
-            exit_code=a.get("exit_code"),
-            start=a.get("started_at"),
-            end=a.get("ended_at"),
+            job_id=known(a.job_id),
+            allocation=known(a.allocation),
+            bundle=known(a.bundle),
+            run_order=known(a.run_order),
+            exit_code=known(a.exit_code),
+            start=known(a.started_at),
+            end=known(a.ended_at),
         )
         manifest_state = row["status"]
         run_dir, strategy = sweep_dir / a.folder, c.strategy()
@@ -280,7 +280,7 @@ def _row(
             _check_rows(cache, a.folder, run_dir, p.workers, files)
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
-        sa = acct.get(str(a.get("job_id")), {})
+        sa = acct.get(str(known(a.job_id)), {})
         if row["status"] == "completed" and row["tokens_per_s"] is not None:
             windows = cache.use(
                 f"{read} clocks", files, lambda: _clock_records(run_dir / "logs", p.workers)
