@@ -35,6 +35,7 @@ from scalestudy import containers, provenance
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
 from scalestudy.formats.env_capture import mpi_family
+from scalestudy.formats.manifest import known
 from scalestudy.measure.peak import PEAK_FILE
 from scalestudy.profiles import Profile, load_profile
 
@@ -431,7 +432,7 @@ def check_probe(
             Check(
                 "probe job",
                 "FAIL",
-                f"{attempt.state} (job {attempt.get('job_id')}) before every rank reported; "
+                f"{attempt.state} (job {known(attempt.job_id)}) before every rank reported; "
                 f"{' | '.join(tail) or 'no output'}",
                 f"read {adir}/job.sh and its slurm-*.out: the launcher line or the profile's "
                 "partition/modules are wrong",
@@ -522,7 +523,7 @@ def check_peak(
         return Check(
             "matmul peak",
             "FAIL",
-            f"{attempt.state} (exit code {attempt.get('exit_code')}); see {adir}",
+            f"{attempt.state} (exit code {known(attempt.exit_code)}); see {adir}",
             "read the attempt's slurm-*.out (the peak job runs TensorFlow like the trainer)",
         )
     types = node_types(reports)
@@ -553,7 +554,7 @@ def check_trainer(
     attempt, adir = _run_job(sweep, folder, profile.scheduler)
     if attempt.state == "completed":
         return Check(
-            "trainer job", "ok", f"3 steps on {nodes} node(s) x {ppn} (job {attempt.get('job_id')})"
+            "trainer job", "ok", f"3 steps on {nodes} node(s) x {ppn} (job {known(attempt.job_id)})"
         )
     texts = [p.read_text(errors="replace") for p in adir.glob("slurm-*.out")]
     texts += [p.read_text(errors="replace") for p in (adir / "logs").glob("*.jsonl")]
@@ -562,11 +563,11 @@ def check_trainer(
     mismatch = next(
         (line for t in texts for line in t.splitlines() if any(x in line for x in signs)), None
     )
-    if mismatch is not None or attempt.get("exit_code") == 5:
+    if mismatch is not None or known(attempt.exit_code) == 5:
         return Check(
             "trainer job",
             "FAIL",
-            f"launcher mismatch (exit code {attempt.get('exit_code')}): "
+            f"launcher mismatch (exit code {known(attempt.exit_code)}): "
             f"{_shorten(mismatch or 'ranks did not see each other')}",
             f"the launcher {profile.launcher} does not start ranks Horovod's MPI can join: use "
             "the mpirun of the MPI Horovod was built with (profile launcher: mpirun), or "
@@ -575,7 +576,7 @@ def check_trainer(
     return Check(
         "trainer job",
         "FAIL",
-        f"{attempt.state} (exit code {attempt.get('exit_code')}); see {adir}",
+        f"{attempt.state} (exit code {known(attempt.exit_code)}); see {adir}",
         "read the attempt's slurm-*.out and logs/rank00000.jsonl",
     )
 
