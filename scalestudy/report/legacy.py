@@ -10,12 +10,20 @@ A record made here says so (`from_table: True`): it holds only what the columns 
 model's preset, vocabulary and width, not every override), and its variant's settings are the
 columns it was grouped by. `scalestudy collect` on the sweep rewrites the table and writes the
 real points.jsonl.
+
+points.jsonl records of an older schema are upgraded here too, once, when the sweep is loaded
+(`upgrade_record`): schema scalestudy.point/1, and a record from before collect wrote a schema,
+stored the configuration's identity view (the fields a later version added left out at their
+defaults); the current schema (collect/tables.POINTS_SCHEMA, scalestudy.point/2) stores the full
+view, every field. After the upgrade every record read from points.jsonl holds the full view.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import math
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -82,35 +90,86 @@ class RecordError(BadInput):
         self.hint = hint
 
 
-def point_config(record: dict) -> PointConfig:
-    """A record's configuration as the one typed shape, read once when its variant is built:
-    points.jsonl's `config` (the dump of the PointConfig the plan validated, schema
-    scalestudy.point/1 or the same dump before the schema was written: what it leaves out is
-    at PointConfig's defaults), or a record made from a table's columns (`from_table`, below).
-    Validated as RECORDED: every value checked, the rules on whether it can run (they were
-    checked when it was planned) not. A value PointConfig refuses (an unknown key, a name no
-    table has) is said with its point and key, never guessed."""
+# points.jsonl's schemas. /1 (and a record without a schema, written before collect wrote one)
+# stored the configuration's identity view (PointConfig.identity); the current one,
+# POINTS_SCHEMA (/2), its full view (PointConfig.full).
+IDENTITY_SCHEMA = "scalestudy.point/1"
+READ_SCHEMAS = (None, IDENTITY_SCHEMA, POINTS_SCHEMA)
+# what a record's configuration leaves out (its point's own folders, not its science)
+RECORD_EXCLUDES = frozenset({"log_dir", "checkpoint_dir"})
+
+
+def _known_schema(record: dict) -> None:
+    """A record of a schema this version does not read is refused, never guessed."""
     schema = record.get("schema")
-    if schema is not None and schema != POINTS_SCHEMA:
+    if schema not in READ_SCHEMAS:
         raise RecordError(
             f"point {record.get('point_id')}: its record is schema {schema}, which this "
-            f"version does not read (it reads {POINTS_SCHEMA})",
+            f"version does not read (it reads {IDENTITY_SCHEMA} and {POINTS_SCHEMA})",
             "report it with the scalestudy that collected it, or run `scalestudy collect` "
             "on the sweep with this one",
         )
+
+
+def upgrade_record(record: dict) -> dict:
+    """A points.jsonl record as the current schema (POINTS_SCHEMA, scalestudy.point/2) holds
+    it: its `config` the full view of its configuration, every field, defaults included.
+
+    A record of schema scalestudy.point/1, or one without a schema (written before collect
+    wrote one), stored the identity view (the dump the point id hashes): `exchange` left out
+    where sparse_as_dense says the same, and every field added after the ids were frozen
+    (compression, compute_probe_steps, micro_batch_order, mesh, data.zipf_exponent, ...) left
+    out at its default. So a field a /1 record leaves out is at PointConfig's default: either
+    the run had it at that default, or the run predates the field and ran as its default
+    does. Its configuration is read as RECORDED (values checked, the can-it-run rules not) and
+    written back full. A /2 record is returned as it is (its configuration is read when its
+    variant is built, `point_config`); a record of any other schema is refused (RecordError:
+    exit 2, naming point and schema); a configuration PointConfig refuses, with point and key.
+    """
+    _known_schema(record)
+    if record.get("schema") == POINTS_SCHEMA:
+        return record
+    config = record.get("config") or {}
+    try:
+        full = _full_view(json.dumps(config, sort_keys=True))
+    except ValidationError as exc:
+        raise _unreadable(record, exc) from None
+    return {**record, "schema": POINTS_SCHEMA, "config": json.loads(full)}
+
+
+@lru_cache(maxsize=4096)
+def _full_view(identity: str) -> str:
+    """The full view of a stored identity view (as sorted JSON; cached: the repeats and
+    allocations of one variant at one size share a configuration)."""
+    cfg = PointConfig.recorded(json.loads(identity))
+    return json.dumps(cfg.full(exclude=set(RECORD_EXCLUDES)), sort_keys=True)
+
+
+def point_config(record: dict) -> PointConfig:
+    """A record's configuration as the one typed shape, read once when its variant is built:
+    points.jsonl's `config` (the full view of the PointConfig the plan validated, schema
+    POINTS_SCHEMA; an older record's identity view reads as the same configuration,
+    `upgrade_record`), or a record made from a table's columns (`from_table`, below).
+    Validated as RECORDED: every value checked, the rules on whether it can run (they were
+    checked when it was planned) not. A value PointConfig refuses (an unknown key, a name no
+    table has) is said with its point and key, never guessed."""
+    _known_schema(record)
     config = dict(record.get("config") or {})
     if record.get("from_table"):
         config = _table_config(record, config)
     try:
         return PointConfig.recorded(config)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(map(str, first["loc"])) or (first.get("ctx") or {}).get("key", "config")
-        raise RecordError(
-            f"point {record.get('point_id')}: its configuration cannot be read "
-            f"({key}: {first['msg']})",
-            "run `scalestudy collect` on the sweep to rewrite points.jsonl",
-        ) from None
+        raise _unreadable(record, exc) from None
+
+
+def _unreadable(record: dict, exc: ValidationError) -> RecordError:
+    first = exc.errors()[0]
+    key = ".".join(map(str, first["loc"])) or (first.get("ctx") or {}).get("key", "config")
+    return RecordError(
+        f"point {record.get('point_id')}: its configuration cannot be read ({key}: {first['msg']})",
+        "run `scalestudy collect` on the sweep to rewrite points.jsonl",
+    )
 
 
 def _table_config(record: dict, config: dict) -> dict:
@@ -239,7 +298,7 @@ def row_config(row) -> PointConfig:
 
 def upgrade(table: pd.DataFrame, points: dict[str, dict]) -> tuple[pd.DataFrame, dict[str, dict]]:
     """The table with every row's variant named and every point's record (points.jsonl's,
-    else one made from its row)."""
+    upgraded to the current schema, else one made from its row)."""
     table = table.copy()
     for col in ("variant", "variant_label"):
         if col not in table:
@@ -252,7 +311,7 @@ def upgrade(table: pd.DataFrame, points: dict[str, dict]) -> tuple[pd.DataFrame,
         ]
     label_gap = table["variant_label"].map(missing)
     table.loc[label_gap, "variant_label"] = table.loc[label_gap, "variant"]
-    records = dict(points)
+    records = {pid: upgrade_record(record) for pid, record in points.items()}
     for mode, of_mode in table.groupby("mode", sort=True):
         keys = grouping_keys(str(mode), of_mode)
         for _, row in of_mode.iterrows():
