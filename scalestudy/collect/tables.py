@@ -74,7 +74,9 @@ def write_table(rows: list[dict], sweep_dir: Path) -> Path:
 
 
 POINTS_FILE = "points.jsonl"
-POINTS_SCHEMA = "scalestudy.point/1"
+# /2: `config` is the full view of the point's configuration (PointConfig.full, every field);
+# /1 held its identity view (report/legacy.upgrade_record reads it)
+POINTS_SCHEMA = "scalestudy.point/2"
 
 
 def point_record(p: Point) -> dict:
@@ -107,7 +109,7 @@ def point_record(p: Point) -> dict:
         "global_batch_tokens": p.global_batch_tokens,
         "env": dict(sw.env),
         "model_spec": p.config.model.resolved(),
-        "config": p.config.model_dump(mode="json", exclude={"log_dir", "checkpoint_dir"}),
+        "config": p.config.full(exclude={"log_dir", "checkpoint_dir"}),
     }
     record.update(workloads.get(sw.workload).options_of(sw))  # comm: its `comm` block
     return record
