@@ -31,7 +31,7 @@ from scalestudy.formats.env_capture import (
     mpi_version,
     pip_versions,
 )
-from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode
+from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode, known
 
 NOT_RECORDED = "not recorded"
 # the per-run fields, in the order the report lists them
@@ -341,7 +341,7 @@ def read_point(
     if rec.attempt is None:
         return rec
     meta = attempt_meta or Attempt()
-    if _number(meta.get("attempt")) not in (None, rec.attempt):
+    if _number(known(meta.attempt)) not in (None, rec.attempt):
         meta = Attempt()  # the manifest moved on since collect: the row's attempt is the one read
     local = _unqueued(meta.executor)
     sub = Path(str(meta.folder or f"{rec.point_id}/attempt-{rec.attempt}"))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import ACTIVE, UNKNOWN, Attempt, Manifest
+from scalestudy.formats.manifest import known
 from scalestudy.plan import Point
 
 
@@ -42,7 +43,7 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
     for g in data.gates or []:
         snap.gates.append(
             f"gate: probe job {g.job_id} on {g.nodes} node(s) x {g.ppn}: {g.state}"
-            f" ({g.get('slurm_state', '?')}); {len(g.gates)} point(s) wait on it (afterok)"
+            f" ({known(g.slurm_state, '?')}); {len(g.gates)} point(s) wait on it (afterok)"
         )
     for p in points:
         state = data.state(p.id)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scalestudy.formats.manifest import known
+
 if TYPE_CHECKING:
     from scalestudy.formats.manifest import Attempt
 
@@ -93,7 +95,7 @@ def refine(attempt: Attempt, outputs: list[Path]) -> None:
     if attempt.state not in ("failed", "out_of_memory") or attempt.failure_checked:
         return
     attempt.failure_checked = True
-    state, reason = classify(attempt.state, outputs, attempt.get("exit_code"))
+    state, reason = classify(attempt.state, outputs, known(attempt.exit_code))
     if reason and attempt.bundle_folder and not outputs:
         reason += f" (the bundle's output: {attempt.bundle_folder}/slurm-*.out)"
     if reason and not attempt.reason:

@@ -84,12 +84,12 @@ class Manifest:
         )
         return data
 
-    def _write(self, data: ManifestFile | dict) -> None:
+    def _write(self, data: ManifestFile) -> None:
         # durable before it counts: a manifest that says a job was queued must survive a crash
         # of this host right after sbatch (file synced before the rename, folder after)
         write_atomic(self.path, encode(data), durable=True)
 
-    def flush(self, data: ManifestFile | dict) -> None:
+    def flush(self, data: ManifestFile) -> None:
         """Write the manifest being edited now, before the `edit` block ends (the caller holds
         the lock): submission records its intent before each sbatch and the job id after."""
         self._write(data)

@@ -7,7 +7,7 @@ import importlib
 from pathlib import Path
 
 from scalestudy.executors.base import Executor
-from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, ManifestFile
+from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, ManifestFile, known
 
 # name -> the module that registers it when imported
 BUILTIN = {"local": "scalestudy.executors.local", "slurm": "scalestudy.executors.slurm"}
@@ -46,7 +46,7 @@ def _by_backend(records: list[Attempt]) -> dict[str, list[Attempt]]:
     from elsewhere) is left alone."""
     out: dict[str, list[Attempt]] = {}
     for r in records:
-        name = r.get("executor")
+        name = known(r.executor)
         if name in _BACKENDS or name in BUILTIN:
             out.setdefault(name, []).append(r)
     return out
@@ -65,11 +65,11 @@ def reconcile(sweep_dir: Path, data: ManifestFile) -> list[str]:
 def accounting(attempts: list[Attempt]) -> dict[str, dict]:
     """The scheduler's accounting of these attempts' jobs, by job id."""
     out: dict[str, dict] = {}
-    for name, records in _by_backend([a for a in attempts if a.get("job_id")]).items():
+    for name, records in _by_backend([a for a in attempts if known(a.job_id)]).items():
         out.update(get(name).accounting([r.job_id for r in records]))
     return out
 
 
 def alive(attempt: Attempt) -> bool:
-    name = attempt.get("executor")
+    name = known(attempt.executor)
     return get(name).alive(attempt) if name in names() else True

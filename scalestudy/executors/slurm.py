@@ -20,7 +20,7 @@ from scalestudy.executors.job_identity import identity, job_name
 from scalestudy.executors.layout import bundle_script, point_json
 from scalestudy.executors.manifest import ACTIVE, Attempt, ManifestFile
 from scalestudy.executors.registry import register
-from scalestudy.formats.manifest import UNSET
+from scalestudy.formats.manifest import UNSET, known
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_array, render_script
 from scalestudy.sweepfile.sweep import LoadedSweep
@@ -46,7 +46,7 @@ class SlurmExecutor(Executor):
         limit = loaded.sweep.max_jobs_in_queue or loaded.profile.max_jobs_in_queue
         if limit is not None:
             source = "sweep" if loaded.sweep.max_jobs_in_queue else f"profile {loaded.profile.name}"
-            jobs = {a.get("job_id") for a in data.point_attempts() if a.state in ACTIVE}
+            jobs = {known(a.job_id) for a in data.point_attempts() if a.state in ACTIVE}
             in_queue = len(jobs)  # a bundle's points share one job
             rooms.append((limit - in_queue, limit, f"{source}; {in_queue} of this sweep queued"))
         site = slurmctl.association_limit()

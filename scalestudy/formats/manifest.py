@@ -52,23 +52,6 @@ class _Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                 raise AttributeError(f"{type(self).__name__} has no field {key!r}")
             setattr(self, key, value)
 
-    # a compatibility accessor for the tests not yet moved to attributes (removed next)
-    def get(self, key: str, default: Any = None) -> Any:
-        value = getattr(self, key, UNSET) if key in self.__struct_fields__ else UNSET
-        return default if value is UNSET else value
-
-    def __getitem__(self, key: str) -> Any:
-        value = self.get(key, UNSET)
-        if value is UNSET:
-            raise KeyError(key)
-        return value
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.update(**{key: value})
-
-    def __contains__(self, key: str) -> bool:
-        return self.get(key, UNSET) is not UNSET
-
 
 def known(value: Any, default: Any = None) -> Any:
     """A field's value, `default` when it was never recorded (UNSET): `known(a.exit_code)`
@@ -227,6 +210,6 @@ def _where(data: dict, exc: msgspec.ValidationError) -> str:
     return f"key {said.removeprefix('$.')}" if said.startswith("$") else said
 
 
-def encode(data: ManifestFile | dict) -> str:
+def encode(data: ManifestFile) -> str:
     """The file's text: every set key, sorted, one space of indent (as it has always been)."""
     return json.dumps(msgspec.to_builtins(data), indent=1, sort_keys=True)

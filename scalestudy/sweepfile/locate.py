@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scalestudy.errors import UsageError
-from scalestudy.formats.manifest import decode
+from scalestudy.formats.manifest import decode, known
 
 
 @dataclass
@@ -28,7 +28,7 @@ def _submitted(results: Path) -> dict[str, tuple[float, str]]:
         except (OSError, ValueError):
             continue
         if data.sweep_file:
-            times = [a.get("submitted_at", 0.0) for a in data.point_attempts()]
+            times = [known(a.submitted_at, 0.0) for a in data.point_attempts()]
             when = max(times, default=0.0) or manifest.stat().st_mtime
             found[manifest.parent.name] = (when, data.sweep_file)
     return found

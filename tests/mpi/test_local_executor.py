@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import os
 import shlex
 import shutil
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.manifest import read as read_manifest
 from support.skips import require  # skip with the reason here, fail in CI
 
 from scalestudy.cli import main
@@ -101,7 +101,6 @@ def test_failed_points_are_kept_and_retried(mpi_stack, tmp_path, capsys):
 
 def test_ctrl_c_leaves_a_clean_state(mpi_stack, tmp_path):
     import contextlib
-    import json
     import os
     import signal
     import subprocess
@@ -130,8 +129,8 @@ def test_ctrl_c_leaves_a_clean_state(mpi_stack, tmp_path):
     log0 = None
     while time.monotonic() < deadline:
         if manifest.exists():
-            points = json.loads(manifest.read_text())["points"]
-            running = [p for p, e in points.items() if e["attempts"][-1]["state"] == "running"]
+            points = read_manifest(manifest.parent).points
+            running = [p for p, e in points.items() if e.attempts[-1].state == "running"]
             if running:
                 log0 = results / "stop" / running[0] / "attempt-1" / "logs" / "rank00000.jsonl"
                 if log0.exists():
@@ -158,8 +157,8 @@ def test_ctrl_c_leaves_a_clean_state(mpi_stack, tmp_path):
         ) from None
     print(f"submit ended {time.monotonic() - sent:.1f} s after Ctrl-C")
     assert proc.returncode == 130, out
-    points = json.loads(manifest.read_text())["points"]
-    assert [e["attempts"][-1]["state"] for e in points.values()] == ["cancelled"]
+    points = read_manifest(manifest.parent).points
+    assert [e.attempts[-1].state for e in points.values()] == ["cancelled"]
     assert len(list((results / "stop").glob("n*/attempt-*"))) == 1  # the unstarted one is gone
     pid = step_log.read_segments(log0)[0].header["pid"]
     time.sleep(1)
@@ -195,8 +194,8 @@ def test_a_point_past_its_memory_limit_is_out_of_memory_in_status_and_report(
     # 134: SIGABRT from C++ (6: the trainer caught a Python-level allocation error)
     assert (point / "exit_code").read_text().strip() in ("134", "6")
     assert "ulimit -d 1572864" in (point / "job.sh").read_text()
-    (entry,) = json.loads((results / "oom" / "manifest.json").read_text())["points"].values()
-    assert entry["attempts"][-1]["reason"].startswith("an allocation failed: ")
+    (entry,) = read_manifest(results / "oom").points.values()
+    assert entry.attempts[-1].reason.startswith("an allocation failed: ")
     assert main(["collect", *args]) == 0
     (row,) = _rows(results / "oom" / "results.csv")
     assert row["status"] == "out_of_memory"

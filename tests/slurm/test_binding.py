@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.manifest import read as read_manifest
 
 from scalestudy.cli import main
+from scalestudy.formats.manifest import Attempt
 
 pytestmark = pytest.mark.slurm
 
@@ -36,7 +38,7 @@ def _probe_sweep(tmp_path: Path, name: str) -> Path:
     return sweep
 
 
-def _run_probe(cluster, tmp_path: Path, name: str, monkeypatch) -> tuple[dict, dict]:
+def _run_probe(cluster, tmp_path: Path, name: str, monkeypatch) -> tuple[Attempt, dict]:
     monkeypatch.setenv("SLURM_CONF", str(cluster.conf))
     sweep = _probe_sweep(tmp_path, name)
     results = tmp_path / "results"
@@ -45,13 +47,13 @@ def _run_probe(cluster, tmp_path: Path, name: str, monkeypatch) -> tuple[dict, d
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         assert main(["status", *args]) == 0
-        data = json.loads((results / name / "manifest.json").read_text())
-        (entry,) = data["points"].values()
-        attempt = entry["attempts"][-1]
-        if attempt["state"] not in ("submitted", "pending", "running"):
+        data = read_manifest(results / name)
+        (entry,) = data.points.values()
+        attempt = entry.attempts[-1]
+        if attempt.state not in ("submitted", "pending", "running"):
             break
         time.sleep(2)
-    logs = results / name / attempt["folder"] / "logs"
+    logs = results / name / attempt.folder / "logs"
     return attempt, json.loads((logs / "probe-check.json").read_text())
 
 
@@ -67,7 +69,7 @@ def test_srun_binds_with_task_affinity(start_cluster, tmp_path, monkeypatch, cap
     cluster = start_cluster(2, accounting=False, task_plugin="affinity")
     attempt, check = _run_probe(cluster, tmp_path, "bindaffinity", monkeypatch)
     assert check["ok"] and check["problems"] == []
-    assert attempt["state"] == "completed"
+    assert attempt.state == "completed"
     # detection reads the task plugin of this variant of the test cluster
     text, profile = _detected(capsys)
     assert "# Slurm's TaskPlugin=task/affinity: srun binds each rank to its CPUs" in text
@@ -79,7 +81,7 @@ def test_probe_names_shared_cpus_without_a_task_plugin(
 ):
     cluster = start_cluster(2, accounting=False, task_plugin="none")
     attempt, check = _run_probe(cluster, tmp_path, "bindnone", monkeypatch)
-    assert not check["ok"] and attempt["state"] == "failed"
+    assert not check["ok"] and attempt.state == "failed"
     assert sorted(p.split(":")[0] for p in check["problems"]) == ["n1", "n2"]
     assert all("ranks" in p and "share CPUs [0, 1]" in p for p in check["problems"])
     text, _ = _detected(capsys)

@@ -12,6 +12,7 @@ import time
 
 import pytest
 import yaml
+from support.manifest import read as read_manifest
 
 from scalestudy.cli import main
 
@@ -48,53 +49,53 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(
     capsys.readouterr()
     assert main(["submit", *args]) == 0  # the profile's scheduler is the default executor
     assert "submitted 4 job(s) (8 points)" in capsys.readouterr().out
-    data = json.loads((results / "emubundle" / "manifest.json").read_text())
-    assert len(data["points"]) == 8  # 2 variants x 2 node counts x 2 allocations
-    bundles = data["bundles"]
+    data = read_manifest(results / "emubundle")
+    assert len(data.points) == 8  # 2 variants x 2 node counts x 2 allocations
+    bundles = data.bundles
     assert len(bundles) == 4
-    jobs = {b["attempts"][-1]["job_id"] for b in bundles.values()}
+    jobs = {b.attempts[-1].job_id for b in bundles.values()}
     assert len(jobs) == 4
     for bid, b in bundles.items():
-        rec = b["attempts"][-1]
-        members = [pid for pid, e in data["points"].items() if e["attempts"][-1]["bundle"] == bid]
-        assert sorted(rec["order"]) == sorted(members) and len(members) == 2
+        rec = b.attempts[-1]
+        members = [pid for pid, e in data.points.items() if e.attempts[-1].bundle == bid]
+        assert sorted(rec.order) == sorted(members) and len(members) == 2
         # the archived script is the one Slurm runs, and runs the points in the recorded order
-        written = tmp_path / f"{rec['job_id']}.sh"
+        written = tmp_path / f"{rec.job_id}.sh"
         subprocess.run(
-            ["scontrol", "write", "batch_script", rec["job_id"], str(written)],
+            ["scontrol", "write", "batch_script", rec.job_id, str(written)],
             env=slurm_cluster.env(),
             check=True,
             capture_output=True,
         )
-        script = (results / "emubundle" / rec["folder"] / "job.sh").read_text()
+        script = (results / "emubundle" / rec.folder / "job.sh").read_text()
         assert written.read_text() == script == (rendered / f"{bid}.sh").read_text()
         ran = [line.split("point ")[1] for line in script.splitlines() if line.startswith("# run ")]
-        assert ran == rec["order"]
-        variants = [pid.split("-")[2] for pid in rec["order"]]
+        assert ran == rec.order
+        variants = [pid.split("-")[2] for pid in rec.order]
         assert len(set(variants)) == 2  # both variants share the allocation
 
     # 4 bundles at once on 2 shared cores
     deadline = time.monotonic() + 1500
     while time.monotonic() < deadline:
         assert main(["status", *args]) == 0
-        data = json.loads((results / "emubundle" / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        data = read_manifest(results / "emubundle")
+        states = [e.attempts[-1].state for e in data.points.values()]
         if all(s not in ("submitted", "pending", "running") for s in states):
             break
         time.sleep(5)
     assert set(states) == {"completed"}, states
     # the order recorded is the order the runs started in
-    for b in data["bundles"].values():
-        rec = b["attempts"][-1]
+    for b in data.bundles.values():
+        rec = b.attempts[-1]
         starts = [
-            float((results / "emubundle" / data["points"][pid]["attempts"][-1]["folder"])
+            float((results / "emubundle" / data.points[pid].attempts[-1].folder)
                   .joinpath("started_at").read_text())
-            for pid in rec["order"]
+            for pid in rec.order
         ]  # fmt: skip
         assert starts == sorted(starts)
-        for pid in rec["order"]:
-            env = results / "emubundle" / data["points"][pid]["attempts"][-1]["folder"] / "env"
-            assert (env / "scontrol-job.txt").read_text().count(f"JobId={rec['job_id']} ") == 1
+        for pid in rec.order:
+            env = results / "emubundle" / data.points[pid].attempts[-1].folder / "env"
+            assert (env / "scontrol-job.txt").read_text().count(f"JobId={rec.job_id} ") == 1
 
     assert main(["collect", *args]) == 0
     with open(results / "emubundle" / "results.csv") as fh:

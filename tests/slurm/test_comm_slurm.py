@@ -51,7 +51,7 @@ def in_cluster(slurm_cluster, monkeypatch):
 
 def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 900) -> list[str]:
     data = wait_settled(sweep, results, name, timeout)
-    return [e["attempts"][-1]["state"] for e in data["points"].values()]
+    return [e.attempts[-1].state for e in data.points.values()]
 
 
 def _trainer_table(results: Path, name: str) -> None:

@@ -7,7 +7,6 @@ disk."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.manifest import read as read_manifest
 
 from scalestudy.cli import main
 
@@ -86,13 +86,13 @@ def test_a_submit_killed_after_its_third_sbatch_queues_each_point_once(
     assert len(_jobs_of("crashsafe", os.environ)) == 3
 
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
-    data = json.loads((results / "crashsafe" / "manifest.json").read_text())
-    last = [e["attempts"][-1] for e in data["points"].values()]
-    ids = sorted(a["job_id"] for a in last)
+    data = read_manifest(results / "crashsafe")
+    last = [e.attempts[-1] for e in data.points.values()]
+    ids = sorted(a.job_id for a in last)
     assert len(last) == 6 and len(set(ids)) == 6
-    assert [a.get("adopted_from") for a in last].count("squeue") == 1
+    assert [a.adopted_from for a in last].count("squeue") == 1
     # the 3 never handed to sbatch keep their first attempt as not_queued, run in a second
-    earlier = [a["state"] for e in data["points"].values() for a in e["attempts"][:-1]]
+    earlier = [a.state for e in data.points.values() for a in e.attempts[:-1]]
     assert earlier == ["not_queued"] * 3
     assert _jobs_of("crashsafe", os.environ) == ids  # exactly the 6 jobs, nothing twice
 
@@ -103,8 +103,8 @@ def _wait_completed(sweep, results, name: str) -> None:
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         assert main(["status", str(sweep), "--results", str(results)]) == 0
-        data = json.loads((results / name / "manifest.json").read_text())
-        states = {e["attempts"][-1]["state"] for e in data["points"].values()}
+        data = read_manifest(results / name)
+        states = {e.attempts[-1].state for e in data.points.values()}
         if states <= {"completed", "failed", "interrupted", "cancelled"}:
             break
         time.sleep(3)
@@ -122,16 +122,16 @@ def test_a_submit_killed_after_its_second_job_array_queues_each_point_once(
     assert len(_jobs_of("crasharray", os.environ)) == 4  # 2 arrays of 2 tasks
 
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
-    data = json.loads((results / "crasharray" / "manifest.json").read_text())
-    last = [e["attempts"][-1] for e in data["points"].values()]
-    ids = sorted(a["job_id"] for a in last)
+    data = read_manifest(results / "crasharray")
+    last = [e.attempts[-1] for e in data.points.values()]
+    ids = sorted(a.job_id for a in last)
     assert len(last) == 6 and len(set(ids)) == 6
     assert all("_" in i for i in ids)  # each point is one task of an array
     # found in squeue, or by its output file if a task already started
-    adopted = [a["job_id"] for a in last if a.get("adopted_from")]
+    adopted = [a.job_id for a in last if a.adopted_from]
     assert len(adopted) == 2 and len({i.split("_")[0] for i in adopted}) == 1
     # the 2 never handed to sbatch keep their first attempt as not_queued, run in a second
-    earlier = [a["state"] for e in data["points"].values() for a in e["attempts"][:-1]]
+    earlier = [a.state for e in data.points.values() for a in e.attempts[:-1]]
     assert earlier == ["not_queued"] * 2
     assert _jobs_of("crasharray", os.environ) == ids  # exactly the 6 tasks, nothing twice
     _wait_completed(sweep, results, "crasharray")

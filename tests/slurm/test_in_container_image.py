@@ -72,10 +72,10 @@ def _submit(sweep: dict, folder: Path) -> Path:
     results = folder / "results"
     assert main(["submit", str(path), "--results", str(results)]) == 0
     data = wait_settled(path, results, sweep["name"], timeout=900)
-    ((pid, entry),) = data["points"].items()
-    attempt = results / sweep["name"] / pid / f"attempt-{len(entry['attempts'])}"
+    ((pid, entry),) = data.points.items()
+    attempt = results / sweep["name"] / pid / f"attempt-{len(entry.attempts)}"
     slurm_out = "".join(p.read_text(errors="replace") for p in attempt.glob("slurm-*.out"))
-    assert entry["attempts"][-1]["state"] == "completed", slurm_out[-3000:]
+    assert entry.attempts[-1].state == "completed", slurm_out[-3000:]
     return attempt
 
 

@@ -69,12 +69,12 @@ def test_a_rendered_hydra_line_places_the_probe_on_both_nodes(
     results = tmp_path / "results"
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
     data = wait_settled(sweep, results, name, timeout=300)
-    ((pid, entry),) = data["points"].items()
-    attempt = results / name / pid / f"attempt-{len(entry['attempts'])}"
+    ((pid, entry),) = data.points.items()
+    attempt = results / name / pid / f"attempt-{len(entry.attempts)}"
     script = (attempt / "job.sh").read_text()
     assert f"{tc['hydra']} {BOOTSTRAP[family]} -n {NODES * PPN} -ppn {PPN}" in script
     out = "\n".join(p.read_text()[-3000:] for p in attempt.glob("slurm-*.out"))
-    assert entry["attempts"][-1]["state"] == "completed", out
+    assert entry.attempts[-1].state == "completed", out
     verdict = json.loads((attempt / "logs" / "probe-check.json").read_text())
     assert verdict["ok"], verdict["problems"]
     reports = [json.loads(p.read_text()) for p in (attempt / "logs").glob("probe.rank*.json")]

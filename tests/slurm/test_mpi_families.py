@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.manifest import shown
 from support.skips import require
 from support.slurm import wait_settled
 
@@ -186,15 +187,15 @@ def test_trainer_under_mpich_through_the_rendered_job_script(slurm_cluster, tmp_
     results = tmp_path / "results"
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
     data = wait_settled(sweep, results, name, timeout=600)
-    ((pid, entry),) = data["points"].items()
-    attempt = results / name / pid / f"attempt-{len(entry['attempts'])}"
+    ((pid, entry),) = data.points.items()
+    attempt = results / name / pid / f"attempt-{len(entry.attempts)}"
     script = (attempt / "job.sh").read_text()
     assert "/usr/bin/mpiexec.hydra -launcher slurm" in script
     # what a failure needs to be understood (the session's folders do not outlive it)
-    why = json.dumps(entry["attempts"], indent=1) + "\n".join(
+    why = shown(entry.attempts) + "\n".join(
         p.read_text()[-3000:] for p in attempt.glob("slurm-*.out")
     )
-    assert entry["attempts"][-1]["state"] == "completed", why
+    assert entry.attempts[-1].state == "completed", why
     for rank in range(NODES):
         log = attempt / "logs" / step_log.rank_log_name(rank)
         header = step_log.read_segments(log)[0].header
@@ -254,12 +255,12 @@ def test_the_rendered_launch_line_starts_the_family(
     results = tmp_path / "results"
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
     data = wait_settled(sweep, results, name, timeout=300)
-    ((pid, entry),) = data["points"].items()
-    attempt = results / name / pid / f"attempt-{len(entry['attempts'])}"
-    why = json.dumps(entry["attempts"], indent=1) + "\n".join(
+    ((pid, entry),) = data.points.items()
+    attempt = results / name / pid / f"attempt-{len(entry.attempts)}"
+    why = shown(entry.attempts) + "\n".join(
         p.read_text()[-3000:] for p in attempt.glob("slurm-*.out")
     )
-    assert entry["attempts"][-1]["state"] == "completed", why
+    assert entry.attempts[-1].state == "completed", why
     ranks = [
         json.loads((attempt / "logs" / f"probe.rank{r}.json").read_text())
         for r in range(NODES * PPN)

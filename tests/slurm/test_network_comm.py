@@ -115,8 +115,8 @@ def run_comm(
     before = tx_bytes(cluster)
     assert main(["submit", str(path), "--results", str(results), "--executor", "slurm"]) == 0
     data = wait_settled(path, results, "netcomm", timeout=600)
-    for entry in data["points"].values():
-        assert entry["attempts"][-1]["state"] == "completed", entry
+    for entry in data.points.values():
+        assert entry.attempts[-1].state == "completed", entry
     after = tx_bytes(cluster)
     docs = [
         json.loads(p.read_text()) for p in (results / "netcomm").glob("*/attempt-*/logs/comm.json")

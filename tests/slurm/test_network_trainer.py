@@ -110,11 +110,11 @@ def run_trainer(cluster: LocalCluster, folder: Path, ppn: int, steps: int, train
     before = tx_bytes(cluster)
     assert main(["submit", str(path), "--results", str(results), "--executor", "slurm"]) == 0
     data = wait_settled(path, results, "nettrain", timeout=600)
-    (entry,) = data["points"].values()
+    (entry,) = data.points.values()
     after = tx_bytes(cluster)
     (attempt,) = (results / "nettrain").glob("*/attempt-*")
     why = "\n".join(p.read_text()[-3000:] for p in attempt.glob("slurm-*.out"))
-    assert entry["attempts"][-1]["state"] == "completed", why
+    assert entry.attempts[-1].state == "completed", why
     hosts, steps_by_rank = {}, {}
     for rank in range(2 * ppn):
         log = attempt / "logs" / step_log.rank_log_name(rank)

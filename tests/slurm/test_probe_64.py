@@ -9,6 +9,7 @@ import time
 import hostlist
 import pytest
 import yaml
+from support.manifest import read as read_manifest
 
 from scalestudy.cli import main
 
@@ -60,9 +61,9 @@ def test_probe_on_64_nodes_reports_placement_and_signal(cluster64, tmp_path, mon
     args = [str(sweep), "--results", str(results)]
     start = time.monotonic()
     assert main(["submit", *args, "--executor", "slurm"]) == 0
-    (entry,) = json.loads((results / "probe64" / "manifest.json").read_text())["points"].values()
-    job = entry["attempts"][-1]["job_id"]
-    out = results / "probe64" / entry["attempts"][-1]["folder"]
+    (entry,) = read_manifest(results / "probe64").points.values()
+    job = entry.attempts[-1].job_id
+    out = results / "probe64" / entry.attempts[-1].folder
 
     def ranks_started() -> int:
         log = out / f"slurm-{job}.out"

@@ -5,7 +5,6 @@ TensorFlow, seconds each."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import threading
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.manifest import read as read_manifest
 
 from scalestudy.cli import main
 
@@ -80,8 +80,8 @@ def _sweep_jobs(cluster, name: str) -> list[str]:
 
 
 def _states(manifest: Path) -> dict[str, str]:
-    data = json.loads(manifest.read_text())
-    return {pid: e["attempts"][-1]["state"] for pid, e in data["points"].items()}
+    data = read_manifest(manifest.parent)
+    return {pid: e.attempts[-1].state for pid, e in data.points.items()}
 
 
 def _wait_settled(args: list[str], manifest: Path, timeout: float = 300) -> dict[str, str]:
@@ -114,10 +114,10 @@ def test_submit_waits_out_a_controller_outage(cluster, tmp_path):
     assert "submitted 4 job(s)" in out
     states = _wait_settled(args, manifest)
     assert set(states.values()) == {"completed"}
-    data = json.loads(manifest.read_text())
-    ids = sorted(e["attempts"][-1]["job_id"] for e in data["points"].values())
+    data = read_manifest(manifest.parent)
+    ids = sorted(e.attempts[-1].job_id for e in data.points.values())
     assert _sweep_jobs(cluster, "ctldsubmit") == ids  # nothing twice
-    assert [len(e["attempts"]) for e in data["points"].values()] == [1] * 4
+    assert [len(e.attempts) for e in data.points.values()] == [1] * 4
 
 
 def test_status_watch_rides_out_a_controller_outage(cluster, tmp_path):
@@ -127,8 +127,8 @@ def test_status_watch_rides_out_a_controller_outage(cluster, tmp_path):
     completed."""
     args, manifest = _sweep(tmp_path, "ctldwatch", probe_seconds=30, nodes=[1], repeats=2)
     assert main(["submit", *args, "--executor", "slurm"]) == 0
-    data = json.loads(manifest.read_text())
-    folders = [manifest.parent / e["attempts"][-1]["folder"] for e in data["points"].values()]
+    data = read_manifest(manifest.parent)
+    folders = [manifest.parent / e.attempts[-1].folder for e in data.points.values()]
     deadline = time.monotonic() + 180
     while not all((f / "logs" / "probe.rank0.started").exists() for f in folders):
         assert time.monotonic() < deadline, "the probes did not start"

@@ -162,11 +162,11 @@ def test_site_defaults_pass_test_only_and_run(site, tmp_path):
     assert main(["submit", *args, "--executor", "slurm"]) == 0
     data = wait_settled(sweep, results, NAME, timeout=180)
     jobs = {}
-    for pid, entry in data["points"].items():
-        attempt = entry["attempts"][-1]
-        assert attempt["state"] == "completed", (pid, attempt)
-        jobs[attempt["job_id"]] = pid
-        ran = (results / NAME / attempt["folder"] / "job.sh").read_text()
+    for pid, entry in data.points.items():
+        attempt = entry.attempts[-1]
+        assert attempt.state == "completed", (pid, attempt)
+        jobs[attempt.job_id] = pid
+        ran = (results / NAME / attempt.folder / "job.sh").read_text()
         assert ran == scripts[pid]
     fields = "JobID,State,Account,QOS,Reservation,WCKey,NodeList"
     # slurmdbd learns a job's reservation a moment after the job ends: asked at once, sacct

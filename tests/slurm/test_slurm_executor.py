@@ -15,10 +15,12 @@ from pathlib import Path
 import hostlist
 import pytest
 import yaml
+from support.manifest import read as read_manifest
 from support.slurm import wait_settled  # "unknown" right after a job leaves the queue waited out
 
 from scalestudy.cli import main
 from scalestudy.formats import step_log
+from scalestudy.formats.manifest import Attempt, ManifestFile
 
 pytestmark = pytest.mark.slurm
 
@@ -45,14 +47,14 @@ def in_cluster(slurm_cluster, monkeypatch):
     return slurm_cluster
 
 
-def _manifest(results: Path, name: str) -> dict:
-    return json.loads((results / name / "manifest.json").read_text())
+def _manifest(results: Path, name: str) -> ManifestFile:
+    return read_manifest(results / name)
 
 
-def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 900) -> dict:
+def _wait_done(sweep: Path, results: Path, name: str, timeout: float = 900) -> ManifestFile:
     data = wait_settled(sweep, results, name, timeout)
-    for entry in data["points"].values():
-        _assert_environment_captured(results / name, entry["attempts"][-1])
+    for entry in data.points.values():
+        _assert_environment_captured(results / name, entry.attempts[-1])
     return data
 
 
@@ -70,20 +72,20 @@ ENV_FILES = {
 }
 
 
-def _assert_environment_captured(sdir: Path, attempt: dict) -> None:
+def _assert_environment_captured(sdir: Path, attempt: Attempt) -> None:
     """Every attempt whose script ran holds the allocation's environment in env/."""
-    if attempt["state"] not in ("completed", "failed", "diverged", "interrupted", "timeout"):
+    if attempt.state not in ("completed", "failed", "diverged", "interrupted", "timeout"):
         return  # cancelled or lost before (or while) the script started
-    env = sdir / attempt["folder"] / "env"
+    env = sdir / attempt.folder / "env"
     assert {f.name for f in env.iterdir()} >= ENV_FILES, sorted(env.iterdir())
-    array, _, task = attempt["job_id"].partition("_")  # a job array's task: <array>_<task>
+    array, _, task = attempt.job_id.partition("_")  # a job array's task: <array>_<task>
     job_line = f"ArrayJobId={array} ArrayTaskId={task} " if task else f"JobId={array} "
     assert job_line in (env / "scontrol-job.txt").read_text()
     assert re.match(r"slurm(-wlm)? \d+\.\d+", (env / "slurm-version.txt").read_text())
     assert "Open MPI" in (env / "mpi.txt").read_text()
     assert "horovod" in (env / "pip-freeze.txt").read_text().lower()
     index = json.loads((env / "capture.json").read_text())
-    assert index["harness"]["slurm_job_id"] == attempt["job_id"]
+    assert index["harness"]["slurm_job_id"] == attempt.job_id
     assert len(index["harness"]["commit"]) == 40 and isinstance(index["harness"]["dirty"], bool)
 
 
@@ -108,11 +110,11 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     data = _manifest(results, "emuweak")
     # one job array per node count
     assert "submitted 6 job(s) in 3 submission(s)" in capsys.readouterr().out
-    for pid, entry in data["points"].items():
-        attempt = entry["attempts"][-1]
-        written = tmp_path / f"{attempt['job_id']}.sh"
+    for pid, entry in data.points.items():
+        attempt = entry.attempts[-1]
+        written = tmp_path / f"{attempt.job_id}.sh"
         subprocess.run(
-            ["scontrol", "write", "batch_script", attempt["job_id"], str(written)],
+            ["scontrol", "write", "batch_script", attempt.job_id, str(written)],
             env=in_cluster.env(),
             check=True,
             capture_output=True,
@@ -120,13 +122,13 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
         archived = results / "emuweak" / pid / "attempt-1" / "job.sh"
         assert archived.read_text() == (rendered / f"{pid}.sh").read_text()
         # Slurm holds the array's script; its task for this point execs the archived job.sh
-        array_script = results / "emuweak" / attempt["array_folder"] / "job.sh"
+        array_script = results / "emuweak" / attempt.array_folder / "job.sh"
         assert written.read_text() == array_script.read_text()
-        task = f"  {attempt['array_index']}) run_dir={shlex.quote(str(archived.parent))} ;;"
+        task = f"  {attempt.array_index}) run_dir={shlex.quote(str(archived.parent))} ;;"
         assert task in written.read_text()
 
     data = _wait_done(sweep, results, "emuweak")
-    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
+    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
     jobs_before = _sacct_jobs(in_cluster, "emuweak")
     assert len(jobs_before) == 6
 
@@ -182,7 +184,7 @@ def test_two_concurrent_submits_make_one_set_of_jobs(in_cluster, tmp_path):
     assert all(p.returncode == 0 for p in procs), outs
     assert sorted("submitted 1 job(s)" in o for o in outs) == [False, True], outs
     data = _manifest(results, "emurace")
-    assert [len(e["attempts"]) for e in data["points"].values()] == [1]
+    assert [len(e.attempts) for e in data.points.values()] == [1]
     _wait_done(sweep, results, "emurace")  # accounting records jobs with a small lag
     assert len(_sacct_jobs(in_cluster, "emurace")) == 1
 
@@ -202,31 +204,31 @@ def test_without_accounting_status_is_never_wrong(
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         assert main(["status", str(sweep), "--results", str(results)]) == 0
-        (entry,) = _manifest(results, "noacct")["points"].values()
-        attempt = entry["attempts"][-1]
-        seen.append(attempt["state"])
+        (entry,) = _manifest(results, "noacct").points.values()
+        attempt = entry.attempts[-1]
+        seen.append(attempt.state)
         queue = subprocess.run(
-            ["squeue", "-h", "-o", "%T", "-j", attempt["job_id"]],
+            ["squeue", "-h", "-o", "%T", "-j", attempt.job_id],
             env=cluster.env(),
             capture_output=True,
             text=True,
         ).stdout.strip()
-        marker = results / "noacct" / attempt["folder"] / "exit_code"
+        marker = results / "noacct" / attempt.folder / "exit_code"
         # whatever status said, it agrees with the queue or the exit marker, or admits UNKNOWN
-        if attempt["state"] == "running":
-            assert queue in ("RUNNING", "COMPLETING", "") and "squeue" in attempt["slurm_state"]
-        elif attempt["state"] == "completed":
+        if attempt.state == "running":
+            assert queue in ("RUNNING", "COMPLETING", "") and "squeue" in attempt.slurm_state
+        elif attempt.state == "completed":
             assert marker.read_text().strip() == "0"
             break
         else:
-            assert attempt["state"] in ("pending", "unknown", "submitted"), attempt
+            assert attempt.state in ("pending", "unknown", "submitted"), attempt
         time.sleep(1)
     assert seen[-1] == "completed" and "running" in seen
 
 
-def _attempt(results: Path, name: str) -> dict:
-    (entry,) = _manifest(results, name)["points"].values()
-    return entry["attempts"][-1]
+def _attempt(results: Path, name: str) -> Attempt:
+    (entry,) = _manifest(results, name).points.values()
+    return entry.attempts[-1]
 
 
 def _wait_for(cond, timeout: float, what: str) -> None:
@@ -246,19 +248,19 @@ def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
     results = tmp_path / "results"
     args = [str(sweep), "--results", str(results)]
     assert main(["submit", *args, "--executor", "slurm"]) == 0
-    job = _attempt(results, "emucancel")["job_id"]
+    job = _attempt(results, "emucancel").job_id
     subprocess.run(["scancel", job], env=in_cluster.env(), check=True)
     _wait_done(sweep, results, "emucancel")
-    assert _attempt(results, "emucancel")["state"] == "cancelled"
+    assert _attempt(results, "emucancel").state == "cancelled"
     capsys.readouterr()
     assert main(["status", *args]) == 0
     assert "cancelled" in capsys.readouterr().out
     assert main(["submit", *args, "--executor", "slurm"]) == 0
     assert "use --retry-failed" in capsys.readouterr().out
     assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
-    assert _attempt(results, "emucancel")["attempt"] == 2
+    assert _attempt(results, "emucancel").attempt == 2
     _wait_done(sweep, results, "emucancel")
-    assert _attempt(results, "emucancel")["state"] == "completed"
+    assert _attempt(results, "emucancel").state == "completed"
 
 
 def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
@@ -278,12 +280,12 @@ def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
     assert main(["submit", *args, "--executor", "slurm"]) == 0
     _wait_done(sweep, results, "emutime", timeout=300)
     first = _attempt(results, "emutime")
-    assert first["state"] == "interrupted", first  # USR1 before the limit -> checkpoint, exit 4
-    log1 = results / "emutime" / first["folder"] / "logs" / "rank00000.jsonl"
+    assert first.state == "interrupted", first  # USR1 before the limit -> checkpoint, exit 4
+    log1 = results / "emutime" / first.folder / "logs" / "rank00000.jsonl"
     footer = step_log.read_segments(log1)[-1].footer
     last = footer["last_step"]
     ckpt = json.loads(
-        (results / "emutime" / first["folder"])
+        (results / "emutime" / first.folder)
         .parent.joinpath("checkpoints", "latest.json")
         .read_text()
     )
@@ -291,13 +293,13 @@ def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
 
     assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
     second = _attempt(results, "emutime")
-    log2 = results / "emutime" / second["folder"] / "logs" / "rank00000.jsonl"
+    log2 = results / "emutime" / second.folder / "logs" / "rank00000.jsonl"
 
     def resumed() -> bool:
         return log2.exists() and len(step_log.merged_steps(log2)) >= 3
 
     _wait_for(resumed, 240, "the resubmitted point to train")
-    subprocess.run(["scancel", second["job_id"]], env=in_cluster.env(), check=True)
+    subprocess.run(["scancel", second.job_id], env=in_cluster.env(), check=True)
     steps2 = [r["step"] for r in step_log.merged_steps(log2)]
     assert step_log.read_segments(log2)[0].header["segment_start_step"] == last + 1
     assert steps2[0] == last + 1 and steps2 == list(range(last + 1, last + 1 + len(steps2)))
@@ -344,9 +346,9 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     results = tmp_path / "results"
     args = [str(sweep), "--results", str(results)]
     assert main(["submit", *args, "--executor", "slurm"]) == 0
-    points = _manifest(results, "emufail")["points"]
+    points = _manifest(results, "emufail").points
     (crashed, cancelled, untouched) = sorted(points)
-    job = {pid: points[pid]["attempts"][-1]["job_id"] for pid in points}
+    job = {pid: points[pid].attempts[-1].job_id for pid in points}
     logs = {pid: results / "emufail" / pid / "attempt-1" / "logs" for pid in points}
 
     def training(pid: str) -> bool:
@@ -361,8 +363,7 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
         _wait_for(
             lambda: (
                 main(["status", *args]) == 0
-                and _manifest(results, "emufail")["points"][crashed]["attempts"][-1]["state"]
-                == "node_fail"
+                and _manifest(results, "emufail").points[crashed].attempts[-1].state == "node_fail"
             ),
             180,
             "status to show the node failure",
@@ -380,17 +381,17 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     assert main(["status", *args]) == 0
     shown = capsys.readouterr().out
     for pid, state in ((crashed, "node_fail"), (cancelled, "cancelled"), (untouched, "completed")):
-        assert data["points"][pid]["attempts"][-1]["state"] == state
+        assert data.points[pid].attempts[-1].state == state
         assert f"{pid}" in shown and state in shown.split(pid)[1].splitlines()[0]
-    assert data["points"][crashed]["attempts"][-1]["slurm_state"] == "NODE_FAIL"
+    assert data.points[crashed].attempts[-1].slurm_state == "NODE_FAIL"
 
     capsys.readouterr()
     assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
     assert "submitted 2 job(s)" in capsys.readouterr().out
     data = _wait_done(sweep, results, "emufail")
-    attempts = {pid: len(e["attempts"]) for pid, e in data["points"].items()}
+    attempts = {pid: len(e.attempts) for pid, e in data.points.items()}
     assert attempts == {crashed: 2, cancelled: 2, untouched: 1}
-    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
+    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
     assert (results / "emufail" / crashed / "attempt-2" / "logs").is_dir()
 
 
@@ -423,8 +424,8 @@ def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
     assert passes[0].startswith("submitted 2 job(s)") and "1 point(s) wait for room" in out
     assert sum(int(line.split()[1]) for line in passes) == 3
     data = _wait_done(sweep, results, "emuwatch")
-    assert [len(e["attempts"]) for e in data["points"].values()] == [1, 1, 1]
-    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"completed"}
+    assert [len(e.attempts) for e in data.points.values()] == [1, 1, 1]
+    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
 
 
 def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
@@ -442,7 +443,7 @@ def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, ca
         assert "hint:" in err
     from scalestudy.executors.manifest import Manifest
 
-    assert Manifest(results / "emubadpart").read()["points"] == {}
+    assert Manifest(results / "emubadpart").read().points == {}
     assert _sacct_jobs(in_cluster, "emubadpart") == []
 
 
@@ -456,22 +457,20 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
     args = [str(sweep), "--results", str(results), "--executor", "slurm"]
     assert main(["submit", *args]) == 0
     data = _wait_done(sweep, results, "emugate")
-    (gate,) = data["gates"]
+    (gate,) = data.gates
     capsys.readouterr()
     assert main(["status", str(sweep), "--results", str(results)]) == 0
-    assert (
-        f"gate: probe job {gate['job_id']} on 2 node(s) x 1: completed" in capsys.readouterr().out
-    )
-    assert gate["nodes"] == 2 and sorted(gate["gates"]) == sorted(data["points"])
+    assert f"gate: probe job {gate.job_id} on 2 node(s) x 1: completed" in capsys.readouterr().out
+    assert gate.nodes == 2 and sorted(gate.gates) == sorted(data.points)
     check = json.loads(
-        (results / "emugate" / gate["folder"] / "logs" / "probe-check.json").read_text()
+        (results / "emugate" / gate.folder / "logs" / "probe-check.json").read_text()
     )
     assert check["ok"] and check["problems"] == []
-    for entry in data["points"].values():
-        attempt = entry["attempts"][-1]
-        assert attempt["after_ok"] == gate["job_id"] and attempt["state"] == "completed"
+    for entry in data.points.values():
+        attempt = entry.attempts[-1]
+        assert attempt.after_ok == gate.job_id and attempt.state == "completed"
     # every point started only after the probe had ended (accounting says when)
-    jobs = [gate["job_id"], *(e["attempts"][-1]["job_id"] for e in data["points"].values())]
+    jobs = [gate.job_id, *(e.attempts[-1].job_id for e in data.points.values())]
     times = {}
     for line in subprocess.run(
         ["sacct", "-X", "-n", "-P", "-o", "JobID,Start,End", "-j", ",".join(jobs)],
@@ -482,7 +481,7 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
     ).stdout.splitlines():
         job, start, end = line.split("|")
         times[job] = (start, end)
-    assert all(times[j][0] >= times[gate["job_id"]][1] for j in jobs[1:]), times
+    assert all(times[j][0] >= times[gate.job_id][1] for j in jobs[1:]), times
 
     # a probe whose rank fails: no point of the sweep runs
     spec = dict(spec, name="emugatefail")
@@ -492,6 +491,6 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
     args = [str(sweep), "--results", str(results), "--executor", "slurm"]
     assert main(["submit", *args]) == 0
     data = _wait_done(sweep, results, "emugatefail")
-    assert {e["attempts"][-1]["state"] for e in data["points"].values()} == {"cancelled"}
-    for entry in data["points"].values():
-        assert not (results / "emugatefail" / entry["attempts"][-1]["folder"] / "logs").exists()
+    assert {e.attempts[-1].state for e in data.points.values()} == {"cancelled"}
+    for entry in data.points.values():
+        assert not (results / "emugatefail" / entry.attempts[-1].folder / "logs").exists()

@@ -11,6 +11,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from scalestudy.formats.manifest import Attempt
+from support import manifest
 from support.rows import results_row, results_table
 
 BASE_CONFIG = {
@@ -75,7 +77,7 @@ def make_run(
         f"env: {json.dumps({k: v for k, v in exports.items() if k != 'OMP_NUM_THREADS'})}\n"
         "matrix:\n  trainer.sparse_as_dense: [false, true]\n"
     )
-    rows, records, manifest = [], [], {"version": 1, "sweep_file": str(sweep_file), "points": {}}
+    rows, records, attempts = [], [], {}
     for (dense, nodes), values in sorted(samples.items()):
         for repeat, tput in enumerate(values):
             pid = _pid(salt, nodes, dense, repeat)
@@ -155,12 +157,10 @@ def make_run(
             rows.append(row)
             attempt = folder / pid / "attempt-1"
             _attempt(attempt, pid, nodes, exports, tensorflow, horovod, cpu_flags, logs)
-            manifest["points"][pid] = {
-                "attempts": [{"attempt": 1, "state": status, "folder": f"{pid}/attempt-1"}]
-            }
+            attempts[pid] = [Attempt(attempt=1, state=status, folder=f"{pid}/attempt-1")]
     results_table(rows).to_csv(folder / "results.csv", index=False)
     (folder / "points.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    manifest.write(folder, manifest.made(attempts, sweep_file=str(sweep_file)))
     return folder
 
 

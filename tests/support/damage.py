@@ -13,6 +13,7 @@ import yaml
 
 from scalestudy.cli import main
 from scalestudy.formats import step_log
+from support import manifest
 
 SWEEP = {
     "name": "damage",
@@ -39,7 +40,7 @@ class Submitted:
         return self.folder / point_id / f"attempt-{k}"
 
     def point_ids(self) -> list[str]:
-        return sorted(json.loads((self.folder / "manifest.json").read_text())["points"])
+        return sorted(manifest.read(self.folder).points)
 
     def run(self, verb: str, *args: str) -> int:
         return main([verb, str(self.sweep), "--results", str(self.results), *args])
@@ -108,9 +109,8 @@ def finish(attempt_dir: Path, workers: int) -> None:
 
 def mark_completed(done: Submitted, point_id: str) -> None:
     """The point's job finished: its logs on disk, its manifest record completed."""
-    path = done.folder / "manifest.json"
-    data = json.loads(path.read_text())
-    attempt = data["points"][point_id]["attempts"][-1]
-    finish(done.folder / attempt["folder"], attempt["nodes"] * attempt["ppn"])
+    data = manifest.read(done.folder)
+    attempt = data.last(point_id)
+    finish(done.folder / attempt.folder, attempt.nodes * attempt.ppn)
     attempt.update(state="completed", exit_code=0)
-    path.write_text(json.dumps(data))
+    manifest.write(done.folder, data)

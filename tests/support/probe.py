@@ -11,6 +11,8 @@ import copy
 import json
 from pathlib import Path
 
+from scalestudy.formats.manifest import Attempt
+from support import manifest
 from support.compare import BASE_CONFIG
 from support.rows import results_row, results_table
 
@@ -112,9 +114,6 @@ def make_probe_run(
     )  # fmt: skip
     results_table([row]).to_csv(folder / "results.csv", index=False)
     (folder / "points.jsonl").write_text(json.dumps(record) + "\n")
-    manifest = {
-        "version": 1,
-        "points": {pid: {"attempts": [{"attempt": 1, "state": status, "folder": str(attempt)}]}},
-    }
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    made = manifest.made({pid: [Attempt(attempt=1, state=status, folder=str(attempt))]})
+    manifest.write(folder, made)
     return attempt

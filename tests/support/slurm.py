@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 import pytest
 
+from scalestudy.formats.manifest import ManifestFile
+from support import manifest
+
 UNKNOWN_GRACE_S = 60
 
 
-def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) -> dict:
+def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) -> ManifestFile:
     """Run `status` until no point of the sweep is queued or running; the manifest then. A job
     that has just left the queue can be "unknown" for a moment (slurmdbd records it with a lag;
     seen in CI right after scancel): that is waited out for up to UNKNOWN_GRACE_S before it
@@ -22,8 +24,8 @@ def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) ->
     unknown_since, states = None, []
     while time.monotonic() < deadline:
         assert main(["status", str(sweep), "--results", str(results)]) == 0
-        data = json.loads((results / name / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        data = manifest.read(results / name)
+        states = manifest.states(data)
         if all(s not in ("submitted", "pending", "running") for s in states):
             if "unknown" not in states:
                 return data

@@ -123,23 +123,23 @@ def test_bundled_on_this_machine_runs_each_bundle_in_its_order_pass_by_pass(
     assert main(["submit", str(path), "--results", str(results)]) == 0
     assert "ran 16 point(s)" in capsys.readouterr().out
     data = Manifest(results / "bund").read()
-    bundles = {bid: b["attempts"][-1] for bid, b in data["bundles"].items()}
+    bundles = {bid: b.attempts[-1] for bid, b in data.bundles.items()}
     assert len(bundles) == 4
     want = [
         pid
-        for b in sorted(bundles.values(), key=lambda b: (b["allocation"], b["nodes"]))
-        for pid in b["order"]
+        for b in sorted(bundles.values(), key=lambda b: (b.allocation, b.nodes))
+        for pid in b.order
     ]
     assert [d.parent.name for d in ran] == want  # the order actually run is the recorded one
     for bid, b in bundles.items():
-        for i, pid in enumerate(b["order"]):
-            a = data["points"][pid]["attempts"][-1]
-            assert (a["bundle"], a["run_order"], a["allocation"]) == (bid, i, b["allocation"])
-            assert a["state"] == "completed"
-            archived = results / "bund" / a["folder"] / "job.sh"
+        for i, pid in enumerate(b.order):
+            a = data.last(pid)
+            assert (a.bundle, a.run_order, a.allocation) == (bid, i, b.allocation)
+            assert a.state == "completed"
+            archived = results / "bund" / a.folder / "job.sh"
             assert archived.read_text() == (rendered / f"{pid}.sh").read_text()
     # the order is a shuffle, not the plan's (seeded: this holds on every run)
-    assert any(b["order"] != sorted(b["order"]) for b in bundles.values())
+    assert any(b.order != sorted(b.order) for b in bundles.values())
 
 
 def test_bundle_script_runs_its_points_in_order_and_marks_each(tmp_path):

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import manifest
 
 from scalestudy.collect import clocks
 from scalestudy.formats import step_log
+from scalestudy.formats.manifest import Attempt
 
 T0 = 1_700_000_000.0
 
@@ -101,15 +103,15 @@ def test_elapsed_seconds(text, seconds):
 
 
 def test_job_wall_prefers_the_executor_then_markers_then_sacct(tmp_path):
-    assert clocks.job_wall({"started_at": 10.0, "ended_at": 25.5}, tmp_path, "00:01:00")[0] == 15.5
+    assert clocks.job_wall(Attempt(started_at=10.0, ended_at=25.5), tmp_path, "00:01:00")[0] == 15.5
     (tmp_path / "started_at").write_text(f"{T0}\n")
     (tmp_path / "exit_code").write_text("0\n")
     import os
 
     os.utime(tmp_path / "exit_code", (T0 + 42, T0 + 42))
-    assert clocks.job_wall({}, tmp_path, "00:01:00")[0] == pytest.approx(42)
+    assert clocks.job_wall(Attempt(), tmp_path, "00:01:00")[0] == pytest.approx(42)
     (tmp_path / "exit_code").unlink()
-    assert clocks.job_wall({}, tmp_path, "00:01:00") == (60, "sacct's Elapsed")
+    assert clocks.job_wall(Attempt(), tmp_path, "00:01:00") == (60, "sacct's Elapsed")
 
 
 @pytest.mark.parametrize("footer_window,status", [(1.09, "completed"), (2.59, "inconsistent")])
@@ -124,10 +126,10 @@ def test_collect_marks_a_point_whose_clocks_disagree_inconsistent(tmp_path, foot
     p = make_plan(loaded)[0]
     sdir = tmp_path / "quickstart"
     folder = f"{p.id}/attempt-1"
-    attempt = {"attempt": 1, "state": "completed", "folder": folder, "executor": "local"}
+    attempt = Attempt(attempt=1, state="completed", folder=folder, executor="local")
     attempt.update(exit_code=0, started_at=T0 - 5, ended_at=T0 + 20)
     sdir.mkdir(parents=True)
-    Manifest(sdir).flush({"version": 1, "points": {p.id: {"attempts": [attempt]}}})
+    Manifest(sdir).flush(manifest.made({p.id: [attempt]}))
     logs = sdir / folder / "logs"
     for r in range(p.workers):
         _write(logs, r, 10, 0.1, 0.01, {})

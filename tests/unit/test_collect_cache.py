@@ -15,6 +15,7 @@ import fake_slurm
 import msgspec
 import pytest
 from support.damage import mark_completed, step_records, submit_sweep
+from support.manifest import read as read_manifest
 from support.spy import runs_read
 
 from scalestudy.collect import cache as read_cache
@@ -67,11 +68,11 @@ def swept(tmp_path, monkeypatch):
     fake_slurm.activate(tmp_path, monkeypatch)
     monkeypatch.setenv("SCALESTUDY_SBATCH_RETRY_S", "0.01,0.01,0.01")
     done = submit_sweep(tmp_path)
-    manifest = json.loads((done.folder / "manifest.json").read_text())
+    data = read_manifest(done.folder)
     for pid in done.point_ids()[:2]:
         mark_completed(done, pid)
-        a = manifest["points"][pid]["attempts"][-1]
-        _write_logs(done.folder / a["folder"], a["nodes"] * a["ppn"])
+        a = data.last(pid)
+        _write_logs(done.folder / a.folder, a.nodes * a.ppn)
     done.reads = []
     for name in ("_from_logs", "_clock_records"):
         real = getattr(collect_rows, name)
@@ -115,8 +116,8 @@ def test_a_changed_or_new_log_is_read_again(swept):
     pids = swept.point_ids()
     _tables(swept)
     assert _row(swept, pids[0])["final_loss"] == "6.6"
-    manifest = json.loads((swept.folder / "manifest.json").read_text())
-    attempt = swept.folder / manifest["points"][pids[0]]["attempts"][-1]["folder"]
+    data = read_manifest(swept.folder)
+    attempt = swept.folder / data.last(pids[0]).folder
     log = attempt / "logs" / step_log.rank_log_name(0)
     size = log.stat().st_size
     # the same size, another content, a time a minute later: read again
@@ -125,8 +126,8 @@ def test_a_changed_or_new_log_is_read_again(swept):
     assert log.stat().st_size == size
     # and a point that finished since the last collect
     mark_completed(swept, pids[2])
-    a = manifest["points"][pids[2]]["attempts"][-1]
-    _write_logs(swept.folder / a["folder"], a["nodes"] * a["ppn"], loss=6.4)
+    a = data.last(pids[2])
+    _write_logs(swept.folder / a.folder, a.nodes * a.ppn, loss=6.4)
     swept.reads.clear()
     _tables(swept)
     assert sorted(set(swept.reads)) == [pids[0], pids[2]]
@@ -139,8 +140,7 @@ def test_a_log_younger_than_the_racy_window_is_not_kept(swept):
     """A rewrite inside the file system's clock tick keeps size and time: a log that new is
     read again by the next collect, not trusted."""
     pid = swept.point_ids()[0]
-    manifest = json.loads((swept.folder / "manifest.json").read_text())
-    log = swept.folder / manifest["points"][pid]["attempts"][-1]["folder"] / "logs"
+    log = swept.folder / read_manifest(swept.folder).last(pid).folder / "logs"
     os.utime(log / step_log.rank_log_name(0))  # now
     _tables(swept)
     swept.reads.clear()

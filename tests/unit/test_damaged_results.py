@@ -11,6 +11,7 @@ import json
 import fake_slurm
 import pandas as pd
 import pytest
+from support import manifest
 from support.compare import make_run
 from support.damage import SWEEP, finish, mark_completed, submit_sweep
 
@@ -60,16 +61,16 @@ def test_a_damaged_manifest_is_named_and_rebuilt_by_every_verb(submitted, capsys
     # the damaged bytes are kept beside the rebuilt manifest, never lost
     (kept,) = submitted.folder.glob("manifest.json.damaged-*")
     assert kept.read_text() == damaged
-    rebuilt = json.loads(path.read_text())
-    states = {pid: e["attempts"][-1]["state"] for pid, e in rebuilt["points"].items()}
+    rebuilt = manifest.read(path.parent)
+    states = {pid: a.state for pid, a in manifest.lasts(rebuilt).items()}
     assert sorted(states.values())[:2] == ["completed", "completed"]
 
 
 @pytest.mark.parametrize("submitted", sorted(SHAPES), indirect=True)
 def test_a_submit_after_a_rebuilt_manifest_runs_nothing_twice(submitted, capsys):
     queued = fake_slurm.jobs(submitted.queue)
-    before = json.loads((submitted.folder / "manifest.json").read_text())
-    job_of = {pid: e["attempts"][-1]["job_id"] for pid, e in before["points"].items()}
+    before = manifest.read(submitted.folder)
+    job_of = {pid: a.job_id for pid, a in manifest.lasts(before).items()}
     (submitted.folder / "manifest.json").write_text('{"version": 1, "points": {"n00')
     capsys.readouterr()
     assert submitted.run("submit", "--executor", "slurm") == 0
@@ -78,14 +79,13 @@ def test_a_submit_after_a_rebuilt_manifest_runs_nothing_twice(submitted, capsys)
     assert "manifest.json: damaged" in err
     # nothing sbatched again: the completed points are completed, the queued ones adopted
     assert fake_slurm.jobs(submitted.queue) == queued
-    rebuilt = json.loads((submitted.folder / "manifest.json").read_text())
-    last = {pid: e["attempts"][-1] for pid, e in rebuilt["points"].items()}
+    last = manifest.lasts(manifest.read(submitted.folder))
     pids = submitted.point_ids()
-    assert [last[p]["state"] for p in pids[:2]] == ["completed", "completed"]
+    assert [last[p].state for p in pids[:2]] == ["completed", "completed"]
     # each queued point has its own job back (an array's task, a bundle's job)
-    assert {p: last[p]["job_id"] for p in pids[2:]} == {p: job_of[p] for p in pids[2:]}
-    assert all(last[p]["state"] in ("submitted", "pending", "running") for p in pids[2:])
-    assert all(a["attempt"] == 1 for a in last.values())
+    assert {p: last[p].job_id for p in pids[2:]} == {p: job_of[p] for p in pids[2:]}
+    assert all(last[p].state in ("submitted", "pending", "running") for p in pids[2:])
+    assert all(a.attempt == 1 for a in last.values())
 
 
 def test_a_corrupt_line_in_a_step_log_marks_its_point_damaged_and_collect_goes_on(
@@ -169,7 +169,7 @@ def test_a_rebuilt_manifest_of_local_runs_reruns_only_what_never_started(tmp_pat
     (sdir / "manifest.json").write_text("{")
     data = Manifest(sdir).read()
     assert f"{sdir / 'manifest.json'}: damaged" in capsys.readouterr().err
-    states = [data["points"][p.id]["attempts"][-1]["state"] for p in points]
+    states = [data.state(p.id) for p in points]
     assert states == ["completed", "interrupted", "not_queued"]
     assert [p.id for p in decide(points, data).run] == [points[2].id]
 

@@ -14,7 +14,7 @@ import pytest
 from scalestudy.cli import main
 from scalestudy.executors import registry
 from scalestudy.executors.base import Executor, Submission
-from scalestudy.executors.manifest import Manifest
+from scalestudy.executors.manifest import Attempt, Manifest
 from scalestudy.plan import make_plan
 from scalestudy.status import refresh
 from scalestudy.submit import submit, sweep_dir
@@ -41,13 +41,13 @@ class Recorder(Executor):
             job = f"rec{len(self.jobs) + 1}"
             self.jobs[job] = members
             for pid in members:
-                sub.data["points"][pid]["attempts"][-1]["job_id"] = job
+                sub.data.last(pid).job_id = job
                 sub.job_ids[pid] = job
 
-    def reconcile(self, records: list[dict], sweep_dir: Path) -> None:
+    def reconcile(self, records: list[Attempt], sweep_dir: Path) -> None:
         for r in records:
-            if r.get("job_id") in self.finished:
-                r["state"], r["exit_code"] = "completed", 0
+            if r.job_id in self.finished:
+                r.update(state="completed", exit_code=0)
 
     def accounting(self, job_ids: list[str]) -> dict[str, dict]:
         return {j: {"slurm_state": "COMPLETED", "elapsed": "00:00:07"} for j in job_ids}
@@ -77,9 +77,9 @@ def test_a_backend_from_the_tests_runs_a_sweep_through_the_public_functions(reco
     )
     sdir = sweep_dir(tmp_path, loaded).resolve()
     data = Manifest(sdir).read()
-    last = [e["attempts"][-1] for e in data["points"].values()]
-    assert {a["executor"] for a in last} == {"recorder"}
-    assert all((sdir / a["folder"] / "point.json").exists() for a in last)
+    last = [e.attempts[-1] for e in data.points.values()]
+    assert {a.executor for a in last} == {"recorder"}
+    assert all((sdir / a.folder / "point.json").exists() for a in last)
     nodes = {p.id: p.nodes for p in points}
     assert all(len({nodes[m] for m in members}) == 1 for members in recorder.jobs.values())
 

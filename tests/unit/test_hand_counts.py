@@ -26,11 +26,11 @@ def test_a_rebuilt_manifest_keeps_the_last_attempt_when_a_middle_one_is_missing(
     point = "n0001-p1-abcdef0123-r0"
     _attempt(tmp_path, point, 1, 1)  # failed
     _attempt(tmp_path, point, 3, 0)  # the retry after attempt 2 (whose folder is gone) completed
-    attempts = rebuild.from_attempt_folders(tmp_path)["points"][point]["attempts"]
-    assert [a["attempt"] for a in attempts] == [1, 2, 3]
-    assert [a["state"] for a in attempts] == ["failed", "not_queued", "completed"]
-    assert attempts[1]["reason"] == "rebuilt: its folder is missing"
-    assert attempts[2]["folder"] == f"{point}/attempt-3" and attempts[2]["exit_code"] == 0
+    attempts = rebuild.from_attempt_folders(tmp_path).points[point].attempts
+    assert [a.attempt for a in attempts] == [1, 2, 3]
+    assert [a.state for a in attempts] == ["failed", "not_queued", "completed"]
+    assert attempts[1].reason == "rebuilt: its folder is missing"
+    assert attempts[2].folder == f"{point}/attempt-3" and attempts[2].exit_code == 0
 
 
 # -- cost_models/memory_model.py: live_passes --------------------------------------------------

@@ -9,7 +9,6 @@ from the submitting environment (here BASH_ENV, which Lmod's login profile sets 
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -20,6 +19,7 @@ from pathlib import Path
 import psutil
 import pytest
 import yaml
+from support import manifest
 from support.skips import require
 
 from scalestudy.cli import main
@@ -86,12 +86,10 @@ def _submit(tmp_path: Path, results: Path, **keys) -> Path:
     return sweep
 
 
-def _attempts(results: Path, name: str) -> list[tuple[dict, Path]]:
-    data = json.loads((results / name / "manifest.json").read_text())
+def _attempts(results: Path, name: str) -> list[tuple[Attempt, Path]]:
     out = []
-    for entry in data["points"].values():
-        a = entry["attempts"][-1]
-        out.append((a, results / name / a["folder"]))
+    for a in manifest.lasts(manifest.read(results / name)).values():
+        out.append((a, results / name / a.folder))
     assert out
     return out
 
@@ -101,8 +99,8 @@ def _assert_stopped_in_setup(results: Path, name: str, what: str) -> None:
         assert (folder / "exit_code").read_text().strip() == str(failure.EXIT_SETUP)
         said = (folder / "stdout.log").read_text()
         assert f"{failure.SETUP_FAILED} {what}" in said, said
-        assert attempt["state"] == "failed" and attempt["exit_code"] == failure.EXIT_SETUP
-        assert attempt["reason"].startswith(f"setup failed before the launch: {what}")
+        assert attempt.state == "failed" and attempt.exit_code == failure.EXIT_SETUP
+        assert attempt.reason.startswith(f"setup failed before the launch: {what}")
         # the launcher never ran: no rank wrote anything
         assert not (folder / "logs").exists()
         if what.startswith(("module", "no `module`")):  # nor the capture, after the modules
@@ -127,7 +125,7 @@ def test_a_module_loads_and_the_job_runs(lmod, mpi_stack, tmp_path):
     results = tmp_path / "results"
     _submit(tmp_path, results, cluster="site.yaml", modules=["scalestudy-test/1.0"], repeats=1)
     [(attempt, folder)] = _attempts(results, "setup")
-    assert attempt["state"] == "completed", (folder / "stdout.log").read_text()
+    assert attempt.state == "completed", (folder / "stdout.log").read_text()
     script = (folder / "job.sh").read_text()
     assert script.index("module purge") < script.index("module load scalestudy-test/1.0")
     assert "scalestudy-test/1.0" in (folder / "env" / "modules.txt").read_text()
@@ -221,4 +219,4 @@ def test_the_launch_is_not_under_errexit(mpi_stack, monkeypatch, tmp_path):
     done.join(timeout=90)
     [(attempt, folder)] = _attempts(results, "setup")
     assert (folder / "exit_code").read_text().strip() == "4"
-    assert attempt["state"] == "interrupted"
+    assert attempt.state == "interrupted"

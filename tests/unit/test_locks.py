@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import json
 
 import pytest
+from support import manifest
 
 from scalestudy.cli import main
 from scalestudy.executors.manifest import Manifest
@@ -37,8 +37,8 @@ def results(tmp_path):
     """A results folder with a manifest a first submit left (written with working locks)."""
     root = tmp_path / "results"
     with Manifest(root / "quickstart").edit() as data:
-        data["sweep_file"] = SWEEP
-        data["points"]["p1"] = {"attempts": [{"attempt": 1, "state": "completed"}]}
+        data.sweep_file = SWEEP
+        data.new_attempt("p1", state="completed")
     return root
 
 
@@ -65,7 +65,7 @@ def test_a_folder_whose_locks_fail_is_refused_untouched(results, monkeypatch, ca
     assert "file locks fail" in err and errno.errorcode[code] in err, err
     assert "hint: use --results on a file system with working locks" in err, err
     assert _tree(results) == before  # nothing written, the manifest as it was
-    assert json.loads((results / "quickstart" / "manifest.json").read_text())["points"]["p1"]
+    assert manifest.read(results / "quickstart").last("p1").state == "completed"
 
 
 def test_other_lock_errors_are_not_called_a_lockless_file_system(results, monkeypatch):

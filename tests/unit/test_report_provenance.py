@@ -19,6 +19,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
+from support import manifest
 
 from scalestudy import archive
 from scalestudy import provenance_table as provenance
@@ -155,10 +156,10 @@ def test_report_shows_it_in_summary_and_a_collapsed_html_section(results, capsys
 def test_a_point_without_a_record_says_not_recorded(results):
     """A local run: no job id, the host as its node, the executor's own times."""
     folder = results / NAME
-    manifest = json.loads((folder / "manifest.json").read_text())
+    data = manifest.read(folder)
     pid = "n0001-p1-041988fb05-r0"
-    manifest["points"][pid]["attempts"][-1]["executor"] = "local"
-    (folder / "manifest.json").write_text(json.dumps(manifest))
+    data.last(pid).executor = "local"
+    manifest.write(folder, data)
     rows = _rows(folder)
     for r in rows:
         if r["point_id"] == pid:

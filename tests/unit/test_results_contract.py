@@ -13,10 +13,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from support import manifest
 
 from scalestudy.collect import COLUMNS, tables
 from scalestudy.collect.rows import collect_rows
-from scalestudy.executors.manifest import Manifest
+from scalestudy.executors.manifest import Attempt, Manifest
 from scalestudy.formats import results_columns, step_log
 from scalestudy.formats.results_columns import PANDAS_DTYPES
 from scalestudy.plan import make_plan
@@ -73,29 +74,27 @@ def collected(tmp_path):
     loaded = load_sweep(QUICKSTART)
     points = make_plan(loaded)
     sdir = tmp_path / "quickstart"
-    data = {"version": 1, "points": {}}
+    attempts = {}
     for p, state in zip(points[:2], ("completed", "failed"), strict=True):
         folder = f"{p.id}/attempt-1"
-        data["points"][p.id] = {
-            "attempts": [
-                {
-                    "attempt": 1,
-                    "state": state,
-                    "folder": folder,
-                    "executor": "local",
-                    "exit_code": 0 if state == "completed" else 1,
-                    "started_at": 1.7e9,
-                    "ended_at": 1.7e9 + 60.5,
-                    "allocation": p.allocation,
-                    "run_order": 0,
-                    "bundle": "b1",
-                }
-            ]
-        }
+        attempts[p.id] = [
+            Attempt(
+                attempt=1,
+                state=state,
+                folder=folder,
+                executor="local",
+                exit_code=0 if state == "completed" else 1,
+                started_at=1.7e9,
+                ended_at=1.7e9 + 60.5,
+                allocation=p.allocation,
+                run_order=0,
+                bundle="b1",
+            )
+        ]
         if state == "completed":
             _write_log(sdir / folder / "logs", p.workers)
     sdir.mkdir(parents=True, exist_ok=True)
-    Manifest(sdir).flush(data)
+    Manifest(sdir).flush(manifest.made(attempts))
     rows = collect_rows(points, sdir, loaded.profile.name, profile=loaded.profile)
     return rows, sdir
 

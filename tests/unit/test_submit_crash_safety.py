@@ -4,7 +4,6 @@ a chosen sbatch; the real-cluster path is tests/slurm."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -13,9 +12,12 @@ from pathlib import Path
 import fake_slurm
 import pytest
 import yaml
+from support.manifest import lasts
+from support.manifest import read as read_manifest
 
 from scalestudy.cli import main
 from scalestudy.executors import slurmctl
+from scalestudy.formats.manifest import Attempt, ManifestFile
 
 SWEEP = {
     "name": "crash",
@@ -53,12 +55,12 @@ def _submit_killed_at(sweep: Path, results: Path, n: int) -> None:
     assert proc.returncode == -9, proc.stderr
 
 
-def _manifest(results: Path) -> dict:
-    return json.loads((results / "crash" / "manifest.json").read_text())
+def _manifest(results: Path) -> ManifestFile:
+    return read_manifest(results / "crash")
 
 
-def _last_attempts(results: Path) -> dict[str, dict]:
-    return {pid: e["attempts"][-1] for pid, e in _manifest(results)["points"].items()}
+def _last_attempts(results: Path) -> dict[str, Attempt]:
+    return lasts(_manifest(results))
 
 
 def test_a_refusal_midway_keeps_what_was_queued_and_the_next_submit_sends_only_the_rest(
@@ -73,8 +75,8 @@ def test_a_refusal_midway_keeps_what_was_queued_and_the_next_submit_sends_only_t
     queued = fake_slurm.jobs(queue)
     assert len(queued) == 2
     last = _last_attempts(results)
-    assert sorted(a["job_id"] for a in last.values()) == sorted(j["id"] for j in queued)
-    assert all(a["state"] == "submitted" and a["identity"] for a in last.values())
+    assert sorted(a.job_id for a in last.values()) == sorted(j["id"] for j in queued)
+    assert all(a.state == "submitted" and a.identity for a in last.values())
     # the refused and the never-sent points left no attempt folder behind
     assert len(list((results / "crash").glob("n*/attempt-*"))) == 2
 
@@ -82,7 +84,7 @@ def test_a_refusal_midway_keeps_what_was_queued_and_the_next_submit_sends_only_t
     assert _submit(sweep, results) == 0
     queued = fake_slurm.jobs(queue)
     assert len(queued) == 4 and len({j["name"] for j in queued}) == 4  # one job per point
-    assert {a["state"] for a in _last_attempts(results).values()} <= {"submitted", "pending"}
+    assert {a.state for a in _last_attempts(results).values()} <= {"submitted", "pending"}
 
 
 def test_a_submit_killed_after_sbatch_is_adopted_not_resubmitted(slurm, monkeypatch, capsys):
@@ -90,7 +92,7 @@ def test_a_submit_killed_after_sbatch_is_adopted_not_resubmitted(slurm, monkeypa
     _submit_killed_at(sweep, results, 2)
     # on disk: job 1 with its id; job 2 queued but its id never written ("submitting", with
     # its identity); the other two never handed to sbatch
-    states = sorted((a["state"], bool(a.get("job_id"))) for a in _last_attempts(results).values())
+    states = sorted((a.state, bool(a.job_id)) for a in _last_attempts(results).values())
     assert states == [("submitted", True), *[("submitting", False)] * 3]
     assert len(fake_slurm.jobs(queue)) == 2
 
@@ -98,17 +100,17 @@ def test_a_submit_killed_after_sbatch_is_adopted_not_resubmitted(slurm, monkeypa
     assert _submit(sweep, results) == 0
     capsys.readouterr()
     assert len(fake_slurm.jobs(queue)) == 4  # the two never sent, sent now
-    waiting = [a for a in _last_attempts(results).values() if a["state"] == "submitting"]
-    assert len(waiting) == 1 and "unreachable" in waiting[0]["reason"]
+    waiting = [a for a in _last_attempts(results).values() if a.state == "submitting"]
+    assert len(waiting) == 1 and "unreachable" in waiting[0].reason
 
     monkeypatch.delenv("FAKE_SQUEUE_DOWN")
     assert main(["status", str(sweep), "--results", str(results)]) == 0
     queued = fake_slurm.jobs(queue)
     assert len(queued) == 4 and len({j["name"] for j in queued}) == 4  # nothing twice
     last = _last_attempts(results)
-    assert sorted(a["job_id"] for a in last.values()) == sorted(j["id"] for j in queued)
-    adopted = [a for a in last.values() if a.get("adopted_from")]
-    assert [a["adopted_from"] for a in adopted] == ["squeue"]
+    assert sorted(a.job_id for a in last.values()) == sorted(j["id"] for j in queued)
+    adopted = [a for a in last.values() if a.adopted_from]
+    assert [a.adopted_from for a in adopted] == ["squeue"]
     assert _submit(sweep, results) == 0 and len(fake_slurm.jobs(queue)) == 4
 
 
@@ -124,7 +126,7 @@ def test_an_unreachable_controller_is_retried_then_reported(slurm, monkeypatch, 
     err = capsys.readouterr().err
     assert "Unable to contact slurm controller" in err and "0 job(s)" in err
     assert "Traceback" not in err
-    assert json.loads((results / "b" / "crash" / "manifest.json").read_text())["points"] == {}
+    assert read_manifest(results / "b" / "crash").points == {}
 
 
 def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
@@ -151,7 +153,7 @@ def test_a_full_disk_while_recording_a_submission_is_said_and_the_manifest_kept(
     assert "cannot write" in err and "manifest.json" in err and "No space left" in err
     assert "Traceback" not in err
     assert not list((results / "crash").glob(".manifest*.tmp"))
-    states = [a["state"] for a in _last_attempts(results).values()]
+    states = [a.state for a in _last_attempts(results).values()]
     assert states and set(states) == {"submitting"}  # intact, and looked up before any resubmit
 
 
@@ -170,16 +172,16 @@ def test_points_of_one_shape_are_one_job_array_and_each_point_is_its_task(slurm,
     assert [j["tasks"] for j in queued] == [2, 2]  # 4 points, 2 sbatch calls
     manifest = _manifest(results)
     by_job = {j["id"]: j for j in queued}
-    for record in manifest["arrays"].values():
-        attempt = record["attempts"][-1]
-        script = (results / "crash" / attempt["folder"] / "job.sh").read_text()
+    for record in manifest.arrays.values():
+        attempt = record.attempts[-1]
+        script = (results / "crash" / attempt.folder / "job.sh").read_text()
         assert "#SBATCH --array=0-1" in script
-        for i, pid in enumerate(attempt["order"]):
-            point = manifest["points"][pid]["attempts"][-1]
-            assert point["job_id"] == f"{attempt['job_id']}_{i}" and point["array_index"] == i
-            assert attempt["job_id"] in by_job
+        for i, pid in enumerate(attempt.order):
+            point = manifest.last(pid)
+            assert point.job_id == f"{attempt.job_id}_{i}" and point.array_index == i
+            assert attempt.job_id in by_job
             # task i runs point i's own script, in its own folder
-            assert f"{results / 'crash' / point['folder']}" in script
+            assert f"{results / 'crash' / point.folder}" in script
     # a cluster whose arrays hold 1 task: one job per point
     monkeypatch.setenv("FAKE_MAX_ARRAY_SIZE", "1")
     slurmctl._config.cache_clear()  # as a new process would ask scontrol again
@@ -191,14 +193,14 @@ def test_an_array_whose_submit_was_killed_is_adopted_task_by_task(slurm, monkeyp
     sweep, results, queue = slurm
     _as_arrays(sweep)
     _submit_killed_at(sweep, results, 2)
-    states = sorted((a["state"], bool(a.get("job_id"))) for a in _last_attempts(results).values())
+    states = sorted((a.state, bool(a.job_id)) for a in _last_attempts(results).values())
     assert states == [("submitted", True)] * 2 + [("submitting", False)] * 2
     assert main(["status", str(sweep), "--results", str(results)]) == 0
     capsys.readouterr()
     queued = fake_slurm.jobs(queue)
     assert len(queued) == 2  # nothing twice
     second = queued[1]["id"]
-    adopted = sorted(a["job_id"] for a in _last_attempts(results).values() if a.get("adopted_from"))
+    adopted = sorted(a.job_id for a in _last_attempts(results).values() if a.adopted_from)
     assert adopted == [f"{second}_0", f"{second}_1"]
     assert _submit(sweep, results) == 0 and len(fake_slurm.jobs(queue)) == 2
 
@@ -211,7 +213,7 @@ def test_a_refused_array_keeps_the_arrays_queued_before_it(slurm, monkeypatch, c
     err = capsys.readouterr().err
     assert "sbatch failed for a" in err and "2 job(s)" in err and "Traceback" not in err
     manifest = _manifest(results)
-    assert len(manifest["points"]) == 2 and len(manifest["arrays"]) == 1
+    assert len(manifest.points) == 2 and len(manifest.arrays) == 1
     assert len(list((results / "crash").glob("arrays/*/attempt-*"))) == 1
     monkeypatch.delenv("FAKE_SBATCH_REFUSE_AT")
     assert _submit(sweep, results) == 0
@@ -235,7 +237,7 @@ def test_status_says_which_scheduler_service_did_not_answer(slurm, monkeypatch, 
     assert "note: accounting did not answer (sacct failed: is slurmdbd down?)" in out
     assert "controller did not answer" not in out
     # nothing is guessed: the queue still says pending, and no point was resubmitted
-    assert {a["state"] for a in _last_attempts(results).values()} == {"pending"}
+    assert {a.state for a in _last_attempts(results).values()} == {"pending"}
     assert "Traceback" not in capsys.readouterr().err
 
 
@@ -245,15 +247,15 @@ def test_a_slurm_point_whose_output_reports_a_failed_allocation_is_out_of_memory
     sweep, results, _queue = slurm
     assert _submit(sweep, results) == 0
     pid, attempt = sorted(_last_attempts(results).items())[0]
-    folder = results / "crash" / attempt["folder"]
+    folder = results / "crash" / attempt.folder
     (folder / "exit_code").write_text("134\n")
-    (folder / f"slurm-{attempt['job_id']}.out").write_text(
+    (folder / f"slurm-{attempt.job_id}.out").write_text(
         "terminate called after throwing an instance of 'std::bad_alloc'\n"
         "  what():  std::bad_alloc\n"
     )
     assert main(["status", str(sweep), "--results", str(results)]) == 0
     assert "out_of_memory: 1" in capsys.readouterr().out
     attempt = _last_attempts(results)[pid]
-    assert attempt["state"] == "out_of_memory"
-    assert attempt["reason"].startswith("an allocation failed: terminate called")
-    assert {a["state"] for p, a in _last_attempts(results).items() if p != pid} == {"pending"}
+    assert attempt.state == "out_of_memory"
+    assert attempt.reason.startswith("an allocation failed: terminate called")
+    assert {a.state for p, a in _last_attempts(results).items() if p != pid} == {"pending"}
