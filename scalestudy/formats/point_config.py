@@ -384,11 +384,12 @@ class PointConfig(_Strict):
         return out
 
 
-# The point id hashes PointConfig's dump (plan._point_id), so the keys it holds are frozen as
-# the first studies wrote them: these fields are always written. Any field not named here (every
-# field added later: compression, compute_probe_steps, inject_stall, dump_gradients_step,
-# micro_batch_order, mesh, and whatever comes next) is left out at its default, so the
-# configurations and ids of sweeps that never set it read as they always did. Never add a name.
+# The point id hashes PointConfig's identity view (identity(), in plan.make_plan), so the keys
+# it holds are frozen as the first studies wrote them: these fields are always written. Any field
+# not named here (every field added later: compression, compute_probe_steps, inject_stall,
+# dump_gradients_step, micro_batch_order, mesh, and whatever comes next) is left out of it at its
+# default, so the configurations and ids of sweeps that never set it read as they always did.
+# Never add a name. (The full view, full(), holds every field: points.jsonl's records.)
 IDENTITY_FIELDS = frozenset(
     {
         "model",

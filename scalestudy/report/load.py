@@ -152,7 +152,8 @@ POINT_ID = re.compile(r'"point_id"\s*:\s*"([^"]+)"')
 
 
 def read_points(folder: Path) -> tuple[dict[str, dict], dict[str, str]]:
-    """points.jsonl beside the table (each point's full configuration, by point id); empty
+    """points.jsonl beside the table (each point's full configuration, by point id, as stored:
+    load_sweeps has legacy.upgrade bring a record of an older schema to the current one); empty
     when the table has none (collected before it existed, or copied without it): load then
     makes each point's record from its row (report/legacy.py). Also the damaged lines: point
     id (or "line N" when the id is lost too) -> what is wrong, naming file and line. A damaged
