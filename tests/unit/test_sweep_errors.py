@@ -160,6 +160,10 @@ CASES = [
         "fp16",
     ),
     (GOOD + "probe_seconds: 5\n", 10, "probe_seconds", "workload: probe"),
+    # the workloads' own keys (their table entries'): under another workload, out of bounds
+    (GOOD + "comm: {iterations: 5}\n", 10, "comm", "workload: comm (workload is trainer)"),
+    (GOOD + "workload: probe\nprobe_seconds: 0\n", 11, "probe_seconds", "greater than 0"),
+    (GOOD + "workload: comm\ncomm: {warmup: -1}\n", 11, "comm.warmup", "greater than or equal"),
     (
         GOOD + "matrix:\n  trainer.data.kind: [synthetic, fixed]\n  trainer.data.task_vocab: [8]\n",
         12,
