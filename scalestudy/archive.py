@@ -37,8 +37,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scalestudy.errors import BadInput
+from scalestudy.errors import BadInput, DamagedFile
 from scalestudy.fileio import replacing
+from scalestudy.formats.manifest import decode, known
 
 SUFFIXES = (".tar.gz", ".tgz")
 META = "archive"  # the folder inside the archive's top folder with the sweep file and profile
@@ -145,17 +146,21 @@ def members(folder: Path, with_logs: bool) -> list[Path]:
 
 def sources(folder: Path) -> tuple[Path | None, Path | None, list[str]]:
     """The sweep file the folder's manifest names and the cluster profile it uses, where they
-    still exist (an extracted archive: its own copies), and what could not be found."""
+    still exist (an extracted archive: its own copies), and what could not be found. A
+    manifest that is missing or no manifest at all is a note; one with a damaged key is a
+    DamagedFile naming the file and the key (exit 2): it is read, but what it says is wrong."""
     packed = folder / META
     if (packed / "sweep.yaml").is_file():
         profile = packed / "profile.yaml"
         return packed / "sweep.yaml", profile if profile.is_file() else None, []
     notes: list[str] = []
+    path = folder / "manifest.json"
     try:
-        manifest = json.loads((folder / "manifest.json").read_text())
-        recorded = manifest.get("sweep_file")
+        recorded = known(decode(path.read_bytes(), path).sweep_file)
+    except DamagedFile:
+        raise
     except (OSError, ValueError):
-        return None, None, [f"{folder / 'manifest.json'}: not readable: no sweep file known"]
+        return None, None, [f"{path}: not readable: no sweep file known"]
     if not recorded:
         return None, None, ["the manifest names no sweep file"]
     sweep_file = Path(recorded)

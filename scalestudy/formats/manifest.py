@@ -17,6 +17,7 @@ without importing the backends; executors/registry.py checks each backend agrees
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import msgspec
@@ -188,8 +189,8 @@ def decode(raw: bytes, path: object) -> ManifestFile:
         raise DamagedFile(
             path,
             f"{_where(data, exc)}: {str(exc).partition(' - at ')[0]}",
-            hint="fix that key by hand, or move the file aside: the next status or submit "
-            "rebuilds it from the attempt folders",
+            hint="fix that key by hand, or keep a copy and empty the file: the next status or "
+            "submit rebuilds it from the attempt folders",
         ) from None
 
 
@@ -207,7 +208,10 @@ def _where(data: dict, exc: msgspec.ValidationError) -> str:
                 _, at, path = str(inner).rpartition(" - at ")
                 rest = path.strip("`").removeprefix("$") if at else ""  # the entry itself: none
                 return f"key {kind}.{key}{rest}"
-    return f"key {said.removeprefix('$.')}" if said.startswith("$") else said
+    if said.startswith("$"):
+        return f"key {said.removeprefix('$.')}"
+    unknown = re.search(r"unknown field `(.+)`", str(exc))  # a top-level key: no path said
+    return f"key {unknown.group(1)}" if unknown else "the top level"
 
 
 def encode(data: ManifestFile) -> str:

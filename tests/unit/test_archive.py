@@ -6,6 +6,7 @@ nothing written outside the folder read into."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import posixpath
 import re
@@ -14,7 +15,9 @@ import tarfile
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
+from support import manifest
 from support.compare import make_run
 from test_compare import _samples
 
@@ -258,6 +261,43 @@ def test_a_damaged_or_foreign_archive_is_bad_input(tmp_path, capsys):
     assert "not a scalestudy archive" in capsys.readouterr().err
     assert main(["report", str(tmp_path / "missing.tar.gz")]) == 2
     assert "no such archive" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "change,said",
+    [
+        (lambda m: setattr(m, "sweep_file", 7), "key sweep_file: Expected `str`, got `int`"),
+        (lambda m: m.update(template_hash=["x"]), "key template_hash: Expected `str`"),
+    ],
+    ids=["wrong-type", "another-wrong-type"],
+)
+def test_a_damaged_manifest_key_is_bad_input_naming_file_and_key(tmp_path, capsys, change, said):
+    """The manifest is read through its records: a key of the wrong type is exit 2 with the
+    file and the key, and no archive is written (before: read as a dict, the sweep file's
+    value taken as it came)."""
+    results = tmp_path / "results"
+    folder = make_run(results, "quick", _samples(1.0, 0.01, 1))
+    data = manifest.read(folder)
+    change(data)
+    path = folder / "manifest.json"
+    path.write_text(json.dumps(msgspec.to_builtins(data)))
+    out = tmp_path / "quick.tar.gz"
+    capsys.readouterr()
+    assert main(["archive", "quick", "--results", str(results), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err, err
+    assert f"{path}: {said}" in err, err
+    assert not out.exists()
+
+
+def test_an_unknown_manifest_key_is_bad_input_too(tmp_path, capsys):
+    results = tmp_path / "results"
+    folder = make_run(results, "quick", _samples(1.0, 0.01, 1))
+    path = folder / "manifest.json"
+    path.write_text(path.read_text().replace('"version"', '"sweep_flie": "x", "version"', 1))
+    assert main(["archive", "quick", "--results", str(results), "-o", str(tmp_path / "q.tgz")]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: " in err and "sweep_flie" in err and "Traceback" not in err, err
 
 
 def _entry(entries: Path, name: str, size: int, used: float) -> Path:

@@ -14,6 +14,8 @@ from types import SimpleNamespace
 import fake_slurm
 import pytest
 from support.damage import submit_sweep
+from support.manifest import lasts
+from support.manifest import read as read_manifest
 
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
@@ -140,6 +142,21 @@ def test_a_damaged_key_is_named_with_its_file_and_exits_2(
     assert path.read_bytes() == damaged and not list(done.folder.glob("manifest.json.damaged-*"))
 
 
+def test_the_hint_of_a_damaged_key_works_an_emptied_file_is_rebuilt(tmp_path, monkeypatch):
+    """What the exit-2 hint says to do: empty the file; the next status rebuilds every point's
+    attempt from its folder (a file moved aside is not rebuilt: it reads as no submit yet)."""
+    fake_slurm.activate(tmp_path, monkeypatch)
+    done = submit_sweep(tmp_path)
+    before = lasts(read_manifest(done.folder))
+    path = done.folder / "manifest.json"
+    path.write_text(path.read_text().replace('"version"', '"sweep_flie": 1, "version"', 1))
+    assert done.run("status") == 2
+    path.write_text("")
+    assert done.run("status") == 0
+    after = lasts(read_manifest(done.folder))
+    assert {p: a.folder for p, a in after.items()} == {p: a.folder for p, a in before.items()}
+
+
 def test_decode_names_a_damaged_gate_and_tells_no_manifest_from_a_damaged_one():
     raw = json.dumps({"points": {}, "gates": [{"job_id": 17}]}).encode()
     with pytest.raises(DamagedFile, match=r"m\.json: key gates\[0\]\.job_id: Expected `str`"):
@@ -156,8 +173,12 @@ def test_decode_names_a_damaged_gate_and_tells_no_manifest_from_a_damaged_one():
         ({"points": {}, "bundles": [1]}, "key bundles: Expected `object`, got `array`"),
         ({"points": {}, "arrays": "x"}, "key arrays: Expected `object`, got `str`"),
         ({"points": {"p": None}}, "key points.p: Expected `object`, got `null`"),
+        (
+            {"points": {}, "sweep_flie": "x"},
+            "key sweep_flie: Object contains unknown field `sweep_flie`",
+        ),
     ],
-    ids=["bundles-a-list", "arrays-a-string", "a-point-null"],
+    ids=["bundles-a-list", "arrays-a-string", "a-point-null", "a-top-level-key"],
 )
 def test_decode_names_a_whole_section_or_entry_of_the_wrong_type(data, said):
     """Not a key inside an attempt: a section that is no mapping, an entry that is no object
