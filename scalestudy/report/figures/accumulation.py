@@ -6,7 +6,14 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x, recorded
+from scalestudy.report.figures.common import (
+    Rendered,
+    Skipped,
+    color_of,
+    log2_x,
+    published_star,
+    recorded,
+)
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -169,19 +176,8 @@ def _references(ax, acc, data: dict) -> list[float]:
     """The published ratios, as stars; returns their x values."""
     xs: list[float] = []
     for r, ry in acc.references:
-        recorded(
-            data,
-            "references",
-            {"label": r.label, "x": r.processes, "y": ry, "ratio": r.value},
-            ax.plot,
-            [r.processes],
-            [ry],
-            marker="*",
-            ms=15,
-            color="black",
-            ls="none",
-            label=f"{r.label}: {r.value:g}x dense",
-        )
+        record = {"label": r.label, "x": r.processes, "y": ry, "ratio": r.value}
+        published_star(ax, data, record, f"{r.value:g}x dense")
         xs.append(r.processes)
     return xs
 

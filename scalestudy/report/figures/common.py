@@ -208,17 +208,23 @@ def prediction_band(ax, band: list, interval, color: str, scale: float = 1.0) ->
 def published_points(ax, a: Analysis, metric: str, data: dict, xs: list[float]) -> None:
     """The published numbers of `metric` the sweep names, as stars (in percent)."""
     for r in (r for r in a.references if r.metric == metric and r.plot):
-        recorded(
-            data,
-            "references",
-            {"label": r.label, "x": r.nodes, "y": 100 * r.value},
-            ax.plot,
-            [r.nodes],
-            [100 * r.value],
-            marker="*",
-            ms=15,
-            color="black",
-            ls="none",
-            label=f"{r.label}: {r.describe()}",
-        )
+        published_star(ax, data, {"label": r.label, "x": r.nodes, "y": 100 * r.value}, r.describe())
         xs.append(r.nodes)
+
+
+def published_star(ax, data: dict, record: dict, says: str) -> None:
+    """A published number as a black star at the record's x and y, labelled with what it
+    says, and its figures.json record under `references`."""
+    recorded(
+        data,
+        "references",
+        record,
+        ax.plot,
+        [record["x"]],
+        [record["y"]],
+        marker="*",
+        ms=15,
+        color="black",
+        ls="none",
+        label=f"{record['label']}: {says}",
+    )
