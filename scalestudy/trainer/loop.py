@@ -518,14 +518,6 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
     t_data, t0, t1 = times
     vol = result.volume
     rss, peak_rss = rss_bytes()
-    wire = {
-        "wire_sent_model": vol.wire_sent,
-        "wire_recv_model": vol.wire_recv,
-        "wire_sent_allgather_model": vol.wire_sent_allgather,
-        "wire_sent_allreduce_model": vol.wire_sent_allreduce,
-    }
-    if "alltoall" in strategies.get(run.cfg.exchange).collectives:
-        wire["wire_sent_alltoall_model"] = vol.wire_sent_alltoall
     return {
         "step": step,
         "t": time.time(),
@@ -560,14 +552,7 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
         "lr": lr if result.applied else None,
         "applied": result.applied,
         "diverged": detector.diverged,
-        "embedding_grad": vol.embedding_form,
-        "embedding_rows_per_rank": vol.rows_per_rank,
-        "grad_dtypes": vol.grad_dtypes,
-        "bytes": {
-            "logical_embedding": vol.logical_embedding,
-            "logical_total": vol.logical_total,
-            **wire,
-        },
+        **vol.step_fields(),
         "rss": rss,
         "peak_rss": peak_rss,
         **_mesh_record(run, result),

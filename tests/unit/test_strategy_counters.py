@@ -1,16 +1,22 @@
 """A strategy's counters are its table entry's (cost_models/strategies.py, issue #35 point 2): a
-test-only strategy registered here with counts no other strategy logs gets them read by
-collect (collect/rows.py: one results column per counter, the median over the timed steps) and
-by the rows check the report reads (collect/rows_check.py: its `logged` formula on the step's
-counts), neither module naming them."""
+test-only strategy registered here with counts no other strategy logs gets them written by the
+trainer's exchange frame (trainer/exchanges/base.py: the counts its class returns, by their
+declarations, placed in the step record's fields; a missing or undeclared one refused), a
+results column each (formats/results_columns.py, from the declaration), read by collect
+(collect/rows.py: the median over the timed steps; collect/tables.py writes the column) and by
+the rows check the report reads (collect/rows_check.py: its `logged` formula on the step's
+counts), none of these modules naming them. The trainer side runs in a child process
+(TensorFlow: support/child.py)."""
 
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
+from support.child import json_of
 
-from scalestudy.collect import rows, rows_check
+from scalestudy.collect import rows, rows_check, tables
 from scalestudy.cost_models import strategies
 from scalestudy.formats import results_columns, step_log
 from scalestudy.formats.point_config import PointConfig
@@ -36,25 +42,27 @@ def _logged(g: strategies.Logged) -> float | None:
     return None if tally is None else float(tally * 4 * g.hidden)
 
 
+def _tally_strategy() -> strategies.Strategy:
+    return strategies.Strategy(
+        name=NAME,
+        word="tally",
+        summary="a test-only exchange that logs how many ids it tallied",
+        collectives=("allgather",),
+        calls=lambda s: [],
+        logical=lambda s: 0.0,
+        wire=lambda s: 0.0,
+        peak=lambda s: 0.0,
+        formula="T·4H",
+        logged=_logged,
+        wire_model="none",
+        trainer="tests:Tally",
+        counters=(TALLY_ROWS, TALLY_WIRE),
+    )
+
+
 @pytest.fixture
 def tally():
-    entry = strategies.register(
-        strategies.Strategy(
-            name=NAME,
-            word="tally",
-            summary="a test-only exchange that logs how many ids it tallied",
-            collectives=("allgather",),
-            calls=lambda s: [],
-            logical=lambda s: 0.0,
-            wire=lambda s: 0.0,
-            peak=lambda s: 0.0,
-            formula="T·4H",
-            logged=_logged,
-            wire_model="none",
-            trainer="tests:Tally",
-            counters=(TALLY_ROWS, TALLY_WIRE),
-        )
-    )
+    entry = strategies.register(_tally_strategy())
     yield entry
     del strategies.STRATEGIES[NAME]
 
@@ -209,3 +217,157 @@ def test_the_rows_check_reads_a_registered_strategys_counts(tally, tmp_path):
     assert check["first_mismatch"] == (
         f"{step_log.rank_log_name(1)} step 3: bytes {want + 4 * H} != {float(want)}"
     )
+
+
+# -- the trainer's side ------------------------------------------------------------------------
+
+
+def _trainer_side() -> dict:
+    """Run in a child process (support/child.py): the trainer's exchange frame on counts given
+    by hand. Its step_fields() per rank and step for the tally strategy (a class whose
+    sparse_volume counts by the declarations, as the built-in ones do), for the built-in
+    sparse_reduce and sharded_embedding classes, and the errors of a class that counts one
+    counter too few or one too many."""
+    from scalestudy.trainer.exchanges import base
+    from scalestudy.trainer.exchanges.sharded_embedding import ShardedEmbeddingExchange
+    from scalestudy.trainer.exchanges.sparse_reduce import SparseReduceExchange
+
+    tally = strategies.register(_tally_strategy())
+
+    class Tally(base.GradientExchange):
+        strategy = tally
+        counts = staticmethod(lambda rows, wire: {TALLY_ROWS: rows, TALLY_WIRE: wire})
+
+        def sparse_volume(self, i, obs, entry, lookups):
+            rows, tallied, wire = obs
+            return base.SparseBytes(
+                tallied * 4 * H,
+                {"form": "tally", "rows": rows},
+                sent_alltoall=float(wire),
+                counts=self.counts(tallied, float(wire)),
+            )
+
+    def volume(cls, obs: list, lookups=(), size=1, rank=0) -> dict:
+        hvd = SimpleNamespace(size=lambda: size, rank=lambda: rank, global_process_set=None)
+        dense, emb = SimpleNamespace(name="dense"), SimpleNamespace(name="emb")
+        ex = cls(hvd, [dense, emb], emb)
+        kind = {"sharded_embedding": "sharded"}.get(cls.strategy.name, cls.strategy.name)
+        ex.layout = [("dense", 4, 0, "float32"), (kind, 4, 8, "float32")]
+        return ex.volume([[2, 3], obs], lookups).step_fields()
+
+    out: dict = {"tally": {}}
+    for rank in (0, 1):
+        out["tally"][rank] = [
+            volume(Tally, [sum(SLOTS), t, w], size=2, rank=rank)
+            for t, w in zip(TALLY[rank], WIRE[rank], strict=True)
+        ]
+    for name, counts in (
+        ("too_few", lambda rows, wire: {TALLY_ROWS: rows}),
+        ("too_many", lambda rows, wire: {TALLY_ROWS: rows, TALLY_WIRE: wire, UNDECLARED: 1}),
+    ):
+        wrong = type(name, (Tally,), {"counts": staticmethod(counts)})
+        try:
+            out[name] = volume(wrong, [64, 7, 100])
+        except RuntimeError as exc:
+            out[name] = str(exc)
+    # one rank: R_r 5 rows, U_r 3 unique, all owned and gathered here, H = 4
+    out["sparse_reduce"] = volume(SparseReduceExchange, [5, 3, 3, 3, 4, 3, 3, 3])
+    # one lookup of 6 ids, 3 unique, asked of and served by this rank; 3 gradient rows, H = 4
+    out["sharded_embedding"] = volume(ShardedEmbeddingExchange, [3, 4], [[6, 3, 3, 3]])
+    return out
+
+
+UNDECLARED = strategies.Counter("bytes", "wire_sent_other_model", "wire_other_bytes", "bytes", "x")
+
+
+@pytest.fixture(scope="module")
+def trainer_side() -> dict:
+    return json_of(__file__)
+
+
+def _logs_of(folder, fields: dict) -> None:
+    """Two ranks' step logs whose exchange fields are the trainer's (`fields[rank][i]`)."""
+    folder.mkdir(parents=True)
+    for rank in (0, 1):
+        header = {
+            "type": "header",
+            "schema": step_log.SCHEMA,
+            "segment_start_step": 1,
+            "model": {"vocab": V, "hidden": H, "tie_embeddings": False},
+            "config": {"exchange": NAME, "model": {"tie_embeddings": False}},
+        }
+        steps = [
+            {
+                "type": "step",
+                "step": i + 1,
+                "timed": i > 0,
+                "loss": 7.0,
+                "micro_batches": 1,
+                "slots": {"src": SLOTS[0], "tgt": SLOTS[1]},
+                **f,
+            }
+            for i, f in enumerate(fields[str(rank)])
+        ]
+        text = "".join(json.dumps(r) + "\n" for r in [header, *steps])
+        (folder / step_log.rank_log_name(rank)).write_text(text)
+
+
+@pytest.mark.trainer
+def test_the_trainer_writes_a_registered_strategys_counters(trainer_side, tally, tmp_path):
+    fields = trainer_side["tally"]
+    for rank in (0, 1):
+        for f, t, w in zip(fields[str(rank)], TALLY[rank], WIRE[rank], strict=True):
+            assert f["embedding_grad"] == {"form": "tally", "rows": sum(SLOTS), "tally_rows": t}
+            assert f["bytes"]["wire_sent_tally_model"] == w
+            assert list(f["bytes"])[-1] == "wire_sent_tally_model"  # after the fixed fields
+    # carried to the results table: collect's row and the table writer's column
+    _logs_of(tmp_path / "logs", fields)
+    row = rows._from_logs(tmp_path / "logs", 2, tally)
+    frame = tables.typed_frame([row])
+    # rank 0's timed steps (2..4), by hand: tallies 11, 13, 17; wire 300, 200, 500
+    assert frame.loc[0, TALLY_ROWS.column] == 13
+    assert frame.loc[0, TALLY_WIRE.column] == 300
+    assert list(frame.columns) == list(results_columns.names())
+
+
+@pytest.mark.trainer
+def test_a_counter_the_exchange_does_not_count_fails_loudly(trainer_side):
+    assert trainer_side["too_few"] == (
+        f"exchange {NAME}: gradient 1's counts are not its strategy's declared counters "
+        "(cost_models/strategies.py): missing ['bytes.wire_sent_tally_model'], undeclared []"
+    )
+    assert trainer_side["too_many"].endswith(
+        "missing [], undeclared ['bytes.wire_sent_other_model']"
+    )
+
+
+@pytest.mark.trainer
+@pytest.mark.parametrize("name", ["sparse_reduce", "sharded_embedding"])
+def test_the_built_in_exchanges_write_what_their_strategies_declare(trainer_side, name):
+    fields = trainer_side[name]
+    for c in strategies.get(name).counters:
+        assert c.read(fields) is not None, f"{c.record}.{c.field}"
+    # the step record as before the counters were declared: its fields and their order
+    form = {
+        "sparse_reduce": "form exchange rows width unique_rows union_rows owned_rows sent_rows "
+        "received_rows owned_rows_per_rank",
+        "sharded_embedding": "form exchange lookups ids rows width unique_rows served_rows "
+        "asked_rows_per_owner served_rows_per_rank",
+    }[name].split()
+    assert list(fields["embedding_grad"]) == form
+    assert fields["embedding_grad"]["unique_rows"] == 3
+    assert list(fields["bytes"]) == [
+        "logical_embedding",
+        "logical_total",
+        "wire_sent_model",
+        "wire_recv_model",
+        "wire_sent_allgather_model",
+        "wire_sent_allreduce_model",
+        "wire_sent_alltoall_model",
+    ]
+    # one rank: its own block stays local, nothing goes by alltoall
+    assert fields["bytes"]["wire_sent_alltoall_model"] == 0.0
+
+
+if __name__ == "__main__":
+    print(json.dumps(_trainer_side()))

@@ -25,7 +25,7 @@ summed over the ranks anyway.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import tensorflow as tf
@@ -82,11 +82,33 @@ class ExchangeVolume:
     grad_dtypes: list[str]  # dtypes of the exchanged tensors (values for IndexedSlices)
     # of which the alltoalls (splits and rows), for the strategies that call them
     wire_sent_alltoall: float = 0.0
+    # the strategy's declared `bytes` counters (cost_models/strategies.py), summed over the
+    # step's sparse exchanges; its `embedding_grad` counters are in embedding_form
+    counted_bytes: dict[strategies.Counter, float] = field(default_factory=dict)
+
+    def step_fields(self) -> dict:
+        """What a step record holds of the exchange (trainer/loop.py writes them in order):
+        every counter the strategy declares is in its record under its field."""
+        return {
+            "embedding_grad": self.embedding_form,
+            "embedding_rows_per_rank": self.rows_per_rank,
+            "grad_dtypes": self.grad_dtypes,
+            "bytes": {
+                "logical_embedding": self.logical_embedding,
+                "logical_total": self.logical_total,
+                "wire_sent_model": self.wire_sent,
+                "wire_recv_model": self.wire_recv,
+                "wire_sent_allgather_model": self.wire_sent_allgather,
+                "wire_sent_allreduce_model": self.wire_sent_allreduce,
+                **{c.field: value for c, value in self.counted_bytes.items()},
+            },
+        }
 
 
 @dataclass
 class SparseBytes:
-    """What one IndexedSlices gradient's exchange cost this rank (`sparse_volume`)."""
+    """What one IndexedSlices gradient's exchange cost this rank (`sparse_volume`). The step
+    log's form of it is `form`, then the strategy's `embedding_grad` counters, then `detail`."""
 
     logical: int
     form: dict
@@ -94,6 +116,9 @@ class SparseBytes:
     sent_alltoall: float = 0.0
     received: float = 0.0
     rows_per_rank: list[int] | None = None
+    # every counter its strategy declares (cost_models/strategies.py), by its declaration
+    counts: dict[strategies.Counter, float] = field(default_factory=dict)
+    detail: dict = field(default_factory=dict)
 
 
 class GradientExchange:
@@ -253,6 +278,22 @@ class GradientExchange:
         if lookups:
             raise RuntimeError("embedding lookups were exchanged but no shard gradient was seen")
 
+    def counted(self, i: int, b: SparseBytes) -> dict:
+        """Gradient i's step-log form: `b.form`, its strategy's declared `embedding_grad`
+        counters, `b.detail`. A counter declared and not counted, or counted and not declared,
+        is an error here, not an empty results column later."""
+        declared = self.strategy.counters
+        if set(b.counts) != set(declared):
+            missing = [f"{c.record}.{c.field}" for c in declared if c not in b.counts]
+            extra = [f"{c.record}.{c.field}" for c in b.counts if c not in declared]
+            raise RuntimeError(
+                f"exchange {self.strategy.name}: gradient {i}'s counts are not its strategy's "
+                f"declared counters (cost_models/strategies.py): missing {missing}, "
+                f"undeclared {extra}"
+            )
+        counts = {c.field: b.counts[c] for c in declared if c.record == "embedding_grad"}
+        return {**b.form, **counts, **b.detail}
+
     def volume(self, observed: list, lookups: list = ()) -> ExchangeVolume:
         """Bytes from what the collectives returned (row counts, shapes) and the dtypes of the
         tensors handed to them; `lookups`: a sharded embedding's counts, one per lookup."""
@@ -260,6 +301,7 @@ class GradientExchange:
         logical_total = dense_bytes = 0
         gather_sent = alltoall_sent = wire_recv = 0.0
         emb_logical, emb_form, emb_rows = 0, {}, None
+        counted_bytes = {c: 0.0 for c in self.strategy.counters if c.record == "bytes"}
         for i, (obs, entry) in enumerate(zip(observed, self.layout, strict=True)):
             obs = [int(x) for x in np.asarray(obs)]
             if entry[0] == "dense":
@@ -269,10 +311,12 @@ class GradientExchange:
                 rows = None
             else:
                 b = self.sparse_volume(i, obs, entry, list(lookups))
-                nbytes, form, rows = b.logical, b.form, b.rows_per_rank
+                nbytes, form, rows = b.logical, self.counted(i, b), b.rows_per_rank
                 gather_sent += b.sent_allgather
                 alltoall_sent += b.sent_alltoall
                 wire_recv += b.received
+                for c in counted_bytes:
+                    counted_bytes[c] += b.counts[c]
             logical_total += nbytes
             if i == self.embedding_index:
                 emb_logical, emb_form, emb_rows = nbytes, form, rows
@@ -291,4 +335,5 @@ class GradientExchange:
             wire_sent_allreduce=s,
             grad_dtypes=sorted({entry[3] for entry in self.layout}),
             wire_sent_alltoall=alltoall_sent,
+            counted_bytes=counted_bytes,
         )

@@ -157,9 +157,19 @@ class ShardedEmbeddingExchange(GradientExchange):
             "ids": ids,
             "rows": ids,
             "width": width,
-            "unique_rows": unique,
-            "served_rows": served_total,
-            "asked_rows_per_owner": asked_per_owner,
-            "served_rows_per_rank": served_per_rank,
         }
-        return SparseBytes(logical, form, sent_alltoall=sent, received=recv)
+        return SparseBytes(
+            logical,
+            form,
+            sent_alltoall=sent,
+            received=recv,
+            counts={
+                strategies.UNIQUE_ROWS: unique,
+                strategies.SERVED_ROWS: served_total,
+                strategies.ALLTOALL_WIRE: sent,
+            },
+            detail={
+                "asked_rows_per_owner": asked_per_owner,
+                "served_rows_per_rank": served_per_rank,
+            },
+        )

@@ -98,22 +98,26 @@ class SparseReduceExchange(GradientExchange):
         if (item * width + index_item) * union != nbytes:  # a packed row: values and the id
             raise RuntimeError(f"gradient {i}: {union} rows are not {nbytes} bytes")
         a2a, ag = comm_model.sparse_reduce_wire(sent, received, owners, rank, width, item)
-        form = {
-            "form": "indexed_slices",
-            "exchange": self.strategy.name,
-            "rows": rows,
-            "width": width,
-            "unique_rows": unique,
-            "union_rows": union,
-            "owned_rows": owned,
-            "sent_rows": sent,
-            "received_rows": received,
-            "owned_rows_per_rank": owners,
-        }
         return SparseBytes(
             nbytes,
-            form,
+            {
+                "form": "indexed_slices",
+                "exchange": self.strategy.name,
+                "rows": rows,
+                "width": width,
+            },
             sent_allgather=ag[0],
             sent_alltoall=a2a[0],
             received=ag[1] + a2a[1],
+            counts={
+                strategies.UNIQUE_ROWS: unique,
+                strategies.UNION_ROWS: union,
+                strategies.ALLTOALL_WIRE: a2a[0],
+            },
+            detail={
+                "owned_rows": owned,
+                "sent_rows": sent,
+                "received_rows": received,
+                "owned_rows_per_rank": owners,
+            },
         )
