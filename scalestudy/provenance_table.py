@@ -8,7 +8,9 @@ docs/results-layout.md).
 A value nobody recorded (a results tree from before env/ existed, a local run without Slurm,
 a command the capture could not run) is "not recorded", with why where the capture says so.
 A damaged env file (cut short, not JSON, unreadable) is a warning naming the file, and its
-values are "not recorded": the report goes on. Points that ran with different values of one
+values are "not recorded": the report goes on. A manifest that reads but has a damaged key
+is a warning too (stderr and the report's: file, key, hint), and a cell only the manifest
+held is "not recorded (manifest damaged)", never a plain "not recorded". Points that ran with different values of one
 field (two commits, two TensorFlow versions, two image digests) make the study *mixed*: the
 summary says which fields, with the points on each side.
 
@@ -20,11 +22,13 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scalestudy.errors import DamagedFile
 from scalestudy.formats.env_capture import (
     STDERR_MARK,
     modules_loaded,
@@ -34,6 +38,9 @@ from scalestudy.formats.env_capture import (
 from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode, known
 
 NOT_RECORDED = "not recorded"
+# what the manifest would have said (a local run's executor, an attempt folder elsewhere) when
+# it is readable but a key is damaged: the point's cells that nothing else recorded
+MANIFEST_DAMAGED = f"{NOT_RECORDED} (manifest damaged)"
 # the per-run fields, in the order the report lists them
 FIELDS = (
     "commit",
@@ -328,9 +335,17 @@ def _unqueued(executor) -> str | None:
 
 
 def read_point(
-    folder: Path, sweep: str, row: dict, attempt_meta: Attempt | None, warnings
+    folder: Path,
+    sweep: str,
+    row: dict,
+    attempt_meta: Attempt | None,
+    warnings,
+    manifest_damaged: bool = False,
 ) -> PointRecord:
-    """One row of the results table (a dict of its cells) and its attempt's env/."""
+    """One row of the results table (a dict of its cells) and its attempt's env/. With the
+    sweep's manifest damaged, a cell nothing else recorded is MANIFEST_DAMAGED, not
+    NOT_RECORDED: it may well have been recorded, in the file that cannot be read."""
+    missing = MANIFEST_DAMAGED if manifest_damaged else NOT_RECORDED
     attempt_no = _number(row.get("attempt"))
     rec = PointRecord(
         point_id=str(row["point_id"]),
@@ -351,37 +366,51 @@ def read_point(
         rec.env = str(sub / "env")
         rec.values = run_values(env)
     else:
-        rec.values = dict.fromkeys(FIELDS, NOT_RECORDED)
+        rec.values = dict.fromkeys(FIELDS, missing)
     h = env.harness if env else {}
     job = _text(row.get("job_id")) or _text(h.get("slurm_job_id"))
-    rec.job_id = job or (f"{NOT_RECORDED} ({local} executor)" if local else NOT_RECORDED)
+    rec.job_id = job or (f"{NOT_RECORDED} ({local} executor)" if local else missing)
     nodes = _text(row.get("node_list")) or _text(h.get("slurm_nodelist"))
     nodes = nodes or (_scontrol_nodes(env) if env else None)
     if nodes is None and local and _text(h.get("host")):
         nodes = f"{h['host']} ({local} executor)"
-    rec.nodes = nodes or NOT_RECORDED
+    rec.nodes = nodes or missing
     rec.start = utc(_number(row.get("start")))
     rec.end = utc(_number(row.get("end")))
     return rec
 
 
-def _attempts(folder: Path) -> dict[str, Attempt]:
-    """point id -> its latest attempt's manifest record (empty when the manifest is missing
-    or damaged: the verbs that own it say so and rebuild it)."""
+def _attempts(folder: Path) -> tuple[dict[str, Attempt], DamagedFile | None]:
+    """point id -> its latest attempt's manifest record: empty when the manifest is missing
+    or no manifest at all (the verbs that own it rebuild it), and then the damage too when
+    it reads but a key is wrong (a verb that owns it exits 2 on it)."""
     path = folder / "manifest.json"
     try:
-        data = decode(path.read_bytes(), path)  # DamagedFile is a ValueError too
+        data = decode(path.read_bytes(), path)
+    except DamagedFile as exc:
+        return {}, exc
     except (OSError, ValueError):
-        return {}
-    return {pid: e.attempts[-1] for pid, e in data.points.items() if e.attempts}
+        return {}, None
+    return {pid: e.attempts[-1] for pid, e in data.points.items() if e.attempts}, None
 
 
 def read(sweeps: Iterable[tuple[str, Path, Iterable[dict]]]) -> Provenance:
-    """(sweep name, its results folder, the table's rows as dicts) for each sweep."""
+    """(sweep name, its results folder, the table's rows as dicts) for each sweep. A manifest
+    with a damaged key is said (stderr and the report's warnings: file, key, hint) and its
+    points' cells that only it held read MANIFEST_DAMAGED."""
     prov = Provenance([])
     for name, folder, rows in sweeps:
-        metas = _attempts(folder)
+        metas, damaged = _attempts(folder)
+        if damaged is not None:
+            said = (
+                f"{damaged}; the provenance of sweep {name}'s points is read without it "
+                f"(what only it held shows as {MANIFEST_DAMAGED!r}); hint: {damaged.hint}"
+            )
+            print(f"warning: {said}", file=sys.stderr)
+            prov.warnings.append(said)
         for row in rows:
             pid = str(row["point_id"])
-            prov.points.append(read_point(folder, name, row, metas.get(pid), prov.warnings))
+            prov.points.append(
+                read_point(folder, name, row, metas.get(pid), prov.warnings, damaged is not None)
+            )
     return prov

@@ -4,10 +4,11 @@ results root, else the newest one, and a note saying which)."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.errors import UsageError
+from scalestudy.errors import DamagedFile, UsageError
 from scalestudy.formats.manifest import decode, known
 
 
@@ -17,27 +18,43 @@ class Located:
     note: str | None = None  # said to the user when the choice was not theirs
 
 
-def _submitted(results: Path) -> dict[str, tuple[float, str]]:
+def _submitted(results: Path) -> tuple[dict[str, tuple[float, str]], dict[str, DamagedFile]]:
     """Sweeps under `results` that were submitted: name -> (when last submitted, sweep file).
     When: the newest attempt's submission time (status rewrites the manifest, so its mtime
-    says when it was last looked at, not submitted), else the manifest's mtime."""
+    says when it was last looked at, not submitted), else the manifest's mtime. Also the
+    sweeps whose manifest reads but has a damaged key (name -> the damage): not chosen, and
+    said (a manifest that is no manifest at all is left to the verbs that rebuild it)."""
     found: dict[str, tuple[float, str]] = {}
+    damaged: dict[str, DamagedFile] = {}
     for manifest in sorted(results.glob("*/manifest.json")):
         try:
-            data = decode(manifest.read_bytes(), manifest)  # DamagedFile is a ValueError too
+            data = decode(manifest.read_bytes(), manifest)
+        except DamagedFile as exc:
+            damaged[manifest.parent.name] = exc
+            continue
         except (OSError, ValueError):
             continue
         if data.sweep_file:
             times = [known(a.submitted_at, 0.0) for a in data.point_attempts()]
             when = max(times, default=0.0) or manifest.stat().st_mtime
             found[manifest.parent.name] = (when, data.sweep_file)
-    return found
+    return found, damaged
 
 
 def sweep_file(arg: str | None, results: Path) -> Located:
     if arg is not None and (Path(arg).is_file() or arg.endswith((".yaml", ".yml"))):
         return Located(arg)  # a file (a missing one is load_sweep's error to report)
-    found = _submitted(results)
+    found, damaged = _submitted(results)
+    then = "then name its sweep file (a manifest rebuilt from the attempt folders has none)"
+    if arg in damaged:  # the sweep named: its file and key, exit 2
+        exc = damaged[arg]
+        raise DamagedFile(exc.path, exc.problem, hint=f"{exc.hint}; {then}")
+    for name, exc in sorted(damaged.items()):
+        print(
+            f"warning: {exc}; sweep {name} is not one of the submitted sweeps found under "
+            f"{results}/ until it is mended (hint: {exc.hint}; {then})",
+            file=sys.stderr,
+        )
     if arg is not None:
         if arg not in found:
             known = ", ".join(sorted(found)) or "none"

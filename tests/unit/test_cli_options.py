@@ -57,15 +57,37 @@ def test_status_watch_without_a_terminal_prints_blocks_and_stops_when_settled(tm
     assert out.count("--- ") == 1 and "planned: 8" in out
 
 
-def _submitted(results, name: str, sweep_file: str, mtime: float) -> None:
-    import json
+def _submitted(results, name: str, sweep_file: str, mtime: float) -> Path:
+    from support import manifest
+
+    from scalestudy.formats.manifest import Attempt
 
     folder = results / name
     folder.mkdir(parents=True)
-    manifest = folder / "manifest.json"
-    attempt = {"state": "cancelled", "submitted_at": mtime, "folder": "x", "executor": "local"}
-    data = {"version": 1, "points": {"x": {"attempts": [attempt]}}, "sweep_file": sweep_file}
-    manifest.write_text(json.dumps(data))
+    attempt = Attempt(state="cancelled", submitted_at=mtime, folder="x", executor="local")
+    return manifest.write(folder, manifest.made({"x": [attempt]}, sweep_file=sweep_file))
+
+
+def test_a_sweep_whose_manifest_has_a_damaged_key_is_said_not_skipped(tmp_path, capsys):
+    """Found by name or as the newest: a manifest that reads but has a wrong key is named with
+    its key on stderr (skipped in silence before, or called 'not a submitted sweep')."""
+    from scalestudy.cli import main
+
+    results = tmp_path / "results"
+    quick = str(Path("experiments/quickstart.yaml").resolve())
+    comm = str(Path("experiments/comm-emulated.yaml").resolve())
+    _submitted(results, "quickstart", quick, 1000.0)
+    path = _submitted(results, "comm-emulated", comm, 2000.0)  # the newest
+    path.write_text(path.read_text().replace('"sweep_file"', '"sweep_flie"'))
+    key = f"{path}: key sweep_flie: Object contains unknown field `sweep_flie`"
+    assert main(["status", "--results", str(results)]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {key}" in err and "hint: fix that key by hand" in err, err
+    assert "sweep quickstart (the only one under" in err  # the only readable one, said so
+    assert main(["status", "comm-emulated", "--results", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert key in err and "Traceback" not in err and "neither a sweep file" not in err, err
+    assert "then name its sweep file" in err, err
 
 
 def test_status_collect_and_report_without_a_sweep_act_on_the_only_or_newest_one(tmp_path, capsys):

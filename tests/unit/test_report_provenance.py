@@ -179,6 +179,53 @@ def test_a_point_without_a_record_says_not_recorded(results):
     assert p.values["Slurm"] == "not recorded (scontrol: not found on vm)"
 
 
+def _damage_a_key(folder: Path) -> tuple[Path, str]:
+    """One attempt's state stored as a number: the manifest reads, but that key is wrong."""
+    path = folder / "manifest.json"
+    raw = json.loads(path.read_text())  # the file's bytes damaged by hand, as a user would
+    pid = sorted(raw["points"])[2]
+    raw["points"][pid]["attempts"][0]["state"] = 5
+    path.write_text(json.dumps(raw, indent=1))
+    return path, f"key points.{pid}.attempts[0].state: Expected `str`, got `int`"
+
+
+def test_a_damaged_manifest_key_is_said_and_its_cells_read_manifest_damaged(results, capsys):
+    """Not "not recorded" in silence (the provenance read the damaged manifest as no manifest
+    before): a warning naming the file, the key and the hint, on stderr and in the report's
+    warnings, and the cells only the manifest could have filled say why they are empty."""
+    folder = results / NAME
+    bare = "n0001-p1-041988fb05-r1"  # its attempt has no env/: only the manifest could say
+    rows = _rows(folder)
+    for r in rows:
+        if r["point_id"] == bare:
+            r.update(job_id="", node_list="")
+    intact = next(p for p in provenance.read([(NAME, folder, rows)]).points if p.point_id == bare)
+    assert (intact.job_id, intact.nodes) == (provenance.NOT_RECORDED, provenance.NOT_RECORDED)
+    path, key = _damage_a_key(folder)
+    capsys.readouterr()
+    prov = provenance.read([(NAME, folder, rows)])
+    err = capsys.readouterr().err
+    said = f"{path}: {key}"
+    assert f"warning: {said}" in err and "hint: fix that key by hand" in err, err
+    assert [w for w in prov.warnings if said in w], prov.warnings
+    p = next(x for x in prov.points if x.point_id == bare)
+    assert (p.job_id, p.nodes) == (provenance.MANIFEST_DAMAGED, provenance.MANIFEST_DAMAGED)
+    assert set(p.values.values()) == {provenance.MANIFEST_DAMAGED}
+    # a point whose env/ is where it always is still reads its recorded values
+    other = next(x for x in prov.points if x.point_id == "n0002-p1-8e08ae577e-r1")
+    assert other.values["commit"] != provenance.MANIFEST_DAMAGED and other.job_id[0].isdigit()
+
+
+def test_the_report_says_a_damaged_manifest_and_goes_on(results, capsys):
+    folder = results / NAME
+    path, key = _damage_a_key(folder)
+    assert main(["report", NAME, "--results", str(results)]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {path}: {key}" in err and "Traceback" not in err, err
+    md = (folder / "report" / "summary.md").read_text()
+    assert f"{path}: {key}" in md and provenance.MANIFEST_DAMAGED in md
+
+
 @pytest.mark.parametrize(
     "damage",
     ["truncated", "not-json", "binary", "folder", "image"],
