@@ -15,22 +15,13 @@ import pytest
 import yaml
 from support.manifest import read as read_manifest
 from support.skips import require  # skip with the reason here, fail in CI
+from support.sweeps import sparse_and_dense
 
 from scalestudy.cli import main
 
 pytestmark = pytest.mark.mpi
 
-SWEEP = {
-    "name": "mini",
-    "cluster": "local",
-    "mode": "weak",
-    "nodes": [1, 2],
-    "ppn": 1,
-    "repeats": 1,
-    "time_limit": "00:05:00",
-    "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
-    "matrix": {"trainer.sparse_as_dense": [False, True]},
-}
+SWEEP = sparse_and_dense("mini", "local", ppn=1, repeats=1)
 
 
 def _rows(path: Path) -> list[dict]:

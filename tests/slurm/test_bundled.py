@@ -13,26 +13,22 @@ import time
 import pytest
 import yaml
 from support.manifest import read as read_manifest
+from support.sweeps import sparse_and_dense
 
 from scalestudy.cli import main
 
 pytestmark = pytest.mark.slurm
 
-SWEEP = {
-    "name": "emubundle",
+SWEEP = sparse_and_dense(
+    "emubundle",
     # unpinned: pinned, every emulated node's rank is bound to the same core 0 of this host
     # (doctor and test_local_cluster run the pinned profile)
-    "cluster": "emulated-unbound",
-    "mode": "weak",
-    "nodes": [1, 2],
-    "ppn": 1,
-    "repeats": 1,  # 2 runs per bundle (one per variant): each run is mostly TF start + trace
+    "emulated-unbound",
+    ppn=1,
+    repeats=1,  # 2 runs per bundle (one per variant): each run is mostly TF start + trace
     # no schedule and no allocations: comparing two variants makes it bundled, 2 allocations
-    "time_limit": "00:05:00",
-    "slurm": {"exclusive": False},
-    "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
-    "matrix": {"trainer.sparse_as_dense": [False, True]},
-}
+    slurm={"exclusive": False},
+)
 
 
 def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(

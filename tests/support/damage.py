@@ -14,19 +14,9 @@ import yaml
 from scalestudy.cli import main
 from scalestudy.formats import step_log
 from support import manifest
+from support.sweeps import separate_jobs
 
-SWEEP = {
-    "name": "damage",
-    "cluster": "slurm",
-    "mode": "weak",
-    "nodes": [1, 2],
-    "ppn": 1,
-    "schedule": "separate",
-    "time_limit": "00:05:00",
-    "slurm": {"array": False},
-    "trainer": {"model": "tiny", "steps": 4, "tokens_per_worker": 1024},
-    "matrix": {"trainer.sparse_as_dense": [False, True]},
-}
+SWEEP = separate_jobs("damage")
 
 
 @dataclass

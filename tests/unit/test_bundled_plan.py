@@ -7,24 +7,16 @@ import subprocess
 from pathlib import Path
 
 import yaml
+from support.sweeps import sparse_and_dense
 
 from scalestudy.cli import main
 from scalestudy.plan import make_bundles, make_plan
 from scalestudy.render import render_bundle
 from scalestudy.sweepfile.sweep import load_sweep
 
-SWEEP = {
-    "name": "bund",
-    "cluster": "emulated",
-    "mode": "weak",
-    "nodes": [1, 2],
-    "repeats": 3,
-    "schedule": "bundled",
-    "allocations": 2,
-    "time_limit": "00:10:00",
-    "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
-    "matrix": {"trainer.sparse_as_dense": [False, True]},
-}
+SWEEP = sparse_and_dense(
+    "bund", "emulated", repeats=3, schedule="bundled", allocations=2, time_limit="00:10:00"
+)
 
 
 def _load(tmp_path: Path, **changes):

@@ -14,23 +14,13 @@ import pytest
 import yaml
 from support.manifest import lasts
 from support.manifest import read as read_manifest
+from support.sweeps import separate_jobs
 
 from scalestudy.cli import main
 from scalestudy.executors import slurmctl
 from scalestudy.formats.manifest import Attempt, ManifestFile
 
-SWEEP = {
-    "name": "crash",
-    "cluster": "slurm",
-    "mode": "weak",
-    "nodes": [1, 2],
-    "ppn": 1,
-    "schedule": "separate",
-    "time_limit": "00:05:00",
-    "slurm": {"array": False},  # one job per point; job arrays: the tests at the end
-    "trainer": {"model": "tiny", "steps": 4, "tokens_per_worker": 1024},
-    "matrix": {"trainer.sparse_as_dense": [False, True]},
-}
+SWEEP = separate_jobs("crash")  # one job per point; job arrays: the tests at the end
 
 
 @pytest.fixture
