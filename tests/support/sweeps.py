@@ -30,3 +30,18 @@ def separate_jobs(name: str) -> dict:
     return sparse_and_dense(
         name, "slurm", QUEUED, ppn=1, schedule="separate", slurm={"array": False}
     )
+
+
+# the smallest sweep file that validates, as text (tests of where an error is said count its
+# lines: `trainer:`'s keys are lines 7-9)
+SMALL_TEXT = """\
+name: t
+cluster: local
+mode: weak
+nodes: [1, 2]
+ppn: 1
+trainer:
+  model: tiny
+  tokens_per_worker: 512
+  steps: 10
+"""

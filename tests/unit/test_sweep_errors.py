@@ -9,21 +9,12 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.sweeps import SMALL_TEXT
 
 from scalestudy.cli import main
 from scalestudy.sweepfile.sweep import SweepError, load_sweep
 
-GOOD = """\
-name: t
-cluster: local
-mode: weak
-nodes: [1, 2]
-ppn: 1
-trainer:
-  model: tiny
-  tokens_per_worker: 512
-  steps: 10
-"""
+GOOD = SMALL_TEXT
 
 
 def _replace(old: str, new: str) -> str:

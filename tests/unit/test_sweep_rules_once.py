@@ -8,23 +8,14 @@ from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
+from support.sweeps import SMALL_TEXT
 
 from scalestudy.cost_models import mesh as mesh_layout
 from scalestudy.cost_models import strategies
 from scalestudy.formats.point_config import PRESETS, RULES_CHECKED, PointConfig
 from scalestudy.sweepfile.sweep import SweepError, load_sweep
 
-SWEEP = """\
-name: t
-cluster: local
-mode: weak
-nodes: [1, 2]
-ppn: 1
-trainer:
-  model: tiny
-  tokens_per_worker: 512
-  steps: 10
-"""
+SWEEP = SMALL_TEXT
 TINY = {**PRESETS["tiny"], "tie_embeddings": True}
 SHARDED = strategies.get("sharded_embedding").refusal(True)  # tiny ties its embeddings
 MESH3 = mesh_layout.refusal(3, TINY, None)  # tiny has 4 heads
