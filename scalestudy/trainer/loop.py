@@ -515,8 +515,9 @@ def _dump_gradients(run: Run, step: int, grads: list) -> None:
 
 
 def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> dict:
+    """One step's record: its times, its batch, its training figures, the exchange's fields
+    (the strategy's declared counters among them), memory, a mesh's allreduces."""
     t_data, t0, t1 = times
-    vol = result.volume
     rss, peak_rss = rss_bytes()
     return {
         "step": step,
@@ -525,6 +526,18 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
         "step_s": t1 - t0,
         "data_s": t0 - t_data,
         **result.phases,
+        **_batch_fields(run, batch, micro),
+        **_training_fields(run, lr, result, detector),
+        **result.volume.step_fields(),
+        "rss": rss,
+        "peak_rss": peak_rss,
+        **_mesh_record(run, result),
+    }
+
+
+def _batch_fields(run: Run, batch, micro: list) -> dict:
+    """The step's batch: sentences, tokens, the padded slots computed, the matmul FLOPs."""
+    return {
         "sentences": batch.sentences,
         "micro_batches": len(micro),
         "tokens": {
@@ -546,16 +559,18 @@ def _step_record(run: Run, step, times, lr, batch, micro, result, detector) -> d
             ],
             run.cfg.mesh.model,
         ),
+    }
+
+
+def _training_fields(run: Run, lr: float, result, detector) -> dict:
+    """The step's loss (every rank's mean and this rank's), gradient norm, applied rate."""
+    return {
         "loss": float(result.agreed[0]) / run.size,
         "loss_local": result.loss_local,
         "grad_norm": result.grad_norm,
         "lr": lr if result.applied else None,
         "applied": result.applied,
         "diverged": detector.diverged,
-        **vol.step_fields(),
-        "rss": rss,
-        "peak_rss": peak_rss,
-        **_mesh_record(run, result),
     }
 
 
@@ -578,64 +593,31 @@ def _mesh_record(run: Run, result) -> dict:
     }
 
 
+EXIT_CODES = {
+    "completed": step_log.EXIT_COMPLETED,
+    "diverged": step_log.EXIT_DIVERGED,
+    "interrupted": step_log.EXIT_INTERRUPTED,
+}
+
+
 def finish(run: Run, out: Outcome) -> int:
     """The compute probe, the timeline's summary, the final weights, the MLLOG view and the
     footer; returns the exit code."""
-    cfg, hvd, rank = run.cfg, run.hvd, run.rank
-    compute_only = []
-    probe = cfg.timing == "overlapped" and cfg.compute_probe_steps and out.last
-    if probe and out.timed and out.status == "completed":
-        micro, scale = out.last
-        for _ in range(cfg.compute_probe_steps):
-            # the ranks pass together, as they step (measured on a quiet machine, the
-            # quickstart's 2-rank probe was 0.81-0.90 of its step with or without this)
-            _barrier(run)
-            compute_only.append(run.train_step.compute_only(micro, scale))
-    timeline = None
-    if out.clock is not None:
-        hvd_timeline.stop(hvd)
-        _barrier(run)
-        if rank == 0:
-            time.sleep(1.0)  # Horovod's writer thread flushes behind the stop
-            timeline = hvd_timeline.summarise(
-                Path(cfg.log_dir) / "horovod-timeline.json", out.clock, out.spans
-            )
-            exposed = [
-                s["exposed_comm_s"] for s in timeline.get("per_step", []) if "exposed_comm_s" in s
-            ]
-            timeline["exposed_comm_s"] = _quantiles(exposed)
-
+    cfg = run.cfg
+    compute_only = _compute_probe(run, out)
+    timeline = _timeline_summary(run, out)
     if cfg.dump_final_weights:
         np.savez(
-            Path(cfg.log_dir) / f"weights.rank{rank}.npz",
+            Path(cfg.log_dir) / f"weights.rank{run.rank}.npz",
             **{f"{i:03d}_{v.name}": v.numpy() for i, v in enumerate(run.model.variables)},
         )
-    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}
+    timing = _timing_summary(run.tf, run.hvd, out, cfg.mesh.model) if out.timed else {}
     if compute_only:
         timing.update(_probe_summary(run, compute_only, timing))
     warnings = run.warnings
-    if rank == 0:
-        try:
-            mlperf_log.write(
-                cfg.log_dir,
-                run_start=out.run_start,
-                init_start=run.init_start,
-                global_batch_tokens=run.global_batch,
-                peak_lr=run.peak,
-                seed=cfg.seed,
-                first_timed_step=out.first_timed if out.timed else None,
-                steps=out.events,
-                status=out.status,
-            )
-        except Exception as exc:  # a view of the step log: its loss must not fail the run
-            warnings.append(
-                f"logs/{mlperf_log.MLLOG_FILE} not written: {type(exc).__name__}: {exc}"
-            )
-    code = {
-        "completed": step_log.EXIT_COMPLETED,
-        "diverged": step_log.EXIT_DIVERGED,
-        "interrupted": step_log.EXIT_INTERRUPTED,
-    }[out.status]
+    if run.rank == 0:
+        _write_mllog(run, out, warnings)
+    code = EXIT_CODES[out.status]
     run.log.footer(
         status=out.status,
         exit_code=code,
@@ -647,6 +629,58 @@ def finish(run: Run, out: Outcome) -> int:
         **({"timeline": timeline} if timeline is not None else {}),
     )
     return code
+
+
+def _compute_probe(run: Run, out: Outcome) -> list[float]:
+    """Overlapped timing, a completed run: the last batch's forward + backward passes without
+    exchange or update, each started together on every rank (none otherwise)."""
+    cfg, passes = run.cfg, []
+    probe = cfg.timing == "overlapped" and cfg.compute_probe_steps and out.last
+    if probe and out.timed and out.status == "completed":
+        micro, scale = out.last
+        for _ in range(cfg.compute_probe_steps):
+            # the ranks pass together, as they step (measured on a quiet machine, the
+            # quickstart's 2-rank probe was 0.81-0.90 of its step with or without this)
+            _barrier(run)
+            passes.append(run.train_step.compute_only(micro, scale))
+    return passes
+
+
+def _timeline_summary(run: Run, out: Outcome) -> dict | None:
+    """Horovod's timeline stopped (every rank) and summarised per timed step (rank 0); None
+    when it was not on, or on the other ranks."""
+    if out.clock is None:
+        return None
+    hvd_timeline.stop(run.hvd)
+    _barrier(run)
+    if run.rank != 0:
+        return None
+    time.sleep(1.0)  # Horovod's writer thread flushes behind the stop
+    timeline = hvd_timeline.summarise(
+        Path(run.cfg.log_dir) / "horovod-timeline.json", out.clock, out.spans
+    )
+    exposed = [s["exposed_comm_s"] for s in timeline.get("per_step", []) if "exposed_comm_s" in s]
+    timeline["exposed_comm_s"] = _quantiles(exposed)
+    return timeline
+
+
+def _write_mllog(run: Run, out: Outcome, warnings: list[str]) -> None:
+    """The MLLOG view of the step log (rank 0); its failure is a warning, not the run's."""
+    cfg = run.cfg
+    try:
+        mlperf_log.write(
+            cfg.log_dir,
+            run_start=out.run_start,
+            init_start=run.init_start,
+            global_batch_tokens=run.global_batch,
+            peak_lr=run.peak,
+            seed=cfg.seed,
+            first_timed_step=out.first_timed if out.timed else None,
+            steps=out.events,
+            status=out.status,
+        )
+    except Exception as exc:  # a view of the step log: its loss must not fail the run
+        warnings.append(f"logs/{mlperf_log.MLLOG_FILE} not written: {type(exc).__name__}: {exc}")
 
 
 def _probe_summary(run: Run, passes: list[float], timing: dict) -> dict:
@@ -675,6 +709,9 @@ def _probe_summary(run: Run, passes: list[float], timing: dict) -> dict:
     }
 
 
+SIDES = ("src", "tgt", "total", "slots")  # the footer's token counts, in _global_tokens' order
+
+
 def _timing_summary(tf, hvd, out: Outcome, model_ranks: int = 1) -> dict:
     """The timed window's global figures: from the first timed step's start to the recorded
     end of the last (Outcome.window_end), less the flushes and checkpoints inside it, the slowest
@@ -682,9 +719,37 @@ def _timing_summary(tf, hvd, out: Outcome, model_ranks: int = 1) -> dict:
     of it, so the global tokens are every group's once."""
     timed = out.timed
     window_local = out.window_end - out.window_start - out.excluded_at_end
+    # the collectives, in this order on every rank
     window = float(
         hvd.allreduce(tf.constant(window_local, tf.float64), op=hvd.Max, name="window").numpy()
     )
+    totals = _global_tokens(tf, hvd, timed, model_ranks)
+    all_flops = _global_flops(tf, hvd, timed)
+    step_max = _slowest_steps(tf, hvd, timed)
+    return {
+        "timed_steps": len(timed),
+        "window_s": window,
+        # this rank's window and where it lies in Unix time: collect checks them against the
+        # step records (t_start, t_end, excluded_before_s) and the job's own wall time
+        "this_rank_window": {
+            "window_s": window_local,
+            "start_unix": out.window_start_unix,
+            "excluded_s": out.excluded_at_end,
+        },
+        "global_tokens": {side: totals[i] for i, side in enumerate(SIDES)},
+        "throughput_tokens_per_s": {side: totals[i] / window for i, side in enumerate(SIDES)},
+        "model_flops_per_s_per_rank": all_flops / hvd.size() / window,
+        "step_s_max_over_ranks": _quantiles(step_max),
+        "this_rank": {
+            k: _quantiles([r[k] for r in timed])
+            for k in ("step_s", "data_s", "compute_s", "densify_s", "comm_s", "apply_s")
+            if k in timed[0]
+        },
+    }
+
+
+def _global_tokens(tf, hvd, timed: list[dict], model_ranks: int) -> np.ndarray:
+    """Every rank's timed source, target, total tokens and padded slots, summed (SIDES)."""
     counts = np.array(
         [
             [
@@ -698,44 +763,21 @@ def _timing_summary(tf, hvd, out: Outcome, model_ranks: int = 1) -> dict:
         dtype=np.float64,
     )
     share = counts.sum(axis=0) / model_ranks
-    totals = hvd.allreduce(tf.constant(share), op=hvd.Sum, name="tokens").numpy()
-    # every rank's own FLOPs (a mesh rank computed its M-th): their mean per second of window
+    return hvd.allreduce(tf.constant(share), op=hvd.Sum, name="tokens").numpy()
+
+
+def _global_flops(tf, hvd, timed: list[dict]) -> float:
+    """Every rank's own timed FLOPs (a mesh rank computed its M-th), summed."""
     done = np.array([sum(r.get("model_flops", 0.0) for r in timed)], np.float64)
-    all_flops = float(hvd.allreduce(tf.constant(done), op=hvd.Sum, name="flops").numpy()[0])
+    return float(hvd.allreduce(tf.constant(done), op=hvd.Sum, name="flops").numpy()[0])
+
+
+def _slowest_steps(tf, hvd, timed: list[dict]) -> np.ndarray:
+    """Each timed step's duration on its slowest rank (a step lasts as long as that)."""
     per_rank_steps = hvd.allgather(
         tf.constant([[r["step_s"] for r in timed]], tf.float64), name="step_times"
     )
-    step_max = per_rank_steps.numpy().max(axis=0)  # a step lasts as long as its slowest rank
-    return {
-        "timed_steps": len(timed),
-        "window_s": window,
-        # this rank's window and where it lies in Unix time: collect checks them against the
-        # step records (t_start, t_end, excluded_before_s) and the job's own wall time
-        "this_rank_window": {
-            "window_s": window_local,
-            "start_unix": out.window_start_unix,
-            "excluded_s": out.excluded_at_end,
-        },
-        "global_tokens": {
-            "src": totals[0],
-            "tgt": totals[1],
-            "total": totals[2],
-            "slots": totals[3],
-        },
-        "throughput_tokens_per_s": {
-            "src": totals[0] / window,
-            "tgt": totals[1] / window,
-            "total": totals[2] / window,
-            "slots": totals[3] / window,
-        },
-        "model_flops_per_s_per_rank": all_flops / hvd.size() / window,
-        "step_s_max_over_ranks": _quantiles(step_max),
-        "this_rank": {
-            k: _quantiles([r[k] for r in timed])
-            for k in ("step_s", "data_s", "compute_s", "densify_s", "comm_s", "apply_s")
-            if k in timed[0]
-        },
-    }
+    return per_rank_steps.numpy().max(axis=0)
 
 
 def run(cfg: PointConfig) -> int:
