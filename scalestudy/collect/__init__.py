@@ -65,6 +65,6 @@ def collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Collec
     extra = workloads.get(points[0].sweep.workload).collect if points else None
     if extra:
         calibrated = workloads.hook(extra)(points, rows, sweep_dir, loaded.profile.name)
-    table = write_table(rows, sweep_dir)
+    table = write_table(rows, sweep_dir, cache)
     cache.save()
     return Collected(rows, table, write_points(points, sweep_dir), calibrated)

@@ -118,6 +118,15 @@ class ReadCache:
             return True, entry["value"]
         return False, None
 
+    def put(self, name: str, value) -> None:
+        """Keep `value` as `name`'s entry, checked by its reader, not by file signatures
+        (collect/plain_table.py: digests of the bytes it wrote); the record is rewritten only
+        when it differs from the last run's."""
+        entry = {"files": [], "value": value}
+        if self.old.get(name) != entry:
+            self.misses += 1
+        self.new[name] = entry
+
     def forget(self, name: str) -> None:
         """Keep no entry for `name` (what was read went with a warning: said every time)."""
         self.new.pop(name, None)

@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+import scalestudy.collect.plain_table as plain_table
+from scalestudy.collect.cache import ReadCache
 from scalestudy.fileio import replacing, write_atomic
 from scalestudy.formats import results_columns
 from scalestudy.plan import Point, variant_overrides
@@ -59,10 +61,14 @@ def _typed(values: list, kind: str):
     return pd.Series(pd.array(values, dtype=dtype))
 
 
-def write_table(rows: list[dict], sweep_dir: Path) -> Path:
+def write_table(rows: list[dict], sweep_dir: Path, cache: ReadCache | None = None) -> Path:
+    """results.csv and results.parquet; `cache`: collect's record, with which the table is
+    written without pandas once pandas' bytes were reproduced (collect/plain_table.py)."""
+    csv = sweep_dir / "results.csv"
+    if cache is not None and plain_table.write(rows, sweep_dir, cache):
+        return csv
     frame = typed_frame(rows)
     sweep_dir.mkdir(parents=True, exist_ok=True)
-    csv = sweep_dir / "results.csv"
     with replacing(csv) as tmp:
         frame.to_csv(tmp, index=False)
     try:
@@ -70,6 +76,9 @@ def write_table(rows: list[dict], sweep_dir: Path) -> Path:
             frame.to_parquet(tmp, index=False)
     except ImportError as exc:  # the CSV is the table of record; say why parquet is missing
         print(f"note: results.parquet not written ({exc})", file=sys.stderr)
+        return csv
+    if cache is not None:
+        plain_table.remember(rows, sweep_dir, cache)
     return csv
 
 
