@@ -58,7 +58,7 @@ def _digest(data: bytes) -> bytes:
 
 
 def _declared() -> list:
-    return list(results_columns.COLUMNS)  # the typed frame's columns, in its order
+    return list(results_columns.columns())  # the typed frame's columns, in its order
 
 
 def columns_of(rows: list[dict]) -> list[tuple] | None:

@@ -38,7 +38,7 @@ def _rows(n: int, seed: int) -> list[dict]:
     rng = random.Random(seed)
     out = []
     for i in range(n):
-        row = results_row(**{c.name: rng.choice(VALUES[c.kind]) for c in results_columns.COLUMNS})
+        row = results_row(**{c.name: rng.choice(VALUES[c.kind]) for c in results_columns.columns()})
         out.append(row | {"point_id": f"p{seed}-{i}"})
     return out
 
@@ -84,7 +84,7 @@ def test_every_value_as_pandas_writes_it(tmp_path):
 
     rows = _rows(60, seed=1)
     want = _by_pandas(rows, tmp_path / "pandas")
-    declared = list(results_columns.COLUMNS)
+    declared = list(results_columns.columns())
     cols = plain_table.columns_of(rows)
     assert cols is not None
     text = plain_table.header(declared) + b"".join(plain_table.csv_lines(declared, cols))
@@ -177,7 +177,7 @@ def test_other_libraries_or_columns_are_not_trusted(tmp_path, pandas_writes, mon
     assert len(pandas_writes) == 3
     other = [
         dataclasses.replace(c, kind="text") if c.name == "final_loss" else c
-        for c in results_columns.COLUMNS
+        for c in results_columns.columns()
     ]
     monkeypatch.setattr(plain_table, "_declared", lambda: other)
     assert not plain_table.write(rows, folder, ReadCache(folder / ".record", []))
