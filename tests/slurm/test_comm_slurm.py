@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import yaml
+from support.rows import TINY, point_row
 from support.slurm import wait_settled  # "unknown" right after a job leaves the queue waited out
 
 from scalestudy.cli import main
@@ -60,18 +61,13 @@ def _trainer_table(results: Path, name: str) -> None:
     for n in (1, 2):
         for r in range(2):
             step = 0.5 + 0.02 * n + 0.01 * r
-            row = {c: None for c in COLUMNS}
-            row.update(
-                point_id=f"n{n:04d}-p1-d-r{r}",
-                sweep=name,
-                mode="weak",
+            row = point_row(
+                f"n{n:04d}-p1-d-r{r}",
+                name,
+                n,
                 cluster="emulated-unbound",
-                nodes=n,
-                ppn=1,
-                workers=n,
                 threads=1,
-                model="tiny",
-                accumulation="tf1",
+                **TINY,
                 sparse_as_dense=True,
                 tokens_per_worker=512,
                 repeat=r,
@@ -225,11 +221,9 @@ def check_strategies(results: Path, sdir: Path) -> None:
     rows = []
     for exchange in ("allreduce", "sparse_reduce", "sharded_embedding"):
         for n in (1, 2):
-            row = {c: None for c in COLUMNS}
-            row.update(
-                point_id=f"n{n:04d}-p1-{exchange}-r0", sweep="stratemu", mode="weak",
-                cluster="emulated-unbound", nodes=n, ppn=1, workers=n, threads=1,
-                model="tiny", accumulation="tf1", exchange=exchange, repeat=0,
+            row = point_row(
+                f"n{n:04d}-p1-{exchange}-r0", "stratemu", n,
+                cluster="emulated-unbound", threads=1, **TINY, exchange=exchange, repeat=0,
                 status="completed", steps_timed=10, tokens_per_s=900.0 * n,
                 logical_embedding_bytes_per_step=4 * V * H, vocab_size=V, hidden_size=H,
                 emb_grad_rows_per_worker=900.0, emb_unique_rows_per_worker=370.0,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from scalestudy.formats.manifest import Attempt
 from support import manifest
-from support.rows import results_row, results_table
+from support.rows import TINY, point_row, results_table
 
 BASE_CONFIG = {
     "accumulation": "tf1",
@@ -119,19 +119,16 @@ def make_run(
                     "config": config,
                 }
             )
-            row = results_row(
-                point_id=pid,
-                sweep=name,
+            row = point_row(
+                pid,
+                name,
+                nodes,
                 variant=variant,
                 variant_label=label,
                 mode=mode,
                 cluster=cluster,
-                nodes=nodes,
-                ppn=1,
-                workers=nodes,
                 threads=1,
-                model="tiny",
-                accumulation="tf1",
+                **TINY,
                 sparse_as_dense=dense,
                 exchange="allreduce" if dense else "allgather",
                 tokens_per_worker=per_worker,

@@ -27,6 +27,17 @@ def results_row(**cells) -> dict:
     return out
 
 
+# the tests' tiny model with TensorFlow 1.x's accumulation (the trainer's default sweep)
+TINY = {"model": "tiny", "accumulation": "tf1"}
+
+
+def point_row(point_id: str, sweep: str, nodes: int, **cells) -> dict:
+    """A results row of a point with one rank per node (ppn 1, workers = nodes), weak scaling
+    on the local profile unless `cells` say otherwise; `cells` add or replace columns."""
+    identity = {"mode": "weak", "cluster": "local", "nodes": nodes, "ppn": 1, "workers": nodes}
+    return results_row(point_id=point_id, sweep=sweep, **{**identity, **cells})
+
+
 def results_table(rows: Iterable[dict]) -> pd.DataFrame:
     """The rows as the results table: the columns in the contract's order, each row checked."""
     return pd.DataFrame([results_row(**r) for r in rows], columns=COLUMNS)

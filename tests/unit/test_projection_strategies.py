@@ -11,7 +11,7 @@ import itertools
 import pandas as pd
 import pytest
 from support.report import variants_of
-from support.rows import results_row, results_table
+from support.rows import TINY, point_row, results_table
 
 from scalestudy.cost_models import memory_model, strategies
 from scalestudy.formats.point_config import PointConfig
@@ -50,18 +50,13 @@ def _table(exchange: str, timing: str, *, tied: bool) -> pd.DataFrame:
             "sparse_reduce": V * (4 * H + 8),
             "sharded_embedding": UNIQUE * 4 * H + UNIQUE * (8 + 4 * H),
         }[exchange]
-        row = results_row(
-            point_id=f"p{n}-r0",
+        row = point_row(
+            f"p{n}-r0",
+            "s",
+            n,
             variant="v1",
             variant_label=exchange,
-            sweep="s",
-            mode="weak",
-            cluster="local",
-            nodes=n,
-            ppn=1,
-            workers=n,
-            model="tiny",
-            accumulation="tf1",
+            **TINY,
             exchange=exchange,
             sparse_as_dense=exchange == "allreduce",
             timing=timing,

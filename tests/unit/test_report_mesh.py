@@ -5,7 +5,7 @@ strategies comparison leaves mesh variants out."""
 from __future__ import annotations
 
 from support.report import variants_of
-from support.rows import results_row, results_table
+from support.rows import point_row, results_table
 
 from scalestudy.formats.point_config import PRESETS
 from scalestudy.report import legacy
@@ -21,16 +21,12 @@ def _table_and_records():
     for m, sizes in ((1, (1, 2, 4)), (2, (2, 4))):
         for n in sizes:
             pid = f"m{m}-n{n}-r0"
-            row = results_row(
-                point_id=pid,
+            row = point_row(
+                pid,
+                "s",
+                n,
                 variant=f"v{m}",
                 variant_label=f"mesh.model={m}",
-                sweep="s",
-                mode="weak",
-                cluster="local",
-                nodes=n,
-                ppn=1,
-                workers=n,
                 status="completed",
                 tokens_per_worker=1024,
                 tokens_per_s=1000.0 * n / m,

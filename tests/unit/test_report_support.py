@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 
 import pandas as pd
-from support.rows import results_row, results_table
+from support.rows import TINY, point_row, results_table
 
 from scalestudy.collect import COLUMNS
 from scalestudy.cost_models import comm_model
@@ -117,17 +117,13 @@ def make_sweep(
                 status = statuses.get((dense, n, r), "completed")
                 val = samples[(dense, n)][r]
                 pid = point_id(n, dense, r, tag)
-                row = results_row(
-                    point_id=pid,
-                    sweep=name,
+                row = point_row(
+                    pid,
+                    name,
+                    n,
                     mode=mode,
-                    cluster="local",
-                    nodes=n,
-                    ppn=1,
-                    workers=n,
                     threads=1,
-                    model="tiny",
-                    accumulation="tf1",
+                    **TINY,
                     sparse_as_dense=dense,
                     repeat=r,
                     status=status,
