@@ -17,6 +17,7 @@ Entries of attempts this collect did not look at are dropped when the file is wr
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import os
@@ -148,10 +149,20 @@ def _decode(raw: bytes):
     lists and dicts (every file's signature) would start collections that scan all of them
     again and again, 2-6 times the decoding itself (0.07 s against 0.17-0.5 s for 10,000
     attempts); they hold no cycle, reference counting frees them."""
+    with gc_paused():
+        return msgspec.msgpack.decode(raw)
+
+
+@contextlib.contextmanager
+def gc_paused():
+    """The cyclic garbage collector off for a block that builds 100,000s of objects living to
+    its end (a plan's points, the record, a row per point): each full collection would scan
+    them all and find nothing to free (reference counting frees what they drop); on again
+    after, as it was."""
     was = gc.isenabled()
     gc.disable()
     try:
-        return msgspec.msgpack.decode(raw)
+        yield
     finally:
         if was:
             gc.enable()
