@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 from support.skips import require
-from support.slurm import wait_settled
+from support.slurm import settled_point
+from support.sweeps import RUNS, two_nodes
 
 from scalestudy import containers
 from scalestudy.cli import main
@@ -71,9 +72,7 @@ def _submit(sweep: dict, folder: Path) -> Path:
     path.write_text(yaml.safe_dump(sweep))
     results = folder / "results"
     assert main(["submit", str(path), "--results", str(results)]) == 0
-    data = wait_settled(path, results, sweep["name"], timeout=900)
-    ((pid, entry),) = data.points.items()
-    attempt = results / sweep["name"] / pid / f"attempt-{len(entry.attempts)}"
+    entry, attempt = settled_point(path, results, sweep["name"], timeout=900)
     slurm_out = "".join(p.read_text(errors="replace") for p in attempt.glob("slurm-*.out"))
     assert entry.attempts[-1].state == "completed", slurm_out[-3000:]
     return attempt
@@ -136,22 +135,9 @@ def test_a_probe_point_runs_in_the_image_with_srun(image, in_cluster, tmp_path):
 
 
 def test_a_trainer_point_inside_equals_the_same_point_outside(image, in_cluster, tmp_path):
-    sweep = {
-        "mode": "weak",
-        "nodes": [2],
-        "ppn": 1,
-        "time_limit": "00:10:00",
-        "slurm": {"exclusive": False},
-        "trainer": {
-            "model": "tiny",
-            "tokens_per_worker": 512,
-            "steps": 6,
-            "timing_warmup_steps": 2,
-            "deterministic": True,
-        },
-    }
-    inside = _submit({**sweep, "name": "ct-in", "cluster": "emulated-charliecloud"}, tmp_path)
-    outside = _submit({**sweep, "name": "ct-out", "cluster": "emulated-unbound"}, tmp_path)
+    same = {"time_limit": "00:10:00", "trainer": {**RUNS, "deterministic": True}}
+    inside = _submit(two_nodes("ct-in", "emulated-charliecloud", **same), tmp_path)
+    outside = _submit(two_nodes("ct-out", "emulated-unbound", **same), tmp_path)
     assert "ch-run" not in (outside / "job.sh").read_text()
     steps_in, steps_out = _steps(inside, 2), _steps(outside, 2)
     assert all(len(s) == 6 for s in steps_in)

@@ -12,7 +12,7 @@ import json
 import pytest
 import yaml
 from support.skips import require
-from support.slurm import wait_settled
+from support.slurm import settled_point
 
 from scalestudy.cli import main
 from scalestudy.workloads import mpi_probe
@@ -68,9 +68,7 @@ def test_a_rendered_hydra_line_places_the_probe_on_both_nodes(
     )
     results = tmp_path / "results"
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
-    data = wait_settled(sweep, results, name, timeout=300)
-    ((pid, entry),) = data.points.items()
-    attempt = results / name / pid / f"attempt-{len(entry.attempts)}"
+    entry, attempt = settled_point(sweep, results, name, timeout=300)
     script = (attempt / "job.sh").read_text()
     assert f"{tc['hydra']} {BOOTSTRAP[family]} -n {NODES * PPN} -ppn {PPN}" in script
     out = "\n".join(p.read_text()[-3000:] for p in attempt.glob("slurm-*.out"))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.sweeps import two_nodes
 
 from scalestudy.formats import step_log
 from scalestudy.plan import make_plan
@@ -54,25 +55,7 @@ def test_cluster_has_four_idle_nodes(slurm_cluster):
 
 def test_rendered_point_runs_across_two_nodes(slurm_cluster, tmp_path):
     sweep = tmp_path / "emu.yaml"
-    sweep.write_text(
-        yaml.safe_dump(
-            {
-                "name": "emu",
-                "cluster": "emulated",
-                "mode": "weak",
-                "nodes": [2],
-                "ppn": 1,
-                "time_limit": "00:05:00",
-                "slurm": {"exclusive": False},
-                "trainer": {
-                    "model": "tiny",
-                    "tokens_per_worker": 512,
-                    "steps": 6,
-                    "timing_warmup_steps": 2,
-                },
-            }
-        )
-    )
+    sweep.write_text(yaml.safe_dump(two_nodes("emu", "emulated")))
     loaded = load_sweep(sweep)
     (point,) = make_plan(loaded)
     results = tmp_path / "results"

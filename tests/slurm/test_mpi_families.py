@@ -20,7 +20,8 @@ import pytest
 import yaml
 from support.manifest import shown
 from support.skips import require
-from support.slurm import wait_settled
+from support.slurm import settled_point
+from support.sweeps import two_nodes
 
 from scalestudy.cli import main
 from scalestudy.formats import step_log
@@ -163,32 +164,14 @@ def test_trainer_under_mpich_through_the_rendered_job_script(slurm_cluster, tmp_
     _mpich_profile(tmp_path, "hydra")
     name = "mpichtrainer"
     sweep = tmp_path / f"{name}.yaml"
-    sweep.write_text(
-        yaml.safe_dump(
-            {
-                "name": name,
-                "cluster": "emulated-mpich-hydra.yaml",
-                "mode": "weak",
-                "nodes": [NODES],
-                "ppn": 1,
-                # room for TF's start on 2 loaded cores (33-84 s here; one unexplained failure
-                # in 9 runs at load 11-14): the test is about the MPI family, not speed
-                "time_limit": "00:09:00",  # under wait_settled's 600 s, so a timeout shows as one
-                "slurm": {"exclusive": False},
-                "trainer": {
-                    "model": "tiny",
-                    "tokens_per_worker": 512,
-                    "steps": 6,
-                    "timing_warmup_steps": 2,
-                },
-            }
-        )
-    )
+    # room for TF's start on 2 loaded cores (33-84 s here; one unexplained failure in 9 runs
+    # at load 11-14): the test is about the MPI family, not speed; under wait_settled's 600 s,
+    # so a timeout shows as one
+    spec = two_nodes(name, "emulated-mpich-hydra.yaml", nodes=[NODES], time_limit="00:09:00")
+    sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
-    data = wait_settled(sweep, results, name, timeout=600)
-    ((pid, entry),) = data.points.items()
-    attempt = results / name / pid / f"attempt-{len(entry.attempts)}"
+    entry, attempt = settled_point(sweep, results, name, timeout=600)
     script = (attempt / "job.sh").read_text()
     assert "/usr/bin/mpiexec.hydra -launcher slurm" in script
     # what a failure needs to be understood (the session's folders do not outlive it)
@@ -254,9 +237,7 @@ def test_the_rendered_launch_line_starts_the_family(
     )
     results = tmp_path / "results"
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
-    data = wait_settled(sweep, results, name, timeout=300)
-    ((pid, entry),) = data.points.items()
-    attempt = results / name / pid / f"attempt-{len(entry.attempts)}"
+    entry, attempt = settled_point(sweep, results, name, timeout=300)
     why = shown(entry.attempts) + "\n".join(
         p.read_text()[-3000:] for p in attempt.glob("slurm-*.out")
     )

@@ -36,6 +36,13 @@ def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) ->
     raise AssertionError(f"jobs did not finish: {states}")
 
 
+def settled_point(sweep: Path, results: Path, name: str, timeout: float = 900):
+    """wait_settled for a sweep of one point: its manifest entry and its last attempt's folder."""
+    data = wait_settled(sweep, results, name, timeout)
+    ((pid, entry),) = data.points.items()
+    return entry, results / name / pid / f"attempt-{len(entry.attempts)}"
+
+
 def running_cluster(folder, nodes: int, **options):
     """Start a LocalCluster (`options`: its accounting, task_plugin, netns, link_rate), fail the
     test (not skip) if it does not come up, stop it after: a generator for fixtures."""

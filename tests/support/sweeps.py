@@ -25,6 +25,22 @@ def sparse_and_dense(name: str, cluster: str, trainer: dict = RUNS, **keys) -> d
     }
 
 
+def two_nodes(name: str, cluster: str, **keys) -> dict:
+    """One point of the tiny trainer on 2 nodes of an emulated Slurm cluster, its nodes shared
+    (not exclusive); `keys` add or replace sweep keys."""
+    return {
+        "name": name,
+        "cluster": cluster,
+        "mode": "weak",
+        "nodes": [2],
+        "ppn": 1,
+        "time_limit": "00:05:00",
+        "slurm": {"exclusive": False},
+        "trainer": dict(RUNS),
+        **keys,
+    }
+
+
 def separate_jobs(name: str) -> dict:
     """One Slurm job per point (no array), submitted to the stand-ins."""
     return sparse_and_dense(
