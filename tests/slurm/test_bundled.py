@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import csv
 import json
-import subprocess
 import time
 
 import pytest
 import yaml
 from support.manifest import read as read_manifest
+from support.slurm import batch_script
 from support.sweeps import sparse_and_dense
 
 from scalestudy.cli import main
@@ -56,15 +56,9 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(
         members = [pid for pid, e in data.points.items() if e.attempts[-1].bundle == bid]
         assert sorted(rec.order) == sorted(members) and len(members) == 2
         # the archived script is the one Slurm runs, and runs the points in the recorded order
-        written = tmp_path / f"{rec.job_id}.sh"
-        subprocess.run(
-            ["scontrol", "write", "batch_script", rec.job_id, str(written)],
-            env=slurm_cluster.env(),
-            check=True,
-            capture_output=True,
-        )
+        written = batch_script(slurm_cluster, rec.job_id, tmp_path)
         script = (results / "emubundle" / rec.folder / "job.sh").read_text()
-        assert written.read_text() == script == (rendered / f"{bid}.sh").read_text()
+        assert written == script == (rendered / f"{bid}.sh").read_text()
         ran = [line.split("point ")[1] for line in script.splitlines() if line.startswith("# run ")]
         assert ran == rec.order
         variants = [pid.split("-")[2] for pid in rec.order]

@@ -16,7 +16,10 @@ import hostlist
 import pytest
 import yaml
 from support.manifest import read as read_manifest
-from support.slurm import wait_settled  # "unknown" right after a job leaves the queue waited out
+from support.slurm import (
+    batch_script,
+    wait_settled,  # "unknown" right after a job leaves the queue waited out
+)
 
 from scalestudy.cli import main
 from scalestudy.formats import step_log
@@ -112,20 +115,14 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     assert "submitted 6 job(s) in 3 submission(s)" in capsys.readouterr().out
     for pid, entry in data.points.items():
         attempt = entry.attempts[-1]
-        written = tmp_path / f"{attempt.job_id}.sh"
-        subprocess.run(
-            ["scontrol", "write", "batch_script", attempt.job_id, str(written)],
-            env=in_cluster.env(),
-            check=True,
-            capture_output=True,
-        )
+        written = batch_script(in_cluster, attempt.job_id, tmp_path)
         archived = results / "emuweak" / pid / "attempt-1" / "job.sh"
         assert archived.read_text() == (rendered / f"{pid}.sh").read_text()
         # Slurm holds the array's script; its task for this point execs the archived job.sh
         array_script = results / "emuweak" / attempt.array_folder / "job.sh"
-        assert written.read_text() == array_script.read_text()
+        assert written == array_script.read_text()
         task = f"  {attempt.array_index}) run_dir={shlex.quote(str(archived.parent))} ;;"
-        assert task in written.read_text()
+        assert task in written
 
     data = _wait_done(sweep, results, "emuweak")
     assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import time
 from pathlib import Path
 
@@ -41,6 +42,18 @@ def settled_point(sweep: Path, results: Path, name: str, timeout: float = 900):
     data = wait_settled(sweep, results, name, timeout)
     ((pid, entry),) = data.points.items()
     return entry, results / name / pid / f"attempt-{len(entry.attempts)}"
+
+
+def batch_script(cluster, job_id: str, folder: Path) -> str:
+    """The script Slurm holds for a job (`scontrol write batch_script`, written in `folder`)."""
+    written = folder / f"{job_id}.sh"
+    subprocess.run(
+        ["scontrol", "write", "batch_script", job_id, str(written)],
+        env=cluster.env(),
+        check=True,
+        capture_output=True,
+    )
+    return written.read_text()
 
 
 def running_cluster(folder, nodes: int, **options):
