@@ -143,7 +143,7 @@ def rank_windows(logs: Path, workers: int) -> list[RankWindow] | str:
 
 
 def check(
-    logs: Path,
+    logs: Path | None,
     workers: int,
     model_ranks: int,
     timing: dict,
@@ -152,8 +152,10 @@ def check(
     windows: list[RankWindow] | str | None = None,
 ) -> Verdict:
     """The three clocks of one completed point (`timing`: its footer's; `windows`: the ranks'
-    from rank_windows, read here when not given)."""
+    from rank_windows, read here from `logs` when not given)."""
     if windows is None:
+        if logs is None:
+            raise ValueError("clocks.check: neither the logs nor their windows given")
         windows = rank_windows(logs, workers)
     if isinstance(windows, str):
         return Verdict(UNCHECKED, windows, {})

@@ -208,8 +208,8 @@ def _row(
 ) -> dict:
     """One point's row: its plan, its latest attempt's logs and the scheduler's accounting."""
     c = p.config
-    spec = c.model.resolved()
-    row = {k: None for k in COLUMNS}
+    spec, strategy = c.model.resolved(), c.strategy()
+    row = dict.fromkeys(COLUMNS)
     row.update(
         point_id=p.id,
         sweep=p.sweep.name,
@@ -224,7 +224,7 @@ def _row(
         model=c.model.preset,
         accumulation=c.accumulation,
         sparse_as_dense=c.sparse_as_dense,
-        exchange=c.strategy().name,
+        exchange=strategy.name,
         timing=c.timing,
         precision=c.precision,
         compression=c.compression,
@@ -259,9 +259,11 @@ def _row(
             end=known(a.ended_at),
         )
         manifest_state = row["status"]
-        run_dir, strategy = sweep_dir / a.folder, c.strategy()
+        # strings, a Path only to read: 10,000 points' Paths cost as much as their logs' stats
+        run = f"{sweep_dir}{os.sep}{a.folder}"
+        run_dir = Path(run) if a.bundle else None  # a bundled run's markers: _job_times
         # every file read below: the ranks' step logs (their sizes and times, as before reading)
-        base = f"{run_dir}{os.sep}logs{os.sep}"  # strings: 60,000 Paths cost more than stats
+        base = f"{run}{os.sep}logs{os.sep}"
         files = signature([base + step_log.rank_log_name(r) for r in range(p.workers)])
         read = f"{a.folder} workers={p.workers}"
         try:
@@ -269,7 +271,7 @@ def _row(
                 cache.use(
                     f"{read} exchange={strategy.name}",
                     files,
-                    lambda: _from_logs(run_dir / "logs", p.workers, strategy),
+                    lambda: _from_logs(Path(base), p.workers, strategy),
                 )
             )
         except DamagedFile as exc:
@@ -277,15 +279,15 @@ def _row(
             print(f"warning: {exc}; point {p.id} is marked {DAMAGED}", file=sys.stderr)
             row.update(status=DAMAGED, status_reason=f"damaged step log: {exc}")
         else:
-            _check_rows(cache, a.folder, run_dir, p.workers, files)
+            _check_rows(cache, a.folder, base, p.workers, files)
         if manifest_state not in ("completed",) and row["status"] == "completed":
             row["status"] = manifest_state  # the job failed after the trainer finished
         sa = acct.get(str(known(a.job_id)), {})
         if row["status"] == "completed" and row["tokens_per_s"] is not None:
             windows = cache.use(
-                f"{read} clocks", files, lambda: _clock_records(run_dir / "logs", p.workers)
+                f"{read} clocks", files, lambda: _clock_records(Path(base), p.workers)
             )
-            _check_clocks(row, run_dir, a, sa.get("elapsed"), c.mesh.model, windows)
+            _check_clocks(row, run, a, sa.get("elapsed"), c.mesh.model, windows)
         if row["start"] is None and row["end"] is None:  # not the local executor's
             row.update(_job_times(run_dir, a, sa))
         row.update(
@@ -299,22 +301,22 @@ def _row(
     return row
 
 
-def _check_rows(cache: ReadCache, folder: str, run_dir: Path, workers: int, files) -> None:
+def _check_rows(cache: ReadCache, folder: str, logs: str, workers: int, files) -> None:
     """The rows check of the attempt's logs, kept in the record for the report
     (collect/rows_check.py); one that stopped on a log is not kept: the report runs it again
     and says why."""
     if not cache.enabled or files[0][0] is None:  # nowhere to keep it; no rank 0: no run
         return
     name, said = rows_check.entry_name(folder, workers), []
-    cache.use(name, files, lambda: rows_check.check_logs(run_dir / "logs", workers, said))
+    cache.use(name, files, lambda: rows_check.check_logs(Path(logs), workers, said))
     if said:
         cache.forget(name)
 
 
-def _job_times(run_dir: Path, attempt: Attempt, sa: dict) -> dict:
+def _job_times(run_dir: Path | None, attempt: Attempt, sa: dict) -> dict:
     """A Slurm attempt's start and end: a bundled run's own markers (its bundle job's Start
     and End span every run), else sacct's Start and End; None where neither recorded them."""
-    if attempt.bundle:
+    if attempt.bundle and run_dir is not None:
         marker, code = run_dir / "started_at", run_dir / "exit_code"
         try:
             start = float(marker.read_text().strip())
@@ -345,18 +347,19 @@ def _clock_timing(timing: dict) -> dict:
 
 
 def _check_clocks(
-    row: dict, run_dir: Path, attempt: Attempt, elapsed, model_ranks: int, read: dict
+    row: dict, run: str, attempt: Attempt, elapsed, model_ranks: int, read: dict
 ) -> None:
     """The point's throughput against its step records and the job's wall time
     (collect/clocks.py): a disagreement makes it `inconsistent`, never used silently.
-    `read`: _clock_records of its logs."""
-    logs, timing, windows = run_dir / "logs", read["timing"], read["windows"]
+    `run`: its attempt folder; `read`: _clock_records of its logs."""
+    timing, windows = read["timing"], read["windows"]
     if isinstance(windows, str):  # unchecked whatever the job's wall time: not looked up
         job_s, job_from = None, ""
     else:
         windows = [clocks.RankWindow(**w) for w in windows]
-        job_s, job_from = clocks.job_wall(attempt, run_dir, elapsed)
-    verdict = clocks.check(logs, row["workers"], model_ranks, timing, job_s, job_from, windows)
+        job_s, job_from = clocks.job_wall(attempt, Path(run), elapsed)
+    # the logs are not read again: their windows are given
+    verdict = clocks.check(None, row["workers"], model_ranks, timing, job_s, job_from, windows)
     row.update(verdict.columns, clock_check=verdict.state)
     if verdict.state == clocks.INCONSISTENT:
         row.update(status=clocks.INCONSISTENT, status_reason=verdict.reason)
