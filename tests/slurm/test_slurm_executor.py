@@ -237,14 +237,21 @@ def _wait_for(cond, timeout: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
-    spec = dict(SWEEP, name="emucancel", nodes=[1], matrix={})
-    spec["trainer"] = dict(SWEEP["trainer"], steps=30)
-    sweep = tmp_path / "emucancel.yaml"
+def _submitted(tmp_path: Path, spec: dict) -> tuple[Path, Path, list[str]]:
+    """`spec` written to tmp_path/NAME.yaml and submitted to Slurm: the sweep file, the results
+    folder and the arguments the verbs take for them."""
+    sweep = tmp_path / f"{spec['name']}.yaml"
     sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
     args = [str(sweep), "--results", str(results)]
     assert main(["submit", *args, "--executor", "slurm"]) == 0
+    return sweep, results, args
+
+
+def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
+    spec = dict(SWEEP, name="emucancel", nodes=[1], matrix={})
+    spec["trainer"] = dict(SWEEP["trainer"], steps=30)
+    sweep, results, args = _submitted(tmp_path, spec)
     job = _attempt(results, "emucancel").job_id
     subprocess.run(["scancel", job], env=in_cluster.env(), check=True)
     _wait_done(sweep, results, "emucancel")
@@ -270,11 +277,7 @@ def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, tmp_path):
         slurm={"exclusive": True, "signal_margin_s": 60},
     )
     spec["trainer"] = dict(SWEEP["trainer"], steps=100000, log_flush_every=10)
-    sweep = tmp_path / "emutime.yaml"
-    sweep.write_text(yaml.safe_dump(spec))
-    results = tmp_path / "results"
-    args = [str(sweep), "--results", str(results)]
-    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    sweep, results, args = _submitted(tmp_path, spec)
     _wait_done(sweep, results, "emutime", timeout=300)
     first = _attempt(results, "emutime")
     assert first.state == "interrupted", first  # USR1 before the limit -> checkpoint, exit 4
@@ -338,11 +341,7 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     once), the second is scancelled, the third completes; --retry-failed reruns the two."""
     spec = dict(SWEEP, name="emufail", nodes=[2], repeats=3, matrix={})
     spec["trainer"] = dict(SWEEP["trainer"], steps=150, log_flush_every=5)
-    sweep = tmp_path / "emufail.yaml"
-    sweep.write_text(yaml.safe_dump(spec))
-    results = tmp_path / "results"
-    args = [str(sweep), "--results", str(results)]
-    assert main(["submit", *args, "--executor", "slurm"]) == 0
+    sweep, results, args = _submitted(tmp_path, spec)
     points = _manifest(results, "emufail").points
     (crashed, cancelled, untouched) = sorted(points)
     job = {pid: points[pid].attempts[-1].job_id for pid in points}
