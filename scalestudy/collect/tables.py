@@ -88,12 +88,14 @@ POINTS_FILE = "points.jsonl"
 POINTS_SCHEMA = "scalestudy.point/2"
 
 
-def point_record(p: Point) -> dict:
+def point_record(p: Point, views: dict | None = None) -> dict:
     """A point's full configuration as the report reads it from points.jsonl: who it is (id,
     variant, size, repeat), what its variant changed (the matrix values), and everything the
     run was configured with (the trainer configuration without its paths, the resolved model,
-    the environment)."""
+    the environment). `views`: the configurations' dumps already made, by the configuration
+    object (write_points: the plan shares one between a variant's repeats)."""
     sw = p.sweep
+    spec, config = _views(p, {} if views is None else views)
     record = {
         "schema": POINTS_SCHEMA,
         "point_id": p.id,
@@ -117,17 +119,29 @@ def point_record(p: Point) -> dict:
         "tokens_per_worker": p.tokens_per_worker,
         "global_batch_tokens": p.global_batch_tokens,
         "env": dict(sw.env),
-        "model_spec": p.config.model.resolved(),
-        "config": p.config.full(exclude={"log_dir", "checkpoint_dir"}),
+        "model_spec": spec,
+        "config": config,
     }
     record.update(workloads.get(sw.workload).options_of(sw))  # comm: its `comm` block
     return record
+
+
+def _views(p: Point, views: dict) -> tuple[dict, dict]:
+    """The point's resolved model and full configuration, each dumped once per configuration
+    object (the points that share it are alive in the caller's list: their ids are theirs)."""
+    key = id(p.config)
+    if key not in views:
+        full = p.config.full(exclude={"log_dir", "checkpoint_dir"})
+        views[key] = (p.config.model.resolved(), full)
+    return views[key]
 
 
 def write_points(points: list[Point], sweep_dir: Path) -> Path:
     """results/<sweep>/points.jsonl, one point's record per line (written atomically)."""
     sweep_dir.mkdir(parents=True, exist_ok=True)
     path = sweep_dir / POINTS_FILE
-    lines = [json.dumps(point_record(p), sort_keys=True, default=json_default) for p in points]
+    views: dict = {}
+    encode = json.JSONEncoder(sort_keys=True, default=json_default).encode  # json.dumps's
+    lines = [encode(point_record(p, views)) for p in points]
     write_atomic(path, "".join(line + "\n" for line in lines))
     return path
