@@ -89,12 +89,19 @@ class ReadCache:
             return
         self.key = code_key(sources)
         try:
-            data = _decode(self.path.read_bytes())
-        except (OSError, msgspec.DecodeError):
-            return  # none yet, or unreadable: everything is read
-        if isinstance(data, dict) and data.get("key") == self.key:
-            entries = data.get("entries")
-            self.old = entries if isinstance(entries, dict) else {}
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return  # none yet: everything is read
+        except OSError as exc:
+            return _ignored(self.path, f"cannot be read ({exc.strerror})")
+        try:
+            data = _decode(raw)
+        except msgspec.DecodeError:
+            return _ignored(self.path, "is damaged")
+        if not isinstance(data, dict) or not isinstance(data.get("entries", {}), dict):
+            return _ignored(self.path, "is damaged")
+        if data.get("key") == self.key:  # else other code's: read again, nothing to say
+            self.old = data.get("entries") or {}
 
     def use(self, name: str, files: tuple[list, bool], read):
         """`read()`'s value, from the last run when none of `files` (their signature) changed
@@ -142,6 +149,11 @@ class ReadCache:
                 tmp.write_bytes(msgspec.msgpack.encode(data))
         except OSError as exc:  # a cache: the outputs are written all the same
             print(f"note: {self.path} not written ({exc})", file=sys.stderr)
+
+
+def _ignored(path: Path, why: str) -> None:
+    """A record that cannot be trusted is not, and never silently (every file is read)."""
+    print(f"note: {path} {why}: ignored, every file it describes is read again", file=sys.stderr)
 
 
 def _decode(raw: bytes):

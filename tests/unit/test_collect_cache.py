@@ -149,7 +149,7 @@ def test_a_log_younger_than_the_racy_window_is_not_kept(swept):
 
 
 @pytest.mark.parametrize("how", ["stale entry", "other code", "damaged file"])
-def test_a_stale_or_foreign_record_is_ignored(swept, how):
+def test_a_stale_or_foreign_record_is_ignored(swept, how, capsys):
     cold = _tables(swept)
     path = swept.folder / read_cache.FILE
     data = msgspec.msgpack.decode(path.read_bytes())
@@ -165,8 +165,11 @@ def test_a_stale_or_foreign_record_is_ignored(swept, how):
     raw = path.read_bytes()
     path.write_bytes(msgspec.msgpack.encode(data) if how != "damaged file" else raw[:100])
     swept.reads.clear()
+    capsys.readouterr()
     assert _tables(swept) == cold
     assert set(swept.point_ids()[:2]) <= set(swept.reads)  # the finished ones read again
+    said = f"{path} is damaged: ignored" in capsys.readouterr().err
+    assert said == (how == "damaged file")  # damage is said; a stale entry is no damage
 
 
 def test_the_records_key_covers_every_contract_module_the_readers_import():
