@@ -9,7 +9,7 @@ from pathlib import Path
 
 import scalestudy.collect.plain_table as plain_table
 from scalestudy.collect.cache import ReadCache
-from scalestudy.fileio import replacing, write_atomic
+from scalestudy.fileio import replacing
 from scalestudy.formats import results_columns
 from scalestudy.plan import Point, variant_overrides
 from scalestudy.sweepfile import baseline
@@ -143,5 +143,12 @@ def write_points(points: list[Point], sweep_dir: Path) -> Path:
     views: dict = {}
     encode = json.JSONEncoder(sort_keys=True, default=json_default).encode  # json.dumps's
     lines = [encode(point_record(p, views)) for p in points]
-    write_atomic(path, "".join(line + "\n" for line in lines))
+    text = "".join(line + "\n" for line in lines).encode("utf-8")
+    try:
+        same = path.stat().st_size == len(text) and path.read_bytes() == text
+    except OSError:
+        same = False
+    if not same:  # the same plan: the file already says it (reading costs less than writing)
+        with replacing(path) as tmp:
+            tmp.write_bytes(text)
     return path

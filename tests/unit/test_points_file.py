@@ -30,3 +30,20 @@ def test_every_line_is_its_points_own_record(tmp_path):
             tables.point_record(p), sort_keys=True, default=tables.json_default
         )
     assert len({json.loads(line)["config"]["sparse_as_dense"] for line in lines}) == 2
+
+
+def test_an_unchanged_file_is_left_and_an_edited_one_written(tmp_path):
+    """The same plan: points.jsonl already says it and is not rewritten; a file that differs
+    (here one byte, the same size) is replaced whole."""
+    import yaml
+
+    path = tmp_path / "pointsfile.yaml"
+    path.write_text(yaml.safe_dump(sparse_and_dense("pointsfile", "local")))
+    points = make_plan(load_sweep(path))
+    out = tables.write_points(points, tmp_path / "out")
+    want, inode = out.read_bytes(), out.stat().st_ino
+    tables.write_points(points, tmp_path / "out")
+    assert out.stat().st_ino == inode and out.read_bytes() == want
+    out.write_bytes(want.replace(b'"schema"', b'"schemA"', 1))
+    tables.write_points(points, tmp_path / "out")
+    assert out.read_bytes() == want
