@@ -10,9 +10,9 @@ a command the capture could not run) is "not recorded", with why where the captu
 A damaged env file (cut short, not JSON, unreadable) is a warning naming the file, and its
 values are "not recorded": the report goes on. A manifest that reads but has a damaged key
 is a warning too (stderr and the report's: file, key, hint), and a cell only the manifest
-held is "not recorded (manifest damaged)", never a plain "not recorded". Points that ran with different values of one
-field (two commits, two TensorFlow versions, two image digests) make the study *mixed*: the
-summary says which fields, with the points on each side.
+held is "not recorded (manifest damaged)", never a plain "not recorded". Points that ran with
+different values of one field (two commits, two TensorFlow versions, two image digests) make
+the study *mixed*: the summary says which fields, with the points on each side.
 
 TF-free and pandas-free, below both of its readers: report/summary.py passes the table's rows,
 `archive` reads results.csv itself (so the archive needs nothing of the report)."""
