@@ -31,7 +31,7 @@ def point_json(
 ) -> dict:
     """The point's config as its job reads it. `binds`: whether the profile's launcher pins
     ranks to cores (a probe then requires the ranks of a node not to share CPUs)."""
-    cfg = point.config.model_dump(mode="json")
+    cfg = point.config.identity()
     cfg["log_dir"] = str(attempt_dir / "logs")
     ckpt = attempt_dir / "checkpoints" if fresh_checkpoints else attempt_dir.parent / "checkpoints"
     cfg["checkpoint_dir"] = str(ckpt)
