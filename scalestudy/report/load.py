@@ -40,10 +40,16 @@ class ReportError(BadInput):
 # Columns without which no report makes sense; every other column is optional (older tables,
 # tables from other tools) and its figure is skipped when it is missing.
 REQUIRED = ("point_id", "mode", "nodes", "workers", "status")
-# typed as formats/results_columns.py declares them
-BOOL_COLUMNS = results_columns.of_kind("bool")
-NUMERIC_COLUMNS = results_columns.of_kind("int", "float")
-TEXT_COLUMNS = results_columns.of_kind("text")
+
+
+def column_kinds() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(bool, numeric, text) columns, typed as formats/results_columns.py declares them when
+    a table is read (a strategy registered after import: its counters' columns too)."""
+    return (
+        results_columns.of_kind("bool"),
+        results_columns.of_kind("int", "float"),
+        results_columns.of_kind("text"),
+    )
 
 
 @dataclass
@@ -91,15 +97,16 @@ def _numbers(col: pd.Series) -> pd.Series:
 
 def normalise(frame: pd.DataFrame) -> pd.DataFrame:
     frame = frame.copy()
-    for col in NUMERIC_COLUMNS:
+    bool_columns, numeric_columns, text_columns = column_kinds()
+    for col in numeric_columns:
         if col not in frame:
             frame[col] = float("nan")
         frame[col] = _numbers(frame[col])
-    for col in TEXT_COLUMNS:
+    for col in text_columns:
         if col not in frame:
             frame[col] = None
         frame[col] = frame[col].map(clean_text).astype(object)
-    for col in BOOL_COLUMNS:
+    for col in bool_columns:
         if col not in frame:
             frame[col] = None
         frame[col] = frame[col].map(

@@ -20,6 +20,7 @@ from scalestudy.collect import rows, rows_check, tables
 from scalestudy.cost_models import strategies
 from scalestudy.formats import results_columns, step_log
 from scalestudy.formats.point_config import PointConfig
+from scalestudy.report import load  # imported before any test registers a strategy
 
 NAME = "test_tally"
 V, H = 1000, 64
@@ -147,6 +148,20 @@ def test_a_counters_column_is_its_declaration(tally):
     assert TALLY_ROWS.column in results_columns.of_kind("float")
     line = next(x for x in results_columns.markdown_table() if f"`{TALLY_WIRE.column}`" in x)
     assert line == f"| `{TALLY_WIRE.column}` | float | bytes | of which tallies ({NAME} only) |"
+
+
+def test_the_report_reads_a_registered_strategys_counter_as_a_number(tally):
+    """report/load types a table's columns when it reads it, so a counter registered after
+    import is read as a number (a CSV cell "12", or one left empty), not left as text."""
+    import pandas as pd
+
+    frame = pd.DataFrame(
+        {"point_id": ["a", "b"], "status": ["ok", "ok"], TALLY_ROWS.column: ["12", None]}
+    )
+    out = load.normalise(frame)
+    assert out[TALLY_ROWS.column].dtype == "float64"
+    assert out[TALLY_ROWS.column].iloc[0] == 12.0
+    assert out[TALLY_WIRE.column].isna().all()  # a declared column the table lacks: added
 
 
 def test_the_built_in_counter_columns_sit_after_their_anchors():
