@@ -32,7 +32,13 @@ from scalestudy.cost_models import strategies
 from scalestudy.cost_models.memory_model import MemoryEstimate, estimate
 from scalestudy.formats.point_config import PointConfig
 from scalestudy.sweepfile import baseline
-from scalestudy.sweepfile.sweep import Issue, LoadedSweep, Sweep, SweepError, time_limit_minutes
+from scalestudy.sweepfile.sweep import (
+    Issue,
+    LoadedSweep,
+    SweepError,
+    SweepModel,
+    time_limit_minutes,
+)
 from scalestudy.sweepfile.sweep import Variant as SweepVariant
 from scalestudy.workloads import table as workloads
 
@@ -40,7 +46,7 @@ from scalestudy.workloads import table as workloads
 @dataclass
 class Point:
     id: str
-    sweep: Sweep
+    sweep: SweepModel
     nodes: int
     repeat: int
     config: PointConfig
@@ -147,7 +153,7 @@ def variant_labels(variants: list[SweepVariant], sweep_name: str) -> dict[str, s
     comparison the report is about: sparse or dense, the paper's words, or the method's name,
     e.g. sparse_reduce), then key=value for every matrix key whose value differs between the
     sweep's variants. One variant reads "sparse" or "dense" (another workload: its name)."""
-    found: dict[str, tuple[dict[str, Any], Sweep]] = {}
+    found: dict[str, tuple[dict[str, Any], SweepModel]] = {}
     for v in variants:
         found.setdefault(
             variant_id(sweep_name, v.overrides), (variant_overrides(v.overrides), v.sweep)
@@ -184,7 +190,7 @@ def _point_id(
     return f"n{nodes:04d}-p{ppn}-{digest}-{sample}"
 
 
-def allocations_of(sweep: Sweep) -> list[int | None]:
+def allocations_of(sweep: SweepModel) -> list[int | None]:
     if sweep.schedule != "bundled":
         return [None]
     return list(range(sweep.allocation_count))
@@ -201,7 +207,7 @@ class Bundle:
     members: list[Point]
 
     @property
-    def sweep(self) -> Sweep:
+    def sweep(self) -> SweepModel:
         return self.members[0].sweep
 
 

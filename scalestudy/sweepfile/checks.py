@@ -8,7 +8,7 @@ from scalestudy.cost_models import strategies
 from scalestudy.formats.point_config import ModelSpec
 from scalestudy.profiles import Profile
 from scalestudy.sweepfile.issues import Issue
-from scalestudy.sweepfile.schema import Sweep
+from scalestudy.sweepfile.schema import SweepModel
 
 
 def schedule_of(chosen: str | None, variants: int) -> tuple[str, str]:
@@ -21,7 +21,7 @@ def schedule_of(chosen: str | None, variants: int) -> tuple[str, str]:
     return "separate", "default: one variant, nothing to pair"
 
 
-def point_issues(sw: Sweep, nodes: int, profile: Profile, at, overrides) -> list[Issue]:
+def point_issues(sw: SweepModel, nodes: int, profile: Profile, at, overrides) -> list[Issue]:
     out = []
     where = f" (with {overrides})" if overrides else ""
     if nodes > profile.max_nodes:
@@ -74,7 +74,7 @@ def point_issues(sw: Sweep, nodes: int, profile: Profile, at, overrides) -> list
     return out
 
 
-def warnings_of(sw: Sweep, at, overrides) -> list[Issue]:
+def warnings_of(sw: SweepModel, at, overrides) -> list[Issue]:
     out = []
     tied = isinstance(sw.trainer.model, str) or sw.trainer.model.tie_embeddings
     # dense even without sparse_as_dense (the one rule, dense_anyway): the flag changes nothing

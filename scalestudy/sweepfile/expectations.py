@@ -23,7 +23,7 @@ from scalestudy.formats.metrics import METRICS
 from scalestudy.sweepfile import baseline
 from scalestudy.sweepfile.issues import Issue, SweepError, pydantic_issues
 from scalestudy.sweepfile.issues import located as read_located
-from scalestudy.sweepfile.schema import Expectation, Sweep
+from scalestudy.sweepfile.schema import Expectation, SweepModel
 from scalestudy.workloads import table as workloads
 from scalestudy.yamlfile.loader import Located
 
@@ -88,7 +88,7 @@ def nodes_of(e: Expectation, published: dict) -> int | None:
     return e.nodes
 
 
-def issues(sw: Sweep, variants: list, located: Located) -> list[Issue]:
+def issues(sw: SweepModel, variants: list, located: Located) -> list[Issue]:
     """What in `expect:` cannot be measured by this sweep (variants: spec.sweep.Variant)."""
     out: list[Issue] = []
     if not sw.expect:

@@ -22,15 +22,15 @@ from scalestudy.sweepfile import baseline, consistency, expectations
 from scalestudy.sweepfile.checks import point_issues, schedule_of, warnings_of
 from scalestudy.sweepfile.issues import Issue, SweepError, matrix_key_issue, pydantic_issues, unique
 from scalestudy.sweepfile.issues import located as read_located
-from scalestudy.sweepfile.schema import SAFE_NAME, Sweep, TrainerSection, sweep_model
+from scalestudy.sweepfile.schema import SAFE_NAME, SweepModel, TrainerSection, sweep_model
 from scalestudy.workloads import table as workloads
 from scalestudy.yamlfile.loader import Located
 
 __all__ = [
     "Issue",
     "LoadedSweep",
-    "Sweep",
     "SweepError",
+    "SweepModel",
     "TrainerSection",
     "Variant",
     "load_sweep",
@@ -44,14 +44,14 @@ class Variant:
     """One combination of the matrix: the sweep with those values applied."""
 
     overrides: dict[str, Any]
-    sweep: Sweep
+    sweep: SweepModel
     point_configs: dict[int, PointConfig]  # by node count
 
 
 @dataclass
 class LoadedSweep:
     path: Path
-    sweep: Sweep
+    sweep: SweepModel
     profile: Profile
     profile_path: Path
     variants: list[Variant]
@@ -60,7 +60,7 @@ class LoadedSweep:
     schedule_reason: str = "set in the sweep"
 
 
-def point_config(sweep: Sweep, nodes: int, profile: Profile, base: Path | None = None) -> dict:
+def point_config(sweep: SweepModel, nodes: int, profile: Profile, base: Path | None = None) -> dict:
     """The trainer configuration of a point, before the harness adds log and checkpoint paths.
     Data paths are made absolute against the sweep file's folder (`base`)."""
     t = sweep.trainer.model_dump(exclude_unset=False)
@@ -130,7 +130,7 @@ class _Checked:
     path: Path
     located: Located
     raw: dict
-    sweep: Sweep  # with the schedule decided
+    sweep: SweepModel  # with the schedule decided
     profile: Profile
     profile_path: Path
     schedule_reason: str
@@ -200,7 +200,7 @@ def _check(path: Path) -> _Checked:
     return _Checked(path, located, raw, sweep, profile, profile_path, schedule_reason)
 
 
-def _own_key_issues(sweep: Sweep, located: Located, at) -> list[Issue]:
+def _own_key_issues(sweep: SweepModel, located: Located, at) -> list[Issue]:
     issues = []
     if not SAFE_NAME.match(sweep.name):
         issues.append(
@@ -250,7 +250,9 @@ def _expand(c: _Checked):
         yield overrides, data
 
 
-def _variant_sweep(c: _Checked, overrides: dict, data: dict, issues: list[Issue]) -> Sweep | None:
+def _variant_sweep(
+    c: _Checked, overrides: dict, data: dict, issues: list[Issue]
+) -> SweepModel | None:
     """The variant's mapping against the schema; its problems at the matrix line they come
     from (None: it has some)."""
     try:
@@ -282,7 +284,7 @@ def _consistency(c: _Checked, overrides: dict, data: dict, issues: list[Issue]) 
 
 def _configurations(
     c: _Checked,
-    vs: Sweep,
+    vs: SweepModel,
     overrides: dict,
     issues: list[Issue],
     warnings: list[Issue],
@@ -302,7 +304,7 @@ def _configurations(
     return configs
 
 
-def _mesh_sizes(c: _Checked, vs: Sweep, overrides: dict, warnings: list[Issue]) -> list[int]:
+def _mesh_sizes(c: _Checked, vs: SweepModel, overrides: dict, warnings: list[Issue]) -> list[int]:
     """The node counts whose ranks the variant's mesh divides. A matrix over mesh.model and
     nodes: sizes a mesh cannot split are left out of that variant, said once (all of them left
     out would be an error, from PointConfig)."""

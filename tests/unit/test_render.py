@@ -26,7 +26,7 @@ from scalestudy.plan import Point, make_plan
 from scalestudy.profiles import CLUSTERS
 from scalestudy.render import environment, template_hash
 from scalestudy.submit import bundles_are_jobs, render_all
-from scalestudy.sweepfile.sweep import LoadedSweep, Sweep, load_sweep, time_limit_minutes
+from scalestudy.sweepfile.sweep import LoadedSweep, SweepModel, load_sweep, time_limit_minutes
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPERIMENTS = sorted((ROOT / "experiments").glob("*.yaml"))
@@ -196,7 +196,7 @@ def sbatch(script: str) -> dict[str, str]:
 
 
 def expected_sbatch(
-    sw: Sweep, r: Render, job_name: str, nodes: int, ppn: int, time: str, attempt_dir: str
+    sw: SweepModel, r: Render, job_name: str, nodes: int, ppn: int, time: str, attempt_dir: str
 ) -> dict[str, str]:
     profile = r.loaded.profile
     if profile.scheduler != "slurm":
@@ -233,7 +233,7 @@ def archives(folder: str, code: str) -> str:
 
 
 def check_job(
-    script: str, r: Render, sw: Sweep, sbatch_expected: dict[str, str], attempt_dir: str
+    script: str, r: Render, sw: SweepModel, sbatch_expected: dict[str, str], attempt_dir: str
 ) -> None:
     """What a point's and a bundle's script share: directives, folder, exit code, modules,
     environment."""
