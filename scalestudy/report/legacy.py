@@ -122,13 +122,13 @@ def upgrade_record(record: dict) -> dict:
     out at its default. So a field a /1 record leaves out is at PointConfig's default: either
     the run had it at that default, or the run predates the field and ran as its default
     does. Its configuration is read as RECORDED (values checked, the can-it-run rules not) and
-    written back full. A /2 record is returned as it is (its configuration is read when its
-    variant is built, `point_config`); a record of any other schema is refused (RecordError:
-    exit 2, naming point and schema); a configuration PointConfig refuses, with point and key.
+    written back full. A /2 record goes the same way: one written before a field was added
+    lacks that field, and readers that match configurations as stored (compare, the phases
+    twin) must see it at its default, as a record written today holds it. A record of any
+    other schema is refused (RecordError: exit 2, naming point and schema); a configuration
+    PointConfig refuses, with point and key.
     """
     _known_schema(record)
-    if record.get("schema") == POINTS_SCHEMA:
-        return record
     config = record.get("config") or {}
     try:
         full = _full_view(json.dumps(config, sort_keys=True))

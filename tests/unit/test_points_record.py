@@ -106,10 +106,22 @@ def test_a_2_record_round_trips_to_the_same_configuration(keys):
     cfg = PointConfig(tokens_per_worker=512, **keys)
     record = {"point_id": "p", "schema": POINTS_SCHEMA, "config": cfg.full(exclude=PATHS)}
     record = json.loads(json.dumps(record))  # as the file holds it
-    assert legacy.upgrade_record(record) is record  # nothing to upgrade
+    assert legacy.upgrade_record(record) == record  # nothing to upgrade
     back = legacy.point_config(record)
     assert back.full(exclude=PATHS) == record["config"]
     assert back.identity(exclude=PATHS) == cfg.identity(exclude=PATHS)  # the same point id
+
+
+def test_a_2_record_from_before_a_field_existed_reads_it_at_its_default():
+    """A /2 record written before PointConfig had a field (here: one taken out of the dump)
+    is upgraded to today's full view, so compare and the phases twin, which match stored
+    configurations, see it equal to a record written today."""
+    cfg = PointConfig(tokens_per_worker=512, exchange="sparse_reduce")
+    today = {"point_id": "p", "schema": POINTS_SCHEMA, "config": cfg.full(exclude=PATHS)}
+    older = json.loads(json.dumps(today))
+    for late in ("compute_probe_steps", "micro_batch_order", "mesh"):
+        del older["config"][late]
+    assert legacy.upgrade_record(older) == today
 
 
 @pytest.mark.parametrize("schema", ["scalestudy.point/3", "scalestudy.point/0", 2])
