@@ -64,6 +64,19 @@ def _form_count(g: Logged, key: str) -> float | None:
 # the embedding gradient's own count (its exchange's form), `bytes` the step's bytes of a kind
 # (summed over the step's sparse exchanges, 0 when none ran)
 RECORDS = ("embedding_grad", "bytes")
+# the fields every step record holds in those records whatever the strategy (the exchange's
+# form and the modelled bytes, trainer/exchanges/base.py): a counter may not take one's name
+FIXED_FIELDS = {
+    "embedding_grad": ("form", "rows", "width", "shape"),
+    "bytes": (
+        "logical_embedding",
+        "logical_total",
+        "wire_sent_model",
+        "wire_recv_model",
+        "wire_sent_allgather_model",
+        "wire_sent_allreduce_model",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -88,6 +101,11 @@ class Counter:
         if self.record not in RECORDS:
             raise ValueError(
                 f"counter {self.field}: record {self.record!r} is not one of {', '.join(RECORDS)}"
+            )
+        if self.field in FIXED_FIELDS[self.record]:
+            raise ValueError(
+                f"counter {self.record}.{self.field}: every step record holds that field "
+                "(trainer/exchanges/base.py); a counter takes a name of its own"
             )
 
     def read(self, step: Mapping) -> Any:

@@ -178,7 +178,7 @@ def test_the_built_in_counter_columns_sit_after_their_anchors():
 
 
 def test_a_counter_cannot_take_a_fixed_column_nor_an_unknown_record(tally):
-    clash = strategies.Counter("bytes", "wire_sent_model", "final_loss", "bytes", "no")
+    clash = strategies.Counter("bytes", "wire_sent_clash_model", "final_loss", "bytes", "no")
     entry = strategies.register(
         strategies.Strategy(**{**tally.__dict__, "name": "fixed", "counters": (clash,)})
     )
@@ -189,6 +189,10 @@ def test_a_counter_cannot_take_a_fixed_column_nor_an_unknown_record(tally):
         del strategies.STRATEGIES[entry.name]
     with pytest.raises(ValueError, match="record 'steps' is not one of embedding_grad, bytes"):
         strategies.Counter("steps", "x", "y", "", "z")
+    # nor a field every step record holds: the trainer would write over it
+    for record, field in (("bytes", "wire_sent_model"), ("embedding_grad", "rows")):
+        with pytest.raises(ValueError, match=f"counter {record}.{field}: every step record"):
+            strategies.Counter(record, field, "new_column", "", "z")
 
 
 def test_a_counter_cannot_fill_a_column_from_another_field():
