@@ -517,7 +517,10 @@ _HEADER = (
 def sweep_reference() -> str:
     harness = sorted(set(PointConfig.model_fields) - set(TrainerSection.model_fields))
     lines = [
-        _HEADER.format(source="scalestudy/sweepfile/schema.py"),
+        _HEADER.format(
+            source="scalestudy/sweepfile/schema.py and the workloads' table "
+            "(scalestudy/workloads/table.py)"
+        ),
         "# Sweep file reference",
         "",
         "Every key of a sweep file (`sweep.yaml`), as `scalestudy validate` checks it. Unknown "
