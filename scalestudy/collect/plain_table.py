@@ -184,9 +184,10 @@ def _arrow_array(pa, kind: str, values: tuple, typ):
 
 
 def _libraries() -> list:
-    """The signature of pandas' and pyarrow's installed packages (their __init__.py): the
-    schema's metadata names both versions, and an upgrade rewrites these files."""
-    found = [importlib.util.find_spec(name) for name in ("pandas", "pyarrow")]
+    """The signature of pandas', pyarrow's and numpy's installed packages (their
+    __init__.py): the schema's metadata names pandas' and pyarrow's versions, pandas formats
+    floats with numpy, and an upgrade rewrites these files."""
+    found = [importlib.util.find_spec(name) for name in ("pandas", "pyarrow", "numpy")]
     return signature([s.origin if s and s.origin else "" for s in found])[0]
 
 
@@ -270,7 +271,11 @@ def write(rows: list[dict], sweep_dir: Path, cache: ReadCache) -> bool:
     for i, line in zip(missing, csv_lines(declared, cols, missing), strict=True):
         lines[i] = line
     text = head + b"".join(lines)  # type: ignore[arg-type]
-    schema = pa.ipc.read_schema(pa.py_buffer(entry["schema"]))
+    try:
+        schema = pa.ipc.read_schema(pa.py_buffer(entry["schema"]))
+    except (pa.ArrowException, ValueError):  # decoded, but not a schema: pandas writes
+        print(f"note: {cache.path}: its {TABLE!r} entry is damaged: ignored", file=sys.stderr)
+        return False
     parquet = parquet_bytes(declared, cols, schema)
     if parquet is None:
         return False

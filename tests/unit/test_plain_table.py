@@ -161,6 +161,24 @@ def test_a_damaged_entry_is_said_and_pandas_writes(tmp_path, pandas_writes, caps
     assert _files(folder) == _by_pandas(rows, tmp_path / "reference")
 
 
+def test_an_entry_whose_schema_is_not_one_is_said_and_pandas_writes(
+    tmp_path, pandas_writes, capsys
+):
+    rows = _rows(10, seed=5)
+    folder = tmp_path / "sweep"
+    _collect(rows, folder)
+    record = folder / ".record"
+    data = msgspec.msgpack.decode(record.read_bytes())
+    data["entries"][plain_table.TABLE]["value"]["schema"] = b"not an arrow schema"
+    record.write_bytes(msgspec.msgpack.encode(data))
+    rows[1] = rows[1] | {"final_loss": 3.5}
+    _collect(rows, folder)
+    err = capsys.readouterr().err
+    assert f"{plain_table.TABLE!r} entry is damaged: ignored" in err and "Traceback" not in err
+    assert len(pandas_writes) == 2
+    assert _files(folder) == _by_pandas(rows, tmp_path / "reference")
+
+
 def test_other_libraries_or_columns_are_not_trusted(tmp_path, pandas_writes, monkeypatch):
     """pandas' metadata names its version: after an upgrade (its files' signature) pandas
     writes again; so for a column of another kind."""
