@@ -355,3 +355,51 @@ def test_the_layer_check_sees_an_upward_and_a_same_layer_import():
         ("scalestudy.low.x", "scalestudy.hi"),
         ("scalestudy.mid", "scalestudy.peer"),
     ]
+
+
+# -- imports named as strings: the tables' "module:name" hooks, which the statements above do not
+# show. Each is resolved by one part of the package (the consumer imports its own hook); its
+# module must be of that part or of a layer below it, as an import statement would have to be.
+HOOK_RESOLVERS = {
+    # workloads' table field -> the part that imports it
+    "options_model": "scalestudy.sweepfile",  # the sweep's model (schema.sweep_model)
+    "collect": "scalestudy.collect",
+    "figures": "scalestudy.report",
+}
+
+
+def _hooks() -> list[tuple[str, str, str]]:
+    """(what names it, the part that resolves it, the module it names) of every hook in the
+    workloads' and strategies' tables as they are."""
+    from scalestudy.cost_models import strategies
+    from scalestudy.workloads import table as workloads
+
+    out = []
+    for w in workloads.TABLE.values():
+        for field, resolver in HOOK_RESOLVERS.items():
+            value = getattr(w, field)
+            for hook in value if isinstance(value, tuple) else (value,):
+                if hook:
+                    out.append((f"workload {w.name}.{field}", resolver, hook.split(":")[0]))
+    for s in strategies.STRATEGIES.values():
+        out.append((f"exchange {s.name}.trainer", "scalestudy.trainer", s.trainer.split(":")[0]))
+    return out
+
+
+def _hook_problems(hooks: list[tuple[str, str, str]], layer_of: dict[str, int]) -> list[str]:
+    return [
+        f"{what}: {module} (layer {layer_of[_unit(module)]}) is resolved by {resolver} "
+        f"(layer {layer_of[resolver]})"
+        for what, resolver, module in hooks
+        if _unit(module) != resolver and layer_of[_unit(module)] >= layer_of[resolver]
+    ]
+
+
+def test_the_tables_hooks_name_modules_at_or_below_the_part_that_imports_them():
+    hooks = _hooks()
+    assert len(hooks) >= 5  # the comm workload's three, the trainer's figures, the exchanges
+    layer_of = _layer_of()
+    assert _hook_problems(hooks, layer_of) == []
+    # an options model in the report would be an upward import when a sweep file is validated
+    upward = [("workload x.options_model", "scalestudy.sweepfile", "scalestudy.report.figures")]
+    assert len(_hook_problems(upward, layer_of)) == 1
