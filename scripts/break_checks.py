@@ -99,7 +99,7 @@ MUTATIONS = [
     Mutation(
         "compare: checked and unchecked throughputs compared",
         "scalestudy/compare/analysis.py",
-        '    if b.workload != "trainer" or (b.unclocked > 0) == (n.unclocked > 0):',
+        "    if not trains or (b.unclocked > 0) == (n.unclocked > 0):",
         "    if True:",
         ["tests/unit/test_compare_noise.py"],
     ),
@@ -216,13 +216,35 @@ MUTATIONS = [
     Mutation(
         "trainer: the compute probe inside the timed window (round 3's order)",
         "scalestudy/trainer/loop.py",
-        "    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}",
+        "    timing = _timing_summary(run.tf, run.hvd, out, cfg.mesh.model) if out.timed else {}",
         "    out.window_end = pc()\n"
-        "    timing = _timing_summary(run.tf, hvd, out, cfg.mesh.model) if out.timed else {}",
+        "    timing = _timing_summary(run.tf, run.hvd, out, cfg.mesh.model) if out.timed else {}",
         [
             "tests/mpi/test_throughput_clocks.py::test_footer_throughput_agrees_with_the_step_records"
         ],
         slow=True,
+    ),
+    Mutation(
+        "points.jsonl: a /2 record read as stored, not upgraded to today's full view",
+        "scalestudy/report/legacy.py",
+        '    config = record.get("config") or {}\n    try:',
+        '    if record.get("schema") == POINTS_SCHEMA:\n        return record\n'
+        '    config = record.get("config") or {}\n    try:',
+        ["tests/unit/test_points_record.py"],
+    ),
+    Mutation(
+        "collect: the last results.csv's lines reused though the file changed since",
+        "scalestudy/collect/plain_table.py",
+        '    old = _old_lines(entry, raw_csv, head) if csv_digest == entry["csv"] else {}',
+        "    old = _old_lines(entry, raw_csv, head) if raw_csv else {}",
+        ["tests/unit/test_plain_table.py"],
+    ),
+    Mutation(
+        "strategies: a counter may take a field every step record holds",
+        "scalestudy/cost_models/strategies.py",
+        "        if self.field in FIXED_FIELDS[self.record]:",
+        "        if False:",
+        ["tests/unit/test_strategy_counters.py"],
     ),
 ]
 
