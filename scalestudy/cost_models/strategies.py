@@ -65,7 +65,8 @@ def _form_count(g: Logged, key: str) -> float | None:
 # (summed over the step's sparse exchanges, 0 when none ran)
 RECORDS = ("embedding_grad", "bytes")
 # the fields every step record holds in those records whatever the strategy (the exchange's
-# form and the modelled bytes, trainer/exchanges/base.py): a counter may not take one's name
+# form and the modelled bytes): a counter may not take one's name. The bytes fields' names and
+# order are the step log's: trainer/exchanges/base.py writes its values by this tuple.
 FIXED_FIELDS = {
     "embedding_grad": ("form", "rows", "width", "shape"),
     "bytes": (

@@ -94,12 +94,22 @@ class ExchangeVolume:
             "embedding_rows_per_rank": self.rows_per_rank,
             "grad_dtypes": self.grad_dtypes,
             "bytes": {
-                "logical_embedding": self.logical_embedding,
-                "logical_total": self.logical_total,
-                "wire_sent_model": self.wire_sent,
-                "wire_recv_model": self.wire_recv,
-                "wire_sent_allgather_model": self.wire_sent_allgather,
-                "wire_sent_allreduce_model": self.wire_sent_allreduce,
+                # the fields every record holds, named once (strategies.FIXED_FIELDS, which no
+                # counter may take), then the strategy's declared bytes counters
+                **dict(
+                    zip(
+                        strategies.FIXED_FIELDS["bytes"],
+                        (
+                            self.logical_embedding,
+                            self.logical_total,
+                            self.wire_sent,
+                            self.wire_recv,
+                            self.wire_sent_allgather,
+                            self.wire_sent_allreduce,
+                        ),
+                        strict=True,
+                    )
+                ),
                 **{c.field: value for c, value in self.counted_bytes.items()},
             },
         }
