@@ -30,7 +30,7 @@ from typing import Any
 from scalestudy import sbatch_options
 from scalestudy.cost_models import strategies
 from scalestudy.cost_models.memory_model import MemoryEstimate, estimate
-from scalestudy.formats.point_config import PointConfig
+from scalestudy.formats.point_config import OWN_FOLDERS, PointConfig
 from scalestudy.sweepfile import baseline
 from scalestudy.sweepfile.sweep import (
     Issue,
@@ -246,7 +246,7 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
                 "nodes": nodes,
                 "ppn": sw.ppn,
                 "threads": sw.threads_per_worker,
-                "trainer": cfg.identity(exclude={"log_dir", "checkpoint_dir"}),
+                "trainer": cfg.identity(exclude=set(OWN_FOLDERS)),
                 "env": {**profile.env, **sw.env},
             }
             # the default workload goes unsaid (the ids of trainer points stay as they were)

@@ -11,6 +11,7 @@ import scalestudy.collect.plain_table as plain_table
 from scalestudy.collect.cache import ReadCache
 from scalestudy.fileio import replacing
 from scalestudy.formats import results_columns
+from scalestudy.formats.point_config import OWN_FOLDERS
 from scalestudy.plan import Point, variant_overrides
 from scalestudy.sweepfile import baseline
 from scalestudy.workloads import table as workloads
@@ -131,7 +132,7 @@ def _views(p: Point, views: dict) -> tuple[dict, dict]:
     object (the points that share it are alive in the caller's list: their ids are theirs)."""
     key = id(p.config)
     if key not in views:
-        full = p.config.full(exclude={"log_dir", "checkpoint_dir"})
+        full = p.config.full(exclude=set(OWN_FOLDERS))
         views[key] = (p.config.model.resolved(), full)
     return views[key]
 

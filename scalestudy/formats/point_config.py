@@ -65,6 +65,9 @@ def _recorded(info: ValidationInfo) -> bool:
 # later only away from its default. The full view (`PointConfig.full()`: a dump with this
 # serialization context) holds every field, defaults included: points.jsonl's record.
 FULL = {"full": True}
+# The point's own folders: where its attempt writes, not what it is. Left out of the dump the
+# point id hashes (plan) and of its points.jsonl record; relative to point.json when loaded.
+OWN_FOLDERS = frozenset({"log_dir", "checkpoint_dir"})
 
 
 def _full(info: SerializationInfo) -> bool:
@@ -461,7 +464,7 @@ def load_point_config(path: str | Path) -> PointConfig:
         raise ConfigError("\n".join(lines)) from exc
     base = path.parent
     # Relative paths in a point file are relative to the file, so a point folder can move.
-    for attr in ("log_dir", "checkpoint_dir"):
+    for attr in sorted(OWN_FOLDERS):
         value = getattr(cfg, attr)
         if value is not None and not Path(value).is_absolute():
             setattr(cfg, attr, str(base / value))

@@ -31,7 +31,7 @@ from pydantic import ValidationError
 
 from scalestudy.collect.tables import POINTS_SCHEMA
 from scalestudy.errors import BadInput
-from scalestudy.formats.point_config import PointConfig
+from scalestudy.formats.point_config import OWN_FOLDERS, PointConfig
 
 # Tables written before collect named the variants are grouped by these columns, which were
 # all that made two rows different experiments then. A matrix key outside this list is not
@@ -95,8 +95,6 @@ class RecordError(BadInput):
 # POINTS_SCHEMA (/2), its full view (PointConfig.full).
 IDENTITY_SCHEMA = "scalestudy.point/1"
 READ_SCHEMAS = (None, IDENTITY_SCHEMA, POINTS_SCHEMA)
-# what a record's configuration leaves out (its point's own folders, not its science)
-RECORD_EXCLUDES = frozenset({"log_dir", "checkpoint_dir"})
 
 
 def _known_schema(record: dict) -> None:
@@ -142,7 +140,7 @@ def _full_view(identity: str) -> str:
     """The full view of a stored identity view (as sorted JSON; cached: the repeats and
     allocations of one variant at one size share a configuration)."""
     cfg = PointConfig.recorded(json.loads(identity))
-    return json.dumps(cfg.full(exclude=set(RECORD_EXCLUDES)), sort_keys=True)
+    return json.dumps(cfg.full(exclude=set(OWN_FOLDERS)), sort_keys=True)
 
 
 def point_config(record: dict) -> PointConfig:
