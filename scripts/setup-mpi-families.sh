@@ -18,6 +18,8 @@ HOROVOD_VERSION=0.28.1
 MPICH_VENV=${MPICH_VENV:-.venv-mpich}
 
 say() { echo "setup-mpi-families: $*"; }
+# shellcheck source=scripts/venv-cache.sh
+source scripts/venv-cache.sh
 
 intelmpi() {
   local prefix="$CACHE/mpi/intelmpi-$IMPI_VERSION"
@@ -43,23 +45,37 @@ intelmpi() {
 
 horovod_mpich() {
   command -v mpicc.mpich >/dev/null || { say "no mpicc.mpich: run scripts/install-system.sh" >&2; exit 1; }
-  local mpiver tfver house shim start=$SECONDS
+  local mpiver start=$SECONDS
   mpiver=$(mpichversion | awk '/MPICH Version/ {print $NF}')
-  [ -x "$MPICH_VENV/bin/python" ] || "$PY" -m venv "$MPICH_VENV"
+  # the stack in a base venv cached by its inputs (scripts/venv-cache.sh), .venv-mpich thin over it
+  local requirements base
+  requirements=$(project_requirements trainer dev)
+  base=$(venv_base trainer-mpich constraints.txt scripts/setup-mpi-families.sh scripts/venv-cache.sh \
+    -- "$requirements" "$("$PY" -c 'import sys; print(sys.executable, sys.version)')" "$mpiver")
+  MPICH_BASE=$base MPICH_VERSION=$mpiver REQUIREMENTS=$requirements with_base_lock "$base" mpich_base
+  attach_venv "$MPICH_VENV" "$base"
   echo '*' >"$MPICH_VENV/.gitignore"
-  pip() { "$MPICH_VENV/bin/python" -m pip --disable-pip-version-check -q "$@"; }
-  if "$MPICH_VENV/bin/python" - <<'EOF' 2>/dev/null; then
-import glob, os, subprocess, sys
-import horovod.tensorflow as hvd
-lib = glob.glob(os.path.join(os.path.dirname(hvd.__file__), "mpi_lib*.so"))[0]
-sys.exit(0 if "libmpich" in subprocess.run(["ldd", lib], capture_output=True, text=True).stdout else 1)
-EOF
-    say "horovod (MPICH $mpiver) present in $MPICH_VENV"
+  local lib linked
+  lib=$("$MPICH_VENV/bin/python" -c 'import glob, os, horovod; print(glob.glob(os.path.join(os.path.dirname(horovod.__file__), "tensorflow", "mpi_lib*.so"))[0])')
+  linked=$(ldd "$lib")   # not piped into grep -q: under pipefail ldd's SIGPIPE fails the check
+  [[ $linked == *libmpich* ]] || { say "horovod in $MPICH_VENV does not link MPICH: $lib" >&2; exit 1; }
+  say "horovod (MPICH $mpiver) in $MPICH_VENV over $base in $((SECONDS - start)) s"
+}
+
+# the base venv of .venv-mpich: the pinned stack and Horovod built against MPICH (once)
+mpich_base() {
+  local base=$MPICH_BASE mpiver=$MPICH_VERSION tfver house shim
+  if [ -f "$base/.complete" ] && [ -x "$base/bin/python" ]; then
+    say "the MPICH stack is cached in $base"
     return
   fi
+  rm -rf "$base"
+  "$PY" -m venv "$base"
+  pip() { "$base/bin/python" -m pip --disable-pip-version-check -q "$@"; }
   pip install -U pip wheel setuptools
-  pip install -c constraints.txt -e '.[trainer,dev]'
-  tfver=$("$MPICH_VENV/bin/python" -c "import tensorflow as tf; print(tf.__version__)")
+  printf '%s\n' "$REQUIREMENTS" >"$base/requirements.txt"
+  pip install -c constraints.txt -r "$base/requirements.txt"
+  tfver=$("$base/bin/python" -c "import tensorflow as tf; print(tf.__version__)")
   # a Horovod wheel is valid for one TensorFlow and one MPI: the folder names both
   house="$CACHE/wheels/tf-$tfver-mpich-$mpiver"
   mkdir -p "$house"
@@ -68,21 +84,17 @@ EOF
     # Debian's alternatives point mpicc/mpicxx/mpirun at Open MPI: name MPICH's first on PATH,
     # where CMake's FindMPI looks for them
     shim=$(mktemp -d)
-    trap 'rm -rf "$shim"' RETURN
     for tool in mpicc mpicxx mpirun mpiexec; do ln -s "/usr/bin/$tool.mpich" "$shim/$tool"; done
     PATH="$shim:$PATH" \
     HOROVOD_WITH_TENSORFLOW=1 HOROVOD_WITH_MPI=1 HOROVOD_WITH_GLOO=1 \
     HOROVOD_WITHOUT_PYTORCH=1 HOROVOD_WITHOUT_MXNET=1 \
-      "$MPICH_VENV/bin/python" -m pip wheel -q --no-build-isolation --no-deps --no-cache-dir \
+      "$base/bin/python" -m pip wheel -q --no-build-isolation --no-deps --no-cache-dir \
         -w "$house" "horovod==$HOROVOD_VERSION"
+    rm -rf "$shim"
   fi
   pip install -c constraints.txt --no-deps "$house"/horovod-$HOROVOD_VERSION-*.whl
   pip install -c constraints.txt cloudpickle psutil pyyaml packaging   # horovod's runtime deps
-  local lib linked
-  lib=$("$MPICH_VENV/bin/python" -c 'import glob, os, horovod; print(glob.glob(os.path.join(os.path.dirname(horovod.__file__), "tensorflow", "mpi_lib*.so"))[0])')
-  linked=$(ldd "$lib")   # not piped into grep -q: under pipefail ldd's SIGPIPE fails the check
-  [[ $linked == *libmpich* ]] || { say "horovod in $MPICH_VENV does not link MPICH: $lib" >&2; exit 1; }
-  say "horovod (MPICH $mpiver) in $MPICH_VENV in $((SECONDS - start)) s"
+  touch "$base/.complete"
 }
 
 targets=("$@")
