@@ -39,15 +39,26 @@ def run_trainer(tmp_path, mpi_stack):
     return run
 
 
-@pytest.fixture(scope="module")
+def run_key(ranks: int, config: dict) -> tuple[int, str]:
+    """Two configurations that the trainer reads as the same (defaults spelled out or not,
+    `exchange: allreduce` or `sparse_as_dense: true`) are one run: the key is the point
+    configuration's full view (every field, defaults included)."""
+    from scalestudy.formats.point_config import PointConfig
+
+    return ranks, json.dumps(PointConfig.model_validate(config).full(), sort_keys=True)
+
+
+@pytest.fixture(scope="session")
 def shared_runs(tmp_path_factory):
-    """run(ranks, config) -> the finished run, made on first use and shared by the module's
-    tests that ask for the same ranks and configuration (each run is mostly TensorFlow's start
-    and trace: making it once keeps CI short). A failed run fails the asking test."""
+    """run(ranks, config) -> the finished run, made on first use and shared by every test of
+    the session that asks for the same ranks and configuration (run_key): each run is mostly
+    TensorFlow's start and trace, so making it once keeps CI short (issue #43: test_compression,
+    test_trainer_mpi and the exchange modules ask for the same 20-step runs). A failed run
+    fails the asking test. A test that changes a run's folder must use run_trainer instead."""
     made: dict[tuple[int, str], LocalRun] = {}
 
     def run(ranks: int, config: dict) -> LocalRun:
-        key = (ranks, json.dumps(config, sort_keys=True))
+        key = run_key(ranks, config)
         if key not in made:
             name = f"{ranks}-{config.get('exchange', 'default')}-{config.get('timing', '')}"
             done = run_point(tmp_path_factory.mktemp(name), ranks, config)

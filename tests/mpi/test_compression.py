@@ -56,9 +56,11 @@ def _weights(run, rank=0):
 
 
 @pytest.mark.parametrize("exchange", ["allgather", "allreduce", "sparse_reduce"])
-def test_fp16_exchange_trains_as_the_fp32_exchange(run_trainer, exchange):
+def test_fp16_exchange_trains_as_the_fp32_exchange(shared_runs, exchange):
     """20 deterministic steps on 2 ranks: the replicas stay identical, and the weights differ
-    from the uncompressed run's by float16 rounding only (measured: see the printed figure)."""
+    from the uncompressed run's by float16 rounding only (measured: see the printed figure).
+    The uncompressed runs are the session's (shared_runs): test_trainer_mpi's sparse/dense
+    weights and the exchange modules ask for the same configurations."""
     cfg = {
         **TINY,
         "steps": 20,
@@ -68,10 +70,8 @@ def test_fp16_exchange_trains_as_the_fp32_exchange(run_trainer, exchange):
         "model": {"preset": "tiny", "dropout": 0.0},
         "dump_final_weights": True,
     }
-    plain = run_trainer(2, cfg, name=f"{exchange}-none")
-    half = run_trainer(2, {**cfg, "compression": "fp16"}, name=f"{exchange}-fp16")
-    for run in (plain, half):
-        assert run.returncode == 0, run.output[-2000:]
+    plain = shared_runs(2, cfg)
+    half = shared_runs(2, {**cfg, "compression": "fp16"})
     w0, flat_half = _weights(half)
     w1, _ = _weights(half, 1)
     assert all(np.array_equal(w0[k], w1[k]) for k in w0.files)

@@ -75,7 +75,9 @@ def test_wire_bytes_match_ring_model(mpi_stack, tmp_path, exchange, tied, compre
         assert abs(r["ratio"] - 1) < 0.05
 
 
-def test_sparse_and_dense_give_the_same_weights(run_trainer):
+def test_sparse_and_dense_give_the_same_weights(shared_runs):
+    """The two runs are the session's (shared_runs): test_compression's uncompressed allgather
+    and allreduce runs are these configurations."""
     cfg = {
         **TINY,
         "steps": 20,
@@ -84,9 +86,8 @@ def test_sparse_and_dense_give_the_same_weights(run_trainer):
         "model": {"preset": "tiny", "dropout": 0.0},
         "dump_final_weights": True,
     }
-    a = run_trainer(2, {**cfg, "sparse_as_dense": False}, name="a")
-    b = run_trainer(2, {**cfg, "sparse_as_dense": True}, name="b")
-    assert a.returncode == 0 and b.returncode == 0, a.output[-2000:] + b.output[-2000:]
+    a = shared_runs(2, {**cfg, "sparse_as_dense": False})
+    b = shared_runs(2, {**cfg, "sparse_as_dense": True})
     wa = np.load(a.logs / "weights.rank0.npz")
     wb = np.load(b.logs / "weights.rank0.npz")
     flat_a = np.concatenate([wa[k].ravel() for k in sorted(wa.files)])
