@@ -1,7 +1,7 @@
 """The projection's held-out prediction against Extra-P's (issue #32, point 5).
 
 Each case is a sweep of six or more sizes: the largest is held out, predicted from the others
-by scalestudy's projection (report/projection.py: `backtest`, its fit and its 95% interval) and
+by scalestudy's projection (report/projection/: `backtest`, its fit and its 95% interval) and
 by Extra-P (PyPI `extrap`, its PMNF model search on the medians, fed its JSON Lines input
 {"params": {"N": n}, "metric": "time", "value": t}, one line a repeat), and both errors are
 printed side by side (median |error| over seeded trials, and scalestudy's interval coverage).
@@ -10,7 +10,7 @@ Extra-P pulls PySide6 and scikit-learn: it lives in a venv of its own (.venv-ext
 when missing; `make bench-backtest`), never in .venv. Cases:
 
 - alpha-beta: step = compute + alpha log2 N + beta bytes(N), bytes = (N - 1) x 4 MB (a ring
-  allgather's); scalestudy fits that form (projection.AlphaBeta), Extra-P searches its PMNF;
+  allgather's); scalestudy fits that form (physics.AlphaBeta), Extra-P searches its PMNF;
 - superlinear: step = compute + gamma N^1.5 (contention a ring model does not have): scalestudy
   fits the same alpha-beta form, now wrong; Extra-P searches as before.
 
@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from scalestudy.report import projection
+from scalestudy.report.projection import backtest, physics
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-extrap"
@@ -86,7 +86,7 @@ def run(sizes: list[int], trials: int, py: str) -> list[dict]:
             for trial in range(trials):
                 rng = np.random.default_rng(100 + trial)
                 samples = {n: list(truth(n) * np.exp(rng.normal(0, NOISE, REPEATS))) for n in sizes}
-                b = projection.backtest(samples, projection.AlphaBeta(bytes_of), n_draws=1000)
+                b = backtest.backtest(samples, physics.AlphaBeta(bytes_of), n_draws=1000)
                 ours.append(b)
                 path = Path(tmp) / f"{case}-{trial}.jsonl"
                 with path.open("w") as f:

@@ -1,0 +1,40 @@
+"""The backtest: the largest measured size held out and predicted from the others."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scalestudy.report.projection import noise
+from scalestudy.report.projection.intervals import Fit, Interval, predict
+
+
+@dataclass(frozen=True)
+class Backtest:
+    """The largest measured size held out and predicted from the others."""
+
+    held_out: float
+    measured: float
+    predicted: Interval
+
+    @property
+    def error(self) -> float:
+        """(predicted - measured) / measured."""
+        return self.predicted.value / self.measured - 1.0
+
+    @property
+    def covered(self) -> bool:
+        return self.predicted.covers(self.measured)
+
+
+def backtest(samples, fit: Fit, **kw) -> Backtest | None:
+    """Hold the largest measured size out of `samples`, predict it from the others with the
+    same fit and interval, and compare (None with fewer than three measured sizes)."""
+    import numpy as np
+
+    xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
+    if len(xs) < 3:
+        return None
+    top = xs[-1]
+    kept = {x: samples[x] for x in xs[:-1]}
+    pred = predict(kept, fit, [top], **kw)
+    return Backtest(top, float(np.median(noise.clean(samples[top]))), pred.intervals[0])
