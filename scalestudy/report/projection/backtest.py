@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from scalestudy.report.projection import noise
 from scalestudy.report.projection.intervals import Fit, Interval, predict
+from scalestudy.report.projection.select import Selection, choose
 
 
 @dataclass(frozen=True)
@@ -15,6 +16,7 @@ class Backtest:
     held_out: float
     measured: float
     predicted: Interval
+    selection: Selection | None = None  # the forms' CV on the other sizes, if it chose
 
     @property
     def error(self) -> float:
@@ -26,9 +28,10 @@ class Backtest:
         return self.predicted.covers(self.measured)
 
 
-def backtest(samples, fit: Fit, **kw) -> Backtest | None:
+def backtest(samples, fit: Fit | list[Fit], **kw) -> Backtest | None:
     """Hold the largest measured size out of `samples`, predict it from the others with the
-    same fit and interval, and compare (None with fewer than three measured sizes)."""
+    same fit (or the form the others choose among a list, select.choose) and interval, and
+    compare (None with fewer than three measured sizes, or nothing that projects)."""
     import numpy as np
 
     xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
@@ -36,5 +39,11 @@ def backtest(samples, fit: Fit, **kw) -> Backtest | None:
         return None
     top = xs[-1]
     kept = {x: samples[x] for x in xs[:-1]}
-    pred = predict(kept, fit, [top], **kw)
-    return Backtest(top, float(np.median(noise.clean(samples[top]))), pred.intervals[0])
+    measured = float(np.median(noise.clean(samples[top])))
+    if isinstance(fit, Fit):
+        return Backtest(top, measured, predict(kept, fit, [top], **kw).intervals[0])
+    made = choose(kept, fit, [top], **kw)
+    if made is None:
+        return None
+    pred, sel = made
+    return Backtest(top, measured, pred.intervals[0], sel)

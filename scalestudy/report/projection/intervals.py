@@ -132,3 +132,18 @@ def predict(
         + ("" if free else "; no residual: one measured size, the repeats' noise alone")
     )
     return Prediction(targets, values, out, intervals, residuals, bool(free), method)
+
+
+def many(fit: Fit, xs, ys, targets):
+    """The fit of every column of ys (sizes x draws) at `targets`, draws x targets: the fit's
+    own vectorised `many` where it has one, else one fit a draw."""
+    import numpy as np
+
+    if hasattr(fit, "many"):
+        return fit.many(xs, ys, targets)
+    ys = np.asarray(ys, dtype=float)
+    out = np.empty((ys.shape[1], len(targets)))
+    for b in range(ys.shape[1]):
+        f = fit.predictor(xs, list(ys[:, b]))
+        out[b] = [f(t) for t in targets]
+    return out

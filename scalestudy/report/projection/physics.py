@@ -18,7 +18,8 @@ class Anchored(Fit):
     """The report's step-time model: the model's shape, scaled to the measured median at the
     largest measured size (the anchor)."""
 
-    name = "anchored model"
+    name = "physics (measured compute + modelled exchange, anchored)"
+    physics = True  # needs the table's compute times and bytes
 
     def __init__(self, model):
         self._model, self._known = model, {}
@@ -42,7 +43,8 @@ class AlphaBeta(Fit):
     """step(N) = compute + alpha x log2(N) + beta x bytes(N), all three >= 0, least squares on
     the measured medians (relative: each size weighted by 1 / its median)."""
 
-    name = "alpha-beta fit"
+    name = "physics (compute + alpha log2 N + beta bytes)"
+    physics = True
 
     def __init__(self, bytes_of):
         self.bytes_of = bytes_of
