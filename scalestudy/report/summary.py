@@ -434,6 +434,7 @@ def _backtest(a: Analysis) -> tuple[Table | None, list[str]]:
                 "yes" if b.covered else "NO",
             ]
         )
+    notes += [f"{b.variant}: {b.form}" for b in a.backtests if b.form]
     covered = [b for b in a.backtests if b.predicted is not None]
     if covered:
         hit = sum(bool(b.covered) for b in covered)

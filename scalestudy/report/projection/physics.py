@@ -249,16 +249,24 @@ def residuals(
     return out
 
 
-def scaled_point(model: StepModel, nodes: int, workers: int, baseline=None) -> ProjectedPoint:
+def scaled_point(
+    model: StepModel, nodes: int, workers: int, baseline=None, step_s: float | None = None
+) -> ProjectedPoint:
     """The projected point's step time, tokens/s and their efficiency (weak) or speedup and
     efficiency (strong) against `baseline` (the scaling's N0 point, or None): the measured
-    anchor times the model's ratio between the anchor and here."""
+    anchor times the model's ratio between the anchor and here, or (`step_s`, the step time
+    the chosen form projects) the anchor's tokens of a step over that time."""
     pp = ProjectedPoint(nodes=nodes, workers=workers)
     a = model.anchor
-    tm, tmm = model(workers), model(a.workers)
-    if not (tm and tmm and a.step_s):
+    if step_s is None:
+        tm, tmm = model(workers), model(a.workers)
+        if not (tm and tmm and a.step_s):
+            return pp
+        ratio = tmm / tm
+    elif a.step_s and step_s > 0:
+        ratio = a.step_s / step_s
+    else:
         return pp
-    ratio = tmm / tm
     pp.step_s = a.step_s / ratio
     pp.comm_s = model.comm(workers)
     scale = workers / a.workers if model.mode == "weak" else 1.0

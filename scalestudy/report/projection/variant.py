@@ -17,16 +17,16 @@ from scalestudy.cost_models import collectives, strategies, token_model
 from scalestudy.cost_models.comm_model import allreduce_item_bytes
 from scalestudy.report import projection
 from scalestudy.report.load import ReportError
-from scalestudy.report.projection import noise, physics
+from scalestudy.report.projection import empirical, noise, physics, select
 from scalestudy.report.projection.intervals import (
     PI_SEED,
     Interval,
     Prediction,
     interval_of,
-    predict,
 )
 from scalestudy.report.projection.memory import Memory
 from scalestudy.report.projection.physics import ProjectedPoint, Residual
+from scalestudy.report.projection.select import Selection
 from scalestudy.report.scaling import PointStats, Variant
 
 
@@ -40,6 +40,7 @@ class VariantProjection:
     notes: list[str] = field(default_factory=list)
     comm: projection.CommModel | None = None  # nominal or fitted, and the sentence saying so
     prediction: Prediction | None = None  # the step time's, with its intervals
+    selection: Selection | None = None  # the forms' cross-validation, when it chose
 
 
 @dataclass
@@ -55,6 +56,7 @@ class BacktestResult:
     predicted: Interval | None  # None: no step-time model (why)
     why: str = ""
     model_error_seen: bool = True
+    form: str = ""  # which form the other sizes chose, and why (their CV errors)
 
     @property
     def error(self) -> float | None:
@@ -342,9 +344,18 @@ def project(
             for p in measured
         ],
     )
-    vp.prediction = _step_prediction(v, measured, model, [n * v.ppn for n in nodes])
+    vp.prediction, vp.selection = _step_prediction(v, measured, model, [n * v.ppn for n in nodes])
     if vp.prediction is not None:
+        _empirical_note(vp)
         vp.notes.append(f"step time: {vp.prediction.method}")
+    else:
+        sizes = len({p.workers for p in measured if p.step_s is not None})
+        vp.notes = [
+            n + f"; the empirical forms need {select.CV_MIN_SIZES} measured sizes, it has {sizes}"
+            if n.startswith("step time not projected: ") and sizes < select.CV_MIN_SIZES
+            else n
+            for n in vp.notes
+        ]
     memory, from_table = _memory(v, done, pm, shapes)
     vp.notes += memory.notes(from_table)
     p0 = v.point_at(n0_workers) if n0_workers is not None else None
@@ -352,6 +363,21 @@ def project(
         vp.points.append(_projected_point(v, n, model, memory, shapes, vp.prediction, p0))
     vp.notes += memory.closing_note(pm.nodes)
     return vp
+
+
+def _empirical_note(vp: VariantProjection) -> None:
+    """A table the physics form cannot read (no compute time, bytes or interconnect) is
+    projected by the empirical forms: its "not projected" note says so instead."""
+    physical = vp.selection is None or any(
+        getattr(s.fit, "physics", False) for s in vp.selection.scored
+    )
+    for i, n in enumerate(vp.notes):
+        if not physical and n.startswith("step time not projected: "):
+            why = n.removeprefix("step time not projected: ")
+            vp.notes[i] = (
+                "step time projected by the empirical forms alone (the physics form needs "
+                f"what this table lacks: {why})"
+            )
 
 
 def _target_nodes(v: Variant, project_to: int, targets: list[int] | None) -> list[int]:
@@ -435,7 +461,10 @@ def _memory(v: Variant, done: pd.DataFrame, pm: PointStats, shapes) -> tuple:
 
 def _projected_point(v: Variant, n: int, model, memory, shapes, prediction, p0) -> ProjectedPoint:
     w = n * v.ppn
-    pp = physics.scaled_point(model, n, w, p0)
+    step = None
+    if prediction is not None and w in prediction.targets:
+        step = prediction.values[prediction.targets.index(w)]
+    pp = physics.scaled_point(model, n, w, p0, step)
     pp.node_memory_bytes = node_memory(v)
     if pp.step_s is not None and prediction is not None and w in prediction.targets:
         _intervals(pp, v, prediction, p0, pp.tokens_per_s * pp.step_s)
@@ -449,20 +478,19 @@ def _projected_point(v: Variant, n: int, model, memory, shapes, prediction, p0) 
 
 def _step_prediction(
     v: Variant, measured: list[PointStats], t_model, targets: list[int]
-) -> Prediction | None:
-    """The anchored step-time model's projection at `targets` (workers) with its intervals:
-    the measured points' repeats re-drawn, re-anchored, the model's residuals added."""
-    samples = {}
-    for p in measured:
-        t = t_model(p.workers)
-        if p.step_s is not None and t:
-            samples[p.workers] = p.step_samples
-    top = max((p.workers for p in measured if p.step_s is not None), default=None)
-    if top not in samples or not targets:
-        return None
-    if any(not t_model(w) for w in targets):
-        return None
-    return predict(samples, physics.Anchored(t_model), targets)
+) -> tuple[Prediction | None, Selection | None]:
+    """The step time's projection at `targets` (workers) with its intervals: the form
+    cross-validation chooses among the physics form (the anchored step model, where it models
+    every measured size and target) and the empirical ones (select.py), or with fewer sizes
+    than it needs the physics form alone (re-anchored draws and its residuals)."""
+    samples = {p.workers: p.step_samples for p in measured if p.step_s is not None}
+    if not samples or not targets:
+        return None, None
+    candidates: list = []
+    if all(t_model(w) for w in [*samples, *targets]):
+        candidates.append(physics.Anchored(t_model))
+    made = select.choose(samples, candidates + empirical.forms(), targets)
+    return made if made is not None else (None, None)
 
 
 def _intervals(pp: ProjectedPoint, v: Variant, pred, p0, tokens_per_step):
@@ -531,5 +559,6 @@ def backtests(vs: list[Variant], ctx: dict) -> list[BacktestResult]:
         else:
             res.predicted = pp.step_pi
             res.model_error_seen = bool(vp.prediction and vp.prediction.model_error_seen)
+            res.form = vp.selection.sentence() if vp.selection is not None else ""
         out.append(res)
     return out
