@@ -1,9 +1,11 @@
 """The projection: every line the report draws beyond its measurements, and its backtest.
 
 One job a module: this one the physics' inputs (the formulas, the links and the communication
-model, below); physics.py the step-time model made of them (the physics form); intervals.py
-the prediction and its interval; noise.py the medians' noise the intervals draw (the one place
-it comes from); backtest.py the held-out size; memory.py the memory per rank; variant.py a
+model, below); physics.py the step-time model made of them (the physics form); empirical.py
+the forms of step times alone (Extra-P's normal form); select.py which form projects
+(cross-validation) and the interval that carries the choice; intervals.py the prediction of
+one form and its interval; noise.py the medians' noise the intervals draw (the one place it
+comes from); backtest.py the held-out size; memory.py the memory per rank; variant.py a
 variant's projection assembled from its rows (report/analysis.py calls it).
 
 Formulas and the stated models behind every line the report draws beyond its measurements.
