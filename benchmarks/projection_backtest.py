@@ -1,20 +1,22 @@
 """The projection's held-out prediction against Extra-P's (issue #32, point 5).
 
-Each case is a sweep of six or more sizes: the largest is held out, predicted from the others
-by scalestudy's projection (report/projection.py: `backtest`, its fit and its 95% interval) and
-by Extra-P (PyPI `extrap`, its PMNF model search on the medians, fed its JSON Lines input
-{"params": {"N": n}, "metric": "time", "value": t}, one line a repeat), and both errors are
-printed side by side (median |error| over seeded trials, and scalestudy's interval coverage).
+Each row: a known truth measured with seeded log-normal noise (5 repeats a size) at 1..16
+nodes, predicted at 32 and 64, or at 1..64, predicted at 128; by scalestudy's projection (the
+form leave-one-size-out cross-validation chooses among the physics form and the empirical ones,
+report/projection/select.py, with its 95% interval) and by Extra-P (PyPI `extrap`, its PMNF
+model search on the medians, fed its JSON Lines input {"params": {"N": n}, "metric": "time",
+"value": t}, one line a repeat). Printed: the median |error| against the predicted size's
+measured median over the trials, for both, and scalestudy's interval coverage of it. Target
+(issue #44 point 3): scalestudy's median error at most Extra-P's and coverage at least 0.90 on
+every row.
 
 Extra-P pulls PySide6 and scikit-learn: it lives in a venv of its own (.venv-extrap, made here
-when missing; `make bench-backtest`), never in .venv. Cases:
+when missing; `make bench-backtest`), never in .venv. Truths: alpha-beta (compute + alpha
+log2 N + beta bytes(N), bytes = (N - 1) x 4 MB, a ring allgather's), N^1.5 (contention a ring
+model does not have), N log N, and a step change at 16 nodes; noise 3% and 10%.
 
-- alpha-beta: step = compute + alpha log2 N + beta bytes(N), bytes = (N - 1) x 4 MB (a ring
-  allgather's); scalestudy fits that form (projection.AlphaBeta), Extra-P searches its PMNF;
-- superlinear: step = compute + gamma N^1.5 (contention a ring model does not have): scalestudy
-  fits the same alpha-beta form, now wrong; Extra-P searches as before.
-
-Usage: .venv/bin/python benchmarks/projection_backtest.py [--trials 20] [--extrap-python P]
+Usage: .venv/bin/python benchmarks/projection_backtest.py [--trials 200] [--draws 1000]
+           [--extrap-python P]
        .venv/bin/python benchmarks/projection_backtest.py --sweep NAME --results ROOT
 (a measured sweep of six or more sizes: the report's own backtest beside Extra-P's, on the
 same completed repeats; experiments/backtest-slurm.yaml runs one on the emulated cluster)
@@ -28,17 +30,18 @@ import math
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from scalestudy.report import projection
+from scalestudy.report.projection import empirical, physics, select
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-extrap"
 EXTRAP = "extrap==4.2.5"
-REPEATS, NOISE = 5, 0.03
+REPEATS = 5
 
 DRIVER = r"""
 import json, sys
@@ -63,8 +66,18 @@ def bytes_of(n: float) -> float:
 
 CASES = {
     "alpha-beta": lambda n: 1.0 + 0.02 * math.log2(n) + 2.5e-9 * bytes_of(n),
-    "superlinear": lambda n: 1.0 + 0.004 * n**1.5,
+    "N^1.5": lambda n: 1.0 + 0.004 * n**1.5,
+    "N log N": lambda n: 1.0 + 0.01 * n * math.log2(n),
+    "step at 16": lambda n: 1.0 + 0.02 * math.log2(n) + (0.5 if n >= 16 else 0.0),
 }
+NOISES = (0.03, 0.10)
+DESIGNS = (((1, 2, 4, 8, 16), (32, 64)), ((1, 2, 4, 8, 16, 32, 64), (128,)))
+
+
+def candidates() -> list:
+    """scalestudy's candidates: the physics form (alpha-beta on the bytes) and the empirical
+    forms; cross-validation chooses (report/projection/select.py)."""
+    return [physics.AlphaBeta(bytes_of), *empirical.forms()]
 
 
 def extrap_python(given: str | None) -> str:
@@ -78,49 +91,72 @@ def extrap_python(given: str | None) -> str:
     return str(py)
 
 
-def run(sizes: list[int], trials: int, py: str) -> list[dict]:
+def _extrap(py: str | None, jobs: list) -> list:
+    if py is None:
+        return [None] * len(jobs)
+    done = subprocess.run(
+        [py, "-c", DRIVER, json.dumps(jobs)], check=True, capture_output=True, text=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run(trials: int, py: str | None, draws: int = 1000, seed: int = 100) -> list[dict]:
+    """Every row: a truth, a noise, the fitted sizes and one target, over `trials` seeded
+    trials of REPEATS repeats a size; the error against the held-out size's measured median.
+    Extra-P is skipped (its columns None) when py is None."""
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for case, truth in CASES.items():
-            jobs, ours = [], []
-            for trial in range(trials):
-                rng = np.random.default_rng(100 + trial)
-                samples = {n: list(truth(n) * np.exp(rng.normal(0, NOISE, REPEATS))) for n in sizes}
-                b = projection.backtest(samples, projection.AlphaBeta(bytes_of), n_draws=1000)
-                ours.append(b)
-                path = Path(tmp) / f"{case}-{trial}.jsonl"
-                with path.open("w") as f:
-                    for n in sizes[:-1]:  # the held-out size is not in Extra-P's input either
-                        for t in samples[n]:
-                            line = {"params": {"N": n}, "metric": "time", "value": t}
-                            f.write(json.dumps(line) + "\n")
-                jobs.append((str(path), sizes[-1]))
-            done = subprocess.run(
-                [py, "-c", DRIVER, json.dumps(jobs)], check=True, capture_output=True, text=True
-            )
-            theirs = json.loads(done.stdout.strip().splitlines()[-1])
-            e_ours = [b.error for b in ours]
-            e_theirs = [t["value"] / b.measured - 1 for t, b in zip(theirs, ours, strict=True)]
-            truth_err_ours = [b.predicted.value / truth(sizes[-1]) - 1 for b in ours]
-            truth_err_theirs = [t["value"] / truth(sizes[-1]) - 1 for t in theirs]
-            rows.append(
-                {
-                    "case": case,
-                    "sizes": f"{sizes[0]}..{sizes[-2]} -> {sizes[-1]}",
-                    "scalestudy |err| median": float(np.median(np.abs(e_ours))),
-                    "scalestudy |err| max": float(np.max(np.abs(e_ours))),
-                    "scalestudy 95% covered": sum(b.covered for b in ours) / len(ours),
-                    "scalestudy PI width": float(
-                        np.median([(b.predicted.hi - b.predicted.lo) / b.measured for b in ours])
-                    ),
-                    "extrap |err| median": float(np.median(np.abs(e_theirs))),
-                    "extrap |err| max": float(np.max(np.abs(e_theirs))),
-                    "scalestudy vs truth": float(np.median(np.abs(truth_err_ours))),
-                    "extrap vs truth": float(np.median(np.abs(truth_err_theirs))),
-                    "extrap model (trial 0)": theirs[0]["model"],
-                }
-            )
+        for noise in NOISES:
+            for case, truth in CASES.items():
+                for fitted, targets in DESIGNS:
+                    jobs, ours, meas = [], [], []
+                    for trial in range(trials):
+                        rng = np.random.default_rng(seed + trial)
+                        samples = {
+                            n: list(truth(n) * np.exp(rng.normal(0, noise, REPEATS)))
+                            for n in (*fitted, *targets)
+                        }
+                        kept = {n: samples[n] for n in fitted}
+                        pred, _ = select.choose(
+                            kept, candidates(), list(targets), n_draws=draws, seed=trial
+                        )
+                        ours.append(pred)
+                        meas.append({t: float(np.median(samples[t])) for t in targets})
+                        path = Path(tmp) / f"{case}-{noise}-{fitted[-1]}-{trial}.jsonl"
+                        with path.open("w") as f:
+                            for n in fitted:  # the held-out sizes are not in its input either
+                                for t in samples[n]:
+                                    line = {"params": {"N": n}, "metric": "time", "value": t}
+                                    f.write(json.dumps(line) + "\n")
+                        jobs += [(str(path), t) for t in targets]
+                    theirs = _extrap(py, jobs)
+                    for j, target in enumerate(targets):
+                        rows.append(_row(case, noise, fitted, target, ours, meas, theirs, j))
     return rows
+
+
+def _row(case, noise, fitted, target, ours, meas, theirs, j) -> dict:
+    mine = [p.at(target) for p in ours]
+    m = [x[target] for x in meas]
+    xp = theirs[j :: len(ours[0].targets)]
+    pairs = list(zip(mine, m, strict=True))
+    e_ours = [abs(iv.value / y - 1) for iv, y in pairs]
+    row = {
+        "case": case,
+        "noise": noise,
+        "sizes": f"{fitted[0]}..{fitted[-1]} -> {target}",
+        "trials": len(mine),
+        "scalestudy |err| median": float(np.median(e_ours)),
+        "scalestudy 95% covered": float(np.mean([iv.covers(y) for iv, y in pairs])),
+        "scalestudy PI width": float(np.median([(iv.hi - iv.lo) / y for iv, y in pairs])),
+        "extrap |err| median": None,
+        "extrap model (trial 0)": None,
+    }
+    if xp[0] is not None:
+        e_xp = [abs(t["value"] / y - 1) for t, y in zip(xp, m, strict=True)]
+        row["extrap |err| median"] = float(np.median(e_xp))
+        row["extrap model (trial 0)"] = xp[0]["model"]
+    return row
 
 
 def measured(sweep: str, results: Path, py: str) -> list[dict]:
@@ -173,8 +209,10 @@ def measured(sweep: str, results: Path, py: str) -> list[dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--trials", type=int, default=20)
+    ap.add_argument("--trials", type=int, default=200)
     ap.add_argument("--extrap-python")
+    ap.add_argument("--seed", type=int, default=100, help="trial k draws with seed + k")
+    ap.add_argument("--draws", type=int, default=1000, help="interval draws a trial")
     ap.add_argument("--sweep", help="a measured sweep's backtest instead of the synthetic cases")
     ap.add_argument("--results", default="results", help="results root of --sweep")
     args = ap.parse_args()
@@ -183,15 +221,31 @@ def main() -> None:
         rows = measured(args.sweep, Path(args.results), py)
         print(json.dumps(rows, indent=1))
         return
-    rows = []
-    for sizes in ([1, 2, 4, 8, 16, 32], [1, 2, 4, 8, 16, 32, 64, 128]):
-        rows += run(sizes, args.trials, py)
-    head = list(rows[0])
+    t0 = time.time()
+    rows = run(args.trials, py, args.draws, args.seed)
     print(json.dumps(rows, indent=1))
-    print()
-    print(" | ".join(head))
+    print(f"\n{args.trials} trials a row, {time.time() - t0:.0f} s\n")
+    print(table(rows))
+
+
+def table(rows: list[dict]) -> str:
+    """The rows as docs/report.md prints them."""
+    out = [
+        "| truth | noise | fitted -> predicted | scalestudy median error | scalestudy coverage "
+        "| Extra-P median error | target met |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        print(" | ".join(f"{r[h]:.1%}" if isinstance(r[h], float) else str(r[h]) for h in head))
+        xp = r["extrap |err| median"]
+        met = xp is not None and r["scalestudy |err| median"] <= xp
+        met = met and r["scalestudy 95% covered"] >= 0.90
+        out.append(
+            f"| {r['case']} | {r['noise']:.0%} | {r['sizes']} | "
+            f"{r['scalestudy |err| median']:.1%} | {r['scalestudy 95% covered']:.2f} | "
+            + ("-" if xp is None else f"{xp:.1%}")
+            + f" | {'yes' if met else 'no'} |"
+        )
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -246,6 +246,56 @@ MUTATIONS = [
         "        if False:",
         ["tests/unit/test_strategy_counters.py"],
     ),
+    Mutation(
+        "projection CV holds out the smallest sizes, not the largest",
+        "scalestudy/report/projection/select.py",
+        "    return xs[-k:]",
+        "    return xs[:k]",
+        [
+            "tests/unit/test_projection_forms.py::test_cv_holds_out_the_largest_sizes_and_scores_them_as_polyfit_does"
+        ],
+    ),
+    Mutation(
+        "projection forms ranked worst first",
+        "scalestudy/report/projection/select.py",
+        "    scored.sort(key=lambda s: s.rms)",
+        "    scored.sort(key=lambda s: -s.rms)",
+        ["tests/unit/test_projection_forms.py::test_an_exact_power_law_is_chosen_and_projected"],
+    ),
+    Mutation(
+        "projection intervals twice too wide (the forms' error counted twice)",
+        "scalestudy/report/projection/select.py",
+        "* np.exp(np.clip(err, -50, 50))",
+        "* np.exp(2 * np.clip(err, -50, 50))",
+        [
+            "tests/unit/test_projection_forms.py::test_the_interval_covers_the_measured_size_and_is_not_too_wide"
+        ],
+    ),
+    Mutation(
+        "projection interval without the forms' extrapolation error",
+        "scalestudy/report/projection/select.py",
+        "            err[:, j] = min(max(spread, FLOOR), CAP) * _t_quantile(z[idx], n)",
+        "            err[:, j] = 0.0",
+        [
+            "tests/unit/test_projection_forms.py::test_the_interval_covers_the_measured_size_and_is_not_too_wide"
+        ],
+    ),
+    Mutation(
+        "projection interval draws the chosen form only (no form uncertainty)",
+        "scalestudy/report/projection/select.py",
+        "size=n_draws, p=selection.weights)",
+        "size=n_draws, p=[1.0] + [0.0] * (len(selection.weights) - 1))",
+        ["tests/unit/test_projection_forms.py"],
+    ),
+    Mutation(
+        "a step-times-only table not projected by the empirical forms",
+        "scalestudy/report/projection/variant.py",
+        "    made = select.choose(samples, candidates + empirical.forms(), targets)",
+        "    made = select.choose(samples, candidates, targets)",
+        [
+            "tests/unit/test_projection_forms.py::test_a_step_times_only_table_is_projected_and_backtested"
+        ],
+    ),
 ]
 
 

@@ -1,7 +1,7 @@
 """Horovod's collectives as one table: what each moves, its cost model, its Horovod call and
 the shapes the comm workload times it on. A new collective is one entry here (`register`).
 
-Each entry's cost model is the one the report projects with (report/projection.py) and the
+Each entry's cost model is the one the report projects with (report/projection/) and the
 comm sweep fits (cost_models/comm_fit.py): a call of `bytes` (allreduce: the whole tensor;
 allgather: one rank's share; alltoall: its whole send buffer) over N workers costs
 

@@ -37,7 +37,8 @@ import numpy as np
 from scalestudy.cost_models import comm_fit, flops, memory_model, strategies
 from scalestudy.cost_models import mesh as mesh_layout
 from scalestudy.formats.point_config import PRESETS, MeshSpec, PointConfig
-from scalestudy.report.projection import Interval, Link, interval_of, ring_allreduce_s
+from scalestudy.report.projection import Link, ring_allreduce_s
+from scalestudy.report.projection.intervals import Interval, interval_of
 
 PAPER_NODES = (64, 300)  # the seed paper's sizes
 PAPER_VOCABS = (33_708, 128_000)  # its big model's vocabulary, and a large modern one

@@ -13,6 +13,7 @@ from scalestudy.report import crossover as crossover_model
 from scalestudy.report import probe, projection
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
+from scalestudy.report.projection.intervals import Interval
 from scalestudy.report.series import gbs
 from scalestudy.report.stats import Estimate
 
@@ -385,7 +386,7 @@ def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
     return t, r, notes
 
 
-def _pi(value: float | None, iv: projection.Interval | None, fmt: str) -> str:
+def _pi(value: float | None, iv: Interval | None, fmt: str) -> str:
     """A projected figure with its 95% prediction interval: 1.234 [1.100, 1.400]."""
     if value is None or not math.isfinite(value):
         return "-"
@@ -433,6 +434,7 @@ def _backtest(a: Analysis) -> tuple[Table | None, list[str]]:
                 "yes" if b.covered else "NO",
             ]
         )
+    notes += [f"{b.variant}: {b.form}" for b in a.backtests if b.form]
     covered = [b for b in a.backtests if b.predicted is not None]
     if covered:
         hit = sum(bool(b.covered) for b in covered)

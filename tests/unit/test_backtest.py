@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from test_report_support import WEAK, WEAK_STATUS, make_sweep
 
-from scalestudy.report import markdown, projection
+from scalestudy.report import markdown
 from scalestudy.report.build import build
+from scalestudy.report.projection import backtest, physics
 
 SLOWER = 2.0  # the held-out size made this much slower than the model says
 
@@ -65,8 +66,8 @@ def test_two_measured_sizes_have_no_backtest(tmp_path):
 
 def test_backtest_function_holds_the_largest_out():
     samples = {1: [1.0, 1.01, 0.99], 2: [1.1, 1.11, 1.09], 4: [1.2, 1.21, 1.19], 8: [9.0]}
-    fit = projection.Anchored(lambda n: 1.0 + 0.1 * (n.bit_length() - 1))
-    b = projection.backtest(samples, fit)
+    fit = physics.Anchored(lambda n: 1.0 + 0.1 * (n.bit_length() - 1))
+    b = backtest.backtest(samples, fit)
     assert b.held_out == 8 and b.measured == 9.0 and not b.covered
-    assert b.predicted == projection.backtest({**samples, 8: [1.3]}, fit).predicted
-    assert projection.backtest({1: [1.0], 2: [1.1]}, fit) is None
+    assert b.predicted == backtest.backtest({**samples, 8: [1.3]}, fit).predicted
+    assert backtest.backtest({1: [1.0], 2: [1.1]}, fit) is None

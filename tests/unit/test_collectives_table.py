@@ -1,6 +1,6 @@
 """The collectives' table (cost_models/collectives.py, issue #35 item 2): a test-only collective
 registered in it alone is fitted (cost_models/comm_fit.py), named in the fit's model text and the
-list of collectives, and costed by the report's projection (report/projection.py), fitted and
+list of collectives, and costed by the report's projection (report/projection/), fitted and
 nominal. The comm workload's size sweep reads the same entry (its Horovod call and elements);
 that part needs MPI (tests/mpi/test_comm_workload.py)."""
 

@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pytest
 
-from scalestudy.report import projection
+from scalestudy.report.projection import intervals, physics
 from scalestudy.report.stats import Clustered
 
 COMPUTE, ALPHA, BETA = 1.0, 0.02, 2.5e-9  # s, s per doubling, s per byte
@@ -39,12 +39,12 @@ def _measure(rng: np.random.Generator) -> dict[int, list[float]]:
     return {n: list(truth(n) * np.exp(rng.normal(0.0, NOISE, size=REPEATS))) for n in MEASURED}
 
 
-def _coverage(fit: projection.Fit) -> tuple[dict[int, float], float]:
+def _coverage(fit: intervals.Fit) -> tuple[dict[int, float], float]:
     hits = {t: 0 for t in TARGETS}
     widths = []
     for trial in range(TRIALS):
         rng = np.random.default_rng(1000 + trial)
-        pred = projection.predict(_measure(rng), fit, TARGETS, n_draws=DRAWS, seed=trial)
+        pred = intervals.predict(_measure(rng), fit, TARGETS, n_draws=DRAWS, seed=trial)
         for t in TARGETS:
             hits[t] += pred.at(t).covers(truth(t))
         iv = pred.at(64)
@@ -54,7 +54,7 @@ def _coverage(fit: projection.Fit) -> tuple[dict[int, float], float]:
 
 @pytest.mark.parametrize(
     "fit",
-    [projection.AlphaBeta(bytes_of), projection.Anchored(truth)],
+    [physics.AlphaBeta(bytes_of), physics.Anchored(truth)],
     ids=["alpha-beta refit", "anchored on the right shape"],
 )
 def test_95_percent_intervals_cover_the_truth_in_90_percent_of_200_trials(fit):
@@ -64,8 +64,8 @@ def test_95_percent_intervals_cover_the_truth_in_90_percent_of_200_trials(fit):
 
 
 def test_the_interval_holds_the_value_and_grows_with_the_distance():
-    pred = projection.predict(
-        _measure(np.random.default_rng(7)), projection.AlphaBeta(bytes_of), TARGETS, n_draws=400
+    pred = intervals.predict(
+        _measure(np.random.default_rng(7)), physics.AlphaBeta(bytes_of), TARGETS, n_draws=400
     )
     widths = [iv.hi - iv.lo for iv in pred.intervals]
     assert all(iv.lo <= iv.value <= iv.hi for iv in pred.intervals)
@@ -74,7 +74,7 @@ def test_the_interval_holds_the_value_and_grows_with_the_distance():
 
 
 def test_one_measured_size_has_the_repeats_noise_alone_and_says_so():
-    pred = projection.predict({8: [1.0, 1.1, 0.9, 1.05, 0.95]}, projection.Anchored(truth), [64])
+    pred = intervals.predict({8: [1.0, 1.1, 0.9, 1.05, 0.95]}, physics.Anchored(truth), [64])
     assert not pred.model_error_seen and "repeats' noise alone" in pred.method
     assert pred.at(64).lo < pred.at(64).value < pred.at(64).hi
 
@@ -83,7 +83,7 @@ def test_allocations_are_resampled_as_groups():
     """Repeats that share an allocation (Clustered) are drawn allocation first: the interval
     spans both allocations' levels."""
     a, b = (1.00, 1.01, 1.00), (1.20, 1.21, 1.20)
-    pred = projection.predict({4: Clustered((a, b))}, projection.Anchored(lambda n: 1.0), [64])
+    pred = intervals.predict({4: Clustered((a, b))}, physics.Anchored(lambda n: 1.0), [64])
     assert pred.at(64).lo <= 1.01 and pred.at(64).hi >= 1.20
 
 
@@ -165,8 +165,8 @@ def test_a_model_error_seen_at_the_measured_sizes_widens_the_interval_to_cover_t
     for trial in range(TRIALS):
         rng = np.random.default_rng(5000 + trial)
         samples = {n: list(drift(n) * np.exp(rng.normal(0, NOISE, REPEATS))) for n in MEASURED}
-        pred = projection.predict(
-            samples, projection.Anchored(lambda n: 1.0), TARGETS, n_draws=DRAWS, seed=trial
+        pred = intervals.predict(
+            samples, physics.Anchored(lambda n: 1.0), TARGETS, n_draws=DRAWS, seed=trial
         )
         for t in TARGETS:
             hits[t] += pred.at(t).covers(drift(t))

@@ -16,7 +16,7 @@ from support.rows import TINY, point_row, results_table
 from scalestudy.cost_models import memory_model, strategies
 from scalestudy.formats.point_config import PointConfig
 from scalestudy.report import legacy, projection
-from scalestudy.report.analysis import _project
+from scalestudy.report.projection.variant import project
 
 V, H, T = 1000, 64, 1024  # vocabulary, width, tokens per worker
 LAT_US, BW_GBPS = 5.0, 8.0  # the table's nominal link: 1e9 bytes/s
@@ -137,7 +137,7 @@ CASES = [
 def test_projected_step_bytes_and_memory_by_hand(exchange, tied, timing):
     (v,) = variants_of(_table(exchange, timing, tied=tied))
     assert v.strategy.name == exchange
-    vp = _project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
+    vp = project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
     assert [p.nodes for p in vp.points] == [8, 16]
     step_m = 0.5 + 0.01 * 4  # the anchor: 4 workers
     comm_m = _hand_exchange_s(exchange, 4, tied=tied)
@@ -172,7 +172,7 @@ def test_a_mesh_projects_its_exchange_over_its_data_set_with_its_vocabulary_shar
     table["logical_allreduce_bytes_per_step"] = DENSE_OTHER + 4 * V // m * H
     (v,) = variants_of(table)
     assert v.mesh_model == m
-    vp = _project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
+    vp = project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
     assert any("data x model mesh (M = 2)" in n for n in vp.notes)
     assert [p.nodes for p in vp.points] == [8, 16]
     for p in vp.points:
@@ -187,7 +187,7 @@ def test_sharded_memory_projection_is_the_plans():
     sharded table's ceil(V / N) rows show (the old projection passed sparse_as_dense only and
     charged every rank the whole table)."""
     (v,) = variants_of(_table("sharded_embedding", "phases", tied=False))
-    vp = _project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
+    vp = project(v, None, 16, {"explicit": None, "roots": [], "variants": [v]})
     spec = dict(projection.model_spec("tiny", V, H, False))
     config = legacy.row_config(
         {"exchange": "sharded_embedding", "tie_embeddings": False, "accumulation": "tf1"}

@@ -101,7 +101,7 @@ def comm_legend(ax, a: Analysis, data: dict) -> None:
 
 def comm_caption(a: Analysis, data: dict) -> str:
     said = "".join(f" Dashed projection: {m.description}." for m in comm_models_drawn(a, data))
-    if said:  # analysis._intervals: the repeats and the model's residuals (docs/report.md)
+    if said:  # projection/variant.py: the repeats and the model's residuals (docs/report.md)
         said += " Shaded around it: its 95% prediction interval."
     return said
 
@@ -193,7 +193,7 @@ def measured_series(s: Scaling, color: str, own: dict, common: dict) -> list[Mea
 
 
 def prediction_band(ax, band: list, interval, color: str, scale: float = 1.0) -> None:
-    """The 95% prediction interval (analysis._intervals) of the projected points `band` as a
+    """The 95% prediction interval (projection/variant.py) of the projected points `band` as a
     shaded band, scaled (100 for percent); `interval(p)` is a point's interval."""
     if band:
         ax.fill_between(

@@ -1,0 +1,230 @@
+"""Which form projects, and an interval that carries the choice: leave-one-size-out
+cross-validation over the candidate forms (the physics form where the table has its columns,
+the empirical forms where there are sizes enough), and draws that mix the forms by how well
+they predicted the held-out sizes.
+
+- Held out: the largest half of the measured sizes (at least two), one at a time, each
+  predicted from all the others: extrapolation is the use, so the largest sizes are always
+  among them. A form's CV error is the RMS of log(predicted / measured) over them.
+- Weights: (best CV error / the form's) ^ (held-out sizes), the likelihood ratio of a
+  log-normal error of each form's own spread: a form twice as wrong on 3 sizes weighs 1/8.
+- Reach: how wrong the form is when it extrapolates, measured inside the data: each held-out
+  size predicted from the sizes d doublings or more below it alone, for d = 1, 2, ... while
+  two sizes remain to fit; the RMS log error at each d.
+- Interval (PI draws): each draw picks a form by its weight, refits it on the sizes' medians
+  re-drawn from their repeats (noise.py: the medians' noise and, through the refit, the
+  parameters'), and multiplies its projection at a target d doublings beyond the largest
+  measured size by exp(s_d x t): s_d the form's reach error at d (beyond the farthest reach
+  measured, D: s_D x d / D), t a Student t with as many degrees of freedom as errors made s_d
+  (it is estimated from that few). The 2.5 and 97.5 percentiles of the draws.
+- The value: the forms' projections on the medians averaged on the log scale with their
+  weights (the best-weighted form is the one named as chosen).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from scalestudy.report.projection import noise
+from scalestudy.report.projection.intervals import (
+    PI_CONFIDENCE,
+    PI_DRAWS,
+    PI_SEED,
+    Fit,
+    Prediction,
+    interval_of,
+    many,
+    predict,
+)
+
+CV_MIN_SIZES = 4  # each held-out size leaves three: two coefficients and a residual
+SHOWN = 3  # the forms a note names with their CV errors
+FLOOR = 1e-6  # a CV error of zero (an exact form on noiseless data) still weighs finitely
+CAP = 10.0  # a log error past e^10 says nothing more (an absurd form is hardly ever drawn)
+
+
+@dataclass(frozen=True)
+class Scored:
+    fit: Fit
+    errors: tuple[tuple[float, float], ...]  # (held-out size, log(predicted / measured))
+    # doublings d -> the held-out sizes' log errors when fitted on the sizes d doublings below
+    reach: dict[int, tuple[float, ...]] = field(default_factory=dict)
+
+    @property
+    def rms(self) -> float:
+        return _rms([e for _, e in self.errors])
+
+    def spread(self, d: float) -> tuple[float, int]:
+        """The log error d doublings beyond the data, and the errors it rests on."""
+        known = sorted(k for k, v in self.reach.items() if v)
+        if not known:
+            return self.rms * max(d, 1.0), len(self.errors)
+        near = min(known, key=lambda k: (abs(k - d), -k))
+        if d > known[-1]:
+            near = known[-1]
+        s = _rms(self.reach[near])
+        return s * max(d, 1.0) / near if d > near else s, len(self.reach[near])
+
+
+def _rms(errors) -> float:
+    if not errors or any(not math.isfinite(e) for e in errors):
+        return math.inf
+    return math.sqrt(sum(e * e for e in errors) / len(errors))
+
+
+@dataclass
+class Selection:
+    scored: list[Scored]  # best first
+    weights: list[float]  # of scored, summing to 1
+    held_out: list[float]
+
+    @property
+    def chosen(self) -> Scored:
+        return self.scored[0]
+
+    def sentence(self) -> str:
+        """Which form was chosen and why: the CV errors (and weights) of the best few."""
+        best = "; ".join(
+            f"{s.fit.name}: CV error {s.rms:.1%}, weight {w:.2f}"
+            for s, w in zip(self.scored[:SHOWN], self.weights[:SHOWN], strict=True)
+        )
+        held = ", ".join(f"{x:g}" for x in self.held_out)
+        return (
+            f"form chosen: {self.chosen.fit.name}, by leave-one-size-out cross-validation of "
+            f"{len(self.scored)} forms (sizes {held} held out one at a time, each predicted "
+            f"from the others; RMS log error): {best}"
+        )
+
+
+def held_out_sizes(xs) -> list:
+    """The largest half of the sizes (at least two): the ones each form must predict."""
+    xs = sorted(xs)
+    k = max(2, (len(xs) + 1) // 2)
+    return xs[-k:]
+
+
+def _log_error(fit: Fit, xs, ys, k: int, fitted) -> float:
+    f = fit.predictor([xs[i] for i in fitted], [ys[i] for i in fitted])
+    p = f(xs[k])
+    return min(abs(math.log(p / ys[k])), CAP) if p > 0 and ys[k] > 0 else CAP
+
+
+def _reach(fit: Fit, xs, ys, ks) -> dict[int, tuple[float, ...]]:
+    out: dict[int, tuple[float, ...]] = {}
+    for d in range(1, 64):
+        errs = []
+        for k in ks:
+            below = [i for i in range(len(xs)) if xs[i] * 2**d <= xs[k] * (1 + 1e-9)]
+            if len(below) >= 2:
+                errs.append(_log_error(fit, xs, ys, k, below))
+        if not errs:
+            break
+        out[d] = tuple(errs)
+    return out
+
+
+def select(xs, ys, candidates) -> Selection:
+    """The candidate forms scored by leave-one-size-out cross-validation, best first."""
+    held = held_out_sizes(xs)
+    ks = [xs.index(x) for x in held]
+    scored = []
+    for c in candidates:
+        loso = [
+            (xs[k], _log_error(c, xs, ys, k, [i for i in range(len(xs)) if i != k])) for k in ks
+        ]
+        scored.append(Scored(c, tuple(loso), _reach(c, xs, ys, ks)))
+    scored.sort(key=lambda s: s.rms)
+    best = max(scored[0].rms, FLOOR)
+    raw = [(best / max(s.rms, FLOOR)) ** len(held) for s in scored]
+    total = sum(raw)
+    return Selection(scored, [r / total for r in raw], held)
+
+
+def predict_selected(
+    samples,
+    selection: Selection,
+    targets,
+    *,
+    n_draws: int = PI_DRAWS,
+    seed: int = PI_SEED,
+    confidence: float = PI_CONFIDENCE,
+) -> Prediction:
+    """The forms' weighted projection at `targets`, with the mixed interval of the module's
+    comment."""
+    import numpy as np
+
+    xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
+    ys = [float(np.median(noise.clean(samples[x]))) for x in xs]
+    targets = list(targets)
+    f0 = selection.chosen.fit.predictor(xs, ys)
+    values = _averaged(selection, xs, ys, targets)
+    rng = np.random.default_rng(seed)
+    drawn = np.array([noise.medians_drawn(samples[x], rng, n_draws) for x in xs])
+    form = rng.choice(len(selection.scored), size=n_draws, p=selection.weights)
+    z = rng.random(n_draws)  # one quantile a draw, shared by the targets (one form error)
+    top = max(xs)
+    dist = [max(math.log2(t / top), 1.0) for t in targets]
+    out = np.empty((n_draws, len(targets)))
+    for k, s in enumerate(selection.scored):
+        idx = np.flatnonzero(form == k)
+        if not idx.size:
+            continue
+        err = np.empty((idx.size, len(targets)))
+        for j, d in enumerate(dist):
+            spread, n = s.spread(d)
+            err[:, j] = min(max(spread, FLOOR), CAP) * _t_quantile(z[idx], n)
+        out[idx] = many(s.fit, xs, drawn[:, idx], targets) * np.exp(np.clip(err, -50, 50))
+    intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
+    residuals = [(x, ys[i] / f0(x) - 1.0) for i, x in enumerate(xs)]
+    method = (
+        f"{selection.sentence()}; the value averages the forms' projections by weight (log "
+        f"scale); {confidence:.0%} prediction interval: {n_draws} draws, each "
+        "of a form by its weight, refitted on the sizes' medians re-drawn from their repeats, "
+        "times exp(the form's error when it extrapolated as far inside the data x a Student t)"
+    )
+    return Prediction(targets, values, out, intervals, residuals, True, method)
+
+
+def _averaged(selection: Selection, xs, ys, targets) -> list[float]:
+    """The forms' projections averaged on the log scale with their weights."""
+    logs = [0.0] * len(targets)
+    total = 0.0
+    for s, w in zip(selection.scored, selection.weights, strict=True):
+        if w < 1e-6:
+            continue
+        f = s.fit.predictor(xs, ys)
+        vals = [f(t) for t in targets]
+        if all(v > 0 for v in vals):
+            logs = [a + w * math.log(v) for a, v in zip(logs, vals, strict=True)]
+            total += w
+    if total <= 0:  # no form projects a positive time: the best one's figure, as it is
+        f = selection.chosen.fit.predictor(xs, ys)
+        return [float(f(t)) for t in targets]
+    return [math.exp(a / total) for a in logs]
+
+
+def _t_quantile(q, df: int):
+    from scipy.stats import t
+
+    return t.ppf(q, max(df, 1))
+
+
+def choose(samples, candidates, targets, **kw) -> tuple[Prediction, Selection | None] | None:
+    """The projection of `samples` at `targets`: by the form cross-validation chooses among
+    `candidates` where there are CV_MIN_SIZES sizes or more; with fewer, by the first
+    candidate alone if it is a physics form (the interval of intervals.predict); None when
+    nothing can project."""
+    import numpy as np
+
+    xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
+    if not xs or not candidates:
+        return None
+    if len(xs) >= CV_MIN_SIZES and len(candidates) > 1:
+        ys = [float(np.median(noise.clean(samples[x]))) for x in xs]
+        sel = select(xs, ys, candidates)
+        return predict_selected(samples, sel, targets, **kw), sel
+    first = candidates[0]
+    if getattr(first, "physics", False):
+        return predict(samples, first, targets, **kw), None
+    return None
