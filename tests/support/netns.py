@@ -60,3 +60,67 @@ def write_profile(folder: Path, cluster, name: str, description: str, env: dict)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "prof.yaml").write_text(yaml.safe_dump(profile))
     return folder / "prof.yaml"
+
+
+# a node's counters, read in its namespace every SAMPLE_S: "<unix time> <tx_bytes> <tx_packets>"
+_SAMPLER = f"""
+import sys, time
+base = "/sys/class/net/{NODE_IFACE}/statistics/"
+period = float(sys.argv[1])
+while True:
+    with open(base + "tx_bytes") as b, open(base + "tx_packets") as p:
+        line = f"{{time.time():.6f}} {{b.read().strip()}} {{p.read().strip()}}"
+    print(line, flush=True)
+    time.sleep(period)
+"""
+SAMPLE_S = 0.01
+
+
+class CounterSamples:
+    """Each node's tx_bytes and tx_packets sampled every SAMPLE_S by a process inside its
+    namespace, for as long as the `with` block runs; then `at(node, t)` is the first sample
+    taken at or after the (unix) time t: the bytes a node sent in a window of a job are the
+    difference of two such readings, with no second job to subtract (issue #43)."""
+
+    def __init__(self, cluster, folder: Path, nodes=(1, 2)):
+        self.cluster, self.folder, self.nodes = cluster, folder, nodes
+        self.samples: dict[str, list[tuple[float, int, int]]] = {}
+
+    def __enter__(self) -> CounterSamples:
+        import sys
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._procs = {}
+        for i in self.nodes:
+            ns = self.cluster.network.namespace(i)
+            out = open(self.folder / f"n{i}.samples", "w")  # closed in __exit__
+            cmd = ["ip", "netns", "exec", ns, sys.executable, "-c", _SAMPLER, str(SAMPLE_S)]
+            self._procs[f"n{i}"] = (subprocess.Popen(cmd, stdout=out), out)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import time
+
+        time.sleep(5 * SAMPLE_S)  # a few samples past the end
+        for node, (proc, out) in self._procs.items():
+            proc.terminate()
+            proc.wait(timeout=10)
+            out.close()
+            rows = []
+            for line in (self.folder / f"{node}.samples").read_text().splitlines():
+                parts = line.split()
+                if len(parts) == 3:
+                    rows.append((float(parts[0]), int(parts[1]), int(parts[2])))
+            self.samples[node] = rows
+
+    def at(self, node: str, t: float) -> tuple[int, int]:
+        """(tx_bytes, tx_packets) of the first sample at or after t."""
+        for ts, b, p in self.samples[node]:
+            if ts >= t:
+                return b, p
+        raise AssertionError(f"{node}: no counter sample at or after {t} (sampling ended)")
+
+    def span(self, node: str) -> tuple[int, int]:
+        """(tx_bytes, tx_packets) from the first sample to the last."""
+        (_, b0, p0), (_, b1, p1) = self.samples[node][0], self.samples[node][-1]
+        return b1 - b0, p1 - p0
