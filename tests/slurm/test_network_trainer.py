@@ -4,18 +4,19 @@ node's namespace, against the `wire_sent_model` the trainer logs in every step r
 Open MPI's pml monitoring counters as a third count.
 
 The veth's count is taken in a window of ONE job (issue #43): each node's tx_bytes and
-tx_packets are sampled every 10 ms inside its namespace (support.netns.CounterSamples) and
-read at the end of step SHORT and at the end of step LONG (each rank's own step records;
-the namespaces share the host's clock). The window holds exactly the collectives of steps
-SHORT+1..LONG: a step's sends are done when it ends, and the next step sends nothing before
-its forward pass has run (measured: the counts read 0, 10 or 30 ms after each end agree to
-100 bytes). What the window holds besides that payload: a 66-byte Ethernet/IP/TCP header per
-packet the veth counts (tx_packets; a packet is a segment of up to 64 KiB before offload cuts
-it), the ACKs the node sends for what it receives, and Horovod's control traffic (negotiation
-every cycle, ~580 packets and ~60 KB a second per node while idle, measured), which grows with
-the window's duration. So: the TCP payload, tx_bytes - 66 x tx_packets, against the model
-(measured +0.3..+0.4%: Open MPI's fragment headers and the control messages' payload), and
-tx_bytes against the model within OVERHEAD_MAX (measured +4.6..+4.8%).
+tx_packets are sampled every 10 ms inside its namespace (support.netns.CounterSamples) and read
+at the end of step SHORT and at the end of step LONG (each rank's own step records; the
+namespaces share the host's clock). The window holds exactly the collectives of steps
+SHORT+1..LONG: a step's sends are done when it ends, and the next step sends nothing before its
+forward pass has run (measured: the counts read 0, 10 or 30 ms after each end agree within 600
+bytes of 5.5 MB; 60 ms cuts into the next step). What the window holds besides that payload: a
+66-byte Ethernet/IP/TCP header per packet the veth counts (tx_packets; a packet is a segment of
+up to 64 KiB before offload cuts it), the ACKs the node sends for what it receives, and
+Horovod's control traffic (negotiation every cycle, ~580 packets and ~60 KB a second per node
+while idle, measured), which grows with the window's duration. So: the TCP payload, tx_bytes -
+66 x tx_packets, against the model (measured +0.3..+0.4%: Open MPI's fragment headers and the
+control messages' payload), and tx_bytes against the model within OVERHEAD_MAX (measured
++4.6..+4.8%).
 
 Why not the difference of two jobs' whole counts, as before: the start-up a SHORT job
 subtracts is not the same twice. The first step's trace takes seconds (15 s at load 7 here,

@@ -51,7 +51,7 @@ def test_every_mpi_or_slurm_file_has_its_cost_in_the_docs_table():
 
 def test_the_check_sees_a_new_marked_file(tmp_path):
     """The two halves the check relies on: a marker found in a file's text, a row read."""
-    assert MARKED.search('pytestmark = pytest.mark.slurm\n')
+    assert MARKED.search("pytestmark = pytest.mark.slurm\n")
     assert MARKED.search("@pytest.mark.mpi\ndef test_x(): ...")
     assert not MARKED.search("pytestmark = pytest.mark.trainer")
     text = f"# x\n{HEADING}\n\n| file | starts | tests | s |\n| --- | --- | --- | --- |\n"
