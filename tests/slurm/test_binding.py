@@ -77,9 +77,12 @@ def test_srun_binds_with_task_affinity(start_cluster, tmp_path, monkeypatch, cap
 
 
 def test_probe_names_shared_cpus_without_a_task_plugin(
-    start_cluster, tmp_path, monkeypatch, capsys
+    slurm_cluster_no_accounting, tmp_path, monkeypatch, capsys
 ):
-    cluster = start_cluster(2, accounting=False, task_plugin="none")
+    # the session's 2-node cluster without accounting is this variant (task/none, the default):
+    # one cluster start fewer (issue #43)
+    cluster = slurm_cluster_no_accounting
+    assert cluster.task_plugin == "none" and cluster.nodes == 2
     attempt, check = _run_probe(cluster, tmp_path, "bindnone", monkeypatch)
     assert not check["ok"] and attempt.state == "failed"
     assert sorted(p.split(":")[0] for p in check["problems"]) == ["n1", "n2"]
