@@ -24,16 +24,23 @@ demo: venv
 	$(PY) -m scalestudy.cli report experiments/quickstart.yaml
 	@echo "open $(CURDIR)/results/quickstart/report/report.html in a browser (one self-contained file)"
 
+# each phase's start time is printed, and the suite's JUnit XML kept for scripts/test_costs.py
+# (the cost table in docs/development.md)
+TEST_JUNIT ?= .pytest-junit.xml
 test: venv
-	$(PY) -m ruff check scalestudy tests benchmarks
+	@date -u +"[%T] test: lint"
+	$(PY) -m ruff check scalestudy tests benchmarks scripts
 	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
-	$(PY) -m pytest --durations=30
+	@date -u +"[%T] test: pytest"
+	$(PY) -m pytest --durations=60 --junitxml=$(TEST_JUNIT)
+	@date -u +"[%T] test: the harness on Python 3.13 and 3.10"
 	# the harness's fast tests on Python 3.13 too: a venv of its dependencies only, cached by
 	# constraints-harness.txt + pyproject.toml + the interpreter (~1 min cold; the tests a few minutes)
 	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest $(HARNESS_FAST)
 	# and on 3.10, the oldest promised: every harness module imported (syntax, stdlib), seconds
 	# warm (~2.5 min cold); the fast tests there are `make test-pythons` (~5 min each)
 	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.10)" -c '$(HARNESS_IMPORTS)'
+	@date -u +"[%T] test: done"
 
 test-fast:
 	$(PY) -m pytest -m "not mpi and not slurm and not trainer"
