@@ -61,7 +61,7 @@ class Measured:
 
     @property
     def token_samples(self) -> Samples:
-        """tokens/s as the bootstrap takes them: grouped by allocation when there are several
+        """tokens/s as the noise model takes them: grouped by allocation when there are several
         (repeats of one allocation are not independent: report/stats.py)."""
         return Clustered.of(self.tokens, self.token_allocations)
 

@@ -16,13 +16,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES, Noise, pooled, t_quantile
-from scalestudy.report.stats import CONFIDENCE, Clustered
+from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES
+from scalestudy.uncertainty.model import CONFIDENCE, Clustered, Noise, pooled
+from scalestudy.uncertainty.tdist import t_quantile
 
 # a stated default: about what a quiet, dedicated node shows run to run; a shared host (this
 # development machine) often shows several times more, so measure it (previous results)
 DEFAULT_CV = 0.03
-LEVEL = CONFIDENCE  # the level compare judges at (report/stats.py)
+LEVEL = CONFIDENCE  # the level compare judges at (scalestudy/uncertainty)
 POWER = 0.8  # the second figure: the change found in 4 runs of 5
 
 
@@ -120,7 +121,7 @@ def plan_line(sweep, points: list, results: Path) -> str:
     repeats = design.units * (design.repeats if design.unit == "allocation" else 1)
     own = (
         f"; with {repeats} repeats a side compare judges each point on its own repeats (the "
-        "bootstrap), which needs a somewhat larger change"
+        "spread alone, which needs a somewhat larger change"
         if repeats >= MIN_SAMPLES and (design.unit == "repeat" or design.units >= MIN_ALLOCATIONS)
         else ""
     )

@@ -45,7 +45,7 @@ def _measured(s: Summary) -> list[Section]:
     """The points, the expectations, the paired ratios, the comm calibration, the probe."""
     out = [
         (
-            "Points (medians over repeats, 95% bootstrap intervals)",
+            "Points (medians over repeats, 95% intervals of the run's noise model)",
             [_table(s.points, "no training runs in these tables")],
         )
     ]

@@ -14,7 +14,7 @@ from scalestudy.report import probe, projection
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
 from scalestudy.report.series import gbs
-from scalestudy.report.stats import Estimate
+from scalestudy.uncertainty.model import NO_NOISE, Estimate
 
 GIB = 2**30
 
@@ -71,8 +71,8 @@ def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
         return "-"
     k = 100.0 if pct else 1.0
     unit = "%" if pct else ""
-    if e.n <= 1:
-        return f"{e.value * k:,.{digits}f}{unit} (n=1, no CI)"
+    if not e.judged:
+        return f"{e.value * k:,.{digits}f}{unit} ({NO_NOISE})"
     return f"{e.value * k:,.{digits}f}{unit} [{e.lo * k:,.{digits}f}, {e.hi * k:,.{digits}f}]"
 
 
@@ -255,7 +255,7 @@ def _paired(a: Analysis) -> Table | None:
                 str(r.nodes),
                 str(len(r.per_allocation)),
                 ", ".join(f"a{k}: {n[0]}, {n[1]}" for k, n in sorted(r.samples.items())),
-                f"{r.estimate.value:.3f} [{r.estimate.lo:.3f}, {r.estimate.hi:.3f}]",
+                est(r.estimate, digits=3),
                 ", ".join(f"a{k}: {v:.3f}" for k, v in sorted(r.per_allocation.items())),
             ]
         )

@@ -6,29 +6,33 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats as sps
 from support.report import variants_of
 from support.rows import results_table
 
-from scalestudy.report.paired import paired_ratios, two_level_ratio
+from scalestudy.report.paired import paired_ratios
+from scalestudy.uncertainty import model as uncertainty
 
 
-def test_ratio_is_the_median_over_allocations_of_within_allocation_ratios():
+def test_ratio_is_the_median_over_allocations_with_a_t_interval_of_their_logs():
     groups = {
-        0: (np.array([100.0, 102.0, 98.0]), np.array([90.0, 91.0, 89.0])),  # 90 / 100
-        1: (np.array([50.0, 50.0, 50.0]), np.array([40.0, 40.0, 40.0])),  # 40 / 50: a slow node
-        2: (np.array([80.0, 80.0, 80.0]), np.array([68.0, 68.0, 68.0])),  # 68 / 80
+        0: ([100.0, 102.0, 98.0], [90.0, 91.0, 89.0]),  # 90 / 100
+        1: ([50.0, 50.0, 50.0], [40.0, 40.0, 40.0]),  # 40 / 50: a slow node
+        2: ([80.0, 80.0, 80.0], [68.0, 68.0, 68.0]),  # 68 / 80
     }
-    est = two_level_ratio(groups)
+    ratios = [float(np.median(b) / np.median(a)) for a, b in groups.values()]
+    est = uncertainty.paired(ratios, uncertainty.paired_noise([(ratios, 2)]))
     assert est.value == 0.85 and est.n == 3  # median of 0.9, 0.8, 0.85
-    # resampled repeats reach 91/98 at most (allocation 0), 40/50 at least
-    assert 0.8 <= est.lo <= 0.85 <= est.hi <= 91 / 98
-    # the slow allocation halves both variants: the paired ratio does not see placement
-    assert abs(two_level_ratio({1: groups[1]}).value - 0.8) < 1e-12
+    logs = np.log(ratios)  # by hand: t(2) on the three allocations' log ratios
+    half = sps.t.ppf(0.975, 2) * logs.std(ddof=1) / np.sqrt(3)
+    assert (est.lo, est.hi) == pytest.approx(
+        (np.exp(logs.mean() - half), np.exp(logs.mean() + half))
+    )
 
 
-def test_one_sample_each_has_no_interval():
-    est = two_level_ratio({0: (np.array([10.0]), np.array([12.0]))})
-    assert (est.value, est.lo, est.hi, est.n) == (1.2, 1.2, 1.2, 1)
+def test_one_allocation_anywhere_has_no_noise_estimate():
+    est = uncertainty.paired([1.2], uncertainty.paired_noise([([1.2], 2)]))
+    assert (est.value, est.lo, est.hi, est.n, est.judged) == (1.2, 1.2, 1.2, 1, False)
 
 
 def _table() -> pd.DataFrame:

@@ -1,0 +1,103 @@
+"""The product's one noise model (scalestudy/uncertainty): its t quantiles against SciPy's, and
+its intervals against t intervals computed here by hand from the same numbers."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+
+from scalestudy.uncertainty import model as um
+from scalestudy.uncertainty.tdist import betainc, normal_quantile, t_cdf, t_quantile
+
+
+@pytest.mark.parametrize("df", [1, 1.5, 2, 3, 4, 5, 7, 10, 30, 100, 1e5])
+def test_t_quantile_matches_scipy(df):
+    for p in (0.6, 0.8, 0.9, 0.95, 0.975, 0.99, 0.995, 0.9995, 0.025, 0.2):
+        assert t_quantile(p, df) == pytest.approx(sps.t.ppf(p, df), rel=1e-7, abs=1e-9)
+    for x in (-30.0, -2.0, -0.3, 0.0, 0.7, 4.0, 50.0):
+        assert t_cdf(x, df) == pytest.approx(sps.t.cdf(x, df), rel=1e-9, abs=1e-12)
+
+
+def test_incomplete_beta_and_normal_match_scipy():
+    for a, b, x in [(0.5, 0.5, 0.3), (2.0, 5.0, 0.9), (40.0, 0.5, 0.97), (3.0, 3.0, 0.5)]:
+        assert betainc(a, b, x) == pytest.approx(sps.beta.cdf(x, a, b), rel=1e-10)
+    assert normal_quantile(0.975) == pytest.approx(sps.norm.ppf(0.975), rel=1e-12)
+    with pytest.raises(ValueError):
+        t_quantile(0.975, 0)
+
+
+def test_a_point_alone_is_a_t_interval_on_its_logs():
+    xs = [90.0, 100.0, 110.0, 95.0, 105.0]
+    e = um.level(xs, um.pooled([xs]))
+    logs = np.log(xs)
+    half = sps.t.ppf(0.975, 4) * logs.std(ddof=1) / math.sqrt(5)
+    assert e.value == 100.0 and e.n == 5 and e.judged and e.df == 4
+    assert (e.lo, e.hi) == pytest.approx(
+        (math.exp(logs.mean() - half), math.exp(logs.mean() + half))
+    )
+
+
+def test_two_allocations_are_two_units_not_min_max():
+    # the issue's quickstart pair: 1.140 and 1.209 are the only units: t(1) on them
+    e = um.level([1.140, 1.209], um.pooled([[1.140, 1.209]]))
+    logs = np.log([1.140, 1.209])
+    half = sps.t.ppf(0.975, 1) * logs.std(ddof=1) / math.sqrt(2)
+    assert e.lo == pytest.approx(math.exp(logs.mean() - half))
+    assert e.lo < 0.9 and e.hi > 1.5  # nowhere near [1.140, 1.209]
+
+
+def test_pooled_over_points_and_one_repeat_point_is_judged():
+    a, b, c = [100.0, 104.0, 98.0], [50.0, 52.0], [77.0]
+    noise = um.pooled([a, b, c])
+    ss = sum(((np.log(x) - np.log(x).mean()) ** 2).sum() for x in (a, b))
+    assert noise.df == 3 and noise.s == pytest.approx(math.sqrt(ss / 3))
+    e = um.level(c, noise)  # one repeat, the others' spread: an interval
+    half = sps.t.ppf(0.975, 3) * noise.s
+    assert e.judged and (e.lo, e.hi) == pytest.approx((77 * math.exp(-half), 77 * math.exp(half)))
+
+
+def test_no_degree_of_freedom_anywhere_is_unjudged():
+    noise = um.pooled([[1.0], [2.0]])
+    e = um.level([2.0], noise)
+    assert not noise.judged and not e.judged and (e.lo, e.hi) == (2.0, 2.0)
+    assert um.NO_NOISE in noise.describe()
+
+
+def test_allocations_are_the_units_of_a_clustered_point():
+    c = um.Clustered(((100.0, 101.0, 99.0), (90.0, 91.0, 89.0)))
+    assert um.units(c) == pytest.approx(
+        [np.log([100, 101, 99]).mean(), np.log([90, 91, 89]).mean()]
+    )
+    assert um.pooled([c]).df == 1 and um.pooled([c]).unit == "allocation"
+
+
+def test_weak_efficiency_interval_by_hand():
+    t1, t4 = [100.0, 103.0, 97.0], [360.0, 380.0, 350.0]
+    noise = um.pooled([t1, t4])
+    e = um.ratio([(t4, 1.0, 4), (t1, -1.0, 1)], noise, scale=1 / 4)
+    assert e.value == pytest.approx(360.0 / (4 * 100.0))  # medians
+    centre = np.log(t4).mean() - np.log(t1).mean()
+    half = sps.t.ppf(0.975, 4) * noise.s * math.sqrt(1 / 3 + 1 / 3)
+    assert (e.lo, e.hi) == pytest.approx((math.exp(centre - half) / 4, math.exp(centre + half) / 4))
+
+
+def test_equal_spreads_rejected_when_noise_grows_with_n():
+    rng = np.random.default_rng(3)
+    sizes = [1, 2, 4, 8, 16, 32]
+    sets = [list(np.exp(0.005 * n * rng.standard_normal(4))) for n in sizes]  # sd 0.5% .. 16%
+    noise = um.pooled(sets, sizes)
+    assert noise.homogeneity_p < 0.05 and noise.slope > 1.0
+    assert noise.s_at(32) > 5 * noise.s_at(1)
+    flat = [list(np.exp(0.03 * rng.standard_normal(4))) for _ in sizes]
+    same = um.pooled(flat, sizes)
+    assert same.slope == 0.0 and same.homogeneity_p >= 0.05 and same.df == 18
+
+
+def test_nan_and_none_are_not_samples():
+    assert um.median([1.0, None, float("nan"), 3.0]) == 2.0
+    assert um.units([1.0, None, float("nan"), -1.0, math.e]) == [0.0, 1.0]
+    with pytest.raises(ValueError):
+        um.median([None, float("nan")])
