@@ -431,12 +431,25 @@ def inconsistent_notes(side: Side) -> list[str]:
 def noise_models(base: Side, new: Side | None = None) -> dict[str, Noise]:
     """The pooled noise of both runs (of one, new None), over every point of each (matched or
     not)."""
-    points = [*base.points.values(), *(new.points.values() if new is not None else [])]
-    sizes = [m.workers for m in points]
+    sides = [base] if new is None else [base, new]
     return {
-        "tokens_per_s": noise.pooled([m.token_samples for m in points], sizes),
-        "step_s": noise.pooled([m.step_samples for m in points], sizes),
+        metric: runs_noise(
+            [[(getattr(m, attr), m.workers) for m in side.points.values()] for side in sides]
+        )
+        for metric, attr in (("tokens_per_s", "token_samples"), ("step_s", "step_samples"))
     }
+
+
+def runs_noise(runs: list[list[tuple[Samples, int]]]) -> Noise:
+    """The noise model over runs given as their points' (samples, workers): the variants of
+    one run at one size share its allocations (counted once), two runs share none."""
+    sets, sizes, shared = [], [], []
+    for i, points in enumerate(runs):
+        for samples, workers in points:
+            sets.append(samples)
+            sizes.append(workers)
+            shared.append((i, workers) if isinstance(samples, Clustered) else None)
+    return noise.pooled(sets, sizes, shared)
 
 
 def compare(

@@ -33,19 +33,25 @@ class Design:
     units: int  # independent units a point a side
     unit: str  # "repeat" or "allocation"
     repeats: int  # repeats per allocation
+    sizes: int = 0  # distinct sizes (0: as many as points)
 
     @property
     def df(self) -> int:
-        return 2 * self.points * (self.units - 1)
+        """Both runs' degrees of freedom: the variants of a bundled size share its
+        allocations, so they count once per size (scalestudy/uncertainty: pooled)."""
+        shared = self.sizes if self.unit == "allocation" and self.sizes else self.points
+        return 2 * shared * (self.units - 1)
 
 
 def design_of(sweep, points: Iterable) -> Design:
     """The design of a sweep (spec Sweep) and its plan's points (plan.Point)."""
+    points = list(points)
     distinct = {(p.variant, p.nodes, p.ppn) for p in points}
+    sizes = len({(p.nodes, p.ppn) for p in points})
     allocations = sweep.allocation_count
     if allocations >= 2:
-        return Design(len(distinct), allocations, "allocation", sweep.repeats)
-    return Design(len(distinct), sweep.repeats * allocations, "repeat", sweep.repeats)
+        return Design(len(distinct), allocations, "allocation", sweep.repeats, sizes)
+    return Design(len(distinct), sweep.repeats * allocations, "repeat", sweep.repeats, sizes)
 
 
 def previous_noise(table: Path) -> Noise | None:
@@ -70,8 +76,21 @@ def previous_noise(table: Path) -> Noise | None:
         values, allocations = groups.setdefault(key, ([], []))
         values.append(value)
         allocations.append(row.get("allocation") or None)
-    model = pooled(Clustered.of(v, a) for v, a in groups.values())
+    sets = [Clustered.of(v, a) for v, a in groups.values()]
+    sizes = [_workers(nodes, ppn) for _, nodes, ppn in groups]
+    shared = [
+        (n, p) if isinstance(x, Clustered) else None
+        for x, (_, n, p) in zip(sets, groups, strict=True)
+    ]
+    model = pooled(sets, sizes, shared)
     return model if model.judged else None
+
+
+def _workers(nodes, ppn) -> float | None:
+    try:
+        return float(nodes) * float(ppn or 1)
+    except (TypeError, ValueError):
+        return None
 
 
 def smallest_slowdown(design: Design, cv: float, level: float = LEVEL) -> float | None:

@@ -7,8 +7,8 @@ Its independent unit is the allocation when its repeats are grouped by allocatio
 one allocation share its nodes and neighbours), else the repeat; a unit's value is the mean of
 the logs of its repeats. The spread of the units around their point's mean is one figure shared
 by the run's points (pooled: s^2 = sum SS_p / df, df = sum (k_p - 1), k_p the point's units), or,
-when the run's data reject equal spreads across node counts (a likelihood-ratio test, level
-HOMOGENEITY_LEVEL), a log-variance linear in log N fitted to them (one degree of freedom spent).
+when the run's data reject equal spreads across node counts (Bartlett's test, level
+HOMOGENEITY_LEVEL), each node count's own spread, pooled over its points (variants).
 
 An interval of a contrast of points' mean logs (a point: its mean; a ratio: new - base; an
 efficiency: four or two points) is value +- t(df) sqrt(sum c^2 s_p^2 / k_p), exp'ed. The printed
@@ -20,10 +20,10 @@ of freedom at all (one unit everywhere) no interval is made: the Estimate is unj
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-from scalestudy.uncertainty.tdist import t_quantile
+from scalestudy.uncertainty.tdist import chi2_sf, t_quantile
 
 CONFIDENCE = 0.95  # the one level every interval is printed at
 # the level at which equal spreads across node counts are rejected (fixed before any coverage
@@ -125,16 +125,16 @@ def median(values: Iterable) -> float:
 @dataclass(frozen=True)
 class Noise:
     """The spread of the logs of a run's units (s: about the coefficient of variation of one
-    unit) with df degrees of freedom, from `points` points with two units or more. `slope`:
-    d log(variance) / d log(N) when equal spreads were rejected (0: pooled), about `log_n0`."""
+    unit) with df degrees of freedom, from `points` points with two units or more.
+    `by_size`: (workers, s, df) of each size, when the run's data reject equal spreads across
+    its sizes (then a size's own spread judges its points); empty: pooled."""
 
     s: float
     df: int
     points: int
     unit: str  # "repeat", "allocation" or "repeat or allocation"
-    slope: float = 0.0
-    log_n0: float = 0.0
-    homogeneity_p: float | None = None  # the test's p-value (None: not testable)
+    by_size: tuple[tuple[float, float, int], ...] = ()
+    homogeneity_p: float | None = None  # Bartlett's test across sizes (None: not testable)
 
     @property
     def judged(self) -> bool:
@@ -142,13 +142,21 @@ class Noise:
 
     @property
     def form(self) -> str:
-        return "pooled" if self.slope == 0.0 else "log-variance linear in log N"
+        return "per size" if self.by_size else "pooled"
+
+    def at(self, size: float | None) -> tuple[float, int]:
+        """(s, df) of one unit at size N (workers): its size's own when spreads differ (a
+        size without degrees of freedom: the largest spread of the sizes that have some),
+        else the pooled."""
+        if not self.by_size:
+            return self.s, self.df
+        for z, s, df in self.by_size:
+            if size is not None and z == size:
+                return s, df
+        return max((s, df) for _, s, df in self.by_size)
 
     def s_at(self, size: float | None) -> float:
-        """The spread of one unit at size N (workers); the pooled s when it does not vary."""
-        if self.slope == 0.0 or size is None or size <= 0:
-            return self.s
-        return self.s * math.exp(0.5 * self.slope * (math.log(size) - self.log_n0))
+        return self.at(size)[0]
 
     def as_dict(self) -> dict:
         return {
@@ -157,7 +165,7 @@ class Noise:
             "points": self.points,
             "unit": self.unit,
             "form": self.form,
-            "log_variance_slope": self.slope,
+            "by_size": [{"workers": z, "s_log": s, "df": d} for z, s, d in self.by_size],
             "homogeneity_p": self.homogeneity_p,
         }
 
@@ -168,90 +176,83 @@ class Noise:
             f"run noise of {what}: {self.s:.1%} per {self.unit} (sd of log, pooled over "
             f"{self.points} point(s), df = {self.df})"
         )
-        if self.slope != 0.0:
+        if self.by_size:
+            sizes = ", ".join(f"{s:.1%} at {z:g} (df {d})" for z, s, d in self.by_size)
             out += (
-                f"; equal spreads across node counts rejected (p = {self.homogeneity_p:.3g}): "
-                f"variance grows as N^{self.slope:.2f} (the s above is at N = "
-                f"{math.exp(self.log_n0):.3g})"
+                f"; equal spreads across node counts rejected (Bartlett, p = "
+                f"{self.homogeneity_p:.2g}): each size judged on its own spread: {sizes}"
             )
         elif self.homogeneity_p is not None:
             out += f"; equal spreads across node counts not rejected (p = {self.homogeneity_p:.2g})"
         return out
 
 
-def _chi2_1_sf(x: float) -> float:
-    return math.erfc(math.sqrt(max(x, 0.0) / 2.0))
+def bartlett(groups: Sequence[tuple[float, float]]) -> float:
+    """Bartlett's test of equal variances: the p-value of groups given as (variance, df)."""
+    k, total = len(groups), sum(d for _, d in groups)
+    pooled_var = sum(v * d for v, d in groups) / total
+    stat = total * math.log(pooled_var) - sum(d * math.log(v) for v, d in groups)
+    correction = 1.0 + (sum(1.0 / d for _, d in groups) - 1.0 / total) / (3.0 * (k - 1))
+    return chi2_sf(stat / correction, k - 1)
 
 
-def _log_linear(ss: list[float], dfs: list[int], xs: list[float]) -> tuple[float, float, float]:
-    """Maximum likelihood of SS_g ~ exp(a + b x_g) chi2(df_g): (a, b, log-likelihood)."""
-
-    def loglik(a: float, b: float) -> float:
-        return sum(
-            -d / 2.0 * (a + b * x) - s / 2.0 * math.exp(-(a + b * x))
-            for s, d, x in zip(ss, dfs, xs, strict=True)
-        )
-
-    a, b = math.log(sum(ss) / sum(dfs)), 0.0
-    for _ in range(100):
-        w = [s / 2.0 * math.exp(-(a + b * x)) for s, x in zip(ss, xs, strict=True)]
-        ga = sum(-d / 2.0 + wi for d, wi in zip(dfs, w, strict=True))
-        gb = sum(x * (-d / 2.0 + wi) for d, wi, x in zip(dfs, w, xs, strict=True))
-        haa, hab = sum(w), sum(wi * x for wi, x in zip(w, xs, strict=True))
-        hbb = sum(wi * x * x for wi, x in zip(w, xs, strict=True))
-        det = haa * hbb - hab * hab
-        if det <= 0:
-            break
-        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-10:
-            break
-    return a, b, loglik(a, b)
-
-
-def pooled(sample_sets: Iterable[Samples], sizes: Iterable[float] | None = None) -> Noise:
-    """The run's noise from its points' sample sets (sizes: each set's workers, to test and
-    model a spread that changes with N; None: pooled as one)."""
+def pooled(
+    sample_sets: Iterable[Samples],
+    sizes: Iterable[float] | None = None,
+    shared: Iterable[Hashable] | None = None,
+) -> Noise:
+    """The run's noise from its points' sample sets. sizes: each set's workers, to test whether
+    the spread differs between node counts (None: pooled as one). shared: a key per set naming
+    the allocations it ran in; sets with one key (the variants of a bundled sweep at one size)
+    share their allocations' placement, so their spreads are not independent: together they
+    count the degrees of freedom of the largest of them, not the sum (conservative). Default:
+    grouped sets (Clustered) of one size share a key, any other set is its own."""
     sets = list(sample_sets)
     size_list = list(sizes) if sizes is not None else [None] * len(sets)
-    ss, df, points, kinds = 0.0, 0, 0, set()
-    by_size: dict[float, list[float]] = {}  # size -> [SS, df]
-    for samples, size in zip(sets, size_list, strict=True):
+    keys = list(shared) if shared is not None else [None] * len(sets)
+    ss, n_df, points, kinds = 0.0, 0, 0, set()
+    by_size: dict[float | None, list] = {}  # size -> [SS, df of the sets]
+    share_df: dict[Hashable, int] = {}  # shared key -> the largest df of its sets
+    size_of: dict[Hashable, float | None] = {}
+    for i, (samples, size, key) in enumerate(zip(sets, size_list, keys, strict=True)):
         u = units(samples)
-        kinds.add("allocation" if isinstance(samples, Clustered) else "repeat")
+        grouped = isinstance(samples, Clustered)
+        kinds.add("allocation" if grouped else "repeat")
         if len(u) < 2:
             continue
         mean = sum(u) / len(u)
         sq = sum((x - mean) ** 2 for x in u)
         ss += sq
-        df += len(u) - 1
+        n_df += len(u) - 1
         points += 1
-        if size is not None and size > 0:
-            acc = by_size.setdefault(float(size), [0.0, 0])
-            acc[0] += sq
-            acc[1] += len(u) - 1
+        acc = by_size.setdefault(size if size is None else float(size), [0.0, 0])
+        acc[0] += sq
+        acc[1] += len(u) - 1
+        if key is None:
+            key = ("allocations", size) if grouped else ("set", i)
+        share_df[key] = max(share_df.get(key, 0), len(u) - 1)
+        size_of[key] = size if size is None else float(size)
     unit = " or ".join(sorted(kinds)) if kinds else "repeat"
-    if not df:
+    if not n_df:
         return Noise(0.0, 0, points, unit)
-    flat = Noise(math.sqrt(ss / df), df, points, unit)
-    groups = [(math.log(n), s, d) for n, (s, d) in sorted(by_size.items()) if d > 0]
-    if len(groups) < 2 or any(s <= 0 for _, s, _ in groups) or df < 3:
-        return flat
-    xs, sss, dfs = [g[0] for g in groups], [g[1] for g in groups], [g[2] for g in groups]
-    var0 = ss / df
-    null = sum(-d / 2.0 * math.log(var0) - s / (2.0 * var0) for s, d in zip(sss, dfs, strict=True))
-    a, b, alt = _log_linear(sss, dfs, xs)
-    p = _chi2_1_sf(2.0 * (alt - null))
-    if p >= HOMOGENEITY_LEVEL or not math.isfinite(b):
-        return Noise(flat.s, df, points, unit, homogeneity_p=p)
-    x0 = sum(d * x for x, d in zip(xs, dfs, strict=True)) / sum(dfs)  # df-weighted mean log N
-    s0 = math.sqrt(math.exp(a + b * x0))
-    return Noise(s0, df - 1, points, unit, slope=b, log_n0=x0, homogeneity_p=p)
+    s = math.sqrt(ss / n_df)
+    df = sum(share_df.values())
+    if sizes is None or len(by_size) < 2 or any(sq <= 0 for sq, _ in by_size.values()):
+        return Noise(s, df, points, unit)
+    eff = {z: sum(d for k, d in share_df.items() if size_of[k] == z) for z in by_size}
+    groups = sorted((z, sq / d, eff[z]) for z, (sq, d) in by_size.items())
+    p = bartlett([(v, d) for _, v, d in groups])
+    if p >= HOMOGENEITY_LEVEL:
+        return Noise(s, df, points, unit, homogeneity_p=p)
+    own = tuple((z, math.sqrt(v), d) for z, v, d in groups)
+    return Noise(s, df, points, unit, own, p)
 
 
 def own(sample_sets: Iterable[Samples]) -> Noise:
-    """The noise of the given sets alone (a point judged on its own units)."""
-    return pooled(sample_sets)
+    """The noise of the given sets alone (a point judged on its own units; sets of two runs,
+    or of two sizes, share no allocation)."""
+    sets = list(sample_sets)
+    return pooled(sets, shared=range(len(sets)))
 
 
 # -- intervals ----------------------------------------------------------------------------------
@@ -276,9 +277,18 @@ def contrast(
     if not noise.judged:
         return Estimate.unjudged(shown, n)
     at = list(sizes) if sizes is not None else [None] * len(parts)
-    var = sum(c * c * noise.s_at(z) ** 2 / len(u) for (u, c), z in zip(parts, at, strict=True))
-    half = t_quantile(0.5 + confidence / 2.0, noise.df) * math.sqrt(var)
-    return Estimate(shown, math.exp(centre - half), math.exp(centre + half), n, True, noise.df)
+    # each term's variance from its size's spread; terms that share a spread estimate add up
+    # before the Welch-Satterthwaite degrees of freedom (pooled: one estimate, noise.df)
+    shares: dict[tuple[float, int], float] = {}
+    for (u, c), z in zip(parts, at, strict=True):
+        s, df = noise.at(z)
+        shares[(s, df)] = shares.get((s, df), 0.0) + c * c * s * s / len(u)
+    var = sum(shares.values())
+    if var <= 0:
+        return Estimate(shown, math.exp(centre), math.exp(centre), n, True, noise.df)
+    df = var * var / sum(a * a / d for (_, d), a in shares.items())
+    half = t_quantile(0.5 + confidence / 2.0, df) * math.sqrt(var)
+    return Estimate(shown, math.exp(centre - half), math.exp(centre + half), n, True, df)
 
 
 def point_value(terms: Sequence[tuple[Samples, float]]) -> float | None:
@@ -327,7 +337,9 @@ def paired_noise(per_point: Iterable[tuple[Sequence[float], float | None]]) -> N
     """The noise of paired log-ratios (one per allocation) pooled over the run's paired points:
     per_point gives each point's allocation ratios and its size."""
     items = list(per_point)
-    return pooled([[r for r in rs] for rs, _ in items], [z for _, z in items])
+    # the pairs of one size ran in the same allocations: their spreads share them
+    sizes = [z for _, z in items]
+    return pooled([list(rs) for rs, _ in items], sizes, [("allocations", z) for z in sizes])
 
 
 def paired(

@@ -5,6 +5,7 @@ tests/unit/test_uncertainty_model.py checks it against scipy.stats.t to 1e-9."""
 
 from __future__ import annotations
 
+import functools
 import math
 
 _EPS = 1e-15
@@ -66,6 +67,7 @@ def _t_pdf(x: float, df: float) -> float:
     return math.exp(log)
 
 
+@functools.lru_cache(maxsize=4096)
 def t_quantile(p: float, df: float) -> float:
     """The p-quantile of Student's t with df degrees of freedom (df > 0, 0 < p < 1)."""
     if not 0.0 < p < 1.0 or not df > 0:
@@ -74,18 +76,26 @@ def t_quantile(p: float, df: float) -> float:
         return 0.0
     if p < 0.5:
         return -t_quantile(1.0 - p, df)
-    lo, hi = 0.0, 1.0
+    # a start near the answer (exact at df 1 and 2; Cornish-Fisher above), then Newton steps
+    # kept inside a bracket that bisection shrinks when a step leaves it
+    if df == 1.0:
+        x = math.tan(math.pi * (p - 0.5))
+    elif df == 2.0:
+        x = (2.0 * p - 1.0) / math.sqrt(2.0 * p * (1.0 - p))
+    else:
+        z = normal_quantile(p)
+        x = z + (z**3 + z) / (4.0 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96.0 * df * df)
+    lo, hi = 0.0, max(2.0 * x, 1.0)
     while t_cdf(hi, df) < p:  # bracket: t(1) at 0.9999 is about 3,200
         lo, hi = hi, hi * 2.0
-    x = 0.5 * (lo + hi)
+    x = min(max(x, lo), hi)
     for _ in range(200):
         f = t_cdf(x, df) - p
         if f > 0:
             hi = x
         else:
             lo = x
-        step = f / _t_pdf(x, df)
-        nxt = x - step
+        nxt = x - f / _t_pdf(x, df)
         if not lo < nxt < hi:  # Newton left the bracket: bisect
             nxt = 0.5 * (lo + hi)
         if abs(nxt - x) <= 1e-13 * max(1.0, abs(x)):
@@ -106,3 +116,41 @@ def normal_quantile(p: float) -> float:
         if abs(step) < 1e-14:
             break
     return x
+
+
+def gammaincc(a: float, x: float) -> float:
+    """The regularized upper incomplete gamma function Q(a, x), a > 0, x >= 0: its series below
+    a + 1, its continued fraction above."""
+    if x <= 0.0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1.0:
+        term = total = 1.0 / a
+        ap = a
+        for _ in range(1000):
+            ap += 1.0
+            term *= x / ap
+            total += term
+            if abs(term) < abs(total) * _EPS:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    b = x + 1.0 - a
+    c, d = 1.0 / _TINY, 1.0 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = 1.0 / (d if abs(d) > _TINY else _TINY)
+        c = b + an / c
+        c = c if abs(c) > _TINY else _TINY
+        step = d * c
+        h *= step
+        if abs(step - 1.0) < _EPS:
+            break
+    return math.exp(log_front) * h
+
+
+def chi2_sf(x: float, df: float) -> float:
+    """P(X > x) for a chi-squared X with df degrees of freedom."""
+    return gammaincc(df / 2.0, x / 2.0)

@@ -13,6 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats as sps
 from support.compare import make_run
 
 from scalestudy.cli import main
@@ -238,7 +239,9 @@ def test_quickstart_design_finds_a_2x_slowdown(tmp_path, capsys):
     assert "regression: 4 point(s) slower than BASE by more than 10.0%" in err
     assert "no point slower" not in out
     c = _compare(tmp_path, "a", "b", tolerance=0.10)
-    assert c.noise["tokens_per_s"].df == 8  # 4 points x 2 runs x (2 allocations - 1)
+    # 2 sizes x 2 runs x (2 allocations - 1): a run's two variants at one size ran in the
+    # same allocations, so their spreads count once (was 8 before issue #44)
+    assert c.noise["tokens_per_s"].df == 4
     assert {(p.tokens.gate, p.tokens.method, p.tokens.unit) for p in c.pairs} == {
         (analysis.SLOWER_THAN_TOL, "pooled", "allocation")
     }
@@ -333,8 +336,7 @@ def test_the_pages_carry_the_gate_and_the_noise(tmp_path):
 
     data = json.loads((out / "compare.json").read_text())
     (comparison,) = data["comparisons"]
-    model = comparison["noise"]["tokens_per_s"]  # a log-linear spread in N spends one df
-    assert model["df"] == 8 - (model["log_variance_slope"] != 0)
+    assert comparison["noise"]["tokens_per_s"]["df"] == 4  # 2 sizes x 2 runs x 1
     assert comparison["gate"].startswith("Gate at 10.0%: 4 slower than 10.0%")
     assert {p["tokens_per_s"]["gate"] for p in comparison["pairs"]} == {"slower than TOL"}
     for page in ("compare.md", "compare.html"):
@@ -348,8 +350,17 @@ def test_the_pages_carry_the_gate_and_the_noise(tmp_path):
 def test_smallest_detectable_slowdown_of_a_design():
     quick = power.Design(points=4, units=2, unit="allocation", repeats=1)
     assert quick.df == 8
-    half = noise.t_quantile(0.975, 8) * 0.03 * math.sqrt(2 / 2)
+    # by hand, SciPy's quantile: half-width t(df) s sqrt(2 / k), slowdown 1 - exp(-half)
+    half = sps.t.ppf(0.975, 8) * 0.03 * math.sqrt(2 / 2)
     assert power.smallest_slowdown(quick, 0.03) == pytest.approx(1 - math.exp(-half))
+    # the quickstart: 2 variants share each size's 2 allocations: df = 2 runs x 2 sizes x 1
+    bundled = power.Design(points=4, units=2, unit="allocation", repeats=1, sizes=2)
+    assert bundled.df == 4
+    half = sps.t.ppf(0.975, 4) * 0.03 * math.sqrt(2 / 2)
+    assert power.smallest_slowdown(bundled, 0.03) == pytest.approx(1 - math.exp(-half))
+    assert power.smallest_slowdown(bundled, 0.03) == pytest.approx(0.0799, abs=5e-5)
+    found = (sps.t.ppf(0.975, 4) + sps.t.ppf(0.8, 4)) * 0.03 * math.sqrt(2 / 2)
+    assert power.found_at_power(bundled, 0.03) == pytest.approx(1 - math.exp(-found))
     five = power.Design(points=4, units=5, unit="repeat", repeats=5)
     assert power.smallest_slowdown(five, 0.03) < power.smallest_slowdown(quick, 0.03)
     assert power.smallest_slowdown(power.Design(4, 1, "repeat", 1), 0.03) is None
@@ -362,12 +373,14 @@ def test_plan_prints_the_smallest_slowdown_from_previous_results_else_a_default(
     assert main(["plan", str(sweep), "--results", str(tmp_path)]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert line.startswith("compare: with 2 allocations x 1 repeat(s) a point a side")
-    assert "a default noise of 3% per allocation" in line and "is 6.7%" in line
+    # by hand: t(4; 0.975) x 3% x sqrt(2 / 2) = 0.0833, 1 - exp(-0.0833) = 8.0% (6.7% before
+    # issue #44 counted the variants sharing an allocation as independent: df 8)
+    assert "a default noise of 3% per allocation" in line and "is 8.0%" in line
     rng = np.random.default_rng(5)
     make_run(tmp_path, "quickstart", _quickstart(rng, 1.0), allocations=2)
     assert main(["plan", str(sweep), "--results", str(tmp_path)]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
-    assert "results.csv" in line and "df = 4" in line, line
+    assert "results.csv" in line and "df = 2" in line, line  # 2 sizes x (2 allocations - 1)
 
 
 def test_checked_and_unchecked_throughputs_are_not_compared(tmp_path, capsys):

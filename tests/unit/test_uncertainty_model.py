@@ -89,11 +89,33 @@ def test_equal_spreads_rejected_when_noise_grows_with_n():
     sizes = [1, 2, 4, 8, 16, 32]
     sets = [list(np.exp(0.005 * n * rng.standard_normal(4))) for n in sizes]  # sd 0.5% .. 16%
     noise = um.pooled(sets, sizes)
-    assert noise.homogeneity_p < 0.05 and noise.slope > 1.0
-    assert noise.s_at(32) > 5 * noise.s_at(1)
+    # Bartlett's statistic by SciPy on the same log units: the same p-value
+    logs = [np.log(x) for x in sets]
+    assert noise.homogeneity_p == pytest.approx(sps.bartlett(*logs).pvalue, rel=1e-9)
+    assert noise.homogeneity_p < 0.05 and noise.form == "per size"
+    assert noise.at(32) == (pytest.approx(np.std(logs[-1], ddof=1)), 3)
+    e = um.level(sets[-1], noise, 32)  # judged on its own size's spread, t(3)
+    half = sps.t.ppf(0.975, 3) * np.std(logs[-1], ddof=1) / 2
+    assert (e.lo, e.hi) == pytest.approx(
+        (np.exp(logs[-1].mean() - half), np.exp(logs[-1].mean() + half))
+    )
     flat = [list(np.exp(0.03 * rng.standard_normal(4))) for _ in sizes]
     same = um.pooled(flat, sizes)
-    assert same.slope == 0.0 and same.homogeneity_p >= 0.05 and same.df == 18
+    assert same.form == "pooled" and same.homogeneity_p >= 0.05 and same.df == 18
+    assert same.homogeneity_p == pytest.approx(
+        sps.bartlett(*[np.log(x) for x in flat]).pvalue, rel=1e-9
+    )
+
+
+def test_variants_sharing_allocations_count_their_degrees_of_freedom_once():
+    # two variants at one size in the same 3 allocations: the spread pools both (SS / 4) but
+    # the df are the 2 of one set (their placement is shared), not 4
+    a = um.Clustered(((100.0,), (110.0,), (95.0,)))
+    b = um.Clustered(((80.0,), (89.0,), (76.0,)))
+    noise = um.pooled([a, b], [2, 2])
+    ss = sum(((np.log(x) - np.log(x).mean()) ** 2).sum() for x in ([100, 110, 95], [80, 89, 76]))
+    assert noise.s == pytest.approx(math.sqrt(ss / 4)) and noise.df == 2
+    assert um.pooled([a, b], [2, 2], shared=["run a", "run b"]).df == 4  # two runs: independent
 
 
 def test_nan_and_none_are_not_samples():
