@@ -244,7 +244,8 @@ class Old:
     def compare(self, base: dict, new: dict) -> dict:
         # dc54382: a point with 5 repeats a side (4 allocations when grouped) on its bootstrap,
         # else the flat pooled t contrast (the same formula as today's, without the N test)
-        flat = um.pooled([*base.values(), *new.values()])
+        sets = [*base.values(), *new.values()]
+        flat = um.pooled(sets, shared=range(len(sets)))  # dc54382 counted every set's df
         out = {}
         for key in base:
             b, n = base[key], new[key]
@@ -380,10 +381,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=44)
     parser.add_argument("--old", action="store_true", help="dc54382's bootstrap intervals")
-    parser.add_argument("--designs", help="comma-separated design names (default: all)")
+    parser.add_argument("--designs", help="design names separated by ; (default: all)")
     args = parser.parse_args(argv)
     impl = Old() if args.old else New()
-    names = set(args.designs.split(",")) if args.designs else None
+    names = set(args.designs.split(";")) if args.designs else None
     print(f"{impl.name}, {args.trials} trials a design, seed {args.seed}")
     print("| design | " + " | ".join(ESTIMATORS) + " |")
     print("|---|" + "---|" * len(ESTIMATORS))

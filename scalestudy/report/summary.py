@@ -76,6 +76,18 @@ def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
     return f"{e.value * k:,.{digits}f}{unit} [{e.lo * k:,.{digits}f}, {e.hi * k:,.{digits}f}]"
 
 
+def faster(ratio: Estimate, variant: str, baseline: str) -> str:
+    """Which of two variants a variant/baseline ratio names faster: only the one its interval
+    supports (the interval wholly above or below 1)."""
+    if not ratio.judged:
+        return NO_NOISE
+    if ratio.lo > 1.0:
+        return variant
+    if ratio.hi < 1.0:
+        return baseline
+    return "indistinguishable at this design"
+
+
 def _num(v, fmt: str = ",.0f", scale: float = 1.0) -> str:
     if v is None or (isinstance(v, float) and not math.isfinite(v)):
         return "-"
@@ -246,6 +258,7 @@ def _paired(a: Analysis) -> Table | None:
             "repeats per allocation (baseline, variant)",
             "ratio median [95% CI]",
             "per allocation",
+            "faster",
         ]
     )
     for r in ratios:
@@ -257,6 +270,7 @@ def _paired(a: Analysis) -> Table | None:
                 ", ".join(f"a{k}: {n[0]}, {n[1]}" for k, n in sorted(r.samples.items())),
                 est(r.estimate, digits=3),
                 ", ".join(f"a{k}: {v:.3f}" for k, v in sorted(r.per_allocation.items())),
+                faster(r.estimate, r.variant, r.baseline),
             ]
         )
     return t

@@ -281,8 +281,12 @@ def contrast(
     # before the Welch-Satterthwaite degrees of freedom (pooled: one estimate, noise.df)
     shares: dict[tuple[float, int], float] = {}
     for (u, c), z in zip(parts, at, strict=True):
-        s, df = noise.at(z)
-        shares[(s, df)] = shares.get((s, df), 0.0) + c * c * s * s / len(u)
+        source = noise.at(z)
+        s = source[0]
+        if len(u) >= 2:  # never below the point's own spread: pooling adds df, not precision
+            mean = sum(u) / len(u)
+            s = max(s, math.sqrt(sum((x - mean) ** 2 for x in u) / (len(u) - 1)))
+        shares[source] = shares.get(source, 0.0) + c * c * s * s / len(u)
     var = sum(shares.values())
     if var <= 0:
         return Estimate(shown, math.exp(centre), math.exp(centre), n, True, noise.df)
