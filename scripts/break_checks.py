@@ -42,10 +42,10 @@ MUTATIONS = [
     ),
     Mutation(
         "intervals labelled 95% computed at 99%",
-        "scalestudy/report/stats.py",
-        "    tail = (1.0 - confidence) / 2.0 * 100.0",
-        "    tail = (1.0 - 0.99) / 2.0 * 100.0",
-        ["tests/unit/test_compare_noise.py"],
+        "scalestudy/uncertainty/model.py",
+        "    half = t_quantile(0.5 + confidence / 2.0, df) * math.sqrt(var)",
+        "    half = t_quantile(0.5 + 0.99 / 2.0, df) * math.sqrt(var)",
+        ["tests/unit/test_compare_noise.py", "tests/unit/test_uncertainty_model.py"],
     ),
     Mutation(
         "at_most's tolerance applied the wrong way",
@@ -245,6 +245,56 @@ MUTATIONS = [
         "        if self.field in FIXED_FIELDS[self.record]:",
         "        if False:",
         ["tests/unit/test_strategy_counters.py"],
+    ),  # issue #44 point 7: bugs a review put into round 4's statistics, and the model's own
+    Mutation(
+        "compare: a strong-scaling efficiency ratio's weights swapped (NEW's t0 and t)",
+        "scalestudy/compare/analysis.py",
+        "        sets = [n0.step_samples, n.step_samples, b0.step_samples, b.step_samples]",
+        "        sets = [n.step_samples, n0.step_samples, b0.step_samples, b.step_samples]",
+        ["tests/unit/test_decisions.py"],
+    ),
+    Mutation(
+        "compare: within TOL judged on the point estimate, not the interval's lower end",
+        "scalestudy/compare/analysis.py",
+        "    elif r.lo >= threshold:",
+        "    elif r.value >= threshold:",
+        ["tests/unit/test_decisions.py"],
+    ),
+    Mutation(
+        "report --check: rows that failed the clock check judged as samples",
+        "scalestudy/report/scaling.py",
+        '    rows = v.rows[(v.rows["workers"] == workers) & (v.rows["status"] == "completed")]',
+        '    rows = v.rows[(v.rows["workers"] == workers) & (v.rows["status"] != "failed")]',
+        ["tests/unit/test_decisions.py"],
+    ),
+    Mutation(
+        "plan: the detectable slowdown's half-width off by a factor of two",
+        "scalestudy/compare/power.py",
+        "    half = t_quantile(0.5 + level / 2.0, design.df) * cv * math.sqrt(2.0 / design.units)",
+        "    half = t_quantile(0.5 + level / 2.0, design.df) * cv * math.sqrt(2.0 / design.units)"
+        " / 2",
+        ["tests/unit/test_compare_noise.py"],
+    ),
+    Mutation(
+        "noise model: variants sharing a bundled size's allocations counted as independent",
+        "scalestudy/uncertainty/model.py",
+        "        share_df[key] = max(share_df.get(key, 0), len(u) - 1)",
+        "        share_df[(key, i)] = len(u) - 1",
+        ["tests/unit/test_uncertainty_model.py"],
+    ),
+    Mutation(
+        "noise model: Bartlett's small-sample correction dropped",
+        "scalestudy/uncertainty/model.py",
+        "    correction = 1.0 + (sum(1.0 / d for _, d in groups) - 1.0 / total) / (3.0 * (k - 1))",
+        "    correction = 1.0",
+        ["tests/unit/test_uncertainty_model.py"],
+    ),
+    Mutation(
+        "noise model: a point narrower than its own spread (the pooled spread alone)",
+        "scalestudy/uncertainty/model.py",
+        "        if len(u) >= 2:  # never below its own spread: pooling adds df, not precision",
+        "        if False:",
+        ["tests/unit/test_report_paired.py", "tests/unit/test_uncertainty_model.py"],
     ),
 ]
 

@@ -283,7 +283,7 @@ def contrast(
     for (u, c), z in zip(parts, at, strict=True):
         source = noise.at(z)
         s = source[0]
-        if len(u) >= 2:  # never below the point's own spread: pooling adds df, not precision
+        if len(u) >= 2:  # never below its own spread: pooling adds df, not precision
             mean = sum(u) / len(u)
             s = max(s, math.sqrt(sum((x - mean) ** 2 for x in u) / (len(u) - 1)))
         shares[source] = shares.get(source, 0.0) + c * c * s * s / len(u)
