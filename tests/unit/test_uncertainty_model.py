@@ -140,3 +140,23 @@ def test_nan_and_none_are_not_samples():
     assert um.units([1.0, None, float("nan"), -1.0, math.e]) == [0.0, 1.0]
     with pytest.raises(ValueError):
         um.median([None, float("nan")])
+
+
+def test_plan_and_validate_do_not_import_scipy(tmp_path):
+    """issue #44 point 6: scipy.stats cost `plan` about a second at start-up; the t quantile
+    is computed here, and nothing on the quick verbs' path imports SciPy."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sweep = Path(__file__).resolve().parents[2] / "experiments" / "quickstart.yaml"
+    code = (
+        "import sys, contextlib, io\n"
+        "from scalestudy.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['plan', {str(sweep)!r}, '--results', {str(tmp_path)!r}]) == 0\n"
+        f"    assert main(['validate', {str(sweep)!r}]) == 0\n"
+        "heavy = sorted(m for m in sys.modules if m == 'scipy' or m.startswith('scipy.'))\n"
+        "assert not heavy, heavy[:5]\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
