@@ -296,6 +296,13 @@ MUTATIONS = [
         "        if False:",
         ["tests/unit/test_report_paired.py", "tests/unit/test_uncertainty_model.py"],
     ),
+    Mutation(
+        "Slurm times: a multi-day limit's (and sacct Elapsed's) hours dropped",
+        "scalestudy/sbatch_options.py",
+        "        return days * 1440 + a * 60 + (b or 0) + (c or 0) / 60",
+        "        return days * 1440 + (b or 0) + (c or 0) / 60",
+        ["tests/unit/test_plan_walltime.py", "tests/unit/test_clocks.py"],
+    ),
 ]
 
 
