@@ -280,7 +280,7 @@ MUTATIONS = [
         "scalestudy/uncertainty/model.py",
         "        share_df[key] = max(share_df.get(key, 0), len(u) - 1)",
         "        share_df[(key, i)] = len(u) - 1",
-        ["tests/unit/test_uncertainty_model.py"],
+        ["tests/unit/test_uncertainty_model.py", "tests/unit/test_compare_noise.py"],
     ),
     Mutation(
         "noise model: Bartlett's small-sample correction dropped",
@@ -302,6 +302,13 @@ MUTATIONS = [
         "        return days * 1440 + a * 60 + (b or 0) + (c or 0) / 60",
         "        return days * 1440 + (b or 0) + (c or 0) / 60",
         ["tests/unit/test_plan_walltime.py", "tests/unit/test_clocks.py"],
+    ),
+    Mutation(
+        "comm model: the allreduce ring's wire factor 2(N-1)/N taken as (N-1)/N",
+        "scalestudy/cost_models/collectives.py",
+        "    return 2.0 * (n - 1) / n",
+        "    return 1.0 * (n - 1) / n",
+        ["tests/unit/test_comm_fit.py"],
     ),
 ]
 
