@@ -64,6 +64,8 @@ class Summary:
     provenance_points: Table | None = None
     provenance_notes: list[str] = field(default_factory=list)
     provenance_mixed: list[str] = field(default_factory=list)
+    # the run's noise model as used (scalestudy/uncertainty): pooled or per size, and why
+    noise: list[str] = field(default_factory=list)
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
@@ -74,6 +76,13 @@ def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
     if not e.judged:
         return f"{e.value * k:,.{digits}f}{unit} ({NO_NOISE})"
     return f"{e.value * k:,.{digits}f}{unit} [{e.lo * k:,.{digits}f}, {e.hi * k:,.{digits}f}]"
+
+
+def _noise(a: Analysis) -> list[str]:
+    """The noise model every interval of the report came from, as used."""
+    noise = a.variants[0].noise if a.variants else {}
+    what = {"tokens_per_s": "tokens/s", "step_s": "time per step"}
+    return [n.describe(what[k]) for k, n in noise.items()]
 
 
 def faster(ratio: Estimate, variant: str, baseline: str) -> str:
@@ -694,6 +703,7 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         backtest_notes=backtest_notes,
         probe=probe_table,
         probe_notes=probe_notes,
+        noise=_noise(a),
     )
     add_provenance(out, _provenance(a), several=len(a.sweeps) > 1)
     return out

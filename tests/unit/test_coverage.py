@@ -1,9 +1,9 @@
 """Intervals that mean what they say (issue #44, point 2): the smallest size of
-benchmarks/coverage.py, through the product's own estimators. Each design's cell: the share of
-the printed 95% intervals (over all sizes and variants) that cover the simulation's truth lies
-in [0.93, 0.99] (at least 0.90 under t(3) tails) and their median width is at most 1.5x the
-oracle's (issue #44's thresholds, fixed before any result). dc54382's percentile bootstrap
-fails it: at n = 2 its median interval covered 0.46 (benchmarks/coverage.py --old)."""
+benchmarks/interval_coverage.py, through the product's own estimators. Each design's cell: the
+share of the printed 95% intervals (over all sizes and variants) that cover the simulation's
+truth lies in [0.93, 0.99] (at least 0.90 under t(3) tails) and their median width is at most
+1.5x the oracle's (issue #44's thresholds, fixed before any result). dc54382's percentile
+bootstrap fails it: at n = 2 its median interval covered 0.46 (interval_coverage.py --old)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-import coverage
+import interval_coverage as coverage
 
 DESIGNS = {d.name: d for d in coverage.DESIGNS}
 

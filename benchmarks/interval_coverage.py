@@ -22,7 +22,7 @@ Pass (issue #44's, fixed before any result): coverage in [0.93, 0.99] (at least 
 heavy tails) and width at most 1.5x the oracle's, wherever an interval is printed.
 tests/unit/test_coverage.py runs the smallest size (TEST_TRIALS).
 
-    python benchmarks/coverage.py [--trials 4000] [--old]
+    python benchmarks/interval_coverage.py [--trials 4000] [--old]
 
 --old puts back the intervals of dc54382 (report/stats.py's percentile bootstrap and
 report/paired.py's two-level bootstrap, read from git; compare: its bootstrap for points with
