@@ -290,9 +290,9 @@ MUTATIONS = [
         ["tests/unit/test_uncertainty_model.py"],
     ),
     Mutation(
-        "noise model: a point narrower than its own spread (the pooled spread alone)",
+        "noise model: a paired ratio narrower than its own allocations' spread",
         "scalestudy/uncertainty/model.py",
-        "        if len(u) >= 2:  # never below its own spread: pooling adds df, not precision",
+        "        if own_floor and len(u) >= 2:  # never below its own spread: pooling adds df only",
         "        if False:",
         ["tests/unit/test_report_paired.py", "tests/unit/test_uncertainty_model.py"],
     ),

@@ -264,9 +264,11 @@ def contrast(
     confidence: float = CONFIDENCE,
     sizes: Sequence[float | None] | None = None,
     value: float | None = None,
+    own_floor: bool = False,
 ) -> Estimate | None:
     """exp(sum c * mean log units) with its t interval under `noise` (each term's spread at its
     size); the printed value `value` when given (a ratio of medians), else the contrast's own.
+    own_floor: a term's spread is never below its own units' (the paired ratio's rule).
     None when a set has no unit; unjudged when the noise has no degree of freedom."""
     parts = [(units(s), c) for s, c in terms]
     if any(not u for u, _ in parts):
@@ -283,7 +285,7 @@ def contrast(
     for (u, c), z in zip(parts, at, strict=True):
         source = noise.at(z)
         s = source[0]
-        if len(u) >= 2:  # never below its own spread: pooling adds df, not precision
+        if own_floor and len(u) >= 2:  # never below its own spread: pooling adds df only
             mean = sum(u) / len(u)
             s = max(s, math.sqrt(sum((x - mean) ** 2 for x in u) / (len(u) - 1)))
         shares[source] = shares.get(source, 0.0) + c * c * s * s / len(u)
@@ -354,7 +356,9 @@ def paired(
     vals = [r for r in ratios if math.isfinite(r) and r > 0]
     if not vals:
         return None
-    return contrast([(vals, 1.0)], noise, confidence, [size], value=median(vals))
+    # a paired point is never narrower than the t interval on its own allocations' ratios at
+    # the pooled df (issue #44: the quickstart's 2 allocations must not read as a verdict)
+    return contrast([(vals, 1.0)], noise, confidence, [size], median(vals), own_floor=True)
 
 
 def half_width(noise: Noise, k: int, confidence: float = CONFIDENCE, sides: int = 2) -> float:

@@ -251,7 +251,7 @@ def _gates_by_hand(root, tolerance: float) -> dict[tuple[bool, int], str]:
     """Each point's gate recomputed from the two runs' raw results.csv, by the model as
     docs/compare.md states it, with numpy and SciPy only: units are the allocations' mean
     logs; s^2 = sum SS / sum (k - 1); df counts a run's variants at one size once; Bartlett
-    across sizes (per-size spreads when p < 0.05); a point's spread never below its own;
+    across sizes (per-size spreads when p < 0.05);
     interval of NEW/BASE = exp(diff of means +- t(df) sqrt(s_n^2/k_n + s_b^2/k_b))."""
     import pandas as pd
 
@@ -285,8 +285,7 @@ def _gates_by_hand(root, tolerance: float) -> dict[tuple[bool, int], str]:
         for z in sizes:
             b, n = units[("a", dense, z)], units[("b", dense, z)]
             s_ref, d = (np.sqrt(var_z[z]), df_z[z]) if per_size else (np.sqrt(s2), df)
-            sb, sn = (max(s_ref, u.std(ddof=1)) for u in (b, n))
-            half = sps.t.ppf(0.975, d) * np.sqrt(sn**2 / len(n) + sb**2 / len(b))
+            half = sps.t.ppf(0.975, d) * s_ref * np.sqrt(1 / len(n) + 1 / len(b))
             lo = np.exp(n.mean() - b.mean() - half)
             hi = np.exp(n.mean() - b.mean() + half)
             threshold = 1 - tolerance

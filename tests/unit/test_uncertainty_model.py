@@ -80,9 +80,7 @@ def test_weak_efficiency_interval_by_hand():
     e = um.ratio([(t4, 1.0, 4), (t1, -1.0, 1)], noise, scale=1 / 4)
     assert e.value == pytest.approx(360.0 / (4 * 100.0))  # medians
     centre = np.log(t4).mean() - np.log(t1).mean()
-    # each side's spread: the pooled one, or its own where that is larger; t at the pooled df
-    s4, s1 = (max(noise.s, np.log(x).std(ddof=1)) for x in (t4, t1))
-    half = sps.t.ppf(0.975, 4) * math.sqrt(s4**2 / 3 + s1**2 / 3)
+    half = sps.t.ppf(0.975, 4) * noise.s * math.sqrt(1 / 3 + 1 / 3)
     assert (e.lo, e.hi) == pytest.approx((math.exp(centre - half) / 4, math.exp(centre + half) / 4))
 
 
@@ -120,19 +118,21 @@ def test_variants_sharing_allocations_count_their_degrees_of_freedom_once():
     assert um.pooled([a, b], [2, 2], shared=["run a", "run b"]).df == 4  # two runs: independent
 
 
-def test_a_point_is_never_narrower_than_its_own_spread():
-    # the quickstart's 2 nodes (issue #44): its allocations 1.140 and 1.209, pooled with a
-    # quieter 1-node point: the interval is at least the t interval on its own two values
-    # with the pooled df (here 2)
+def test_a_paired_ratio_is_never_narrower_than_its_own_spread():
+    # the quickstart's 2 nodes (issue #44): its allocations' ratios 1.140 and 1.209, pooled
+    # with a quieter 1-node pair: the interval is at least the t interval on its own two values
+    # with the pooled df (2: one per size); a point's level keeps the pooled spread
     quiet, loud = [1.00, 1.01], [1.140, 1.209]
-    noise = um.pooled([quiet, loud], [1, 2], shared=["a", "b"])
+    noise = um.paired_noise([(quiet, 1), (loud, 2)])
     assert noise.df == 2 and noise.s < np.log(loud).std(ddof=1)
-    e = um.level(loud, noise, 2)
+    e = um.paired(loud, noise, 2)
     logs = np.log(loud)
     half = sps.t.ppf(0.975, 2) * logs.std(ddof=1) / math.sqrt(2)
-    assert (e.lo, e.hi) == pytest.approx(
-        (math.exp(logs.mean() - half), math.exp(logs.mean() + half))
-    )
+    want = (math.exp(logs.mean() - half), math.exp(logs.mean() + half))
+    assert (e.lo, e.hi) == pytest.approx(want)
+    level = um.level(loud, noise, 2)
+    pooled_half = sps.t.ppf(0.975, 2) * noise.s / math.sqrt(2)
+    assert math.log(level.hi / level.lo) == pytest.approx(2 * pooled_half)
 
 
 def test_nan_and_none_are_not_samples():
