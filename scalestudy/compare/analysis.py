@@ -6,9 +6,9 @@ One rule picks the interval (docs/compare.md, "Which interval judges a point"):
 
 - **per point**: a point with at least `min_samples` completed repeats on each side (and, when
   its repeats are grouped by allocation, at least MIN_ALLOCATIONS allocations on each side) is
-  judged on its own repeats: the ratio of the medians with the report's seeded percentile
-  bootstrap (report/stats.py; grouped repeats resampled in two levels, allocations then
-  repeats). It carries that point's own noise and assumes nothing about the other points.
+  judged on its own units: the same t contrast as below (scalestudy/uncertainty), its spread
+  and degrees of freedom from that point's units alone. It carries that point's own noise and
+  assumes nothing about the other points.
 - **pooled**: every other point is judged with the noise the two runs show (compare/noise.py):
   the spread of the logs of the units (allocations, else repeats) pooled over every point of
   both runs, a Student-t interval for the ratio of geometric means with the pooled degrees of
@@ -25,6 +25,7 @@ runs do not share allocations, so nothing is paired.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from scalestudy.compare import envdiff, noise
@@ -33,14 +34,8 @@ from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES, Noise
 from scalestudy.errors import EXIT_CHECK_FAILED, EXIT_OK
 from scalestudy.formats import results_columns
 from scalestudy.report.scaling import MissingBaseline, strong_speedup, weak_efficiency
-from scalestudy.report.stats import (
-    CONFIDENCE,
-    Clustered,
-    Estimate,
-    Samples,
-    combined_ci,
-    median_ci,
-)
+from scalestudy.uncertainty import model as uncertainty
+from scalestudy.uncertainty.model import CONFIDENCE, Clustered, Estimate, Samples
 from scalestudy.workloads import table as workloads
 
 WORDS = {"tokens_per_s": ("faster", "slower"), "efficiency": ("higher", "lower")}
@@ -178,7 +173,7 @@ def allocations(*sets: Samples) -> int | None:
 def per_point_rule(
     n_base: int, n_new: int, min_samples: int, fewest_allocations: int | None = None
 ) -> str:
-    """Why a point's own repeats cannot judge it ('' when they can): the per-point bootstrap
+    """Why a point's own repeats cannot judge it ('' when they can): the per-point rule
     needs min_samples completed repeats on EACH side, and MIN_ALLOCATIONS allocations when its
     repeats are grouped by allocation."""
     if min(n_base, n_new) < min_samples:
@@ -208,7 +203,7 @@ def verdict_of(
     min_samples: int,
     fewest_allocations: int | None = None,
 ) -> tuple[str, str]:
-    """The per-point rule's verdict on a bootstrap interval: no evidence (with the reason) when
+    """The per-point rule's verdict on its own units' interval: no evidence (with the reason) when
     the point's own repeats are too few for it (compare() then judges it pooled)."""
     if ratio is None:
         return NOT_MEASURED, "no completed repeat with this measurement on one side"
@@ -234,32 +229,35 @@ def against_tolerance(ratio: Ratio, tolerance: float, model: Noise, confidence: 
         ratio.settle = noise.units_to_settle(r.value, threshold, model, confidence)
 
 
+def of_medians(sets: list[Samples], coefficients: list[float]) -> float:
+    """The printed value of a contrast: prod median(set)^c (a ratio of medians)."""
+    return math.prod(uncertainty.median(s) ** c for s, c in zip(sets, coefficients, strict=True))
+
+
 def _judge(
     metric: str,
     sets: list[Samples],
     coefficients: list[float],
-    boot_combine,
     n_base: int,
     n_new: int,
     min_samples: int,
     confidence: float,
     model: Noise,
+    sizes: list[int | None],
 ) -> tuple[Estimate | None, str, str, str]:
     """(interval, verdict, why, method) by the rule: per point, else pooled, else unjudged."""
     if not all(len(s) for s in sets):
         return None, NOT_MEASURED, "no completed repeat with this measurement on one side", ""
     own = per_point_rule(n_base, n_new, min_samples, allocations(*sets))
+    terms = list(zip(sets, coefficients, strict=True))
     if not own:
-        r = combined_ci(sets, boot_combine, confidence=confidence)
+        value = of_medians(sets, coefficients)
+        r = uncertainty.contrast(terms, uncertainty.own(sets), confidence, value=value)
         verdict, why = verdict_of(metric, r, n_base, n_new, min_samples, allocations(*sets))
         return r, verdict, why, PER_POINT
-    terms = list(zip(sets, coefficients, strict=True))
-    r = noise.contrast(terms, model, confidence)
-    if r is None:
-        value = noise.point_value(terms)
-        n = min(len(noise.units(s)) for s in sets)
-        flat = Estimate(value, value, value, n) if value is not None else None
-        return flat, UNJUDGED, f"{own}; {model.describe()}", ""
+    r = noise.contrast(terms, model, confidence, sizes, value=of_medians(sets, coefficients))
+    if r is None or not r.judged:
+        return r, UNJUDGED, f"{own}; {model.describe()}", ""
     verdict = direction(metric, r)
     return r, verdict, f"{own}: judged on the runs' pooled noise (t, df = {model.df})", POOLED
 
@@ -271,19 +269,20 @@ def _ratio(
     min_samples: int,
     confidence: float,
     model: Noise,
+    size: int | None = None,
 ) -> Ratio:
-    b = median_ci(base, confidence=confidence) if base else None
-    n = median_ci(new, confidence=confidence) if new else None
+    b = uncertainty.level(base, model, size, confidence) if base else None
+    n = uncertainty.level(new, model, size, confidence) if new else None
     r, v, why, method = _judge(
         metric,
         [new, base],
         [1.0, -1.0],
-        lambda x, y: x / y,
         len(base),
         len(new),
         min_samples,
         confidence,
         model,
+        [size, size],
     )
     unit = "allocation" if isinstance(base, Clustered) or isinstance(new, Clustered) else "repeat"
     return Ratio(metric, b, n, r, len(base), len(new), v, why, method, unit=unit)
@@ -297,18 +296,24 @@ def judge_tokens(
     tolerance: float | None,
     min_samples: int = MIN_SAMPLES,
     confidence: float = CONFIDENCE,
+    size: int | None = None,
 ) -> Ratio:
     """One matched point's tokens/s NEW/BASE judged by the rule (per point, else on `model`,
-    the runs' pooled noise), and against the tolerance when there is one."""
-    tokens = _ratio("tokens_per_s", base, new, min_samples, confidence, model)
+    the runs' pooled noise, at the point's size `size` in workers), and against the tolerance
+    when there is one."""
+    tokens = _ratio("tokens_per_s", base, new, min_samples, confidence, model, size)
     if tolerance is not None:
         against_tolerance(tokens, tolerance, model, confidence)
     return tokens
 
 
-def side_efficiency(side: Side, m: Measured, confidence: float) -> Estimate | None:
+def side_efficiency(
+    side: Side, m: Measured, confidence: float, models: dict[str, Noise] | None = None
+) -> Estimate | None:
     """The report's efficiency of point m against its variant's own N0 on this side
-    (report/scaling.py), None at N0 itself or when N0 has no completed repeat."""
+    (report/scaling.py; under `models`, the runs' noise, else these two points'), None at N0
+    itself or when N0 has no completed repeat."""
+    models = models or {}
     n0 = side.n0(m.variant_key)
     if n0 is None or n0.workers == m.workers:
         return None
@@ -317,12 +322,12 @@ def side_efficiency(side: Side, m: Measured, confidence: float) -> Estimate | No
             if not m.step_s or not n0.step_s:
                 return None
             samples = {m.workers: m.step_samples, n0.workers: n0.step_samples}
-            res = strong_speedup(samples, n0.workers)
+            res = strong_speedup(samples, n0.workers, noise=models.get("step_s"))
             return res[m.workers][1]
         if not m.tokens or not n0.tokens:
             return None
         samples = {m.workers: m.token_samples, n0.workers: n0.token_samples}
-        return weak_efficiency(samples, n0.workers)[m.workers]
+        return weak_efficiency(samples, n0.workers, noise=models.get("tokens_per_s"))[m.workers]
     except MissingBaseline:
         return None
 
@@ -344,7 +349,8 @@ def _efficiency(
             f"{b.label} at {b.nodes} node(s): efficiency not compared: N0 is {b0.nodes} "
             f"node(s) in {base.label}, {n0.nodes} in {new.label}"
         )
-    be, ne = side_efficiency(base, b, confidence), side_efficiency(new, n, confidence)
+    be = side_efficiency(base, b, confidence, models)
+    ne = side_efficiency(new, n, confidence, models)
     if b.mode == "strong":
         # (t0/t)_new / (t0/t)_base from the time per step
         sets = [n0.step_samples, n.step_samples, b0.step_samples, b.step_samples]
@@ -352,12 +358,12 @@ def _efficiency(
             "efficiency",
             sets,
             [1.0, -1.0, -1.0, 1.0],
-            lambda a0, a, c0, c: (a0 / a) / (c0 / c),
             min(len(sets[2]), len(sets[3])),
             min(len(sets[0]), len(sets[1])),
             min_samples,
             confidence,
             models["step_s"],
+            [n0.workers, n.workers, b0.workers, b.workers],
         )
     else:
         # (T/T0)_new / (T/T0)_base from tokens/s
@@ -366,12 +372,12 @@ def _efficiency(
             "efficiency",
             sets,
             [1.0, -1.0, -1.0, 1.0],
-            lambda a, a0, c, c0: (a / a0) / (c / c0),
             min(len(sets[2]), len(sets[3])),
             min(len(sets[0]), len(sets[1])),
             min_samples,
             confidence,
             models["tokens_per_s"],
+            [n.workers, n0.workers, b.workers, b0.workers],
         )
     nb = min(len(sets[2]), len(sets[3]))
     nn = min(len(sets[0]), len(sets[1]))
@@ -422,13 +428,28 @@ def inconsistent_notes(side: Side) -> list[str]:
     return out
 
 
-def noise_models(base: Side, new: Side) -> dict[str, Noise]:
-    """The pooled noise of both runs, over every point of each (matched or not)."""
-    points = [*base.points.values(), *new.points.values()]
+def noise_models(base: Side, new: Side | None = None) -> dict[str, Noise]:
+    """The pooled noise of both runs (of one, new None), over every point of each (matched or
+    not)."""
+    sides = [base] if new is None else [base, new]
     return {
-        "tokens_per_s": noise.pooled(m.token_samples for m in points),
-        "step_s": noise.pooled(m.step_samples for m in points),
+        metric: runs_noise(
+            [[(getattr(m, attr), m.workers) for m in side.points.values()] for side in sides]
+        )
+        for metric, attr in (("tokens_per_s", "token_samples"), ("step_s", "step_samples"))
     }
+
+
+def runs_noise(runs: list[list[tuple[Samples, int]]]) -> Noise:
+    """The noise model over runs given as their points' (samples, workers): the variants of
+    one run at one size share its allocations (counted once), two runs share none."""
+    sets, sizes, shared = [], [], []
+    for i, points in enumerate(runs):
+        for samples, workers in points:
+            sets.append(samples)
+            sizes.append(workers)
+            shared.append((i, workers) if isinstance(samples, Clustered) else None)
+    return noise.pooled(sets, sizes, shared)
 
 
 def compare(
@@ -455,6 +476,7 @@ def compare(
             tolerance=tolerance,
             min_samples=min_samples,
             confidence=confidence,
+            size=b.workers,
         )
         mismatch = clock_mismatch(base, new, b, n)
         if mismatch:

@@ -63,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         help="completed repeats each side needs for a point to be judged on its own repeats "
-        "(the per-point bootstrap; default 5); other points are judged on the runs' pooled "
+        "(judged on their own spread; default 5); other points are judged on the runs' pooled "
         "noise (docs/compare.md)",
     )
 
@@ -88,7 +88,7 @@ def _default_out(results: Path, labels: list[str]) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scalestudy.report.stats import CONFIDENCE
+    from scalestudy.uncertainty.model import CONFIDENCE
 
     tolerance = (
         None if args.fail_on_regression is None else parse_tolerance(args.fail_on_regression)

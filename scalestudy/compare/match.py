@@ -16,7 +16,7 @@ from pathlib import Path
 from scalestudy.formats.results_columns import clock_checked
 from scalestudy.inputs import Input
 from scalestudy.report import legacy, load
-from scalestudy.report.stats import Clustered, Samples
+from scalestudy.uncertainty.model import Clustered, Samples
 from scalestudy.workloads import table as workloads
 
 # configuration keys that follow from the size, not from the experiment
@@ -61,8 +61,8 @@ class Measured:
 
     @property
     def token_samples(self) -> Samples:
-        """tokens/s as the bootstrap takes them: grouped by allocation when there are several
-        (repeats of one allocation are not independent: report/stats.py)."""
+        """tokens/s as the noise model takes them: grouped by allocation when there are several
+        (repeats of one allocation are not independent: scalestudy/uncertainty)."""
         return Clustered.of(self.tokens, self.token_allocations)
 
     @property

@@ -16,13 +16,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES, Noise, pooled, t_quantile
-from scalestudy.report.stats import CONFIDENCE, Clustered
+from scalestudy.compare.noise import MIN_ALLOCATIONS, MIN_SAMPLES
+from scalestudy.uncertainty.model import CONFIDENCE, Clustered, Noise, pooled
+from scalestudy.uncertainty.tdist import t_quantile
 
 # a stated default: about what a quiet, dedicated node shows run to run; a shared host (this
 # development machine) often shows several times more, so measure it (previous results)
 DEFAULT_CV = 0.03
-LEVEL = CONFIDENCE  # the level compare judges at (report/stats.py)
+LEVEL = CONFIDENCE  # the level compare judges at (scalestudy/uncertainty)
 POWER = 0.8  # the second figure: the change found in 4 runs of 5
 
 
@@ -32,19 +33,25 @@ class Design:
     units: int  # independent units a point a side
     unit: str  # "repeat" or "allocation"
     repeats: int  # repeats per allocation
+    sizes: int = 0  # distinct sizes (0: as many as points)
 
     @property
     def df(self) -> int:
-        return 2 * self.points * (self.units - 1)
+        """Both runs' degrees of freedom: the variants of a bundled size share its
+        allocations, so they count once per size (scalestudy/uncertainty: pooled)."""
+        shared = self.sizes if self.unit == "allocation" and self.sizes else self.points
+        return 2 * shared * (self.units - 1)
 
 
 def design_of(sweep, points: Iterable) -> Design:
     """The design of a sweep (spec Sweep) and its plan's points (plan.Point)."""
+    points = list(points)
     distinct = {(p.variant, p.nodes, p.ppn) for p in points}
+    sizes = len({(p.nodes, p.ppn) for p in points})
     allocations = sweep.allocation_count
     if allocations >= 2:
-        return Design(len(distinct), allocations, "allocation", sweep.repeats)
-    return Design(len(distinct), sweep.repeats * allocations, "repeat", sweep.repeats)
+        return Design(len(distinct), allocations, "allocation", sweep.repeats, sizes)
+    return Design(len(distinct), sweep.repeats * allocations, "repeat", sweep.repeats, sizes)
 
 
 def previous_noise(table: Path) -> Noise | None:
@@ -69,8 +76,21 @@ def previous_noise(table: Path) -> Noise | None:
         values, allocations = groups.setdefault(key, ([], []))
         values.append(value)
         allocations.append(row.get("allocation") or None)
-    model = pooled(Clustered.of(v, a) for v, a in groups.values())
+    sets = [Clustered.of(v, a) for v, a in groups.values()]
+    sizes = [_workers(nodes, ppn) for _, nodes, ppn in groups]
+    shared = [
+        (n, p) if isinstance(x, Clustered) else None
+        for x, (_, n, p) in zip(sets, groups, strict=True)
+    ]
+    model = pooled(sets, sizes, shared)
     return model if model.judged else None
+
+
+def _workers(nodes, ppn) -> float | None:
+    try:
+        return float(nodes) * float(ppn or 1)
+    except (TypeError, ValueError):
+        return None
 
 
 def smallest_slowdown(design: Design, cv: float, level: float = LEVEL) -> float | None:
@@ -120,7 +140,7 @@ def plan_line(sweep, points: list, results: Path) -> str:
     repeats = design.units * (design.repeats if design.unit == "allocation" else 1)
     own = (
         f"; with {repeats} repeats a side compare judges each point on its own repeats (the "
-        "bootstrap), which needs a somewhat larger change"
+        "spread alone, which needs a somewhat larger change"
         if repeats >= MIN_SAMPLES and (design.unit == "repeat" or design.units >= MIN_ALLOCATIONS)
         else ""
     )

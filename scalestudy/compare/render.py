@@ -21,6 +21,7 @@ from scalestudy.compare.analysis import (
     Comparison,
     Pair,
     Ratio,
+    noise_models,
     settle_text,
     side_efficiency,
 )
@@ -29,8 +30,9 @@ from scalestudy.compare.match import Measured, Side
 from scalestudy.fileio import write_atomic
 from scalestudy.profiles import TEMPLATES
 from scalestudy.report.figures.common import COLORS, err, log2_x
-from scalestudy.report.stats import median_ci
 from scalestudy.templating import html_environment
+from scalestudy.uncertainty import model as uncertainty
+from scalestudy.uncertainty.model import CONFIDENCE
 
 MARKERS = ("o", "s", "^", "D", "v", "P")
 STYLES = ("-", "--", ":", "-.")
@@ -66,7 +68,7 @@ def _ratio(e) -> str:
 
 
 def _verdict(r: Ratio | None) -> str:
-    """The verdict against 1 and what judged it: the point's own repeats (bootstrap) or the
+    """The verdict against 1 and what judged it: the point's own repeats (its own spread) or the
     runs' pooled noise (t); unjudged with its reason."""
     if r is None:
         return "-"
@@ -244,9 +246,9 @@ def method(s: Settings) -> str:
     return (
         f"Ratios NEW/BASE with {s.confidence:.0%} intervals. A point with at least "
         f"{s.min_samples} completed repeats on each side (and 4 allocations when grouped by "
-        "allocation) is judged on its own: the ratio of medians, bootstrap interval (each "
-        "side's repeats resampled independently). Every other point is judged on the runs' "
-        "pooled noise: the ratio of geometric means, Student-t interval from the spread of "
+        "allocation) is judged on its own: the ratio of medians, a Student-t "
+        "interval from that point's own units' spread. Every other point is judged on the "
+        "runs' pooled noise: the ratio of geometric means, Student-t interval from the spread of "
         "the logs of every point's repeats (allocations) in both runs; with one repeat "
         "everywhere nothing can be judged (unjudged). Faster/slower (higher/lower) when the "
         f"interval excludes 1.{tol} Points matched by workload, mode, configuration, nodes "
@@ -349,15 +351,15 @@ def markdown(comparisons: list[Comparison], s: Settings, figures: list[dict]) ->
 def _series_tokens(side: Side, m: Measured) -> tuple[float, float, float] | None:
     if not m.tokens:
         return None
-    e = median_ci(m.tokens)
-    return e.value, e.lo, e.hi
+    e = uncertainty.level(m.token_samples, noise_models(side)["tokens_per_s"], m.workers)
+    return (e.value, e.lo, e.hi) if e is not None else None
 
 
 def _series_eff(side: Side, m: Measured) -> tuple[float, float, float] | None:
     n0 = side.n0(m.variant_key)
     if n0 is not None and n0.workers == m.workers:
         return (1.0, 1.0, 1.0) if (m.tokens if m.mode != "strong" else m.step_s) else None
-    e = side_efficiency(side, m, 0.95)
+    e = side_efficiency(side, m, CONFIDENCE, noise_models(side))
     return None if e is None else (e.value, e.lo, e.hi)
 
 
@@ -482,8 +484,8 @@ def figures(
         (
             "tokens_per_s",
             "Global tokens/s, BASE and NEW",
-            "Medians of the completed repeats with 95% bootstrap intervals; BASE solid, NEW "
-            "dashed and drawn a little to the right; one colour per variant.",
+            "Medians of the completed repeats with 95% intervals (the runs' noise model); "
+            "BASE solid, NEW dashed and drawn a little to the right; one colour per variant.",
             lambda: _overlay(base, news, "tokens_per_s"),
         ),
         (
@@ -497,7 +499,7 @@ def figures(
             "ratio",
             "NEW / BASE tokens/s per matched point",
             "Red: slower with evidence; green: faster; grey: no evidence (the verdict's "
-            "interval: the point's own bootstrap, or the runs' pooled noise); unjudged points "
+            "interval: the point's own spread, or the runs' pooled noise); unjudged points "
             "are not drawn.",
             lambda: _ratios(comparisons, s.tolerance),
         ),

@@ -4,9 +4,10 @@ against this table (spec/expectations.py), `scalestudy report --check` measures 
 (report/check.py: every metric here has its measurement there, a test checks both agree), and
 docs/sweep-reference.md's metric table is generated from it.
 
-A metric measured per point is a median over the point's completed repeats with its bootstrap
-interval (report/stats.py); the efficiencies and the speedup are the report's own (report/
-scaling.py: against the variant's smallest size N0, with the baseline's spread in the interval).
+A metric measured per point is a median over the point's completed repeats with the interval
+of the run's noise model (scalestudy/uncertainty); the efficiencies and the speedup are the
+report's own (report/scaling.py: against the variant's smallest size N0, with the baseline's
+spread in the interval).
 """
 
 from __future__ import annotations

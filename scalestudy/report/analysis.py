@@ -132,11 +132,12 @@ def _scaling(vs: list[Variant], mode: str) -> tuple[list[Scaling], Variant | Non
         s = Scaling(variant=v, n0_workers=n0.workers, n0_nodes=n0.nodes)
         key = "throughput_samples" if mode == "weak" else "step_samples"
         samples = {p.workers: getattr(p, key) for p in v.points}
+        noise = v.noise.get("tokens_per_s" if mode == "weak" else "step_s")
         try:
             if mode == "weak":
-                s.efficiency = weak_efficiency(samples, n0.workers)
+                s.efficiency = weak_efficiency(samples, n0.workers, noise=noise)
             else:
-                for n, (sp, eff) in strong_speedup(samples, n0.workers).items():
+                for n, (sp, eff) in strong_speedup(samples, n0.workers, noise=noise).items():
                     s.speedup[n], s.efficiency[n] = sp, eff
         except MissingBaseline:
             states = ", ".join(f"{k} x{c}" for k, c in sorted(n0.statuses.items()))
@@ -154,9 +155,9 @@ def _scaling(vs: list[Variant], mode: str) -> tuple[list[Scaling], Variant | Non
             base = getattr(c0, key)
             try:
                 if mode == "weak":
-                    s.common_efficiency = weak_efficiency(samples, c0.workers, base)
+                    s.common_efficiency = weak_efficiency(samples, c0.workers, base, noise)
                 else:
-                    for n, (sp, eff) in strong_speedup(samples, c0.workers, base).items():
+                    for n, (sp, eff) in strong_speedup(samples, c0.workers, base, noise).items():
                         s.common_speedup[n], s.common_efficiency[n] = sp, eff
             except MissingBaseline as exc:
                 s.common_error = str(exc)

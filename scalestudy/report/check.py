@@ -4,8 +4,11 @@ the report's own analysis, with its interval and a verdict (docs/report.md#expec
 Each bound is judged on the measured 95% interval (spec/expectations.Bound.judge): it *holds*
 when the whole interval lies on the good side of the bound (tolerance included), *fails* when
 the whole interval lies on the bad side, and is *inconclusive* when the interval straddles it
-(more repeats would settle it). A point measured once has no interval: inconclusive too, and
-said so. What an inconclusive verdict counts as is a policy: the expectation's `inconclusive:`
+(more repeats would settle it). The intervals are the run's noise model's (scalestudy/
+uncertainty): a point measured once still has one when other points of the run give the noise
+its degrees of freedom; only where no spread can be estimated at all is the figure unjudged,
+and its verdict inconclusive ("no noise estimate"), which the policy then counts. What an
+inconclusive verdict counts as is a policy: the expectation's `inconclusive:`
 key, else `--inconclusive`, else `fail`. A point that has no completed repeat cannot be judged
 at all: it is "not measured" and always fails the check. Efficiency and speedup are against
 the variant's own smallest size N0, as the report's curves.
@@ -28,11 +31,12 @@ from scalestudy.formats import references
 from scalestudy.formats.metrics import METRICS
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.load import ReportError, SweepResults
-from scalestudy.report.scaling import Variant
-from scalestudy.report.stats import Estimate, median_ci
+from scalestudy.report.scaling import Variant, column_samples
 from scalestudy.sweepfile import baseline, expectations
 from scalestudy.sweepfile.expectations import DEFAULT_POLICY, FAILS, HOLDS, INCONCLUSIVE
 from scalestudy.sweepfile.schema import Expectation
+from scalestudy.uncertainty import model as uncertainty
+from scalestudy.uncertainty.model import NO_NOISE, Estimate
 
 NOT_MEASURED = "not measured"
 VERDICTS = (HOLDS, FAILS, INCONCLUSIVE, NOT_MEASURED)
@@ -117,10 +121,16 @@ def sweep_file_of(s: SweepResults) -> Path | None:
     return archive.sources(s.folder)[0]
 
 
-def _column(v: Variant, nodes: int, column: str, scale: float) -> Estimate | None:
-    rows = v.rows[(v.rows["nodes"] == nodes) & (v.rows["status"] == "completed")]
-    values = [float(x) * scale for x in rows[column] if x == x and x is not None]
-    return median_ci(values) if values else None
+def _column(a: Analysis, v: Variant, nodes: int, column: str, scale: float) -> Estimate | None:
+    """A column's median at the point with its interval, the noise of that column pooled over
+    the points of every variant of the report (completed rows only: a row that failed the
+    clock check is `inconsistent`, never a sample)."""
+    points = [(x, w, column_samples(x, w, column, scale)) for x in a.variants for w in x.workers()]
+    noise = uncertainty.pooled([s for _, _, s in points], [w for _, w, _ in points])
+    for x, w, samples in points:
+        if x is v and x.point_at(w) is not None and x.point_at(w).nodes == nodes and samples:
+            return uncertainty.level(samples, noise, w)
+    return None
 
 
 def measure(a: Analysis, v: Variant, nodes: int, metric: str) -> tuple[Estimate | None, str]:
@@ -133,7 +143,7 @@ def measure(a: Analysis, v: Variant, nodes: int, metric: str) -> tuple[Estimate 
         states = ", ".join(f"{k} x{c}" for k, c in sorted(point.statuses.items()))
         return None, f"no completed repeat ({states})"
     if m.column is not None:
-        found = _column(v, nodes, m.column, m.scale)
+        found = _column(a, v, nodes, m.column, m.scale)
         return found, "" if found else f"no {m.column} in its completed rows"
     scaling = next((s for s in a.scaling.get(v.mode, []) if s.variant is v), None)
     if scaling is None or scaling.error:
@@ -206,9 +216,10 @@ def judge(sweep, i, e, label, nodes, bound, measured, why) -> Outcome:
         return Outcome(sweep, i, e, label, nodes, bound, None, NOT_MEASURED, why)
     side = "meets" if bound.holds(measured.value) else "misses"
     finite = all(math.isfinite(x) for x in (measured.value, measured.lo, measured.hi))
-    if measured.n <= 1 or not finite:
+    if not measured.judged or not finite:
         note = (
-            "1 repeat: no interval to judge by"
+            f"{NO_NOISE}: no interval to judge by (no point of the run has two repeats or "
+            "allocations)"
             if finite
             else "the interval is not a number: nothing to judge by"
         )
@@ -234,9 +245,9 @@ def _measured(o: Outcome) -> str:
     if o.measured is None:
         return "-"
     got = _value(o.measured.value, unit)
-    if o.measured.n > 1:
+    if o.measured.judged:
         return got + f" [{_value(o.measured.lo, unit)}, {_value(o.measured.hi, unit)}]"
-    return got + " (n=1, no CI)"
+    return got + f" ({NO_NOISE})"
 
 
 def _bound(o: Outcome) -> str:

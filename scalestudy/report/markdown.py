@@ -45,8 +45,8 @@ def _measured(s: Summary) -> list[Section]:
     """The points, the expectations, the paired ratios, the comm calibration, the probe."""
     out = [
         (
-            "Points (medians over repeats, 95% bootstrap intervals)",
-            [_table(s.points, "no training runs in these tables")],
+            "Points (medians over repeats, 95% intervals of the run's noise model)",
+            [_table(s.points, "no training runs in these tables"), _bullets(s.noise)],
         )
     ]
     if s.checks is not None:
@@ -216,6 +216,7 @@ def terminal(s: Summary) -> str:
     lines += [f"machine: {m}" for m in s.machine]
     lines += [f"NOT MEASURED: {p}" for p in s.problems]
     lines += [f"fewer repeats: {p}" for p in s.short_repeats]
+    lines += [f"noise: {n}" for n in s.noise]
     lines += [f"accumulation: {p}" for p in s.accumulation]
     lines += [f"published ({r[2]}): {r[1]} [context]" for r in s.references.rows]
     if s.projection is not None:

@@ -2,8 +2,9 @@
 
 Within one allocation the variants ran on the same nodes, interleaved in a random order, so
 their ratio is free of placement: ratio_k = median(B in allocation k) / median(A in k). The
-allocations are the samples of placement variance; the interval comes from a two-level
-bootstrap (allocations, then the repeats inside each), seeded like every other interval here.
+allocations are the units: the interval is a t interval of the mean log ratio, its spread
+pooled over every paired point of the run (scalestudy/uncertainty: paired_noise, paired), so
+two allocations give an interval as wide as their disagreement, not [min, max].
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import numpy as np
 import pandas as pd
 
 from scalestudy.report.scaling import Variant, baseline_for
-from scalestudy.report.stats import CONFIDENCE, N_BOOT, SEED, Estimate
+from scalestudy.uncertainty import model as uncertainty
+from scalestudy.uncertainty.model import Estimate, Noise
 
 
 @dataclass
@@ -39,35 +41,6 @@ class PairedRatio:
         }
 
 
-def two_level_ratio(
-    groups: dict[int, tuple[np.ndarray, np.ndarray]],
-    *,
-    n_boot: int = N_BOOT,
-    confidence: float = CONFIDENCE,
-    seed: int = SEED,
-) -> Estimate:
-    """Median over allocations of median(b)/median(a), with a bootstrap that resamples the
-    allocations and then the repeats inside each chosen allocation."""
-    keys = sorted(groups)
-    ratios = [float(np.median(groups[k][1]) / np.median(groups[k][0])) for k in keys]
-    value = float(np.median(ratios))
-    if len(keys) == 1 and all(len(x) == 1 for x in groups[keys[0]]):
-        return Estimate(value, value, value, 1)
-    rng = np.random.default_rng(seed)
-    boot = np.empty(n_boot)
-    for i in range(n_boot):
-        picked = []
-        for j in rng.integers(0, len(keys), len(keys)):
-            a, b = groups[keys[j]]
-            ma = np.median(a[rng.integers(0, a.size, a.size)])
-            mb = np.median(b[rng.integers(0, b.size, b.size)])
-            picked.append(mb / ma)
-        boot[i] = np.median(picked)
-    tail = (1 - confidence) / 2 * 100
-    lo, hi = np.percentile(boot, [tail, 100 - tail])
-    return Estimate(value, float(lo), float(hi), len(keys))
-
-
 def _throughputs(rows: pd.DataFrame) -> pd.DataFrame:
     done = rows[(rows["status"] == "completed") & rows["tokens_per_s"].notna()]
     return done[done["allocation"].notna()]
@@ -79,6 +52,22 @@ def _tokens(rows: pd.DataFrame, workers, allocation) -> np.ndarray:
 
 
 def paired_ratios(variants: list[Variant]) -> list[PairedRatio]:
+    """paired_points with each point's interval under the run's paired noise."""
+    found = paired_points(variants)
+    model = noise_of(found)
+    for r in found:
+        e = uncertainty.paired(list(r.per_allocation.values()), model, r.workers)
+        if e is not None:
+            r.estimate = e
+    return found
+
+
+def noise_of(ratios: list[PairedRatio]) -> Noise:
+    """The paired noise: the spread of the allocations' log ratios, pooled over the points."""
+    return uncertainty.paired_noise((list(r.per_allocation.values()), r.workers) for r in ratios)
+
+
+def paired_points(variants: list[Variant]) -> list[PairedRatio]:
     """Every variant against its baseline (scaling.baseline_for: chosen by configuration;
     without any baseline variant, the first), per node count, over the allocations both ran
     in. Empty when nothing was bundled."""
@@ -111,10 +100,11 @@ def paired_ratios(variants: list[Variant]) -> list[PairedRatio]:
                     continue
                 nodes = int(v.rows[v.rows["workers"] == workers]["nodes"].iloc[0])
                 per = {k: float(np.median(b) / np.median(a)) for k, (a, b) in groups.items()}
+                value = float(np.median(list(per.values())))
+                unset = Estimate.unjudged(value, len(per))  # until the run's noise is known
                 out.append(
                     PairedRatio(
-                        v.label, base.label, nodes, int(workers), per, samples,
-                        two_level_ratio(groups), notes,
+                        v.label, base.label, nodes, int(workers), per, samples, unset, notes
                     )
-                )  # fmt: skip
+                )
     return out

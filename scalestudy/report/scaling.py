@@ -25,8 +25,9 @@ import pandas as pd
 from scalestudy.cost_models import strategies
 from scalestudy.formats.point_config import PointConfig
 from scalestudy.report import legacy
-from scalestudy.report.stats import Clustered, Estimate, Samples, median_ci, ratio_ci
 from scalestudy.sweepfile import baseline
+from scalestudy.uncertainty import model as uncertainty
+from scalestudy.uncertainty.model import Clustered, Estimate, Noise, Samples
 
 REPEAT_SUFFIX = re.compile(r"-r\d+$")
 
@@ -69,6 +70,9 @@ class Variant:
     # its record's configuration, typed (report/legacy.point_config: read once, here)
     config: PointConfig
     points: list[PointStats] = field(default_factory=list)
+    # the run's noise (every variant of the report: scalestudy/uncertainty), by measurement:
+    # "tokens_per_s" and "step_s"
+    noise: dict[str, Noise] = field(default_factory=dict)
 
     @property
     def from_table(self) -> bool:
@@ -154,6 +158,10 @@ class Variant:
     def planned_workers(self) -> list[int]:
         return sorted({p.workers for p in self.points})
 
+    def workers(self) -> list[int]:
+        """Its sizes (workers) that have rows."""
+        return sorted({int(w) for w in self.rows["workers"]})
+
     def point_at(self, workers: int) -> PointStats | None:
         return next((p for p in self.points if p.workers == workers), None)
 
@@ -214,7 +222,29 @@ def variants(table: pd.DataFrame, records: Mapping[str, dict]) -> list[Variant]:
             v.label = f"{label} [{v.sweep if by_sweep else v.mode}]"
     for v in out:
         v.points = point_stats(v)
+    set_noise(out)
     return out
+
+
+def set_noise(vs: list[Variant]) -> None:
+    """The run's noise of tokens/s and of the time per step, over every point of every variant
+    (pooled, or its dependence on N when the data reject equal spreads), and each point's
+    interval from it."""
+    pts = [p for v in vs for p in v.points]
+    sizes = [p.workers for p in pts]
+    noise = {
+        "tokens_per_s": uncertainty.pooled([p.throughput_samples for p in pts], sizes),
+        "step_s": uncertainty.pooled([p.step_samples for p in pts], sizes),
+    }
+    for v in vs:
+        v.noise = noise
+        for p in v.points:
+            if p.throughput_samples:
+                p.throughput = uncertainty.level(
+                    p.throughput_samples, noise["tokens_per_s"], p.workers
+                )
+            if p.step_samples:
+                p.step_s = uncertainty.level(p.step_samples, noise["step_s"], p.workers)
 
 
 def _ok(v) -> bool:
@@ -232,6 +262,17 @@ def _samples(completed: pd.DataFrame, column: str) -> Samples:
         allocations = [None] * len(cells)
     kept = [(float(x), a) for x, a in zip(cells, allocations, strict=True) if _ok(x)]
     return Clustered.of([x for x, _ in kept], [a for _, a in kept])
+
+
+def column_samples(v: Variant, workers: int, column: str, scale: float = 1.0) -> Samples:
+    """A column of a variant's completed rows at one size, scaled, grouped as _samples."""
+    rows = v.rows[(v.rows["workers"] == workers) & (v.rows["status"] == "completed")]
+    if column not in rows.columns:
+        return []
+    samples = _samples(rows, column)
+    if isinstance(samples, Clustered):
+        return Clustered(tuple(tuple(x * scale for x in g) for g in samples.groups))
+    return [x * scale for x in samples]
 
 
 def point_stats(variant: Variant) -> list[PointStats]:
@@ -252,33 +293,39 @@ def point_stats(variant: Variant) -> list[PointStats]:
             throughput_samples=tput,
             step_samples=step,
         )
-        if tput:
-            p.throughput = median_ci(tput)
-        if step:
-            p.step_s = median_ci(step)
-        out.append(p)
+        out.append(p)  # its intervals: set_noise, once the run's noise is known
     return out
+
+
+def _noise_of(samples: Mapping[int, Samples], baseline: Samples | None, n0: int) -> Noise:
+    sets = [*samples.values(), *([baseline] if baseline is not None else [])]
+    sizes = [*samples.keys(), *([n0] if baseline is not None else [])]
+    return uncertainty.pooled(sets, sizes)
 
 
 def weak_efficiency(
     samples: Mapping[int, Samples],
     n0: int,
     baseline: Samples | None = None,
+    noise: Noise | None = None,
 ) -> dict[int, Estimate]:
     """Efficiency at every size with samples, against N0 (workers). `samples` are throughputs
     per repeat keyed by workers; `baseline` are the throughputs at N0 of another variant (the
-    common baseline), else samples[n0]."""
+    common baseline), else samples[n0]. `noise`: the run's (else pooled over these samples)."""
     base = baseline if baseline is not None else samples.get(n0, [])
     if not [b for b in base if b is not None and math.isfinite(b)]:
         raise MissingBaseline(f"no completed repeat at the baseline N0 = {n0} workers")
+    model = noise if noise is not None else _noise_of(samples, baseline, n0)
     out = {}
     for n, tput in sorted(samples.items()):
         if not tput:
             continue
-        if n == n0 and baseline is None:  # 1 by definition: no interval from self-resampling
-            out[n] = Estimate(1.0, 1.0, 1.0, len(base))
+        if n == n0 and baseline is None:  # 1 by definition
+            out[n] = Estimate.exact(1.0, len(base))
             continue
-        out[n] = ratio_ci(tput, base, lambda t, t0, n=n: t / ((n / n0) * t0))
+        e = uncertainty.ratio([(tput, 1.0, n), (base, -1.0, n0)], model, scale=n0 / n)
+        if e is not None:
+            out[n] = e
     return out
 
 
@@ -286,23 +333,27 @@ def strong_speedup(
     samples: Mapping[int, Samples],
     n0: int,
     baseline: Samples | None = None,
+    noise: Noise | None = None,
 ) -> dict[int, tuple[Estimate, Estimate]]:
     """(speedup, efficiency) at every size with samples, from time per step per repeat keyed by
-    workers, against N0 (or another variant's time per step at N0)."""
+    workers, against N0 (or another variant's time per step at N0). `noise` as above."""
     base = baseline if baseline is not None else samples.get(n0, [])
     if not [b for b in base if b is not None and math.isfinite(b)]:
         raise MissingBaseline(f"no completed repeat at the baseline N0 = {n0} workers")
+    model = noise if noise is not None else _noise_of(samples, baseline, n0)
     out = {}
     for n, times in sorted(samples.items()):
         if not times:
             continue
         if n == n0 and baseline is None:  # 1 by definition, as above
-            one = Estimate(1.0, 1.0, 1.0, len(base))
+            one = Estimate.exact(1.0, len(base))
             out[n] = (one, one)
             continue
-        speed = ratio_ci(base, times, lambda t0, t: t0 / t)
-        eff = ratio_ci(base, times, lambda t0, t, n=n: t0 / t * n0 / n)
-        out[n] = (speed, eff)
+        terms = [(base, 1.0, n0), (times, -1.0, n)]
+        speed = uncertainty.ratio(terms, model)
+        eff = uncertainty.ratio(terms, model, scale=n0 / n)
+        if speed is not None and eff is not None:
+            out[n] = (speed, eff)
     return out
 
 

@@ -15,7 +15,7 @@ from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
 from scalestudy.report.projection.intervals import Interval
 from scalestudy.report.series import gbs
-from scalestudy.report.stats import Estimate
+from scalestudy.uncertainty.model import NO_NOISE, Estimate
 
 GIB = 2**30
 
@@ -65,6 +65,8 @@ class Summary:
     provenance_points: Table | None = None
     provenance_notes: list[str] = field(default_factory=list)
     provenance_mixed: list[str] = field(default_factory=list)
+    # the run's noise model as used (scalestudy/uncertainty): pooled or per size, and why
+    noise: list[str] = field(default_factory=list)
 
 
 def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
@@ -72,9 +74,28 @@ def est(e: Estimate | None, pct: bool = False, digits: int = 0) -> str:
         return "-"
     k = 100.0 if pct else 1.0
     unit = "%" if pct else ""
-    if e.n <= 1:
-        return f"{e.value * k:,.{digits}f}{unit} (n=1, no CI)"
+    if not e.judged:
+        return f"{e.value * k:,.{digits}f}{unit} ({NO_NOISE})"
     return f"{e.value * k:,.{digits}f}{unit} [{e.lo * k:,.{digits}f}, {e.hi * k:,.{digits}f}]"
+
+
+def _noise(a: Analysis) -> list[str]:
+    """The noise model every interval of the report came from, as used."""
+    noise = a.variants[0].noise if a.variants else {}
+    what = {"tokens_per_s": "tokens/s", "step_s": "time per step"}
+    return [n.describe(what[k]) for k, n in noise.items()]
+
+
+def faster(ratio: Estimate, variant: str, baseline: str) -> str:
+    """Which of two variants a variant/baseline ratio names faster: only the one its interval
+    supports (the interval wholly above or below 1)."""
+    if not ratio.judged:
+        return NO_NOISE
+    if ratio.lo > 1.0:
+        return variant
+    if ratio.hi < 1.0:
+        return baseline
+    return "indistinguishable at this design"
 
 
 def _num(v, fmt: str = ",.0f", scale: float = 1.0) -> str:
@@ -247,6 +268,7 @@ def _paired(a: Analysis) -> Table | None:
             "repeats per allocation (baseline, variant)",
             "ratio median [95% CI]",
             "per allocation",
+            "faster",
         ]
     )
     for r in ratios:
@@ -256,8 +278,9 @@ def _paired(a: Analysis) -> Table | None:
                 str(r.nodes),
                 str(len(r.per_allocation)),
                 ", ".join(f"a{k}: {n[0]}, {n[1]}" for k, n in sorted(r.samples.items())),
-                f"{r.estimate.value:.3f} [{r.estimate.lo:.3f}, {r.estimate.hi:.3f}]",
+                est(r.estimate, digits=3),
                 ", ".join(f"a{k}: {v:.3f}" for k, v in sorted(r.per_allocation.items())),
+                faster(r.estimate, r.variant, r.baseline),
             ]
         )
     return t
@@ -682,6 +705,7 @@ def build(a: Analysis, figures: list[Rendered | Skipped]) -> Summary:
         backtest_notes=backtest_notes,
         probe=probe_table,
         probe_notes=probe_notes,
+        noise=_noise(a),
     )
     add_provenance(out, _provenance(a), several=len(a.sweeps) > 1)
     return out

@@ -96,7 +96,17 @@ def test_old_step_logs_are_unchecked_and_say_why(tmp_path):
 
 @pytest.mark.parametrize(
     "text,seconds",
-    [("00:01:05", 65), ("1-00:00:02", 86_402), ("12:30", 750), ("", None), (None, None)],
+    [
+        ("00:01:05", 65),
+        ("1-00:00:02", 86_402),
+        ("12:30", 750),
+        ("", None),
+        (None, None),
+        # sacct's Elapsed past a day with non-zero hours (issue #44): D x 86400 + HH:MM:SS
+        ("2-03:04:05", 2 * 86_400 + 3 * 3600 + 4 * 60 + 5),
+        ("1-23:59:59", 86_400 + 23 * 3600 + 59 * 60 + 59),
+        ("13-07:00:30", 13 * 86_400 + 7 * 3600 + 30),
+    ],
 )
 def test_elapsed_seconds(text, seconds):
     assert clocks.elapsed_seconds(text) == seconds

@@ -1,6 +1,7 @@
 """The alpha/beta fit of the comm workload's timings (scalestudy.cost_models.comm_fit): it recovers
-known values from data made with the model plus noise, reports its residuals, uses the
-projection's own model, and refuses data it cannot fit."""
+known values from data made with the ring model plus noise (the model written out here, not
+the code's model_s), reports its residuals, uses the projection's own model, and refuses data it
+cannot fit."""
 
 from __future__ import annotations
 
@@ -15,6 +16,28 @@ ALPHA, BW = 25e-6, 1.5e9  # 25 us, 1.5 GB/s per node link
 OVERHEAD = 400e-6  # per call, network or not (Horovod's cycle: about this on one rank)
 LOCAL = 1 / 3e9  # s per byte of the result: copies at 3 GB/s, network or not
 SIZES = [4**k for k in range(5, 13)]  # 1 KiB .. 16 MiB
+
+
+def by_hand(collective: str, n: int, ppn: int, b: float, alpha, bw, overhead, local) -> float:
+    """One call's time by the ring model, written out here (not the code's model_s): overhead
+    o, local cost g per byte of the result, alpha per hop, the node's link shared by its ppn
+    ranks. allreduce (b: the whole tensor): o + g b + 2(N-1) alpha + 2(N-1)/N b ppn / bw;
+    allgather (b: one rank's share): o + g N b + (N-1) alpha + (N-1) b ppn / bw; alltoall
+    (b: the send buffer): o + g b + 2(N-1) alpha + (N-1)/N b ppn / bw."""
+    if collective == "allreduce":
+        return overhead + local * b + 2 * (n - 1) * alpha + 2 * (n - 1) / n * b * ppn / bw
+    if collective == "allgather":
+        return overhead + local * n * b + (n - 1) * alpha + (n - 1) * b * ppn / bw
+    assert collective == "alltoall"
+    return overhead + local * b + 2 * (n - 1) * alpha + (n - 1) / n * b * ppn / bw
+
+
+def test_the_model_is_the_ring_model_written_out():
+    for collective in ("allreduce", "allgather", "alltoall"):
+        for n, ppn, b in ((2, 1, 1024.0), (8, 2, 4.0**9), (64, 4, 3e6)):
+            want = by_hand(collective, n, ppn, b, ALPHA, BW, OVERHEAD, LOCAL)
+            got = comm_fit.model_s(collective, n, ppn, b, ALPHA, BW, OVERHEAD, LOCAL)
+            assert got == pytest.approx(want, rel=1e-12), (collective, n, ppn, b)
 
 
 def synthetic(
@@ -34,7 +57,7 @@ def synthetic(
         for ppn in ppns:
             w = n * ppn
             for b in SIZES:
-                t = comm_fit.model_s(collective, w, ppn, b, alpha, bw, overhead, local)
+                t = by_hand(collective, w, ppn, b, alpha, bw, overhead, local)
                 out.append(Sample(collective, n, ppn, w, b, t * float(rng.lognormal(0, noise))))
     return out
 

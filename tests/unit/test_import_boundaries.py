@@ -283,7 +283,7 @@ def test_workloads_import_no_report():
 # A new part of the package must be placed here (the test names it).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "rankenv", "progress", "templating", "provenance", "launchers", "sbatch_options"),
-    ("fileio", "yamlfile", "cost_models", "containers", "localcluster"),
+    ("fileio", "yamlfile", "cost_models", "containers", "localcluster", "uncertainty"),
     ("formats",),
     ("profiles", "trainer", "measure", "provenance_table"),
     ("workloads",),

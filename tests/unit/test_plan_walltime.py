@@ -113,3 +113,32 @@ def test_slurm_time_rounds_up_and_counts_days():
     assert slurm_time(0.5) == "00:00:30" and slurm_time(10 / 60 + 1e-9) == "00:00:10"
     assert slurm_time(1 / 7) == "00:00:09"  # 8.57 s asked: never shortened
     assert slurm_time(27 * 60) == "1-03:00:00"
+
+
+# -- multi-day Slurm times with non-zero hours (issue #44, point 7) ------------------------------
+
+
+def test_multi_day_time_limits_with_hours_are_read_to_the_second():
+    from scalestudy.sbatch_options import time_limit_minutes
+
+    # by hand: D x 1440 + HH x 60 + MM + SS / 60
+    assert time_limit_minutes("2-12:30:15") == 2 * 1440 + 12 * 60 + 30 + 15 / 60
+    assert time_limit_minutes("1-06") == 1440 + 6 * 60  # D-HH
+    assert time_limit_minutes("3-04:05") == 3 * 1440 + 4 * 60 + 5  # D-HH:MM
+    assert time_limit_minutes("10-23:59:59") == 10 * 1440 + 23 * 60 + 59 + 59 / 60
+    assert _hours("2-12:30:15") == (2 * 86400 + 12 * 3600 + 30 * 60 + 15) / 3600
+    for text in ("2-12:30:15", "1-06:00:00", "10-23:59:59"):
+        assert slurm_time(time_limit_minutes(text)) == text  # the plan writes it back
+    assert slurm_time(2 * 1440 + 12 * 60 + 30.25) == "2-12:30:15"
+
+
+def test_a_time_limit_hours_past_a_multi_day_maxtime_is_refused(tmp_path, capsys):
+    # MaxTime 1 day 12 hours: 1-13:00:00 is an hour beyond it, 1-11:00:00 within
+    _site(tmp_path, "1-12:00:00")
+    sweep = _sweep(tmp_path, time_limit="1-13:00:00", schedule="separate", allocations=None)
+    assert main(["validate", str(sweep)]) == 2
+    err = capsys.readouterr().err
+    assert "time_limit: 1-13:00:00 is beyond partition skx-normal's" in err
+    assert "MaxTime 1-12:00:00" in err and "Traceback" not in err
+    within = _sweep(tmp_path, time_limit="1-11:00:00", schedule="separate", allocations=None)
+    assert main(["validate", str(within)]) == 0

@@ -6,29 +6,33 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats as sps
 from support.report import variants_of
 from support.rows import results_table
 
-from scalestudy.report.paired import paired_ratios, two_level_ratio
+from scalestudy.report.paired import paired_ratios
+from scalestudy.uncertainty import model as uncertainty
 
 
-def test_ratio_is_the_median_over_allocations_of_within_allocation_ratios():
+def test_ratio_is_the_median_over_allocations_with_a_t_interval_of_their_logs():
     groups = {
-        0: (np.array([100.0, 102.0, 98.0]), np.array([90.0, 91.0, 89.0])),  # 90 / 100
-        1: (np.array([50.0, 50.0, 50.0]), np.array([40.0, 40.0, 40.0])),  # 40 / 50: a slow node
-        2: (np.array([80.0, 80.0, 80.0]), np.array([68.0, 68.0, 68.0])),  # 68 / 80
+        0: ([100.0, 102.0, 98.0], [90.0, 91.0, 89.0]),  # 90 / 100
+        1: ([50.0, 50.0, 50.0], [40.0, 40.0, 40.0]),  # 40 / 50: a slow node
+        2: ([80.0, 80.0, 80.0], [68.0, 68.0, 68.0]),  # 68 / 80
     }
-    est = two_level_ratio(groups)
+    ratios = [float(np.median(b) / np.median(a)) for a, b in groups.values()]
+    est = uncertainty.paired(ratios, uncertainty.paired_noise([(ratios, 2)]))
     assert est.value == 0.85 and est.n == 3  # median of 0.9, 0.8, 0.85
-    # resampled repeats reach 91/98 at most (allocation 0), 40/50 at least
-    assert 0.8 <= est.lo <= 0.85 <= est.hi <= 91 / 98
-    # the slow allocation halves both variants: the paired ratio does not see placement
-    assert abs(two_level_ratio({1: groups[1]}).value - 0.8) < 1e-12
+    logs = np.log(ratios)  # by hand: t(2) on the three allocations' log ratios
+    half = sps.t.ppf(0.975, 2) * logs.std(ddof=1) / np.sqrt(3)
+    assert (est.lo, est.hi) == pytest.approx(
+        (np.exp(logs.mean() - half), np.exp(logs.mean() + half))
+    )
 
 
-def test_one_sample_each_has_no_interval():
-    est = two_level_ratio({0: (np.array([10.0]), np.array([12.0]))})
-    assert (est.value, est.lo, est.hi, est.n) == (1.2, 1.2, 1.2, 1)
+def test_one_allocation_anywhere_has_no_noise_estimate():
+    est = uncertainty.paired([1.2], uncertainty.paired_noise([([1.2], 2)]))
+    assert (est.value, est.lo, est.hi, est.n, est.judged) == (1.2, 1.2, 1.2, 1, False)
 
 
 def _table() -> pd.DataFrame:
@@ -182,3 +186,77 @@ def test_a_baseline_that_matches_no_variant_is_a_sweep_error(tmp_path):
         _two_key_sweep(tmp_path, "baseline: {trainer.exchange: sparse_reduce}\n")
     text = str(err.value)
     assert "baseline" in text and "matches no variant" in text and "two.yaml:" in text
+
+
+def _quickstart(ratios: dict[int, tuple[float, float]]) -> pd.DataFrame:
+    """The quickstart's shape (make demo): dense and sparse at 1 and 2 nodes, bundled in 2
+    allocations of 1 repeat; sparse / dense inside allocation k is ratios[nodes][k]."""
+    rows = []
+    for nodes, per in ratios.items():
+        for alloc, ratio in enumerate(per):
+            for dense in (True, False):
+                rows.append(
+                    {
+                        "point_id": f"n{nodes:04d}-p1-{'d' if dense else 's'}-a{alloc}-r0",
+                        "sweep": "quickstart",
+                        "mode": "weak",
+                        "cluster": "emulated",
+                        "nodes": nodes,
+                        "ppn": 1,
+                        "workers": nodes,
+                        "model": "tiny",
+                        "accumulation": "tf1",
+                        "sparse_as_dense": dense,
+                        "tokens_per_worker": 512,
+                        "global_batch_tokens": 512 * nodes,
+                        "repeat": 0,
+                        "allocation": alloc,
+                        "bundle": f"quickstart-n{nodes}-a{alloc}",
+                        "run_order": int(dense),
+                        "status": "completed",
+                        "tokens_per_s": 1000.0
+                        * nodes
+                        * (1.0 if dense else ratio)
+                        * (1 + alloc / 10),
+                    }
+                )
+    return results_table(rows)
+
+
+@pytest.mark.parametrize(
+    "one_node",
+    [(0.99, 1.02), (1.00, 1.30)],  # a quieter 1-node pair, and a noisier one
+)
+def test_the_demo_paired_ratio_is_at_least_its_own_t_interval_and_names_no_unsupported_winner(
+    one_node,
+):
+    """issue #44, acceptance 2: at 2 nodes the quickstart printed 1.175 [1.140, 1.209], its two
+    allocations' own values. Now: at least the t interval on those two values with the pooled
+    degrees of freedom (2: one per size; the variants share each size's allocations), and a
+    winner named only when the interval excludes 1 (computed here by hand, SciPy's t)."""
+    from scalestudy.report.summary import faster
+
+    rs = {
+        r.nodes: r
+        for r in paired_ratios(variants_of(_quickstart({1: one_node, 2: (1.140, 1.209)})))
+    }
+    r = rs[2]
+    assert r.per_allocation == pytest.approx({0: 1.140, 1: 1.209})
+    logs = np.log([1.140, 1.209])
+    half = sps.t.ppf(0.975, 2) * logs.std(ddof=1) / np.sqrt(2)
+    lo, hi = np.exp(logs.mean() - half), np.exp(logs.mean() + half)
+    assert r.estimate.judged and r.estimate.lo <= lo + 1e-12 and r.estimate.hi >= hi - 1e-12
+    assert r.estimate.hi - r.estimate.lo > 1.209 - 1.140  # not [min, max]
+    said = faster(r.estimate, r.variant, r.baseline)
+    if r.estimate.lo > 1.0:
+        assert said == "sparse"
+    else:
+        assert said == "indistinguishable at this design"
+    # the 1-node pair by hand: its own spread or the pooled one, whichever is larger, t(2)
+    one = np.log(one_node)
+    pooled = np.sqrt((one.var(ddof=1) + logs.var(ddof=1)) / 2)
+    half1 = sps.t.ppf(0.975, 2) * max(pooled, one.std(ddof=1)) / np.sqrt(2)
+    assert (rs[1].estimate.lo, rs[1].estimate.hi) == pytest.approx(
+        (np.exp(one.mean() - half1), np.exp(one.mean() + half1))
+    )
+    assert faster(rs[1].estimate, "sparse", "dense") == "indistinguishable at this design"

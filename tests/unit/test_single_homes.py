@@ -61,11 +61,11 @@ def test_the_padded_slots_share_has_one_value():
     literal = memory_model.SLOT_FRACTION
     found = _where(lambda v: isinstance(v, float) and v == literal)
     homes = {w.split(":")[0] for w in found.get(literal, set())}
-    # compare/ and report/stats use the same number as a confidence level: not this figure
+    # compare/ and the noise model use the same number as a confidence level: not this figure
     homes -= {
         "scalestudy/compare/cli.py",
         "scalestudy/compare/render.py",
-        "scalestudy/report/stats.py",
+        "scalestudy/uncertainty/model.py",
     }
     assert homes == {"scalestudy/cost_models/memory_model.py"}
     assert literal == projection.SLOT_FRACTION

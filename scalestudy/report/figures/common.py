@@ -62,10 +62,20 @@ def pct(values) -> list[float]:
 
 
 def err(values, lo, hi) -> list[list[float]]:
+    """Error-bar lengths; an end that is None (no noise estimate) draws no bar (NaN)."""
+    nan = float("nan")
     return [
-        [v - lo_ for v, lo_ in zip(values, lo, strict=True)],
-        [hi_ - v for v, hi_ in zip(values, hi, strict=True)],
+        [nan if lo_ is None else v - lo_ for v, lo_ in zip(values, lo, strict=True)],
+        [nan if hi_ is None else hi_ - v for v, hi_ in zip(values, hi, strict=True)],
     ]
+
+
+def bounds(estimates) -> tuple[list, list]:
+    """The interval ends of estimates (scalestudy/uncertainty), None where unjudged: no band."""
+    return (
+        [e.lo if e.judged else None for e in estimates],
+        [e.hi if e.judged else None for e in estimates],
+    )
 
 
 def recorded(data: dict, key: str, record: dict, plot, *args, **style) -> dict:
@@ -136,7 +146,9 @@ def estimate_bars(ax, est: dict, ws: list[int], nodes: list[int], scale: float, 
     """An estimate per worker count (median, 95% interval) as error bars over `nodes`, scaled
     (100 for percent); returns the plotted numbers for the figure's data."""
     val = [scale * est[w].value for w in ws]
-    lo, hi = [scale * est[w].lo for w in ws], [scale * est[w].hi for w in ws]
+    lo, hi = bounds([est[w] for w in ws])
+    lo = [None if x is None else scale * x for x in lo]
+    hi = [None if x is None else scale * x for x in hi]
     ax.errorbar(nodes, val, yerr=err(val, lo, hi), marker="o", capsize=3, **style)
     return {"x": nodes, "workers": ws, "y": val, "lo": lo, "hi": hi}
 

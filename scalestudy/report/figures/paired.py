@@ -5,7 +5,15 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, err, log2_x, recorded
+from scalestudy.report.figures.common import (
+    Rendered,
+    Skipped,
+    bounds,
+    color_of,
+    err,
+    log2_x,
+    recorded,
+)
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -28,8 +36,9 @@ def draw(a: Analysis) -> Rendered | Skipped:
     n_alloc = max(r.estimate.n for r in ratios)
     caption = (
         f"Within-allocation ratios of global tokens/s (variants interleaved in a random, "
-        f"recorded order on the same nodes); crosses: each of {n_alloc} allocation(s); interval "
-        "from a two-level bootstrap (allocations, then repeats)."
+        f"recorded order on the same nodes); crosses: each of {n_alloc} allocation(s); 95% "
+        "t interval of the mean log ratio, its spread pooled over the run's paired points "
+        "(no bar: no noise estimate)."
     )
     return Rendered("paired", title, caption, fig, data)
 
@@ -39,7 +48,7 @@ def _pair(ax, data: dict, key: tuple[str, str], rs: list, color: str) -> list[in
     allocation's own ratio as crosses; returns the nodes drawn."""
     nodes = [r.nodes for r in rs]
     val = [r.estimate.value for r in rs]
-    lo, hi = [r.estimate.lo for r in rs], [r.estimate.hi for r in rs]
+    lo, hi = bounds([r.estimate for r in rs])
     label = f"{key[0]} / {key[1]} (median over allocations, 95% CI)"
     recorded(
         data,

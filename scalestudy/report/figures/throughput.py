@@ -8,6 +8,7 @@ from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import (
     Rendered,
     Skipped,
+    bounds,
     color_of,
     comm_caption,
     comm_legend,
@@ -63,7 +64,7 @@ def _measured(ax, v: Variant, mode: str, color: str, data: dict) -> list:
     pts = [p for p in v.points if p.throughput]
     x = [p.nodes for p in pts]
     y = [p.throughput.value for p in pts]
-    lo, hi = [p.throughput.lo for p in pts], [p.throughput.hi for p in pts]
+    lo, hi = bounds([p.throughput for p in pts])
     recorded(
         data,
         "series",

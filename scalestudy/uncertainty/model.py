@@ -1,0 +1,386 @@
+"""The noise model and every interval the product prints around a measured figure (docs/report.md,
+"How sure a figure is"). One home: the report's tables, figures and `--check`, `compare` and
+`plan`'s power line all ask it.
+
+The model. A point's tokens/s (or time per step) is log-normal around the point's own level.
+Its independent unit is the allocation when its repeats are grouped by allocation (repeats of
+one allocation share its nodes and neighbours), else the repeat; a unit's value is the mean of
+the logs of its repeats. The spread of the units around their point's mean is one figure shared
+by the run's points (pooled: s^2 = sum SS_p / df, df = sum (k_p - 1), k_p the point's units), or,
+when the run's data reject equal spreads across node counts (Bartlett's test, level
+HOMOGENEITY_LEVEL), each node count's own spread, pooled over its points (variants).
+
+An interval of a contrast of points' mean logs (a point: its mean; a ratio: new - base; an
+efficiency: four or two points) is value +- t(df) sqrt(sum c^2 s_p^2 / k_p), exp'ed. The printed
+value is the median of the repeats (of the allocations' ratios, paired), as the tables have
+always said; the interval is of the point's level exp(mean log). Where the run gives no degree
+of freedom at all (one unit everywhere) no interval is made: the Estimate is unjudged.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+from scalestudy.uncertainty.tdist import chi2_sf, t_quantile
+
+CONFIDENCE = 0.95  # the one level every interval is printed at
+# the level at which equal spreads across node counts are rejected (fixed before any coverage
+# was measured: the conventional 5%)
+HOMOGENEITY_LEVEL = 0.05
+NO_NOISE = "no noise estimate"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A figure with its interval at CONFIDENCE over n units. `judged` False: no spread could
+    be estimated (lo == hi == value), so no interval is printed, no band drawn and no verdict
+    given. An exact figure (an efficiency at its own N0, 1 by definition) is judged with a
+    zero-width interval."""
+
+    value: float
+    lo: float
+    hi: float
+    n: int
+    judged: bool = True
+    df: float = math.inf  # the t quantile's degrees of freedom (inf: exact)
+
+    def as_dict(self) -> dict:
+        out = {"value": self.value, "lo": self.lo, "hi": self.hi, "n": self.n}
+        out["judged"] = self.judged
+        out["df"] = self.df if math.isfinite(self.df) else None
+        return out
+
+    @classmethod
+    def exact(cls, value: float, n: int) -> Estimate:
+        return cls(value, value, value, n)
+
+    @classmethod
+    def unjudged(cls, value: float, n: int) -> Estimate:
+        return cls(value, value, value, n, judged=False, df=0.0)
+
+
+@dataclass(frozen=True)
+class Clustered:
+    """A sample set in groups (a point's repeats by allocation)."""
+
+    groups: tuple[tuple[float, ...], ...]
+
+    @classmethod
+    def of(cls, values: Sequence[float], keys: Sequence) -> Clustered | list[float]:
+        """Values grouped by key (e.g. allocation); a plain list when there is one group."""
+        groups: dict = {}
+        for v, k in zip(values, keys, strict=True):
+            groups.setdefault(k, []).append(v)
+        if len(groups) < 2:
+            return list(values)
+        return cls(tuple(tuple(g) for g in groups.values()))
+
+    def __len__(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    def __iter__(self):
+        return (v for g in self.groups for v in g)
+
+
+Samples = Sequence[float] | Clustered
+
+
+def _logs(values: Iterable) -> list[float]:
+    out = []
+    for v in values:
+        if v is None:
+            continue
+        x = float(v)
+        if math.isfinite(x) and x > 0:
+            out.append(math.log(x))
+    return out
+
+
+def units(samples: Samples) -> list[float]:
+    """The independent units of a point as logs: each allocation's mean log (grouped), else
+    each repeat's log. Values that are not positive finite numbers are left out."""
+    if isinstance(samples, Clustered):
+        out = []
+        for g in samples.groups:
+            lg = _logs(g)
+            if lg:
+                out.append(sum(lg) / len(lg))
+        return out
+    return _logs(samples)
+
+
+def median(values: Iterable) -> float:
+    xs = sorted(float(v) for v in values if v is not None and math.isfinite(float(v)))
+    if not xs:
+        raise ValueError("no samples")
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else 0.5 * (xs[mid - 1] + xs[mid])
+
+
+# -- the noise ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Noise:
+    """The spread of the logs of a run's units (s: about the coefficient of variation of one
+    unit) with df degrees of freedom, from `points` points with two units or more.
+    `by_size`: (workers, s, df) of each size, when the run's data reject equal spreads across
+    its sizes (then a size's own spread judges its points); empty: pooled."""
+
+    s: float
+    df: int
+    points: int
+    unit: str  # "repeat", "allocation" or "repeat or allocation"
+    by_size: tuple[tuple[float, float, int], ...] = ()
+    homogeneity_p: float | None = None  # Bartlett's test across sizes (None: not testable)
+
+    @property
+    def judged(self) -> bool:
+        return self.df > 0
+
+    @property
+    def form(self) -> str:
+        return "per size" if self.by_size else "pooled"
+
+    def at(self, size: float | None) -> tuple[float, int]:
+        """(s, df) of one unit at size N (workers): its size's own when spreads differ (a
+        size without degrees of freedom: the largest spread of the sizes that have some),
+        else the pooled."""
+        if not self.by_size:
+            return self.s, self.df
+        for z, s, df in self.by_size:
+            if size is not None and z == size:
+                return s, df
+        return max((s, df) for _, s, df in self.by_size)
+
+    def s_at(self, size: float | None) -> float:
+        return self.at(size)[0]
+
+    def as_dict(self) -> dict:
+        return {
+            "s_log": self.s,
+            "df": self.df,
+            "points": self.points,
+            "unit": self.unit,
+            "form": self.form,
+            "by_size": [{"workers": z, "s_log": s, "df": d} for z, s, d in self.by_size],
+            "homogeneity_p": self.homogeneity_p,
+        }
+
+    def describe(self, what: str = "tokens/s") -> str:
+        if not self.judged:
+            return f"{NO_NOISE} for {what}: every point has one {self.unit} (df = 0)"
+        out = (
+            f"run noise of {what}: {self.s:.1%} per {self.unit} (sd of log, pooled over "
+            f"{self.points} point(s), df = {self.df})"
+        )
+        if self.by_size:
+            sizes = ", ".join(f"{s:.1%} at {z:g} (df {d})" for z, s, d in self.by_size)
+            out += (
+                f"; equal spreads across node counts rejected (Bartlett, p = "
+                f"{self.homogeneity_p:.2g}): each size judged on its own spread: {sizes}"
+            )
+        elif self.homogeneity_p is not None:
+            out += f"; equal spreads across node counts not rejected (p = {self.homogeneity_p:.2g})"
+        return out
+
+
+def bartlett(groups: Sequence[tuple[float, float]]) -> float:
+    """Bartlett's test of equal variances: the p-value of groups given as (variance, df)."""
+    k, total = len(groups), sum(d for _, d in groups)
+    pooled_var = sum(v * d for v, d in groups) / total
+    stat = total * math.log(pooled_var) - sum(d * math.log(v) for v, d in groups)
+    correction = 1.0 + (sum(1.0 / d for _, d in groups) - 1.0 / total) / (3.0 * (k - 1))
+    return chi2_sf(stat / correction, k - 1)
+
+
+def pooled(
+    sample_sets: Iterable[Samples],
+    sizes: Iterable[float] | None = None,
+    shared: Iterable[Hashable] | None = None,
+) -> Noise:
+    """The run's noise from its points' sample sets. sizes: each set's workers, to test whether
+    the spread differs between node counts (None: pooled as one). shared: a key per set naming
+    the allocations it ran in; sets with one key (the variants of a bundled sweep at one size)
+    share their allocations' placement, so their spreads are not independent: together they
+    count the degrees of freedom of the largest of them, not the sum (conservative). Default:
+    grouped sets (Clustered) of one size share a key, any other set is its own."""
+    sets = list(sample_sets)
+    size_list = list(sizes) if sizes is not None else [None] * len(sets)
+    keys = list(shared) if shared is not None else [None] * len(sets)
+    ss, n_df, points, kinds = 0.0, 0, 0, set()
+    by_size: dict[float | None, list] = {}  # size -> [SS, df of the sets]
+    share_df: dict[Hashable, int] = {}  # shared key -> the largest df of its sets
+    size_of: dict[Hashable, float | None] = {}
+    for i, (samples, size, key) in enumerate(zip(sets, size_list, keys, strict=True)):
+        u = units(samples)
+        grouped = isinstance(samples, Clustered)
+        kinds.add("allocation" if grouped else "repeat")
+        if len(u) < 2:
+            continue
+        mean = sum(u) / len(u)
+        sq = sum((x - mean) ** 2 for x in u)
+        ss += sq
+        n_df += len(u) - 1
+        points += 1
+        acc = by_size.setdefault(size if size is None else float(size), [0.0, 0])
+        acc[0] += sq
+        acc[1] += len(u) - 1
+        if key is None:
+            key = ("allocations", size) if grouped else ("set", i)
+        share_df[key] = max(share_df.get(key, 0), len(u) - 1)
+        size_of[key] = size if size is None else float(size)
+    unit = " or ".join(sorted(kinds)) if kinds else "repeat"
+    if not n_df:
+        return Noise(0.0, 0, points, unit)
+    s = math.sqrt(ss / n_df)
+    df = sum(share_df.values())
+    if sizes is None or len(by_size) < 2 or any(sq <= 0 for sq, _ in by_size.values()):
+        return Noise(s, df, points, unit)
+    eff = {z: sum(d for k, d in share_df.items() if size_of[k] == z) for z in by_size}
+    groups = sorted((z, sq / d, eff[z]) for z, (sq, d) in by_size.items())
+    p = bartlett([(v, d) for _, v, d in groups])
+    if p >= HOMOGENEITY_LEVEL:
+        return Noise(s, df, points, unit, homogeneity_p=p)
+    own = tuple((z, math.sqrt(v), d) for z, v, d in groups)
+    return Noise(s, df, points, unit, own, p)
+
+
+def own(sample_sets: Iterable[Samples]) -> Noise:
+    """The noise of the given sets alone (a point judged on its own units; sets of two runs,
+    or of two sizes, share no allocation)."""
+    sets = list(sample_sets)
+    return pooled(sets, shared=range(len(sets)))
+
+
+# -- intervals ----------------------------------------------------------------------------------
+
+
+def contrast(
+    terms: Sequence[tuple[Samples, float]],
+    noise: Noise,
+    confidence: float = CONFIDENCE,
+    sizes: Sequence[float | None] | None = None,
+    value: float | None = None,
+    own_floor: bool = False,
+) -> Estimate | None:
+    """exp(sum c * mean log units) with its t interval under `noise` (each term's spread at its
+    size); the printed value `value` when given (a ratio of medians), else the contrast's own.
+    own_floor: a term's spread is never below its own units' (the paired ratio's rule).
+    None when a set has no unit; unjudged when the noise has no degree of freedom."""
+    parts = [(units(s), c) for s, c in terms]
+    if any(not u for u, _ in parts):
+        return None
+    centre = sum(c * sum(u) / len(u) for u, c in parts)
+    shown = math.exp(centre) if value is None else value
+    n = min(len(u) for u, _ in parts)
+    if not noise.judged:
+        return Estimate.unjudged(shown, n)
+    at = list(sizes) if sizes is not None else [None] * len(parts)
+    # each term's variance from its size's spread; terms that share a spread estimate add up
+    # before the Welch-Satterthwaite degrees of freedom (pooled: one estimate, noise.df)
+    shares: dict[tuple[float, int], float] = {}
+    for (u, c), z in zip(parts, at, strict=True):
+        source = noise.at(z)
+        s = source[0]
+        if own_floor and len(u) >= 2:  # never below its own spread: pooling adds df only
+            mean = sum(u) / len(u)
+            s = max(s, math.sqrt(sum((x - mean) ** 2 for x in u) / (len(u) - 1)))
+        shares[source] = shares.get(source, 0.0) + c * c * s * s / len(u)
+    var = sum(shares.values())
+    if var <= 0:
+        return Estimate(shown, math.exp(centre), math.exp(centre), n, True, noise.df)
+    df = var * var / sum(a * a / d for (_, d), a in shares.items())
+    half = t_quantile(0.5 + confidence / 2.0, df) * math.sqrt(var)
+    return Estimate(shown, math.exp(centre - half), math.exp(centre + half), n, True, df)
+
+
+def point_value(terms: Sequence[tuple[Samples, float]]) -> float | None:
+    """exp(sum c * mean log units): the contrast's value without an interval."""
+    parts = [(units(s), c) for s, c in terms]
+    if any(not u for u, _ in parts):
+        return None
+    return math.exp(sum(c * sum(u) / len(u) for u, c in parts))
+
+
+def level(
+    samples: Samples, noise: Noise, size: float | None = None, confidence: float = CONFIDENCE
+) -> Estimate | None:
+    """A point's median with the interval of its level (tokens/s, time per step)."""
+    values = [v for v in samples if v is not None and math.isfinite(v) and v > 0]
+    if not values:
+        return None
+    return contrast([(samples, 1.0)], noise, confidence, [size], value=median(values))
+
+
+def ratio(
+    terms: Sequence[tuple[Samples, float, float | None]],
+    noise: Noise,
+    scale: float = 1.0,
+    confidence: float = CONFIDENCE,
+) -> Estimate | None:
+    """scale * prod median(set)^c with the interval of scale * exp(contrast): an efficiency
+    (weak: T(N) / (N/N0 T(N0)); strong: t(N0) / t(N) x N0/N) or a speedup. terms: (samples,
+    coefficient, size)."""
+    meds = []
+    for s, _, _ in terms:
+        vals = [v for v in s if v is not None and math.isfinite(v) and v > 0]
+        if not vals:
+            return None
+        meds.append(median(vals))
+    shown = scale * math.prod(m**c for m, (_, c, _) in zip(meds, terms, strict=True))
+    e = contrast([(s, c) for s, c, _ in terms], noise, confidence, [z for _, _, z in terms])
+    if e is None:
+        return None
+    if not e.judged:
+        return Estimate.unjudged(shown, e.n)
+    return Estimate(shown, scale * e.lo, scale * e.hi, e.n, True, e.df)
+
+
+def paired_noise(per_point: Iterable[tuple[Sequence[float], float | None]]) -> Noise:
+    """The noise of paired log-ratios (one per allocation) pooled over the run's paired points:
+    per_point gives each point's allocation ratios and its size."""
+    items = list(per_point)
+    # the pairs of one size ran in the same allocations: their spreads share them
+    sizes = [z for _, z in items]
+    return pooled([list(rs) for rs, _ in items], sizes, [("allocations", z) for z in sizes])
+
+
+def paired(
+    ratios: Sequence[float], noise: Noise, size: float | None = None, confidence: float = CONFIDENCE
+) -> Estimate | None:
+    """The median of a point's per-allocation ratios with the interval of their geometric mean
+    under the paired noise."""
+    vals = [r for r in ratios if math.isfinite(r) and r > 0]
+    if not vals:
+        return None
+    # a paired point is never narrower than the t interval on its own allocations' ratios at
+    # the pooled df (issue #44: the quickstart's 2 allocations must not read as a verdict)
+    return contrast([(vals, 1.0)], noise, confidence, [size], median(vals), own_floor=True)
+
+
+def half_width(noise: Noise, k: int, confidence: float = CONFIDENCE, sides: int = 2) -> float:
+    """The half-width (log) of a NEW/BASE interval with k units on each side."""
+    return t_quantile(0.5 + confidence / 2.0, noise.df) * noise.s * math.sqrt(sides / k)
+
+
+def units_to_settle(
+    value: float, threshold: float, noise: Noise, confidence: float, max_units: int = 1000
+) -> int | None:
+    """The units a side (same on both) whose interval would lie wholly on one side of
+    `threshold` if the ratio stayed as observed, the t quantile taken at today's df (more
+    units only add df: a slight overestimate); None beyond max_units or without noise."""
+    if not noise.judged or value <= 0 or threshold <= 0:
+        return None
+    gap = abs(math.log(value) - math.log(threshold))
+    if gap == 0.0:
+        return None
+    t = t_quantile(0.5 + confidence / 2.0, noise.df)
+    k = math.ceil(2.0 * (t * noise.s / gap) ** 2)
+    while k > 1 and t * noise.s * math.sqrt(2.0 / (k - 1)) < gap:  # ceil's rounding
+        k -= 1
+    while t * noise.s * math.sqrt(2.0 / k) >= gap:
+        k += 1
+    return k if k <= max_units else None
