@@ -11,8 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "development.md"
 HEADING = "## What the suite costs"
-# a marker on the module (pytestmark) or on one test: either makes the file a costly one
-MARKED = re.compile(r"pytest\.mark\.(mpi|slurm)\b")
+# a marker on the module (pytestmark = ...) or a decorator on one test, at a line's start:
+# either makes the file a costly one (a mention inside a string does not)
+MARKED = re.compile(r"^(?:pytestmark\s*=.*|\s*@)pytest\.mark\.(mpi|slurm)\b", re.M)
 
 
 def costly_files() -> set[str]:
@@ -53,7 +54,9 @@ def test_the_check_sees_a_new_marked_file(tmp_path):
     """The two halves the check relies on: a marker found in a file's text, a row read."""
     assert MARKED.search("pytestmark = pytest.mark.slurm\n")
     assert MARKED.search("@pytest.mark.mpi\ndef test_x(): ...")
+    assert MARKED.search("class T:\n    @pytest.mark.slurm\n    def test_x(self): ...")
     assert not MARKED.search("pytestmark = pytest.mark.trainer")
+    assert not MARKED.search("check('@pytest.mark.mpi')")  # a mention in a string
     text = f"# x\n{HEADING}\n\n| file | starts | tests | s |\n| --- | --- | --- | --- |\n"
     text += "| `tests/mpi/test_a.py` | a trainer | 2 | 40 |\n\n## Next\n| `tests/mpi/test_b.py` |"
     assert set(table_rows(text)) == {"tests/mpi/test_a.py"}

@@ -1,0 +1,75 @@
+"""The suite's cost by file, from a pytest JUnit XML (`pytest --junitxml=FILE`; each testcase's
+time is its setup + call + teardown, so a module's or session's fixture lands on the first test
+that asks for it): a Markdown table for docs/development.md's "What the suite costs".
+
+    python scripts/test_costs.py junit.xml [--base other-junit.xml] [--top 40]
+
+With --base, a column of the other run's seconds per file (before/after a change). The files
+marked `mpi` or `slurm` need a row in the docs table (tests/unit/test_suite_costs.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from pathlib import Path
+
+
+def per_test(path: Path) -> dict[str, float]:
+    """{"tests/mpi/test_x.py::test_name[param]": seconds} of one JUnit file."""
+    out: dict[str, float] = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        module = case.get("classname", "")
+        parts = module.split(".")
+        # classname is the dotted module (plus a class, if any): the file is the part that
+        # starts with "test_"
+        idx = next((i for i, p in enumerate(parts) if p.startswith("test_")), len(parts) - 1)
+        file = "/".join(parts[: idx + 1]) + ".py"
+        out[f"{file}::{case.get('name')}"] = float(case.get("time", 0.0))
+    return out
+
+
+def per_file(tests: dict[str, float]) -> dict[str, tuple[int, float, float]]:
+    """{file: (tests, seconds in all, the slowest test's seconds)}."""
+    acc: dict[str, list[float]] = defaultdict(list)
+    for name, s in tests.items():
+        acc[name.split("::")[0]].append(s)
+    return {f: (len(v), sum(v), max(v)) for f, v in acc.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("junit", type=Path)
+    ap.add_argument("--base", type=Path, help="another run's JUnit XML, for a before column")
+    ap.add_argument("--top", type=int, default=40, help="files listed (the rest summed)")
+    args = ap.parse_args(argv)
+    files = per_file(per_test(args.junit))
+    base = per_file(per_test(args.base)) if args.base else {}
+    total = sum(s for _, s, _ in files.values())
+    head = "| file | tests | s | slowest test s |"
+    sep = "| --- | --- | --- | --- |"
+    if base:
+        head, sep = head + " before s |", sep + " --- |"
+    print(head)
+    print(sep)
+    ranked = sorted(files.items(), key=lambda kv: -kv[1][1])
+    for f, (n, s, top) in ranked[: args.top]:
+        row = f"| {f} | {n} | {s:.0f} | {top:.0f} |"
+        if base:
+            row += f" {base[f][1]:.0f} |" if f in base else " - |"
+        print(row)
+    rest = ranked[args.top :]
+    if rest:
+        n = sum(v[0] for _, v in rest)
+        s = sum(v[1] for _, v in rest)
+        print(f"| {len(rest)} other files | {n} | {s:.0f} | - |" + (" |" if base else ""))
+    print(f"\n{sum(v[0] for v in files.values())} tests, {total:.0f} s ({total / 60:.1f} min)")
+    if base:
+        bt = sum(s for _, s, _ in base.values())
+        print(f"before: {bt:.0f} s ({bt / 60:.1f} min)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
