@@ -24,30 +24,34 @@ demo: venv
 	$(PY) -m scalestudy.cli report experiments/quickstart.yaml
 	@echo "open $(CURDIR)/results/quickstart/report/report.html in a browser (one self-contained file)"
 
-# each phase's start time is printed, and the suite's JUnit XML kept for scripts/test_costs.py
-# (the cost table in docs/development.md)
+# Every test runs once (issue #43): the harness's fast tests on Python 3.13 (the newest promised;
+# a venv of the harness's dependencies only, cached by constraints-harness.txt + pyproject.toml +
+# the interpreter, ~1 min cold), then everything that needs TensorFlow, MPI, Slurm or the wheel
+# on the trainer's 3.11 (.venv); on 3.10, the oldest promised, every harness module is imported
+# (`make test-pythons` runs the fast set on 3.10, 3.12 and 3.13). Each phase's start time is
+# printed and each phase's JUnit XML kept for scripts/test_costs.py (docs/development.md's table).
 TEST_JUNIT ?= .pytest-junit.xml
+TEST_JUNIT_FAST ?= .pytest-junit-fast.xml
 test: venv
 	@date -u +"[%T] test: lint"
 	$(PY) -m ruff check scalestudy tests benchmarks scripts
 	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
-	@date -u +"[%T] test: pytest"
-	$(PY) -m pytest --durations=60 --junitxml=$(TEST_JUNIT)
-	@date -u +"[%T] test: the harness on Python 3.13 and 3.10"
-	# the harness's fast tests on Python 3.13 too: a venv of its dependencies only, cached by
-	# constraints-harness.txt + pyproject.toml + the interpreter (~1 min cold; the tests a few minutes)
-	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest $(HARNESS_FAST)
-	# and on 3.10, the oldest promised: every harness module imported (syntax, stdlib), seconds
-	# warm (~2.5 min cold); the fast tests there are `make test-pythons` (~5 min each)
+	@date -u +"[%T] test: the harness's fast tests on Python 3.13"
+	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest $(HARNESS_FAST) --durations=20 --junitxml=$(TEST_JUNIT_FAST)
+	@date -u +"[%T] test: the trainer, MPI, Slurm and wheel tests on Python 3.11"
+	$(PY) -m pytest -m "$(HEAVY)" --durations=60 --junitxml=$(TEST_JUNIT)
+	@date -u +"[%T] test: every harness module imported on Python 3.10"
 	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.10)" -c '$(HARNESS_IMPORTS)'
 	@date -u +"[%T] test: done"
 
 test-fast:
-	$(PY) -m pytest -m "not mpi and not slurm and not trainer"
+	$(PY) -m pytest -m "not ($(HEAVY))"
 
 # The harness's fast tests on each Python that pyproject promises besides the .venv's 3.11
 # (requires-python >=3.10,<3.14; venvs as in `make test`; ~5-7 min each here, not in CI)
-HARNESS_FAST = -q -p no:cacheprovider -m "not mpi and not slurm and not trainer" --ignore=tests/unit/test_packaging_wheel.py
+# the markers (pyproject.toml) of what needs more than the harness's dependencies
+HEAVY = mpi or slurm or trainer or wheel
+HARNESS_FAST = -q -p no:cacheprovider -m "not ($(HEAVY))"
 HARNESS_IMPORTS = import importlib, pkgutil, scalestudy; [importlib.import_module(m.name) for m in pkgutil.walk_packages(scalestudy.__path__, "scalestudy.") if not m.name.startswith("scalestudy.trainer")]
 test-pythons:
 	for v in 3.10 3.12 3.13; do \

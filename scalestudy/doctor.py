@@ -358,6 +358,9 @@ def _sweep_file(folder: Path, name: str, profile_path: Path, nodes: int, ppn: in
             "tokens_per_worker": 512,
             "steps": 3,
             "timing_warmup_steps": 1,
+            # the check is that the trainer starts, exchanges and logs on this site: the compute
+            # probe (a second trace after the last step, ~15% of the job) measures nothing here
+            "compute_probe_steps": 0,
         },
         **extra,
     }

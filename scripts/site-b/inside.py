@@ -356,8 +356,9 @@ time_limit: "00:10:00"
 trainer:
   model: tiny
   tokens_per_worker: 512
-  steps: 12
-  timing_warmup_steps: 4
+  steps: 6
+  timing_warmup_steps: 2
+  compute_probe_steps: 0
   learning_rate: 0.001
   lr_warmup_steps: 100
   sparse_as_dense: true

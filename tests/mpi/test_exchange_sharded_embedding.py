@@ -24,6 +24,7 @@ BASE = {
     "timing_warmup_steps": 1,
     "deterministic": True,
     "dump_final_weights": True,
+    "compute_probe_steps": 0,  # as shared_runs' (tests/conftest.py): the runs below use run_point
 }
 
 

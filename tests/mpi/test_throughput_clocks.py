@@ -15,12 +15,15 @@ from trainer_configs import TINY
 from scalestudy.collect import clocks
 from scalestudy.collect.rows import _usable_probe
 from scalestudy.formats import step_log
+from scalestudy.formats.point_config import COMPUTE_PROBE_STEPS
 
 pytestmark = pytest.mark.mpi
 
-# 12 timed steps, a flush every 3 and a checkpoint every 4 inside the window
+# 12 timed steps, a flush every 3 and a checkpoint every 4 inside the window; the compute probe
+# at its default (the tests' fixtures turn it off unless named): its passes must stay outside
 CLOCKED = {
     **TINY,
+    "compute_probe_steps": COMPUTE_PROBE_STEPS,
     "steps": 14,
     "timing_warmup_steps": 2,
     "log_flush_every": 3,

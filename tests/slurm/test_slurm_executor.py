@@ -20,6 +20,7 @@ from support.slurm import (
     batch_script,
     wait_settled,  # "unknown" right after a job leaves the queue waited out
 )
+from support.sweeps import RUNS
 
 from scalestudy.cli import main
 from scalestudy.formats import step_log
@@ -37,7 +38,7 @@ SWEEP = {
     "ppn": 1,
     "repeats": 1,
     "time_limit": "00:10:00",
-    "trainer": {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2},
+    "trainer": dict(RUNS),
     "matrix": {"trainer.sparse_as_dense": [False, True]},
     # a job per point (one job array per shape); test_bundled covers the default
     "schedule": "separate",
@@ -340,7 +341,10 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     """Three 2-node points: the first loses its batch node (slurmd, steps and ranks killed at
     once), the second is scancelled, the third completes; --retry-failed reruns the two."""
     spec = dict(SWEEP, name="emufail", nodes=[2], repeats=3, matrix={})
-    spec["trainer"] = dict(SWEEP["trainer"], steps=150, log_flush_every=5)
+    # 50 steps: seen at 5, the first point is crashed within a poll (1 s) and the second
+    # cancelled, 45 steps (4.5 s alone, more when the host is busy) before either could end;
+    # the third and both retries run all 50 (150 cost ~45 s more on a 2-core host)
+    spec["trainer"] = dict(SWEEP["trainer"], steps=50, log_flush_every=5)
     sweep, results, args = _submitted(tmp_path, spec)
     points = _manifest(results, "emufail").points
     (crashed, cancelled, untouched) = sorted(points)

@@ -4,8 +4,15 @@ what its sweep changes; the dicts are new on every call, so a test may edit its 
 
 from __future__ import annotations
 
-# a few steps that run (two of them warm-up): the local executor's and the emulated cluster's
-RUNS = {"model": "tiny", "tokens_per_worker": 512, "steps": 6, "timing_warmup_steps": 2}
+# a few steps that run (two of them warm-up): the local executor's and the emulated cluster's;
+# no compute probe (a second trace after the last step: see NO_PROBE in tests/conftest.py)
+RUNS = {
+    "model": "tiny",
+    "tokens_per_worker": 512,
+    "steps": 6,
+    "timing_warmup_steps": 2,
+    "compute_probe_steps": 0,
+}
 # submitted to the Slurm stand-ins, where nothing runs (tests/unit/fake_slurm.py)
 QUEUED = {"model": "tiny", "steps": 4, "tokens_per_worker": 1024}
 

@@ -30,6 +30,9 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 PYTHON = "/usr/bin/python3"  # the system's Python (the user's), not the harness venv's
 NOBODY = 65534
 
+# built and installed with the trainer venv's tools, not in the harness-only venvs of `make test`
+pytestmark = pytest.mark.wheel
+
 
 def _tomllib():
     try:
