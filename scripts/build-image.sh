@@ -8,7 +8,8 @@
 # $SCALESTUDY_IMAGE_LINK (default /var/tmp/scalestudy-image, the emulated-charliecloud profile's).
 #
 # Cached under ~/.cache/scalestudy/images/scalestudy-<hash>, the hash over every input (this
-# script, constraints.txt, pyproject.toml, the Horovod wheel, the suite): a second call with
+# script, constraints.txt, the requirements pyproject.toml lists for the image (not the rest of
+# pyproject: a pytest marker is no reason to rebuild), the Horovod wheel, the suite): a second call with
 # the same inputs only prints the path (0.15 s). The .debs are cached too
 # (~/.cache/scalestudy/images/debs, 64 MB). Measured here: cold 125 s (debootstrap and pip's
 # downloads), 2.1 GB. Needs debootstrap and ch-run (scripts/install-system.sh); debootstrap
@@ -33,7 +34,14 @@ if [ -z "$wheel" ]; then
   echo "build-image: no Horovod wheel in $WHEELHOUSE/tf-2.15.1-openmpi-*: run scripts/setup-python.sh" >&2
   exit 1
 fi
-hash=$( { cat "$0" constraints.txt pyproject.toml; sha256sum "$wheel"; echo "$SUITE $debs $MOUNTPOINTS"; } \
+# the dependencies only, read from pyproject.toml: the code itself is bind-mounted by jobs
+requirements=$(python3 - "$repo/pyproject.toml" <<'EOF'
+import sys, tomllib
+p = tomllib.load(open(sys.argv[1], "rb"))["project"]
+print("\n".join(p["dependencies"] + p["optional-dependencies"]["trainer"]))
+EOF
+)
+hash=$( { cat "$0" constraints.txt; echo "$requirements"; sha256sum "$wheel"; echo "$SUITE $debs $MOUNTPOINTS"; } \
         | sha256sum | cut -c1-12)
 image="$CACHE/scalestudy-$hash"
 stamp=scalestudy-image.json   # at the image's root: what `env/` capture records as its identity
@@ -59,12 +67,7 @@ mkdir -p "$tmp/img/mnt/pip" "$tmp/img/mnt/wheels"
 for top in /work /scratch /project /data /lustre /gpfs $MOUNTPOINTS; do
   mkdir -p "$tmp/img$top"
 done
-# the dependencies only, read from pyproject.toml: the code itself is bind-mounted by jobs
-python3 - "$repo/pyproject.toml" >"$tmp/img/mnt/requirements.txt" <<'EOF'
-import sys, tomllib
-p = tomllib.load(open(sys.argv[1], "rb"))["project"]
-print("\n".join(p["dependencies"] + p["optional-dependencies"]["trainer"]))
-EOF
+echo "$requirements" >"$tmp/img/mnt/requirements.txt"
 cp constraints.txt "$tmp/img/mnt/constraints.txt"
 cp "$wheel" "$tmp/img/mnt/wheels/"
 echo "build-image: venv with the pinned stack"

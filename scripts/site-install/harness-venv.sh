@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A venv with the harness's dependencies only (no TensorFlow, no Horovod) for one Python
 # version, cached under ~/.cache/scalestudy/venvs by the version and the hash of what decides
-# the install: constraints-harness.txt, pyproject.toml, this script and the interpreter's full
+# the install: constraints-harness.txt, pyproject.toml's dependencies and dev extra, this script and the interpreter's full
 # version and path (a new 3.13.x from pyenv is a new venv): a second call reuses it (a second
 # or so). Prints the venv's python. Used by `make test` for the harness's fast tests on Python
 # 3.13 and by `make test-pythons` on 3.10, 3.12 and 3.13 (the checkout is put on PYTHONPATH by
@@ -30,8 +30,26 @@ python=$(find_python) || {
   exit 2
 }
 
+# what the install reads of pyproject.toml: its dependencies and the dev extra (tomllib: Python
+# 3.11+; on 3.10 the system's python3 or the checkout's .venv reads it); the key holds these,
+# not the whole file, so an edit of pyproject's tool settings (a pytest marker) is no rebuild
+reader=
+for candidate in "$python" python3 "$here/.venv/bin/python"; do
+  "$candidate" -c 'import tomllib' 2>/dev/null && { reader=$candidate; break; }
+done
+[ -n "$reader" ] || {
+  echo "harness-venv.sh: no Python 3.11+ to read pyproject.toml (tomllib) for python$version: put one on PATH as python3" >&2
+  exit 2
+}
+deps=$("$reader" - "$here/pyproject.toml" <<'PY'
+import sys, tomllib
+project = tomllib.load(open(sys.argv[1], "rb"))["project"]
+print("\n".join(project["dependencies"] + project["optional-dependencies"]["dev"]))
+PY
+)
 key=$({
-  cat "$here/constraints-harness.txt" "$here/pyproject.toml" "$here/scripts/site-install/harness-venv.sh"
+  cat "$here/constraints-harness.txt" "$here/scripts/site-install/harness-venv.sh"
+  printf '%s\n' "$deps"
   "$python" -c 'import sys; print(sys.executable, sys.version)'
 } | sha256sum | cut -c1-16)
 cache=${SCALESTUDY_CACHE:-$HOME/.cache/scalestudy}/venvs
@@ -41,22 +59,6 @@ if [ ! -x "$venv/bin/python" ] || [ ! -f "$venv/.complete" ]; then
   mkdir -p "$cache"
   "$python" -m venv "$venv"
   # the harness's dependencies and the test tools, pinned; the package itself stays the checkout
-  # pyproject's dependencies (tomllib: Python 3.11+; on 3.10 the system's python3 or the
-  # checkout's .venv reads it)
-  reader=
-  for candidate in "$venv/bin/python" python3 "$here/.venv/bin/python"; do
-    "$candidate" -c 'import tomllib' 2>/dev/null && { reader=$candidate; break; }
-  done
-  [ -n "$reader" ] || {
-    echo "harness-venv.sh: no Python 3.11+ to read pyproject.toml (tomllib) for python$version: put one on PATH as python3" >&2
-    exit 2
-  }
-  deps=$("$reader" - "$here/pyproject.toml" <<'PY'
-import sys, tomllib
-project = tomllib.load(open(sys.argv[1], "rb"))["project"]
-print("\n".join(project["dependencies"] + project["optional-dependencies"]["dev"]))
-PY
-)
   printf '%s\n' "$deps" > "$venv/requirements.txt"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check \
     -c "$here/constraints-harness.txt" -r "$venv/requirements.txt" >&2
