@@ -37,7 +37,7 @@ test: venv
 	$(PY) -m ruff check scalestudy tests benchmarks scripts
 	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
 	@date -u +"[%T] test: the harness's fast tests on Python 3.13"
-	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest $(HARNESS_FAST) --durations=20 --junitxml=$(TEST_JUNIT_FAST)
+	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest $(HARNESS_FAST) -n auto --durations=20 --junitxml=$(TEST_JUNIT_FAST)
 	@date -u +"[%T] test: the trainer, MPI, Slurm and wheel tests on Python 3.11"
 	$(PY) -m pytest -m "$(HEAVY)" --durations=60 --junitxml=$(TEST_JUNIT)
 	@date -u +"[%T] test: every harness module imported on Python 3.10"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A venv with the harness's dependencies only (no TensorFlow, no Horovod) for one Python
 # version, cached under ~/.cache/scalestudy/venvs by the version and the hash of what decides
-# the install: constraints-harness.txt, pyproject.toml's dependencies and dev extra, this script and the interpreter's full
+# the install: constraints-harness.txt, pyproject.toml's dependencies and dev and parallel extras, this script and the interpreter's full
 # version and path (a new 3.13.x from pyenv is a new venv): a second call reuses it (a second
 # or so). Prints the venv's python. Used by `make test` for the harness's fast tests on Python
 # 3.13 and by `make test-pythons` on 3.10, 3.12 and 3.13 (the checkout is put on PYTHONPATH by
@@ -30,7 +30,8 @@ python=$(find_python) || {
   exit 2
 }
 
-# what the install reads of pyproject.toml: its dependencies and the dev extra (tomllib: Python
+# what the install reads of pyproject.toml: its dependencies and the dev and parallel extras (the
+# tests and pytest-xdist: `make test` runs the fast tests on 2 workers here) (tomllib: Python
 # 3.11+; on 3.10 the system's python3 or the checkout's .venv reads it); the key holds these,
 # not the whole file, so an edit of pyproject's tool settings (a pytest marker) is no rebuild
 reader=
@@ -44,7 +45,8 @@ done
 deps=$("$reader" - "$here/pyproject.toml" <<'PY'
 import sys, tomllib
 project = tomllib.load(open(sys.argv[1], "rb"))["project"]
-print("\n".join(project["dependencies"] + project["optional-dependencies"]["dev"]))
+extras = project["optional-dependencies"]
+print("\n".join(project["dependencies"] + extras["dev"] + extras["parallel"]))
 PY
 )
 key=$({
