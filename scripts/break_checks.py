@@ -360,6 +360,41 @@ MUTATIONS = [
             "tests/unit/test_projection_forms.py::test_a_step_times_only_table_is_projected_and_backtested"
         ],
     ),
+    Mutation(
+        "strategies: the cheapest named on the medians alone, the intervals ignored",
+        "scalestudy/report/strategies.py",
+        "and any(c[k] <= c[best] for c in costs)]",
+        "and centre[k] <= centre[best]]",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "strategies: R_r's and U_r's intervals left out of the corners",
+        "scalestudy/report/strategies.py",
+        "            ends.append(sorted({value} if e is None else {e.lo, value, e.hi}))",
+        "            ends.append([value])",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "strategies: the time choice ignores the links' error",
+        "scalestudy/report/strategies.py",
+        "self.link_factors.get(c, 1.0) if spread_links else 1.0",
+        "1.0 if spread_links else 1.0",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "strategies: the runs that would settle a tie counted one too many",
+        "scalestudy/uncertainty/model.py",
+        "            hi = mid\n        else:\n            lo = mid\n    return hi",
+        "            hi = mid\n        else:\n            lo = mid\n    return hi + 1",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "mesh crossover: M named at the 5th percentile of the paired draws, not the 2.5th",
+        "scalestudy/report/crossover.py",
+        "    return float(np.percentile(other.step_draws / best.step_draws, 2.5)) > 1.0",
+        "    return float(np.percentile(other.step_draws / best.step_draws, 5.0)) > 1.0",
+        ["tests/unit/test_choices.py"],
+    ),
 ]
 
 
