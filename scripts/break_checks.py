@@ -395,6 +395,20 @@ MUTATIONS = [
         "    return float(np.percentile(other.step_draws / best.step_draws, 5.0)) > 1.0",
         ["tests/unit/test_choices.py"],
     ),
+    Mutation(
+        "paired table: the faster variant named from the median, not the interval",
+        "scalestudy/report/summary.py",
+        "    if ratio.hi < 1.0:\n        return baseline",
+        "    if ratio.value < 1.0:\n        return baseline",
+        ["tests/unit/test_report_paired.py"],
+    ),
+    Mutation(
+        "paired table: the allocations that would settle a tie counted without their df",
+        "scalestudy/uncertainty/model.py",
+        "        return t_quantile(p, e.df + m) * per_unit / math.sqrt(e.n + m) < gap",
+        "        return t_quantile(p, e.df) * per_unit / math.sqrt(e.n + m) < gap",
+        ["tests/unit/test_report_paired.py"],
+    ),
 ]
 
 

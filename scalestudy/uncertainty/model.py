@@ -421,3 +421,28 @@ def settle(separated: Callable[[int], bool], now: int, max_units: int = 1000) ->
         else:
             lo = mid
     return hi
+
+
+def more_to_exclude(
+    e: Estimate, threshold: float = 1.0, confidence: float = CONFIDENCE, max_more: int = 1000
+) -> int | None:
+    """The more units (allocations of a paired ratio, repeats of a point) after which an
+    interval with e's centre (its mean log) and spread per unit would exclude `threshold`:
+    today's half-width t(df) s / sqrt(n) becomes t(df + m) s / sqrt(n + m) with m more (the
+    spread as measured, each unit one more degree of freedom). 0 when it already does; None
+    when unjudged or exact, the centre on the threshold, or beyond max_more."""
+    if not e.judged or not math.isfinite(e.df) or e.df <= 0 or e.hi <= e.lo or e.n < 1:
+        return None
+    lo, hi = math.log(e.lo), math.log(e.hi)
+    gap = abs(0.5 * (lo + hi) - math.log(threshold))
+    if gap == 0.0:
+        return None
+    p = 0.5 + confidence / 2.0
+    per_unit = 0.5 * (hi - lo) / t_quantile(p, e.df) * math.sqrt(e.n)  # s
+
+    def separated(m: int) -> bool:
+        return t_quantile(p, e.df + m) * per_unit / math.sqrt(e.n + m) < gap
+
+    if separated(0):
+        return 0
+    return settle(separated, 0, max_more)
