@@ -409,6 +409,34 @@ MUTATIONS = [
         "        return t_quantile(p, e.df) * per_unit / math.sqrt(e.n + m) < gap",
         ["tests/unit/test_report_paired.py"],
     ),
+    Mutation(
+        "plan advice: a paired ratio keeps the allocation's part of the noise",
+        "scalestudy/compare/power.py",
+        "        per = math.sqrt(2.0 * noise.repeat**2 / design.repeats)",
+        "        per = math.sqrt(2.0) * noise.unit(design)",
+        ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "plan advice: more repeats shrink the allocation's part too",
+        "scalestudy/compare/power.py",
+        "        return math.sqrt(self.allocation**2 + self.repeat**2 / r)",
+        "        return math.sqrt((self.allocation**2 + self.repeat**2) / r)",
+        ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "plan advice: the repeat part read from the paired ratios without the ratio's 2",
+        "scalestudy/compare/power.py",
+        "        s_r = min(pairs.s * math.sqrt(r_prev / 2.0), measured.s)",
+        "        s_r = min(pairs.s * math.sqrt(r_prev), measured.s)",
+        ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "plan advice: a point's df counts the variants sharing an allocation as independent",
+        "scalestudy/compare/power.py",
+        "    df = shared * (k - 1)\n    p = 0.5 + LEVEL / 2.0",
+        "    df = design.points * (k - 1)\n    p = 0.5 + LEVEL / 2.0",
+        ["tests/unit/test_plan_advice.py"],
+    ),
 ]
 
 
