@@ -391,8 +391,8 @@ MUTATIONS = [
     Mutation(
         "mesh crossover: M named at the 5th percentile of the paired draws, not the 2.5th",
         "scalestudy/report/crossover.py",
-        "    return float(np.percentile(other.step_draws / best.step_draws, 2.5)) > 1.0",
-        "    return float(np.percentile(other.step_draws / best.step_draws, 5.0)) > 1.0",
+        "    return float(np.percentile(b / a, 2.5)) > 1.0",
+        "    return float(np.percentile(b / a, 5.0)) > 1.0",
         ["tests/unit/test_choices.py"],
     ),
     Mutation(
@@ -436,6 +436,20 @@ MUTATIONS = [
         "    df = shared * (k - 1)\n    p = 0.5 + LEVEL / 2.0",
         "    df = design.points * (k - 1)\n    p = 0.5 + LEVEL / 2.0",
         ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "mesh crossover: the runs that would settle a tie never change the draws",
+        "scalestudy/report/crossover.py",
+        "        a, b = best.draws_at(more), other.draws_at(more)",
+        "        a, b = best.draws_at(0), other.draws_at(0)",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "mesh crossover: the compute per FLOP's draws narrow as 1 / runs, not 1 / sqrt(runs)",
+        "scalestudy/report/analysis.py",
+        "scale * math.sqrt(e.n / (e.n + more)) * z",
+        "scale * (e.n / (e.n + more)) * z",
+        ["tests/unit/test_choices.py"],
     ),
 ]
 

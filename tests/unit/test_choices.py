@@ -128,3 +128,74 @@ def test_an_m_is_named_when_fewer_than_2_5_percent_of_paired_draws_favour_anothe
     assert m == named
     if named is None:
         assert why.startswith(crossover.INDISTINGUISHABLE) and "M = 1, 2" in why
+
+
+def test_a_mesh_tie_says_the_runs_that_would_settle_it_or_that_none_would():
+    """M = 2's step is its compute factor c = exp(sigma_m z): z is 2 in 30 of 1,000 draws, 0
+    in the rest, sigma_m = 0.1 sqrt(4 / (4 + m)) with m more runs (4 measured); M = 1's step is
+    1.05 in every draw. The ratio 1.05 / c is 1.05 exp(-2 sigma_m) in 30 draws (3%, so the 2.5th
+    percentile is there), 1.05 elsewhere: told apart when 2 sigma_m < log 1.05, i.e. 4 / (4 + m)
+    < (log(1.05) / 0.2)^2 = 0.0595: m = 64 (68 runs), by hand."""
+    from scalestudy.report import crossover
+
+    z = np.zeros(1000)
+    z[:30] = 2.0
+
+    def best_at(m):
+        return np.exp(0.1 * math.sqrt(4 / (4 + m)) * z)
+
+    def flat(m):
+        return np.full(1000, 1.05)
+
+    best = crossover.Layout(
+        "big", 1000, 64, 1, 2, 1.0, 0.0, 0.0, 1, True, 1024, 1e12, best_at(0), draws_at=best_at
+    )
+    other = crossover.Layout(
+        "big", 1000, 64, 1, 1, 1.05, 0.0, 0.0, 1, True, 1024, 1e12, flat(0), draws_at=flat
+    )
+    m, why = crossover.crossover([other, best])
+    assert m is None and why.startswith(crossover.INDISTINGUISHABLE)
+    assert "about 64 more run(s) of the measured variant would settle it" in why
+    # runs that do not move the draws (the links' and the model's error): no number settles it
+    fixed = crossover.Layout(
+        "big",
+        1000,
+        64,
+        1,
+        2,
+        1.0,
+        0.0,
+        0.0,
+        1,
+        True,
+        1024,
+        1e12,
+        best_at(0),
+        draws_at=lambda m: best_at(0),
+    )
+    assert "would not settle it" in crossover.crossover([other, fixed])[1]
+
+
+def test_the_compute_per_flop_draws_narrow_as_sqrt_runs():
+    """Three runs whose compute per FLOP is 1, 2 and 4 (x 1e-12 s): the draws' logs are
+    log 2e-12 (the mean log) + s / sqrt(3 + m) x t draws, s = log 2 (the logs' sd, by hand):
+    with m more runs each draw's distance from the mean log shrinks by sqrt(3 / (3 + m))."""
+    import pandas as pd
+
+    from scalestudy.report.analysis import _factor_draws
+
+    done = pd.DataFrame(
+        {
+            "compute_s_median": [1.0, 2.0, 4.0],
+            "model_flops_per_s_per_rank": [1e12] * 3,
+            "step_s_median": [1.0] * 3,
+        }
+    )
+    draws, at = _factor_draws(done, rng_seed=1)
+    median = 2e-12
+    base = np.log(at(0) * median) - math.log(2e-12)
+    assert np.allclose(np.log(draws * median) - math.log(2e-12), base)
+    assert np.allclose(np.log(at(13) * median) - math.log(2e-12), base * math.sqrt(3 / 16))
+    # the t draws at df 2 (SciPy's quantiles, 2,000 draws: within sampling error)
+    z = base / (math.log(2) / math.sqrt(3))
+    assert np.percentile(z, 97.5) == pytest.approx(stats.t.ppf(0.975, 2), rel=0.25)
