@@ -123,7 +123,7 @@ class Strategies:
         r = self.rows if rows is None else rows
         u = self.unique if unique is None else unique
         at, union = _ids(u, self.vocab, workers, vocab)
-        if _draws(u, self.vocab) is None:
+        if token_model.draws_for(u, self.vocab) is None:
             # every id named each step (tied tf1): R_r = V + slots
             return r - self.vocab + vocab, at, union
         return r, at, union
@@ -247,11 +247,6 @@ def _ids(unique: float, vocab: int, workers: int, at_vocab: int | None = None):
     """token_model.calibrated_ids (a root solve, ~10 ms), kept: each choice asks it at every
     corner of R_r's and U_r's intervals."""
     return token_model.calibrated_ids(unique, vocab, workers, at_vocab=at_vocab)
-
-
-@functools.lru_cache(maxsize=1024)
-def _draws(unique: float, vocab: int):
-    return token_model.draws_for(unique, vocab)
 
 
 def _per_collective(
