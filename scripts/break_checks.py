@@ -451,6 +451,15 @@ MUTATIONS = [
         "scale * (e.n / (e.n + more)) * z",
         ["tests/unit/test_choices.py"],
     ),
+    Mutation(
+        "figures: an error bar's length negative when the repeats agree (the report crashed)",
+        "scalestudy/report/figures/common.py",
+        "[nan if lo_ is None else max(0.0, v - lo_) for",
+        "[nan if lo_ is None else v - lo_ for",
+        [
+            "tests/unit/test_figure_bands.py::test_an_error_bar_is_never_negative_when_the_repeats_agree"
+        ],
+    ),
 ]
 
 

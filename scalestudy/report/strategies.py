@@ -206,7 +206,8 @@ class Strategies:
         if not self.judged():
             return f"not judged ({NO_NOISE}: R_r or U_r measured on one run)"
         best, tied = self.choose(by, x)
-        return best if not tied else f"{TIE}: {', '.join(tied)}"
+        # the candidates in the strategies' own order: a tie whose medians reorder is one tie
+        return best if not tied else f"{TIE}: {', '.join(sorted(tied, key=strategies.NAMES.index))}"
 
     def settle_note(self, by: str, x: int, tied: list[str]) -> str:
         """What would settle a tie: the runs after which the intervals separate the
@@ -214,7 +215,10 @@ class Strategies:
         where = {"bytes": f"by wire bytes at N={x}", "time": f"by time at N={x}"}.get(
             by, f"by wire bytes at V={x:,}, N={self.vocab_workers}"
         )
-        head = f"{where}: {', '.join(tied)} {TIE}"
+        head = (
+            f"{where}: {', '.join(sorted(tied, key=strategies.NAMES.index))} {TIE} (the medians "
+            f"favour {tied[0]})"
+        )
         if self.choose(by, x, more=None)[1]:
             if by == "time" and self.link_factors:
                 return (
