@@ -59,13 +59,15 @@ def cmd_validate(args) -> int:
 
 def cmd_plan(args) -> int:
     from scalestudy import views
-    from scalestudy.compare.power import plan_line  # what compare could tell (issue #32)
+    from scalestudy.compare.power import advice, plan_line  # what compare could tell (#32, #44)
     from scalestudy.plan import make_plan
 
     loaded = _load(args)
     points = make_plan(loaded)
     print(views.plan(loaded, points))
     print(plan_line(loaded.sweep, points, Path(args.results)))
+    for line in advice(loaded.sweep, points, Path(args.results)):
+        print(line)
     return EXIT_OK
 
 

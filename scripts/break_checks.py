@@ -360,6 +360,106 @@ MUTATIONS = [
             "tests/unit/test_projection_forms.py::test_a_step_times_only_table_is_projected_and_backtested"
         ],
     ),
+    Mutation(
+        "strategies: the cheapest named on the medians alone, the intervals ignored",
+        "scalestudy/report/strategies.py",
+        "and any(c[k] <= c[best] for c in costs)]",
+        "and centre[k] <= centre[best]]",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "strategies: R_r's and U_r's intervals left out of the corners",
+        "scalestudy/report/strategies.py",
+        "            ends.append(sorted({value} if e is None else {e.lo, value, e.hi}))",
+        "            ends.append([value])",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "strategies: the time choice ignores the links' error",
+        "scalestudy/report/strategies.py",
+        "self.link_factors.get(c, 1.0) if spread_links else 1.0",
+        "1.0 if spread_links else 1.0",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "strategies: the runs that would settle a tie counted one too many",
+        "scalestudy/uncertainty/model.py",
+        "            hi = mid\n        else:\n            lo = mid\n    return hi",
+        "            hi = mid\n        else:\n            lo = mid\n    return hi + 1",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "mesh crossover: M named at the 5th percentile of the paired draws, not the 2.5th",
+        "scalestudy/report/crossover.py",
+        "    return float(np.percentile(b / a, 2.5)) > 1.0",
+        "    return float(np.percentile(b / a, 5.0)) > 1.0",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "paired table: the faster variant named from the median, not the interval",
+        "scalestudy/report/summary.py",
+        "    if ratio.hi < 1.0:\n        return baseline",
+        "    if ratio.value < 1.0:\n        return baseline",
+        ["tests/unit/test_report_paired.py"],
+    ),
+    Mutation(
+        "paired table: the allocations that would settle a tie counted without their df",
+        "scalestudy/uncertainty/model.py",
+        "        return t_quantile(p, e.df + m) * per_unit / math.sqrt(e.n + m) < gap",
+        "        return t_quantile(p, e.df) * per_unit / math.sqrt(e.n + m) < gap",
+        ["tests/unit/test_report_paired.py"],
+    ),
+    Mutation(
+        "plan advice: a paired ratio keeps the allocation's part of the noise",
+        "scalestudy/compare/power.py",
+        "        per = math.sqrt(2.0 * noise.repeat**2 / design.repeats)",
+        "        per = math.sqrt(2.0) * noise.unit(design)",
+        ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "plan advice: more repeats shrink the allocation's part too",
+        "scalestudy/compare/power.py",
+        "        return math.sqrt(self.allocation**2 + self.repeat**2 / r)",
+        "        return math.sqrt((self.allocation**2 + self.repeat**2) / r)",
+        ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "plan advice: the repeat part read from the paired ratios without the ratio's 2",
+        "scalestudy/compare/power.py",
+        "        s_r = min(pairs.s * math.sqrt(r_prev / 2.0), measured.s)",
+        "        s_r = min(pairs.s * math.sqrt(r_prev), measured.s)",
+        ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "plan advice: a point's df counts the variants sharing an allocation as independent",
+        "scalestudy/compare/power.py",
+        "    df = shared * (k - 1)\n    p = 0.5 + LEVEL / 2.0",
+        "    df = design.points * (k - 1)\n    p = 0.5 + LEVEL / 2.0",
+        ["tests/unit/test_plan_advice.py"],
+    ),
+    Mutation(
+        "mesh crossover: the runs that would settle a tie never change the draws",
+        "scalestudy/report/crossover.py",
+        "        a, b = best.draws_at(more), other.draws_at(more)",
+        "        a, b = best.draws_at(0), other.draws_at(0)",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "mesh crossover: the compute per FLOP's draws narrow as 1 / runs, not 1 / sqrt(runs)",
+        "scalestudy/report/analysis.py",
+        "scale * math.sqrt(e.n / (e.n + more)) * z",
+        "scale * (e.n / (e.n + more)) * z",
+        ["tests/unit/test_choices.py"],
+    ),
+    Mutation(
+        "figures: an error bar's length negative when the repeats agree (the report crashed)",
+        "scalestudy/report/figures/common.py",
+        "[nan if lo_ is None else max(0.0, v - lo_) for",
+        "[nan if lo_ is None else v - lo_ for",
+        [
+            "tests/unit/test_figure_bands.py::test_an_error_bar_is_never_negative_when_the_repeats_agree"
+        ],
+    ),
 ]
 
 

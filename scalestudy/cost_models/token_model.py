@@ -9,16 +9,22 @@ weak scaling U(N R) (the EOS id, in every sentence, adds one).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 OFFSET = 1.7  # the Mandelbrot shift: the most frequent ids are less dominant than pure Zipf
 
 
+@functools.lru_cache(maxsize=64)
 def zipf_probabilities(vocab: int, exponent: float = 1.0) -> np.ndarray:
-    """Probabilities of ids 2..V-1, in id order."""
+    """Probabilities of ids 2..V-1, in id order (kept: the bisections below ask it ~70 times;
+    read-only)."""
     rank = np.arange(1, vocab - 1, dtype=np.float64)
     weights = (rank + OFFSET) ** -float(exponent)
-    return weights / weights.sum()
+    out = weights / weights.sum()
+    out.flags.writeable = False
+    return out
 
 
 def expected_unique(draws: float, vocab: int, exponent: float = 1.0) -> float:
@@ -27,6 +33,7 @@ def expected_unique(draws: float, vocab: int, exponent: float = 1.0) -> float:
     return float(np.sum(-np.expm1(draws * np.log1p(-p))))
 
 
+@functools.lru_cache(maxsize=4096)
 def draws_for(unique: float, vocab: int) -> float | None:
     """The draws that give `unique` expected distinct ids (bisection); None when `unique` is
     every id the law can give (each step names every id)."""

@@ -28,7 +28,7 @@ from scalestudy.report.load import (
 )
 from scalestudy.report.paired import PairedRatio, paired_ratios
 from scalestudy.report.projection import variant as projected
-from scalestudy.report.projection.intervals import PI_DRAWS, PI_SEED
+from scalestudy.report.projection.intervals import PI_DRAWS, PI_SEED, link_sigma
 from scalestudy.report.projection.variant import BacktestResult, VariantProjection
 from scalestudy.report.scaling import (
     MissingBaseline,
@@ -40,6 +40,7 @@ from scalestudy.report.scaling import (
     weak_efficiency,
 )
 from scalestudy.report.stats import Estimate
+from scalestudy.uncertainty import model as uncertainty
 from scalestudy.workloads import table as workloads
 
 
@@ -300,9 +301,11 @@ def _crossover(vs: list[Variant], project_to: int, roots: list[Path]) -> tuple[l
         f"{group_words}; a projection, not a measurement"
     ]
     residuals = _layout_residuals(vs, s_per_flop, kw)
+    compute, compute_at = _factor_draws(done, rng_seed=1)
     out = crossover_model.with_draws(
         out,
-        compute=_factor_draws(done, rng_seed=1),
+        compute=compute,
+        compute_at=compute_at,
         data_parallel=_comm_draws(dp_fit, 2),
         model_parallel=_comm_draws(group_fit, 3)
         if group_fit is not None or dp_fit is not None
@@ -363,7 +366,8 @@ def _uncertainty_note(residuals: dict[int, list[float]]) -> str:
         f"M = {m}: " + ", ".join(f"{r:+.0%}" for r in rs) for m, rs in sorted(residuals.items())
     )
     return (
-        "uncertainty (crossover.with_draws): the compute per FLOP re-drawn from its repeats; "
+        "uncertainty (crossover.with_draws): the compute per FLOP drawn from its level's t "
+        "interval over its runs (the noise model); "
         "each collective scaled by its fit's RMS residual (log-normal), or within a factor of 2 "
         "at 95% on the link's nominal figures (an assumption, not a measurement); the layout "
         "model's relative residual on the sweep's own points ("
@@ -374,20 +378,32 @@ def _uncertainty_note(residuals: dict[int, list[float]]) -> str:
 
 
 def _factor_draws(done: pd.DataFrame, rng_seed: int):
-    """Draws of the compute per FLOP over its median, from the rows it was measured on."""
+    """Draws of the compute per FLOP over its median, from the rows it was measured on: its
+    level's t distribution under the noise model (uncertainty.alone: the rows' own spread,
+    df = rows - 1), the interval the report prints for a level, drawn; and the draws as they
+    would be with `more` rows (the same t draws, the scale s / sqrt(rows + more): the spread
+    as measured, the df kept, a slight overstatement), or None when no spread is known."""
     import numpy as np
 
-    from scalestudy.report import stats
+    from scalestudy.uncertainty.tdist import t_quantile
 
     per_row = done["compute_s_median"] / (
         done["model_flops_per_s_per_rank"] * done["step_s_median"]
     )
     vals = [float(x) for x in per_row if x == x and x > 0]
     n = PI_DRAWS
-    if len(vals) < 2:
-        return np.ones(n)
-    rng = np.random.default_rng(PI_SEED + rng_seed)
-    return stats._boot_medians(vals, rng, n) / statistics.median(vals)
+    e = uncertainty.alone(vals) if len(vals) >= 2 else None
+    if e is None or not e.judged or e.hi <= e.lo:
+        return np.ones(n), None
+    centre = 0.5 * (math.log(e.lo) + math.log(e.hi))  # the mean log
+    scale = 0.5 * math.log(e.hi / e.lo) / t_quantile(0.5 + uncertainty.CONFIDENCE / 2.0, e.df)
+    z = np.random.default_rng(PI_SEED + rng_seed).standard_t(e.df, size=n)
+    median = statistics.median(vals)
+
+    def at(more: int):
+        return np.exp(centre + scale * math.sqrt(e.n / (e.n + more)) * z) / median
+
+    return at(0), at
 
 
 def _comm_draws(fit: comm_fit.Fit | None, rng_seed: int):
@@ -395,7 +411,7 @@ def _comm_draws(fit: comm_fit.Fit | None, rng_seed: int):
     or (no fit: the link's nominal figures) within a factor of 2 at 95%."""
     import numpy as np
 
-    sigma = math.log1p(fit.rms_relative) if fit is not None else math.log(2.0) / 1.96
+    sigma = link_sigma(fit.rms_relative if fit is not None else None)
     rng = np.random.default_rng(PI_SEED + 10 + rng_seed)
     return np.exp(rng.normal(0.0, sigma, size=PI_DRAWS))
 

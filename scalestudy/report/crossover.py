@@ -25,11 +25,15 @@ factor of 2 at 95%, a stated assumption), these shared by every layout of a draw
 relative residual of the layout model on the sweep's own measured points of the same M (all
 M's when that M was not measured), with a random sign, each layout its own. An M is named only
 where its step is shorter than every other fitting layout's in 97.5% of the draws (the paired
-ratio's 95% interval above 1); elsewhere the candidates are said to be indistinguishable.
+ratio's 95% interval above 1); elsewhere the candidates are said to be indistinguishable at
+this design, with the more runs of the measured variant that would settle it (its compute per
+FLOP's interval shrinking with the runs, the links' and the model's error unchanged: the same
+draws re-scaled, `Layout.draws_at`), or that no number of runs would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -61,6 +65,9 @@ class Layout:
     node_memory_bytes: float = 0.0
     # draws of the step time (with_draws); None: no uncertainty worked out
     step_draws: np.ndarray | None = field(default=None, compare=False, repr=False)
+    # the step draws as they would be with `more` runs measuring the compute per FLOP (None:
+    # runs cannot change them)
+    draws_at: Callable[[int], np.ndarray] | None = field(default=None, compare=False, repr=False)
 
     @property
     def step_s(self) -> float:
@@ -188,7 +195,8 @@ def layout(
 
 
 NO_FIT = "no layout fits in memory"
-INDISTINGUISHABLE = "indistinguishable within the 95% intervals"
+INDISTINGUISHABLE = "indistinguishable at this design"
+MAX_MORE_RUNS = 1000
 
 
 def with_draws(
@@ -199,36 +207,57 @@ def with_draws(
     model_parallel: np.ndarray,
     residuals: dict[int, list[float]],
     seed: int = 20190513,
+    compute_at: Callable[[int], np.ndarray] | None = None,
 ) -> list[Layout]:
     """The layouts with step-time draws: compute, data_parallel and model_parallel are factor
     draws shared by every layout (one per draw); residuals, the layout model's relative errors
-    on measured points by M, give each layout its own (random sign)."""
+    on measured points by M, give each layout its own (random sign). compute_at(more): the
+    compute factor's draws with `more` runs (compute_at(0) is `compute`)."""
     rng = np.random.default_rng(seed)
     n = compute.size
     pooled = [r for rs in residuals.values() for r in rs]
     out = []
     for x in layouts:
-        draws = x.compute_s * compute + x.data_parallel_s * data_parallel
-        draws = draws + x.model_parallel_s * model_parallel
+        comm = x.data_parallel_s * data_parallel + x.model_parallel_s * model_parallel
+        factor = np.ones(n)
         seen = residuals.get(x.m) or pooled
         if seen:
             size = np.abs(np.log1p(np.asarray(seen, dtype=float)))[rng.integers(0, len(seen), n)]
-            draws = draws * np.exp(size * rng.choice([-1.0, 1.0], size=n))
-        out.append(replace(x, step_draws=draws))
+            factor = np.exp(size * rng.choice([-1.0, 1.0], size=n))
+        draws = (x.compute_s * compute + comm) * factor
+        at = None
+        if compute_at is not None:
+            at = lambda more, c=x.compute_s, comm=comm, f=factor: (c * compute_at(more) + comm) * f  # noqa: E731
+        out.append(replace(x, step_draws=draws, draws_at=at))
     return out
 
 
-def _separated(best: Layout, other: Layout) -> bool:
-    """best's step is shorter than other's in 97.5% of the paired draws."""
+def _separated(best: Layout, other: Layout, more: int | None = None) -> bool:
+    """best's step is shorter than other's in 97.5% of the paired draws (with `more` runs:
+    the draws as they would be)."""
     if best.step_draws is None or other.step_draws is None:
         return True
-    return float(np.percentile(other.step_draws / best.step_draws, 2.5)) > 1.0
+    if more is not None and best.draws_at is not None and other.draws_at is not None:
+        a, b = best.draws_at(more), other.draws_at(more)
+    else:
+        a, b = best.step_draws, other.step_draws
+    return float(np.percentile(b / a, 2.5)) > 1.0
+
+
+def more_runs(best: Layout, close: list[Layout]) -> int | None:
+    """The fewest more runs of the measured variant after which best is told apart from every
+    layout in close; None when MAX_MORE_RUNS do not (or the draws cannot change with runs)."""
+    if best.draws_at is None or any(x.draws_at is None for x in close):
+        return None
+    from scalestudy.uncertainty.model import settle
+
+    return settle(lambda m: all(_separated(best, x, m) for x in close), 0, MAX_MORE_RUNS)
 
 
 def crossover(layouts: list[Layout]) -> tuple[int | None, str]:
     """The M to run at one (model, vocabulary, nodes): the fastest that fits, and why; None
     with the reason when nothing fits or (with draws) the fastest is not told apart from
-    another that fits."""
+    another that fits (and what more runs would do)."""
     fitting = [x for x in layouts if x.fits]
     if not fitting:
         return None, NO_FIT
@@ -238,9 +267,18 @@ def crossover(layouts: list[Layout]) -> tuple[int | None, str]:
     if close:
         ms = ", ".join(str(m) for m in sorted({best.m, *(x.m for x in close)}))
         lead = max(close, key=lambda x: x.step_s)
+        more = more_runs(best, close)
+        settle = (
+            f"about {more} more run(s) of the measured variant would settle it (its compute per "
+            "FLOP's spread as measured)"
+            if more is not None
+            else "more runs of this sweep would not settle it: the links' and the layout model's "
+            "error span it"
+        )
         return None, (
             f"{INDISTINGUISHABLE}: M = {ms} (the central figures favour M = {best.m} by "
-            f"{lead.step_s / best.step_s:.2f}x over M = {lead.m}, inside the model's error)"
+            f"{lead.step_s / best.step_s:.2f}x over M = {lead.m}, inside the model's error); "
+            f"{settle}"
         )
     if best.m == 1:
         return 1, "data parallelism is fastest"

@@ -15,6 +15,7 @@ from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
 from scalestudy.report.projection.intervals import Interval
 from scalestudy.report.series import gbs
+from scalestudy.uncertainty import model as uncertainty
 from scalestudy.uncertainty.model import NO_NOISE, Estimate
 
 GIB = 2**30
@@ -86,16 +87,25 @@ def _noise(a: Analysis) -> list[str]:
     return [n.describe(what[k]) for k, n in noise.items()]
 
 
+TIE = "indistinguishable at this design"
+
+
 def faster(ratio: Estimate, variant: str, baseline: str) -> str:
     """Which of two variants a variant/baseline ratio names faster: only the one its interval
-    supports (the interval wholly above or below 1)."""
+    supports (the interval wholly above or below 1); else TIE and the more allocations that
+    would settle it (uncertainty.more_to_exclude: the ratio and its spread as measured)."""
     if not ratio.judged:
         return NO_NOISE
     if ratio.lo > 1.0:
         return variant
     if ratio.hi < 1.0:
         return baseline
-    return "indistinguishable at this design"
+    more = uncertainty.more_to_exclude(ratio)
+    if more is None:
+        return f"{TIE} (more than 1,000 more allocations would not settle it at this ratio)"
+    return (
+        f"{TIE} (about {more} more allocation(s) would settle it, if the ratio and its spread held)"
+    )
 
 
 def _num(v, fmt: str = ",.0f", scale: float = 1.0) -> str:

@@ -20,7 +20,7 @@ of freedom at all (one unit everywhere) no interval is made: the Estimate is unj
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from scalestudy.uncertainty.tdist import chi2_sf, t_quantile
@@ -384,3 +384,65 @@ def units_to_settle(
     while t * noise.s * math.sqrt(2.0 / k) >= gap:
         k += 1
     return k if k <= max_units else None
+
+
+def alone(
+    samples: Samples, k: int | None = None, confidence: float = CONFIDENCE
+) -> Estimate | None:
+    """A quantity judged on its own units' spread (a measured count the report's choices rest
+    on, e.g. the unique rows per rank): its median with the t interval of its level at df =
+    units - 1. k: the interval the same mean and spread would give on k units instead (df k -
+    1): what a larger design would settle. None without a unit; unjudged with one (and k not
+    above it)."""
+    u = units(samples)
+    values = [v for v in samples if v is not None and math.isfinite(v) and v > 0]
+    if not u:
+        return None
+    k = len(u) if k is None else k
+    shown = median(values)
+    if len(u) < 2 or k < 2:
+        return Estimate.unjudged(shown, k)
+    mean = sum(u) / len(u)
+    s = math.sqrt(sum((x - mean) ** 2 for x in u) / (len(u) - 1))
+    half = t_quantile(0.5 + confidence / 2.0, k - 1) * s / math.sqrt(k)
+    return Estimate(shown, math.exp(mean - half), math.exp(mean + half), k, True, k - 1)
+
+
+def settle(separated: Callable[[int], bool], now: int, max_units: int = 1000) -> int | None:
+    """The fewest units k in (now, max_units] at which separated(k) holds, for a test that
+    stays true once true (an interval that shrinks with k); None when max_units does not."""
+    if not separated(max_units):
+        return None
+    lo, hi = now, max_units  # separated(hi) holds; separated(lo) is not known to
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if separated(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def more_to_exclude(
+    e: Estimate, threshold: float = 1.0, confidence: float = CONFIDENCE, max_more: int = 1000
+) -> int | None:
+    """The more units (allocations of a paired ratio, repeats of a point) after which an
+    interval with e's centre (its mean log) and spread per unit would exclude `threshold`:
+    today's half-width t(df) s / sqrt(n) becomes t(df + m) s / sqrt(n + m) with m more (the
+    spread as measured, each unit one more degree of freedom). 0 when it already does; None
+    when unjudged or exact, the centre on the threshold, or beyond max_more."""
+    if not e.judged or not math.isfinite(e.df) or e.df <= 0 or e.hi <= e.lo or e.n < 1:
+        return None
+    lo, hi = math.log(e.lo), math.log(e.hi)
+    gap = abs(0.5 * (lo + hi) - math.log(threshold))
+    if gap == 0.0:
+        return None
+    p = 0.5 + confidence / 2.0
+    per_unit = 0.5 * (hi - lo) / t_quantile(p, e.df) * math.sqrt(e.n)  # s
+
+    def separated(m: int) -> bool:
+        return t_quantile(p, e.df + m) * per_unit / math.sqrt(e.n + m) < gap
+
+    if separated(0):
+        return 0
+    return settle(separated, 0, max_more)

@@ -428,7 +428,7 @@ def test_plan_prints_the_smallest_slowdown_from_previous_results_else_a_default(
 
     sweep = Path(__file__).resolve().parents[2] / "experiments" / "quickstart.yaml"
     assert main(["plan", str(sweep), "--results", str(tmp_path)]) == 0
-    line = capsys.readouterr().out.strip().splitlines()[-1]
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("compare: ")]
     assert line.startswith("compare: with 2 allocations x 1 repeat(s) a point a side")
     # by hand: t(4; 0.975) x 3% x sqrt(2 / 2) = 0.0833, 1 - exp(-0.0833) = 8.0% (6.7% before
     # issue #44 counted the variants sharing an allocation as independent: df 8)
@@ -436,7 +436,7 @@ def test_plan_prints_the_smallest_slowdown_from_previous_results_else_a_default(
     rng = np.random.default_rng(5)
     make_run(tmp_path, "quickstart", _quickstart(rng, 1.0), allocations=2)
     assert main(["plan", str(sweep), "--results", str(tmp_path)]) == 0
-    line = capsys.readouterr().out.strip().splitlines()[-1]
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("compare: ")]
     assert "results.csv" in line and "df = 2" in line, line  # 2 sizes x (2 allocations - 1)
 
 

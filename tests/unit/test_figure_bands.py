@@ -60,3 +60,19 @@ def test_each_band_is_the_interval_in_the_axis_unit(report):
     drawn = [b for ax in figs["throughput"].fig.axes for b in _bands(ax)]
     want = [_expected(a, v.label, "tokens_pi", 1.0) for v in a.variants if a.projection_of(v.label)]
     _same(drawn, want)
+
+
+def test_an_error_bar_is_never_negative_when_the_repeats_agree():
+    """Repeats that agree exactly (900.0 twice; 123.456 twice): the level's interval is
+    exp(mean log) +- 0, which rounds to 900.0000000000001 (above the median) and to
+    123.45599999999999 (below it): bars of 0, never a negative one (matplotlib refuses it, and
+    the report crashed on such a table)."""
+    from scalestudy.report.figures.common import err
+    from scalestudy.uncertainty import model
+
+    for v in (900.0, 123.456):
+        e = model.level([v, v], model.own([[v, v]]))
+        assert (e.lo, e.hi) != (v, v)  # the rounding this is about
+        (lo,), (hi,) = err([v], [e.lo], [e.hi])
+        assert lo >= 0.0 and hi >= 0.0
+        assert lo == pytest.approx(0.0, abs=1e-9) and hi == pytest.approx(0.0, abs=1e-9)

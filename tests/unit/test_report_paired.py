@@ -3,6 +3,8 @@ paired figure."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -251,7 +253,7 @@ def test_the_demo_paired_ratio_is_at_least_its_own_t_interval_and_names_no_unsup
     if r.estimate.lo > 1.0:
         assert said == "sparse"
     else:
-        assert said == "indistinguishable at this design"
+        assert said.startswith("indistinguishable at this design (about ")
     # the 1-node pair by hand: its own spread or the pooled one, whichever is larger, t(2)
     one = np.log(one_node)
     pooled = np.sqrt((one.var(ddof=1) + logs.var(ddof=1)) / 2)
@@ -259,4 +261,44 @@ def test_the_demo_paired_ratio_is_at_least_its_own_t_interval_and_names_no_unsup
     assert (rs[1].estimate.lo, rs[1].estimate.hi) == pytest.approx(
         (np.exp(one.mean() - half1), np.exp(one.mean() + half1))
     )
-    assert faster(rs[1].estimate, "sparse", "dense") == "indistinguishable at this design"
+    assert faster(rs[1].estimate, "sparse", "dense").startswith("indistinguishable at this design")
+
+
+DEMO = Path(__file__).resolve().parents[1] / "data" / "quickstart_demo_results.csv"
+
+
+def test_a_real_demo_run_prints_at_least_the_t_interval_and_names_no_unsupported_winner():
+    """issue #44, acceptance 2, on a real `make demo` run (2026-11-28, this 2-core machine at
+    load ~5; the table's identity and throughput columns saved in tests/data): at 2 nodes the
+    allocations' ratios are 0.838 and 0.916; the t interval on them with the pooled df (2) is
+    [0.722, 1.063] (SciPy here), the report's [0.308, 2.493] (the 1-node pair, 0.853 and
+    1.687, makes the pooled spread 0.344 > their own 0.064); it contains 1, so no winner, and
+    the allocations that would settle it are worked out by hand: the fewest m with
+    t(2 + m) s / sqrt(2 + m) below the centre's distance from 0 (log scale)."""
+    from scalestudy.report.summary import faster
+
+    table = pd.read_csv(DEMO)
+    rs = {r.nodes: r for r in paired_ratios(variants_of(results_table(table.to_dict("records"))))}
+    ratios = {}
+    for nodes in (1, 2):
+        at = table[table["nodes"] == nodes]
+        ratios[nodes] = [
+            at[(at["allocation"] == a) & ~at["sparse_as_dense"]]["tokens_per_s"].median()
+            / at[(at["allocation"] == a) & at["sparse_as_dense"]]["tokens_per_s"].median()
+            for a in (0, 1)
+        ]
+    r = rs[2]
+    assert list(r.per_allocation.values()) == pytest.approx(ratios[2])
+    logs = np.log(ratios[2])
+    half = sps.t.ppf(0.975, 2) * logs.std(ddof=1) / np.sqrt(2)
+    lo, hi = np.exp(logs.mean() - half), np.exp(logs.mean() + half)
+    assert r.estimate.df == pytest.approx(2)
+    assert r.estimate.lo <= lo and r.estimate.hi >= hi
+    assert r.estimate.lo < 1.0 < r.estimate.hi
+    said = faster(r.estimate, r.variant, r.baseline)
+    assert said.startswith("indistinguishable at this design")
+    s = max(np.sqrt((np.var(np.log(ratios[1]), ddof=1) + logs.var(ddof=1)) / 2), logs.std(ddof=1))
+    m = next(
+        m for m in range(1, 1000) if sps.t.ppf(0.975, 2 + m) * s / np.sqrt(2 + m) < abs(logs.mean())
+    )
+    assert f"about {m} more allocation(s)" in said

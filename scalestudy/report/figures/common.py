@@ -62,11 +62,14 @@ def pct(values) -> list[float]:
 
 
 def err(values, lo, hi) -> list[list[float]]:
-    """Error-bar lengths; an end that is None (no noise estimate) draws no bar (NaN)."""
+    """Error-bar lengths; an end that is None (no noise estimate) draws no bar (NaN). The
+    value is a median and the interval the level's (exp(mean log)): with repeats that agree
+    exactly its ends differ from the median by rounding alone, so a length is never below 0
+    (matplotlib refuses one)."""
     nan = float("nan")
     return [
-        [nan if lo_ is None else v - lo_ for v, lo_ in zip(values, lo, strict=True)],
-        [nan if hi_ is None else hi_ - v for v, hi_ in zip(values, hi, strict=True)],
+        [nan if lo_ is None else max(0.0, v - lo_) for v, lo_ in zip(values, lo, strict=True)],
+        [nan if hi_ is None else max(0.0, hi_ - v) for v, hi_ in zip(values, hi, strict=True)],
     ]
 
 

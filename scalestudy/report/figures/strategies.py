@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from scalestudy.cost_models import strategies
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import COLORS, Rendered, Skipped, log2_x
-from scalestudy.report.strategies import NEW
+from scalestudy.report.strategies import NEW, is_tie
 
 ORDER = strategies.NAMES
 DENSE = strategies.PAPER_DENSE.name
@@ -46,6 +46,7 @@ def _crossovers(ss: list) -> dict:
         "time_crossover": {x.vocab: x.time_crossover for x in ss},
         "time_model": ss[0].links_source,
         "vocab_crossover": {x.vocab: x.vocab_crossover for x in ss},
+        "undecided": {x.vocab: x.undecided for x in ss},
     }
 
 
@@ -93,8 +94,18 @@ def _caption(ss: list) -> str:
         "a vocabulary-parallel softmax, MODEL ONLY (not in the trainer): what it would send "
         "instead of the softmax weights' dense allreduce (the allreduce line, 4VH, in an untied "
         "model), with T = half the padded slots per rank; it saves bandwidth only while N T < V "
-        "roughly, so for large batches it is mainly a memory saving." + _timing(ss)
+        "roughly, so for large batches it is mainly a memory saving." + _timing(ss) + _ties(ss)
     )
+
+
+def _ties(ss: list) -> str:
+    """Where the intervals of R_r, U_r and the links tell no strategy apart, and what would."""
+    said = "; ".join(n for x in ss for n in x.undecided)
+    rule = (
+        " A strategy is named cheapest only where it costs less than every other at every "
+        "corner of the 95% intervals of R_r, U_r and the links' times (report/strategies.py)"
+    )
+    return rule + (f"; undecided: {said}." if said else "; every choice above is separated.")
 
 
 def _panels(axes, s) -> dict:
@@ -142,7 +153,7 @@ def _formulas(axes, s, data: dict) -> None:
     axes[1].plot(s.grid[1:], wire[1:], "--", lw=1, color="0.5", label=label)
     data["model"]["vocab_parallel_softmax (model only)"] = {"logical": logical, "wire_sent": wire}
     for n, best in s.crossover:
-        axes[1].axvline(n, color=_color(best), ls=":", lw=1)
+        axes[1].axvline(n, color="0.6" if is_tie(best) else _color(best), ls=":", lw=1)
 
 
 def _byte_axes(axes, s) -> None:
@@ -164,7 +175,7 @@ def _times(ax, s, data: dict) -> None:
         for strategy, seconds in s.seconds.items():
             ax.plot(s.grid[1:], seconds[1:], "-", color=_color(strategy), label=strategy)
         for n, best in s.time_crossover:
-            ax.axvline(n, color=_color(best), ls=":", lw=1)
+            ax.axvline(n, color="0.6" if is_tie(best) else _color(best), ls=":", lw=1)
         log2_x(ax, list(s.grid[1:]), "workers N (log2)")
         ax.set_yscale("log")
         ax.legend(fontsize=7)

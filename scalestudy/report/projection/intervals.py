@@ -27,6 +27,23 @@ from scalestudy.report.projection import noise
 PI_CONFIDENCE = noise.CONFIDENCE  # the report's one level
 PI_DRAWS = 2000
 PI_SEED = 20190513
+# a collective timed on the profile's nominal interconnect figures (no comm sweep fitted it):
+# within this factor at 95%, an assumption, not a measurement (the mesh crossover's draws and
+# the strategies' time choices share it)
+NOMINAL_LINK_FACTOR = 2.0
+
+
+def link_sigma(rms_relative: float | None) -> float:
+    """The log-normal spread of a collective's time: a fit's RMS relative residual, or (None:
+    nominal figures) NOMINAL_LINK_FACTOR at 95%."""
+    if rms_relative is None:
+        return math.log(NOMINAL_LINK_FACTOR) / 1.96
+    return math.log1p(rms_relative)
+
+
+def link_factor(rms_relative: float | None) -> float:
+    """The 95% factor of a collective's time (link_sigma at 1.96)."""
+    return math.exp(1.96 * link_sigma(rms_relative))
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from scalestudy.report.projection.intervals import (
     Interval,
     Prediction,
     interval_of,
+    link_factor,
 )
 from scalestudy.report.projection.memory import Memory
 from scalestudy.report.projection.physics import ProjectedPoint, Residual
@@ -100,14 +101,15 @@ def _nominal_link(cluster: str) -> tuple[projection.Link | None, str]:
 
 def strategy_links(
     table: pd.DataFrame, roots: list[Path]
-) -> tuple[dict[str, projection.Link] | None, str]:
+) -> tuple[dict[str, projection.Link] | None, str, dict[str, float]]:
     """Latency and bandwidth of every exchange collective (cost_models/collectives.py: allreduce,
     allgather, alltoall) for the strategies' times: the newest calibration of the table's
     cluster that fitted them all, else the profile's nominal interconnect for all (never a
-    mix), with the sentence that says which."""
+    mix), with the sentence that says which, and each collective's 95% error factor
+    (intervals.link_factor: its fit's RMS relative residual, or the nominal assumption)."""
     clusters = set(table["cluster"].dropna().astype(str)) if "cluster" in table else set()
     if len(clusters) != 1:
-        return None, ""
+        return None, "", {}
     (cluster,) = clusters
     needed = collectives.names(exchange=True)
     for path, cal in projection.find_calibrations(roots, cluster):
@@ -115,16 +117,37 @@ def strategy_links(
         if all(c in fits for c in needed):
             try:
                 links = {c: projection.fitted_link(cal, path, c, fits[c]) for c in needed}
+                factors = {c: _fit_factor(fits[c]) for c in needed}
             except projection.CalibrationError:
                 continue
-            return links, f"fitted per collective by comm sweep {cal.get('sweep')} ({path})"
+            return (
+                links,
+                f"fitted per collective by comm sweep {cal.get('sweep')} ({path})",
+                factors,
+            )
     link, _ = _nominal_link(cluster)
     if link is None:
-        return None, ""
-    return {c: link for c in needed}, (
-        f"nominal interconnect of profile {cluster} ({link.latency_us:g} us, "
-        f"{link.bandwidth_gbps:g} Gb/s): no comm calibration with alltoall fitted"
+        return None, "", {}
+    return (
+        {c: link for c in needed},
+        (
+            f"nominal interconnect of profile {cluster} ({link.latency_us:g} us, "
+            f"{link.bandwidth_gbps:g} Gb/s): no comm calibration with alltoall fitted"
+        ),
+        {c: link_factor(None) for c in needed},
     )
+
+
+def _fit_factor(fit: dict) -> float:
+    """A fitted collective's 95% factor from its RMS relative residual (a calibration without
+    one: the nominal figures' assumed factor)."""
+    try:
+        rms = float(fit["rms_relative_residual"])
+    except (KeyError, TypeError, ValueError):
+        return link_factor(None)
+    if not (math.isfinite(rms) and rms >= 0):
+        raise projection.CalibrationError(f"RMS relative residual {rms} unusable")
+    return link_factor(rms)
 
 
 def _comm_model(
