@@ -20,6 +20,7 @@ shifts found by size, the delay in runs) beside a fixed threshold and the librar
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,7 +63,7 @@ def run_spread(x: Sequence[float]) -> float:
     """The series' own run-to-run sd, robust to steps: MAD of successive differences / sqrt 2."""
     if len(x) < 3:
         return 0.0
-    d = sorted(abs(b - a) for a, b in zip(x, x[1:], strict=False))
+    d = sorted(abs(b - a) for a, b in itertools.pairwise(x))
     mid = len(d) // 2
     mad = d[mid] if len(d) % 2 else 0.5 * (d[mid - 1] + d[mid])
     return MAD_TO_SD * mad / math.sqrt(2.0)

@@ -207,7 +207,8 @@ def report_html(
     for f in figs:
         data = base64.b64encode(Path(f["png"]).read_bytes()).decode("ascii")
         parts.append(
-            f"<h2>{html.escape(f['title'])}</h2><img alt='trend' src='data:image/png;base64,{data}'>"
+            f"<h2>{html.escape(f['title'])}</h2>"
+            f"<img alt='trend' src='data:image/png;base64,{data}'>"
         )
     parts.append(f"<h2>Series and change points</h2><pre>{html.escape(text)}</pre></body></html>")
     return "\n".join(parts)

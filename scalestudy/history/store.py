@@ -298,7 +298,7 @@ def read(history: Path) -> Loaded:
     if not folder.is_dir():
         return Loaded([], folder=history)
     entries, damaged = [], []
-    names = sorted(p for p in folder.iterdir() if p.suffix == ".json" and not p.name[0] == ".")
+    names = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.name[0] != ".")
     for path in names:
         try:
             entries.append((path.name, read_entry(path)))
