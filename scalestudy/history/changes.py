@@ -9,7 +9,8 @@ Two stages, as Apache Otava (E-divisive, then a t test) and MongoDB's change det
 2. each candidate confirmed by a t test of the mean log level of the runs after it against the
    runs before it (up to WINDOW runs a side, not across another candidate), each run's
    variance the larger of the two figures above, df the runs' (n_before + n_after - 2). A
-   candidate is a change when its p-value is below the false-alarm budget's level alpha.
+   candidate is a change when its p-value is below the false-alarm budget's level alpha, and
+   stays below it with any one run of either side left out (an outlier run is no change).
 
 The budget is stated per run over all of a sweep's points: `budget` false alerts per 100 stable
 runs; with P point series each test runs at alpha = budget / (100 P) (Bonferroni over points).
@@ -100,8 +101,8 @@ def variances(x: Sequence[float], se: Sequence[float | None]) -> list[float]:
 def step(
     x: Sequence[float],
     var: Sequence[float],
-    before: range,
-    after: range,
+    before: Sequence[int],
+    after: Sequence[int],
     confidence: float = CONFIDENCE,
 ) -> tuple[Estimate, float]:
     """exp(mean after - mean before) with its t interval (df n_b + n_a - 2, at least 1) and
@@ -153,9 +154,25 @@ def detect(
         if len(b) < min_size or len(a) < min_size:
             continue
         ratio, p = step(x, var, b, a, confidence)
-        if p < alpha:
+        if p < alpha and _persists(x, var, b, a, alpha):
             out.append(Change(tau, ratio, p, alpha, (lo, tau), (tau, hi)))
     return out
+
+
+def _persists(
+    x: Sequence[float], var: Sequence[float], before: range, after: range, alpha: float
+) -> bool:
+    """The change holds without any one run on either side (an outlier run, a bad node once,
+    is no change of level): each leave-one-out test is below alpha too."""
+    for j in after:
+        rest = [k for k in after if k != j]
+        if rest and step(x, var, before, rest)[1] >= alpha:
+            return False
+    for j in before:
+        rest = [k for k in before if k != j]
+        if rest and step(x, var, rest, after)[1] >= alpha:
+            return False
+    return True
 
 
 def fixed_threshold(x: Sequence[float], threshold: float, reference: int = 1) -> list[int]:

@@ -167,3 +167,12 @@ def test_a_step_is_judged_with_the_t_test_it_states():
     assert p == pytest.approx(2 * student.sf(abs(d) / sd, 5), rel=1e-9)
     half = student.ppf(0.975, 5) * sd
     assert (ratio.lo, ratio.hi) == pytest.approx((math.exp(d - half), math.exp(d + half)))
+
+
+def test_one_slow_run_is_no_change():
+    rng = random.Random(5)
+    x = [rng.gauss(0, 0.01) for _ in range(16)]
+    x[8] = math.log(0.8)  # one run 20% slow (a bad node once), then back
+    assert changes.detect(x, [0.01] * len(x), points=4) == []
+    x[9] = math.log(0.8)  # two runs slow and the rest back: a change there and back
+    assert [c.index for c in changes.detect(x, [0.01] * len(x), points=4)] != []
