@@ -39,7 +39,11 @@ MUTATIONS = [
         "    runs = output_folder(history / RUNS, option)\n",
         "    runs = output_folder(history / RUNS, option)\n"
         '    __import__("scalestudy.fileio").fileio.FolderLock(runs / ".lock").__enter__()\n',
-        ["tests/unit/test_history.py::test_two_concurrent_adds_where_locks_fail_lose_nothing"],
+        [
+            "tests/unit/test_history.py::test_two_concurrent_adds_where_locks_fail_lose_nothing",
+            "tests/unit/test_history.py::"
+            "test_two_concurrent_collects_add_their_runs_once_where_the_history_cannot_lock",
+        ],
     ),
     Mutation(
         "a history entry's name hashes when it was added (the same run twice: two entries)",

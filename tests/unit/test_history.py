@@ -10,6 +10,7 @@ import fcntl
 import json
 import math
 import multiprocessing
+import os
 import random
 from pathlib import Path
 
@@ -176,3 +177,51 @@ def test_one_slow_run_is_no_change():
     assert changes.detect(x, [0.01] * len(x), points=4) == []
     x[9] = math.log(0.8)  # two runs slow and the rest back: a change there and back
     assert [c.index for c in changes.detect(x, [0.01] * len(x), points=4)] != []
+
+
+def _collect_with_history_locks_failing(sweep: str, results: str, history: str) -> None:
+    real = fcntl.flock
+
+    def flock(fd, operation):  # the history's file system refuses locks; the results' works
+        if os.readlink(f"/proc/self/fd/{fd}").startswith(history):
+            raise OSError(errno.ENOLCK, "No locks available")
+        return real(fd, operation)
+
+    fcntl.flock = flock
+    assert main(["collect", sweep, "--results", results]) == 0
+
+
+def test_two_concurrent_collects_add_their_runs_once_where_the_history_cannot_lock(
+    tmp_path, monkeypatch, capsys
+):
+    import fake_slurm
+    from support.damage import mark_completed, submit_sweep
+    from support.sweeps import separate_jobs
+
+    fake_slurm.activate(tmp_path, monkeypatch)
+    monkeypatch.setenv("SCALESTUDY_SBATCH_RETRY_S", "0.01,0.01,0.01")
+    history = tmp_path / "shared" / "history"
+    monkeypatch.setenv(store.ENV_VAR, str(history))
+    for n in ("ha", "hb"):
+        (tmp_path / n).mkdir()
+    done = [submit_sweep(tmp_path / n, separate_jobs(n)) for n in ("ha", "hb")]
+    for d in done:
+        mark_completed(d, d.point_ids()[0])
+    ctx = multiprocessing.get_context("fork")
+    procs = [
+        ctx.Process(
+            target=_collect_with_history_locks_failing,
+            args=(str(d.sweep), str(d.results), str(history)),
+        )
+        for d in done
+    ]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0, 0]
+    assert sorted(r.sweep for r in store.read(history).runs) == ["ha", "hb"]
+    capsys.readouterr()
+    assert done[0].run("collect") == 0  # the same run collected again: counted once
+    assert "already in" in capsys.readouterr().out
+    assert len(list((history / store.RUNS).glob("*.json"))) == 2
