@@ -48,8 +48,8 @@ MUTATIONS = [
     Mutation(
         "a history entry's name hashes when it was added (the same run twice: two entries)",
         "scalestudy/history/store.py",
-        'msgspec.json.encode(msgspec.structs.replace(entry, added_at=0.0, source=""))',
-        "msgspec.json.encode(entry)",
+        'msgspec.structs.replace(entry, added_at=0.0, source="", label="")',
+        "entry",
         [
             "tests/unit/test_history.py::test_the_same_run_twice_is_counted_once_and_an_update_replaces_it"
         ],

@@ -51,13 +51,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--junit", metavar="FILE", help="with the gate: its verdicts as JUnit XML")
 
 
+def _usage(message: str, hint: str) -> UsageError:
+    error = UsageError(message)
+    error.hint = hint
+    return error
+
+
 def _since(text: str | None) -> float | None:
     if text is None:
         return None
     try:
         d = datetime.fromisoformat(text)
     except ValueError:
-        raise UsageError(
+        raise _usage(
             f"--since {text!r}: not a date", "give YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC)"
         ) from None
     return (d if d.tzinfo else d.replace(tzinfo=timezone.utc)).timestamp()
@@ -68,7 +74,7 @@ def _point_filter(variant: str | None, point: str | None):
     if point:
         m = re.fullmatch(r"(?:(.+)@)?(\d+)x(\d+)", point.strip())
         if not m:
-            raise UsageError(
+            raise _usage(
                 f"--point {point!r}: not NODESxPPN or LABEL@NODESxPPN", "e.g. --point dense@2x1"
             )
         want_size = (int(m.group(2)), int(m.group(3)))
@@ -90,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     where = store.place(results, args.history)
     if args.words:
         if args.words[0] != "add" or len(args.words) < 2:
-            raise UsageError(
+            raise _usage(
                 f"history {' '.join(args.words)}: unknown words",
                 "`scalestudy history add RESULTS|ARCHIVE ...`, or `scalestudy history` to show",
             )
@@ -152,7 +158,7 @@ def show(args: argparse.Namespace, where: Path) -> int:
     keep = _point_filter(args.variant, args.point)
     found = series.build(runs, budget=budget, keep=keep)
     if not found:
-        raise UsageError(
+        raise _usage(
             "no point of the history matches --variant/--point",
             "labels: " + ", ".join(sorted({p.label for r in runs for p in r.points})),
         )
