@@ -58,7 +58,7 @@ def history(rng: random.Random, levels: list[float], sds: list[float]) -> tuple[
 
 def methods(budget: float) -> dict:
     return {
-        "history (ruptures PELT + t test)": lambda x, se: [
+        "history (ruptures Binseg + t test)": lambda x, se: [
             c.index for c in changes.detect(x, se, points=POINTS, budget=budget)
         ],
         f"fixed threshold {THRESHOLD:.0%} (ReFrame)": lambda x, se: changes.fixed_threshold(

@@ -2,7 +2,8 @@
 
 Two stages, as Apache Otava (E-divisive, then a t test) and MongoDB's change detection do:
 
-1. candidates from `ruptures` (PELT, l2 cost, min_size 2 runs) on the series of the point's
+1. candidates from `ruptures` (binary segmentation, l2 cost, min_size 2 runs; E-divisive too
+   is a bisection) on the series of the point's
    log level (the mean log of its units: the noise model's level), standardised by the larger
    of the noise model's standard error of one run's level and the series' own run-to-run
    spread (a robust one: the MAD of successive differences, which a step barely moves);
@@ -71,14 +72,16 @@ def run_spread(x: Sequence[float]) -> float:
 
 
 def candidates(z: Sequence[float], penalty: float, min_size: int = MIN_SIZE) -> list[int]:
-    """ruptures' PELT (l2) breakpoints of a standardised series: the first index of each new
-    segment (the series' end left out)."""
+    """ruptures' binary segmentation (l2 cost) breakpoints of a standardised series: the first
+    index of each new segment (the series' end left out). Binary segmentation, not PELT (the
+    exact search): PELT with jump 1 took 0.18 s of CPU on a 110-run series here, Binseg 0.010 s
+    with the same breakpoints, and the benchmark runs it tens of thousands of times."""
     import numpy as np
     import ruptures
 
     if len(z) < 2 * min_size:
         return []
-    algo = ruptures.Pelt(model="l2", min_size=min_size, jump=1)
+    algo = ruptures.Binseg(model="l2", min_size=min_size, jump=1)
     bkps = algo.fit(np.asarray(z, dtype=float).reshape(-1, 1)).predict(pen=penalty)
     return [b for b in bkps if b < len(z)]
 
