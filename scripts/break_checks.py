@@ -111,6 +111,16 @@ MUTATIONS = [
         ["tests/unit/test_history.py::test_a_one_run_history_says_so_and_draws_no_trend"],
     ),
     Mutation(
+        "history's --point keeps every label",
+        "scalestudy/history/cli.py",
+        "        if want_label is not None and s.label != want_label:",
+        "        if False:",
+        [
+            "tests/unit/test_history.py::"
+            "test_a_change_is_found_at_its_run_on_the_points_it_hit_with_what_changed"
+        ],
+    ),
+    Mutation(
         "an outlier run taken for a change (no leave-one-out)",
         "scalestudy/history/changes.py",
         "        if p < alpha and _persists(x, var, b, a, alpha):",

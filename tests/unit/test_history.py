@@ -146,6 +146,9 @@ def test_a_change_is_found_at_its_run_on_the_points_it_hit_with_what_changed(tmp
     assert "slower than TOL: dense@1x1" in out and "slower than TOL: sparse" not in out
     assert junit.read_text().count("<failure") == 2
     assert (history / "report" / "trend-1.png").is_file()
+    assert main(["history", "--history", str(history), "--point", "sparse@2x1"]) == 0
+    data = json.loads((history / "report" / "history.json").read_text())
+    assert [p["point"] for p in data["points"]] == ["sparse@2x1"]
 
 
 def test_a_one_run_history_says_so_and_draws_no_trend(tmp_path, capsys):
