@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: system venv image demo readme-figure test test-fast test-pythons break-checks lint docs bench bench-mesh bench-scale bench-submit bench-probe-scale bench-reference bench-backtest bench-network cluster-up cluster-down
+.PHONY: system venv image demo readme-figure test test-fast test-pythons break-checks lint docs bench bench-mesh bench-scale bench-submit bench-probe-scale bench-history bench-reference bench-backtest bench-network cluster-up cluster-down
 
 system:
 	bash scripts/install-system.sh
@@ -102,6 +102,9 @@ bench-submit: venv
 	$(PY) benchmarks/submit_scale.py
 bench-probe-scale: venv
 	$(PY) benchmarks/probe_scale.py --nodes 300 --ppn 4
+# issue #45: the history's change detection against a fixed threshold and ruptures' defaults
+bench-history: venv
+	$(PY) benchmarks/history_changes.py
 
 # The trainer against TF Model Garden's Transformer, side by side. The reference lives in its
 # own venv (tf-models-official pins a newer TensorFlow: installed --no-deps), never in .venv.

@@ -206,6 +206,18 @@ def cmd_collect(args) -> int:
             print(line, file=sys.stderr)
     print(views.collected(done.rows, points))
     print(f"wrote {done.table}")
+    from scalestudy.history import cli as history_cli
+    from scalestudy.history import store
+
+    # every collect adds its run to the history (docs/history.md): no lock is needed there
+    where = store.place(Path(args.results), args.history)
+    side, capture, _ = store.load_source(str(done.table.parent), Path(args.results))
+    added = store.add(
+        store.entry_of(side, capture, str(done.table.parent.resolve())),
+        where,
+        "--history" if args.history else "--results",
+    )
+    history_cli.say(added, side.label, where)
     return EXIT_OK
 
 
@@ -362,7 +374,12 @@ def build_parser() -> argparse.ArgumentParser:
             default=30.0,
             help=f"seconds between refreshes with --watch (default 30, at least {MIN_POLL_S:g})",
         )
-    verb("collect", cmd_collect, "parse the logs into results.csv", optional=True)
+    collect = verb("collect", cmd_collect, "parse the logs into results.csv", optional=True)
+    collect.add_argument(
+        "--history",
+        help="the history the run is added to (default: $SCALESTUDY_HISTORY, else "
+        "<results>/scalestudy-history)",
+    )
     doctor = sub.add_parser(
         "doctor", help="check a cluster profile: Python, TF/Horovod/MPI, a probe job, a trainer job"
     )
@@ -406,6 +423,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     compare_cli.add_arguments(compare)
     compare.set_defaults(func=compare_cli.run)
+    from scalestudy.history import cli as history_cli  # argparse only
+
+    history = sub.add_parser(
+        "history",
+        help="every run kept: per point its series, change points and what changed "
+        "(`history add RESULTS|ARCHIVE` adds runs)",
+    )
+    history_cli.add_arguments(history)
+    history.set_defaults(func=history_cli.run)
     archive = sub.add_parser(
         "archive",
         help="one .tar.gz of a sweep's results, captures, scripts, sweep file, profile, report",

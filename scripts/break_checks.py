@@ -34,6 +34,100 @@ class Mutation:
 
 MUTATIONS = [
     Mutation(
+        "the history takes a lock (fails where flock fails)",
+        "scalestudy/history/store.py",
+        "    runs = output_folder(history / RUNS, option)\n",
+        "    runs = output_folder(history / RUNS, option)\n"
+        '    __import__("scalestudy.fileio").fileio.FolderLock(runs / ".lock").__enter__()\n',
+        [
+            "tests/unit/test_history.py::test_two_concurrent_adds_where_locks_fail_lose_nothing",
+            "tests/unit/test_history.py::"
+            "test_two_concurrent_collects_add_their_runs_once_where_the_history_cannot_lock",
+        ],
+    ),
+    Mutation(
+        "a history entry's name hashes when it was added (the same run twice: two entries)",
+        "scalestudy/history/store.py",
+        'msgspec.structs.replace(entry, added_at=0.0, source="", label="")',
+        "entry",
+        [
+            "tests/unit/test_history.py::test_the_same_run_twice_is_counted_once_and_an_update_replaces_it"
+        ],
+    ),
+    Mutation(
+        "the oldest version of a run stands",
+        "scalestudy/history/store.py",
+        "        max(g, key=lambda ne: (ne[1].added_at, len(ne[1].attempts), ne[0]))[1]",
+        "        min(g, key=lambda ne: (ne[1].added_at, len(ne[1].attempts), ne[0]))[1]",
+        [
+            "tests/unit/test_history.py::test_the_same_run_twice_is_counted_once_and_an_update_replaces_it"
+        ],
+    ),
+    Mutation(
+        "two campaigns without job ids or clocks taken for one run",
+        "scalestudy/history/store.py",
+        "    if job is None and start is None:  # no clock",
+        "    if False:  # no clock",
+        ["tests/unit/test_history.py::test_a_new_campaign_of_the_same_sweep_is_a_new_run"],
+    ),
+    Mutation(
+        "the history gate passes damaged entries it did not read",
+        "scalestudy/history/judge.py",
+        "    unjudged = len(by[UNJUDGED]) + damaged",
+        "    unjudged = len(by[UNJUDGED])",
+        ["tests/unit/test_history.py::test_a_damaged_entry_is_said_and_skipped"],
+    ),
+    Mutation(
+        "a change's provenance read from the run before it alone",
+        "scalestudy/history/series.py",
+        "envdiff.compare(capture_of(before), capture_of(after))",
+        "envdiff.compare(capture_of(before), capture_of(before))",
+        [
+            "tests/unit/test_history.py::test_a_change_is_found_at_its_run_on_the_points_it_hit_with_what_changed"
+        ],
+    ),
+    Mutation(
+        "a change's ratio inverted (before / after)",
+        "scalestudy/history/changes.py",
+        "    d = ma - mb\n",
+        "    d = mb - ma\n",
+        [
+            "tests/unit/test_history.py::test_a_change_is_found_at_its_run_on_the_points_it_hit_with_what_changed",
+            "tests/unit/test_history.py::test_a_step_is_judged_with_the_t_test_it_states",
+        ],
+    ),
+    Mutation(
+        "a change's t test with one degree of freedom too many",
+        "scalestudy/history/changes.py",
+        "    df = max(1, len(before) + len(after) - 2)",
+        "    df = max(1, len(before) + len(after) - 1)",
+        ["tests/unit/test_history.py::test_a_step_is_judged_with_the_t_test_it_states"],
+    ),
+    Mutation(
+        "a one-run history does not say so",
+        "scalestudy/history/cli.py",
+        "    if len(runs) < 2:\n        text += render.ONE_RUN",
+        "    if len(runs) < 1:\n        text += render.ONE_RUN",
+        ["tests/unit/test_history.py::test_a_one_run_history_says_so_and_draws_no_trend"],
+    ),
+    Mutation(
+        "history's --point keeps every label",
+        "scalestudy/history/cli.py",
+        "        if want_label is not None and s.label != want_label:",
+        "        if False:",
+        [
+            "tests/unit/test_history.py::"
+            "test_a_change_is_found_at_its_run_on_the_points_it_hit_with_what_changed"
+        ],
+    ),
+    Mutation(
+        "an outlier run taken for a change (no leave-one-out)",
+        "scalestudy/history/changes.py",
+        "        if p < alpha and _persists(x, var, b, a, alpha):",
+        "        if p < alpha:",
+        ["tests/unit/test_history.py::test_one_slow_run_is_no_change"],
+    ),
+    Mutation(
         "compare reads only NEW's repeats for the per-point rule",
         "scalestudy/compare/analysis.py",
         "    if min(n_base, n_new) < min_samples:",

@@ -278,7 +278,8 @@ def test_workloads_import_no_report():
 # -- layering: each part of the package imports only parts of the layers below its own --------
 # The data flow, lowest first: what every part reads (errors, files, YAML, the contract), the
 # site and the job (profiles, the trainer and the workloads a job runs), the sweep file, the
-# plan, the rendered scripts, the executors that run them, collect, the report, compare, and
+# plan, the rendered scripts, the executors that run them, collect, the report, compare, the
+# history (runs over time, judged as compare judges), and
 # the command line over all. A part of one layer imports none of its own layer either (peers).
 # A new part of the package must be placed here (the test names it).
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -294,6 +295,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("collect", "submit", "status", "views"),
     ("report", "doctor"),
     ("compare",),
+    ("history",),
     ("cli",),
 )
 # Imports of a part of the same or a higher layer that are there today, and why. Each must

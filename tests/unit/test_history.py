@@ -1,0 +1,229 @@
+"""The history (issue #45, docs/history.md): runs kept without a lock where flock fails, counted
+once, versions of a run grouped by their attempts, a damaged entry said and skipped; series,
+change points at the right run with the provenance that changed, the gate, and a one-run
+history that says so. Synthetic results folders (tests/support/compare.py), seeded noise."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import math
+import multiprocessing
+import os
+import random
+from pathlib import Path
+
+import pytest
+from scipy.stats import t as student
+from support.compare import make_run
+
+from scalestudy.cli import main
+from scalestudy.history import changes, store
+
+SLOW = 0.88  # the slowdown the synthetic history's dense points take at run index 7
+
+
+def _samples(rng: random.Random, factor_dense: float) -> dict:
+    return {
+        (d, n): [
+            1000.0
+            * n
+            * (1.3 if d else 1.0)
+            * (factor_dense if d else 1.0)
+            * math.exp(rng.gauss(0, 0.03))
+            for _ in range(2)
+        ]
+        for d in (False, True)
+        for n in (1, 2)
+    }
+
+
+def _no_locks(fd, operation):
+    raise OSError(errno.ENOLCK, "No locks available")
+
+
+def _add_runs(root: str, history: str, names: list[str]) -> None:
+    fcntl.flock = _no_locks  # a file system whose locks fail, in this process
+    for name in names:
+        assert main(["history", "add", f"{root}/{name}", "--history", history]) == 0
+
+
+def test_two_concurrent_adds_where_locks_fail_lose_nothing(tmp_path):
+    rng = random.Random(1)
+    names = [f"r{k}" for k in range(8)]
+    for name in names:
+        make_run(tmp_path, name, _samples(rng, 1.0), salt="same")
+    history = str(tmp_path / "shared-history")
+    ctx = multiprocessing.get_context("fork")
+    procs = [
+        ctx.Process(target=_add_runs, args=(str(tmp_path), history, names[i::2])) for i in (0, 1)
+    ]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0, 0]
+    loaded = store.read(Path(history))
+    assert sorted(r.sweep for r in loaded.runs) == names and not loaded.damaged
+
+
+def test_the_same_run_twice_is_counted_once_and_an_update_replaces_it(tmp_path, capsys):
+    rng = random.Random(2)
+    folder = make_run(tmp_path, "q", _samples(rng, 1.0))
+    history = tmp_path / "h"
+    argv = ["history", "add", str(folder), "--history", str(history)]
+    assert main(argv) == 0 and main(argv) == 0
+    assert "already in" in capsys.readouterr().out
+    assert len(list((history / "runs").glob("*.json"))) == 1
+    # an incremental collect: one point's repeat rerun (a new attempt), the rest as they were
+    table = (folder / "results.csv").read_text().splitlines()
+    head = table[0].split(",")
+    row = table[1].split(",")
+    row[head.index("attempt")] = "2"
+    row[head.index("tokens_per_s")] = "5.0"
+    (folder / "results.csv").write_text("\n".join([table[0], ",".join(row), *table[2:]]) + "\n")
+    assert main(argv) == 0
+    assert "updated in" in capsys.readouterr().out
+    runs = store.read(history).runs
+    assert len(runs) == 1 and 5.0 in [x for p in runs[0].points for x in p.tokens]
+
+
+def test_a_new_campaign_of_the_same_sweep_is_a_new_run(tmp_path):
+    rng = random.Random(3)
+    history = tmp_path / "h"
+    for site in ("a", "b"):  # the same sweep, points and attempt numbers, measured anew
+        folder = make_run(tmp_path / site, "q", _samples(rng, 1.0), salt="same")
+        assert main(["history", "add", str(folder), "--history", str(history)]) == 0
+    assert len(store.read(history).runs) == 2
+
+
+def _history(tmp_path: Path, runs: int = 10, change_at: int = 7) -> Path:
+    rng = random.Random(4)
+    history = tmp_path / "h"
+    for k in range(runs):
+        slow = k >= change_at
+        folder = make_run(
+            tmp_path,
+            f"run{k:02d}",
+            _samples(rng, SLOW if slow else 1.0),
+            salt="same",
+            allocations=2,
+            exports={"HOROVOD_CYCLE_TIME": "50" if slow else "5"},
+        )
+        assert main(["history", "add", str(folder), "--history", str(history)]) == 0
+    return history
+
+
+def test_a_damaged_entry_is_said_and_skipped(tmp_path, capsys):
+    history = _history(tmp_path, runs=3, change_at=99)
+    victim = sorted((history / "runs").glob("*.json"))[1]
+    victim.write_text(victim.read_text()[:100])
+    capsys.readouterr()
+    gate = ["history", "--history", str(history), "--fail-on-change", "5%"]
+    assert main(gate) == 1  # the gate cannot pass what it did not read
+    out, err = capsys.readouterr()
+    assert f"{victim}: damaged history entry" in err and "skipped" in err
+    assert "Traceback" not in err and "2 run(s)" in out
+    assert main([*gate, "--allow-unjudged"]) == 0
+
+
+def test_a_change_is_found_at_its_run_on_the_points_it_hit_with_what_changed(tmp_path, capsys):
+    history = _history(tmp_path)
+    capsys.readouterr()
+    junit = tmp_path / "j.xml"
+    argv = ["history", "--history", str(history), "--fail-on-change", "5%", "--junit", str(junit)]
+    assert main(argv) == 1
+    out, _ = capsys.readouterr()
+    data = json.loads((history / "report" / "history.json").read_text())
+    found = {p["point"]: [c["run"] for c in p["changes"]] for p in data["points"]}
+    assert found == {"dense@1x1": [8], "dense@2x1": [8], "sparse@1x1": [], "sparse@2x1": []}
+    for p in data["points"]:
+        for c in p["changes"]:
+            assert c["ratio"]["lo"] < SLOW < c["ratio"]["hi"]
+            changed = {(f["field"], tuple(f["base"]), tuple(f["new"])) for f in c["provenance"]}
+            assert ("HOROVOD_CYCLE_TIME", ("5",), ("50",)) in changed
+    assert "slower than TOL: dense@1x1" in out and "slower than TOL: sparse" not in out
+    assert junit.read_text().count("<failure") == 2
+    assert (history / "report" / "trend-1.png").is_file()
+    assert main(["history", "--history", str(history), "--point", "sparse@2x1"]) == 0
+    data = json.loads((history / "report" / "history.json").read_text())
+    assert [p["point"] for p in data["points"]] == ["sparse@2x1"]
+
+
+def test_a_one_run_history_says_so_and_draws_no_trend(tmp_path, capsys):
+    history = _history(tmp_path, runs=1)
+    capsys.readouterr()
+    assert main(["history", "--history", str(history)]) == 0
+    out, _ = capsys.readouterr()
+    assert "the history holds one run" in out
+    assert not list((history / "report").glob("trend-*.png"))
+    assert main(["history", "--history", str(history), "--fail-on-change", "5%"]) == 1
+
+
+def test_a_step_is_judged_with_the_t_test_it_states():
+    x = [0.0, 0.01, -0.01, 0.0, -0.1, -0.09, -0.11]
+    se = [0.05] * len(x)  # the noise model's figure dominates the series' own spread here
+    ratio, p = changes.step(x, changes.variances(x, se), range(0, 4), range(4, 7))
+    d = sum(x[4:]) / 3 - sum(x[:4]) / 4
+    sd = math.sqrt(0.05**2 / 4 + 0.05**2 / 3)
+    assert p == pytest.approx(2 * student.sf(abs(d) / sd, 5), rel=1e-9)
+    half = student.ppf(0.975, 5) * sd
+    assert (ratio.lo, ratio.hi) == pytest.approx((math.exp(d - half), math.exp(d + half)))
+
+
+def test_one_slow_run_is_no_change():
+    rng = random.Random(5)
+    x = [rng.gauss(0, 0.01) for _ in range(16)]
+    x[8] = math.log(0.8)  # one run 20% slow (a bad node once), then back
+    assert changes.detect(x, [0.01] * len(x), points=4) == []
+    x[9] = math.log(0.8)  # two runs slow and the rest back: a change there and back
+    assert [c.index for c in changes.detect(x, [0.01] * len(x), points=4)] != []
+
+
+def _collect_with_history_locks_failing(sweep: str, results: str, history: str) -> None:
+    real = fcntl.flock
+
+    def flock(fd, operation):  # the history's file system refuses locks; the results' works
+        if os.readlink(f"/proc/self/fd/{fd}").startswith(history):
+            raise OSError(errno.ENOLCK, "No locks available")
+        return real(fd, operation)
+
+    fcntl.flock = flock
+    assert main(["collect", sweep, "--results", results]) == 0
+
+
+def test_two_concurrent_collects_add_their_runs_once_where_the_history_cannot_lock(
+    tmp_path, monkeypatch, capsys
+):
+    import fake_slurm
+    from support.damage import mark_completed, submit_sweep
+    from support.sweeps import separate_jobs
+
+    fake_slurm.activate(tmp_path, monkeypatch)
+    monkeypatch.setenv("SCALESTUDY_SBATCH_RETRY_S", "0.01,0.01,0.01")
+    history = tmp_path / "shared" / "history"
+    monkeypatch.setenv(store.ENV_VAR, str(history))
+    for n in ("ha", "hb"):
+        (tmp_path / n).mkdir()
+    done = [submit_sweep(tmp_path / n, separate_jobs(n)) for n in ("ha", "hb")]
+    for d in done:
+        mark_completed(d, d.point_ids()[0])
+    ctx = multiprocessing.get_context("fork")
+    procs = [
+        ctx.Process(
+            target=_collect_with_history_locks_failing,
+            args=(str(d.sweep), str(d.results), str(history)),
+        )
+        for d in done
+    ]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0, 0]
+    assert sorted(r.sweep for r in store.read(history).runs) == ["ha", "hb"]
+    capsys.readouterr()
+    assert done[0].run("collect") == 0  # the same run collected again: counted once
+    assert "already in" in capsys.readouterr().out
+    assert len(list((history / store.RUNS).glob("*.json"))) == 2
