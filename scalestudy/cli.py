@@ -27,7 +27,7 @@ from scalestudy.errors import (
     ScalestudyError,
     UsageError,
 )
-from scalestudy.sweepfile.sweep import LoadedSweep, load_sweep
+from scalestudy.sweepfile.sweep import LoadedSweep
 
 # a full disk, a read-only or foreign results folder: said plainly, never a traceback
 _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM}
@@ -36,13 +36,14 @@ _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EP
 def _load(args: argparse.Namespace) -> LoadedSweep:
     """The sweep named on the command line: a file, a submitted sweep's name, or (status,
     collect) none: the only or newest sweep under --results, said on stderr."""
+    from scalestudy.plan import load_checked
     from scalestudy.sweepfile.locate import sweep_file
 
     located = sweep_file(args.sweep, Path(args.results))
     if located.note:
         print(f"scalestudy {args.verb}: {located.note}", file=sys.stderr)
     args.sweep = located.path
-    loaded = load_sweep(located.path)
+    loaded = load_checked(located.path)
     for w in loaded.warnings:
         print(f"warning: {w.format(loaded.path)}", file=sys.stderr)
     return loaded

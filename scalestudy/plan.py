@@ -290,6 +290,34 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
     return points
 
 
+def plan_issues(loaded: LoadedSweep) -> list[Issue]:
+    """The plan's problems (identical points, a job beyond its partition's MaxTime) of a sweep
+    that loaded only in part (SweepError.partial), so they are said with the sweep's own."""
+    try:
+        make_plan(loaded)
+    except SweepError as exc:
+        return exc.issues
+    except ValueError:
+        # a plan the sweep's problems (already said) keep from being made, e.g. nodes
+        # beyond every partition: it adds nothing to them
+        return []
+    return []
+
+
+def load_checked(path) -> LoadedSweep:
+    """load_sweep, and when the sweep has problems, the plan's too: every problem of the
+    sweep, its profile and its plan in one SweepError (validate, plan, render, submit)."""
+    from scalestudy.sweepfile.sweep import load_sweep, unique
+
+    try:
+        return load_sweep(path)
+    except SweepError as exc:
+        if not isinstance(exc.partial, LoadedSweep):
+            raise
+        issues = unique([*exc.issues, *plan_issues(exc.partial)])
+        raise SweepError(exc.path, issues) from None
+
+
 def node_hours(points: list[Point]) -> float:
     """Each point's nodes x its time limit, summed (the excluded points' share of a plan)."""
     return sum(p.nodes * time_limit_minutes(p.sweep.time_limit) / 60 for p in points)

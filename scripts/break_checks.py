@@ -360,6 +360,24 @@ MUTATIONS = [
             "tests/unit/test_projection_forms.py::test_a_step_times_only_table_is_projected_and_backtested"
         ],
     ),
+    Mutation(
+        "validate stops before the plan's rules when the sweep has problems (issue #46)",
+        "scalestudy/plan.py",
+        "        issues = unique([*exc.issues, *plan_issues(exc.partial)])",
+        "        issues = unique([*exc.issues])",
+        [
+            "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
+        ],
+    ),
+    Mutation(
+        "a profile's rules between keys skipped once one key is bad (issue #46)",
+        "scalestudy/profiles.py",
+        "        if bad and all(k not in fields or not fields[k].is_required() for k in bad):",
+        "        if False:",
+        [
+            "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
+        ],
+    ),
 ]
 
 

@@ -437,3 +437,50 @@ def test_generated_invalid_sweeps_exit_2_naming_file_line_and_key(tmp_path, caps
         mutation,
         err,
     )
+
+
+# issue #46 item 2: mistakes in both files and at every stage, all said in one run
+SITE_PROFILE = """\
+name: siteb
+scheduler: slurm
+sockets: 2
+cores_per_socket: 16
+memory_gb: 128
+mpi: intelmpi
+launcher: mpirun
+partitions:
+  - {name: normal, max_nodes: 64, max_time: "2-00:00:00"}
+interconnect: {name: IB, latency_us: 1.5, bandwidth_gbps: 100}
+modules: [intel, ""]
+"""
+SITE_SWEEP = """\
+name: "a b"
+cluster: site.yaml
+mode: weak
+nodes: [1, 2]
+ppn: 2
+threads_per_worker: 32
+time_limit: "49:00:00"
+trainer:
+  model: tiny
+  tokens_per_worker: 512
+"""
+
+
+def test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run(tmp_path, capsys):
+    (tmp_path / "site.yaml").write_text(SITE_PROFILE)
+    sweep = tmp_path / "sweep.yaml"
+    sweep.write_text(SITE_SWEEP)
+    assert main(["validate", str(sweep)]) == 2
+    err = capsys.readouterr().err
+    profile = tmp_path / "site.yaml"
+    expected = [
+        f"{sweep}:1: name: 'a b' is not a safe folder name",  # the sweep's own key
+        f"{profile}:11: modules.1: '': a module name cannot be empty",  # a profile field
+        f"{profile}:7: launcher: mpirun cannot start mpi: intelmpi",  # a profile rule
+        f"{sweep}:5: ppn: ppn 2 x threads_per_worker 32 = 64 exceeds",  # a point's rule
+        f"{sweep}:7: time_limit: 2-01:00:00 is beyond partition normal's MaxTime",  # the plan's
+    ]
+    for line in expected:
+        assert line in err, (line, err)
+    assert "Traceback" not in err
