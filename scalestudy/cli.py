@@ -71,18 +71,24 @@ def cmd_plan(args) -> int:
 
 
 def cmd_render(args) -> int:
-    from scalestudy.plan import make_plan
+    from scalestudy.plan import make_plan, submitted
     from scalestudy.submit import bundles_are_jobs, render_all
 
     loaded = _load(args)
     points = make_plan(loaded)
     out = Path(args.out) if args.out else Path(args.results) / loaded.sweep.name / "rendered"
     fileio.output_folder(out, "--out" if args.out else "--results")
-    scripts = render_all(loaded, points, Path(args.results))
+    scripts = render_all(loaded, points, Path(args.results), allow_oom=args.allow_oom)
     for name, script in scripts.items():
         (out / f"{name}.sh").write_text(script)
     what = "bundle" if bundles_are_jobs(loaded) else "point"
+    left = [p for p in points if not submitted(p, args.allow_oom)]
     print(f"wrote {len(scripts)} job scripts (one per {what}) to {out}")
+    if left:
+        print(
+            f"{len(left)} point(s) predicted not to fit in memory are not rendered, as submit "
+            "would not run them (--allow-oom renders them)"
+        )
     return EXIT_OK
 
 
@@ -329,8 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
     init.set_defaults(func=cmd_init)
     verb("validate", cmd_validate, "check a sweep file")
     verb("plan", cmd_plan, "print the points, predicted memory and node-hours")
-    render = verb("render", cmd_render, "write every point's job script without submitting")
+    render = verb("render", cmd_render, "write the job scripts submit would run, submitting none")
     render.add_argument("--out", help="folder for the scripts (default results/<sweep>/rendered)")
+    render.add_argument(
+        "--allow-oom", action="store_true", help="also the points predicted not to fit"
+    )
     submit = verb("submit", cmd_submit, "run or submit what is not done yet")
     from scalestudy.executors import registry  # names only: no backend is imported yet
 

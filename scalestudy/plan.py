@@ -103,6 +103,13 @@ class Point:
         return flags
 
 
+def submitted(point: Point, allow_oom: bool = False) -> bool:
+    """The out-of-memory rule, its one home: a point predicted not to fit in a node's memory
+    is not submitted unless `--allow-oom`. `plan` (its jobs and node-hours), `render` (the
+    scripts it writes) and `submit` (what it runs) all ask this."""
+    return point.fits or allow_oom
+
+
 # Sweep keys a matrix may vary that do not make another experiment: the size (a variant is
 # every size of one experiment) and how its jobs are run (limits, site options, interpreter).
 NOT_VARIANT_KEYS = frozenset(
@@ -370,7 +377,7 @@ def jobs_of(loaded: LoadedSweep, points: list[Point], bundles_are_jobs: bool) ->
     wait for --allow-oom), one job each, or their bundles (`make_bundles`, as submit draws
     them for a fresh results folder) on a backend that runs a bundle as one job (Slurm)."""
     profile = loaded.profile
-    run = [p for p in points if p.fits]
+    run = [p for p in points if submitted(p)]
 
     def job(id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
         name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes)

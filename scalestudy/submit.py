@@ -32,7 +32,7 @@ from scalestudy.executors.manifest import (
     ManifestFile,
     new_attempt,
 )
-from scalestudy.plan import Bundle, Point, make_bundles
+from scalestudy.plan import Bundle, Point, make_bundles, submitted
 from scalestudy.render import (
     environment,
     harness_commit,
@@ -84,24 +84,27 @@ def decide(
             d.skip("submission interrupted: its job is looked up by name before any resubmit", p)
         elif state in UNKNOWN:
             d.skip("state unknown (not resubmitted: it may still be running)", p)
-        elif not p.fits and not allow_oom:
+        elif not submitted(p, allow_oom):
             d.skip("predicted not to fit in memory (use --allow-oom)", p)
         else:
             d.run.append(p)
     return d
 
 
-def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[str, str]:
-    """The script each point's next attempt will run, exactly; for schedule: bundled on a
-    profile whose scheduler runs a bundle as one job, the script of each bundle the next
-    `submit` would make (of the points it would run), by id."""
+def render_all(
+    loaded: LoadedSweep, points: list[Point], results: Path, *, allow_oom: bool = False
+) -> dict[str, str]:
+    """The scripts the next `submit` (with the same `allow_oom`) would run, exactly, by id:
+    the points `decide` runs (not those done, queued or failed, nor, without allow_oom, those
+    predicted not to fit), one script each; for schedule: bundled on a profile whose
+    scheduler runs a bundle as one job, the script of each bundle it would make of them."""
     sdir = sweep_dir(results, loaded)
     data = Manifest(sdir).read()
     env = environment()
     out = {}
+    run = decide(points, data, allow_oom=allow_oom).run
     if bundles_are_jobs(loaded):
         sdir = sdir.resolve()
-        run = decide(points, data).run
         salt = f"{_count(data.bundles)}"  # as submit draws it
         run_dirs = {p.id: next_attempt_dir(sdir, data, p)[1] for p in run}
         for b in make_bundles(run, salt):
@@ -110,7 +113,7 @@ def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[
             bdir = sdir / "bundles" / b.id / f"attempt-{k}"
             out[b.id] = bundle_script(b, loaded, bdir, run_dirs, env, k)
         return out
-    for p in points:
+    for p in run:
         k, adir = next_attempt_dir(sdir, data, p)
         out[p.id] = render_script(p, loaded.profile, adir.resolve(), k, env)
     return out

@@ -378,6 +378,15 @@ MUTATIONS = [
             "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
         ],
     ),
+    Mutation(
+        "render writes every point, the ones submit leaves out as out of memory too (issue #46)",
+        "scalestudy/submit.py",
+        "    for p in run:\n        k, adir = next_attempt_dir(sdir, data, p)",
+        "    for p in points:\n        k, adir = next_attempt_dir(sdir, data, p)",
+        [
+            "tests/unit/test_plan_walltime.py::test_render_writes_exactly_the_jobs_plan_lists_and_submit_runs"
+        ],
+    ),
 ]
 
 
