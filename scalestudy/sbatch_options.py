@@ -22,7 +22,6 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    StringConstraints,
     create_model,
     field_validator,
 )
@@ -308,10 +307,22 @@ def _text(value: Any) -> Any:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+def _matches(key: SbatchKey):
+    """The check of a text option: its pattern, said as the key's meaning and an example (a
+    bare regular expression is nothing a user can act on)."""
+
+    def check(value: str) -> str:
+        if key.pattern is not None and not re.fullmatch(key.pattern, value):  # no newline
+            raise ValueError(f"{value!r} is not a value it takes. {key.description}")
+        return value
+
+    return check
+
+
 def _field(key: SbatchKey) -> tuple[Any, Any]:
     if key.pattern is None:
         return (bool | None, Field(None, description=key.description))
-    value = Annotated[str, BeforeValidator(_text), StringConstraints(pattern=key.pattern)]
+    value = Annotated[str, BeforeValidator(_text), AfterValidator(_matches(key))]
     return (value | None, Field(None, description=key.description))
 
 

@@ -387,6 +387,24 @@ MUTATIONS = [
             "tests/unit/test_plan_walltime.py::test_render_writes_exactly_the_jobs_plan_lists_and_submit_runs"
         ],
     ),
+    Mutation(
+        "a malformed #SBATCH value said as its bare pattern (issue #46)",
+        "scalestudy/sbatch_options.py",
+        'raise ValueError(f"{value!r} is not a value it takes. {key.description}")',
+        'raise ValueError(f"{value!r} should match {key.pattern}")',
+        [
+            "tests/unit/test_sbatch_options.py::test_a_malformed_value_is_said_with_its_meaning_and_an_example"
+        ],
+    ),
+    Mutation(
+        "the cores error names its variant as a Python dict (issue #46)",
+        "scalestudy/sweepfile/checks.py",
+        '    where = f" (with {said})" if said else ""',
+        '    where = f" (with {overrides})" if said else ""',
+        [
+            "tests/unit/test_sweep_errors.py::test_the_cores_error_names_the_variant_as_yaml_and_what_to_give"
+        ],
+    ),
 ]
 
 

@@ -484,3 +484,13 @@ def test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run(tmp_path
     for line in expected:
         assert line in err, (line, err)
     assert "Traceback" not in err
+
+
+def test_the_cores_error_names_the_variant_as_yaml_and_what_to_give(tmp_path, capsys):
+    # issue #46 item 6: it printed the variant as a Python dict ({'threads_per_worker': 2})
+    path = tmp_path / "sweep.yaml"
+    path.write_text(GOOD.replace("ppn: 1", "ppn: 2") + "matrix:\n  threads_per_worker: [1, 2]\n")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "exceeds the 2 cores of a local node (with threads_per_worker: 2): each rank" in err
+    assert "give e.g. ppn: 1 with threads_per_worker: 2" in err and "{" not in err, err
