@@ -11,6 +11,8 @@ import json
 import os
 import socket
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -145,8 +147,9 @@ def submit(
     thash = template_hash(loaded.profile)
     env, commit = environment(), harness_commit()
     # Everything from reading the state to recording the job ids happens under the lock:
-    # two submits at once produce one set of jobs.
-    with manifest.edit() as data:
+    # two submits at once produce one set of jobs. A dry run writes no manifest and makes no
+    # folder: it reads the state and brings it up to date in memory only.
+    with _reading(manifest) if dry_run else manifest.edit() as data:
         registry.reconcile(sdir, data)
         decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
         bundled = loaded.sweep.schedule == "bundled"
@@ -218,6 +221,17 @@ def submit(
         decision.calls = sub.calls
     backend.execute(manifest, [] if as_jobs else queued, progress)
     return decision
+
+
+@contextmanager
+def _reading(manifest: Manifest) -> Iterator[ManifestFile]:
+    """The manifest's records, to decide on and never written back (submit --dry-run): read
+    under the folder's lock when the folder exists (as `status` reads it), none made when not."""
+    if not manifest.dir.is_dir():
+        yield manifest.read()
+        return
+    with manifest.lock:
+        yield manifest.read()
 
 
 def _within_room(decision: Decision, jobs: list[Job], found: tuple[int, str] | None) -> list:

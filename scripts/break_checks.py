@@ -405,6 +405,13 @@ MUTATIONS = [
             "tests/unit/test_sweep_errors.py::test_the_cores_error_names_the_variant_as_yaml_and_what_to_give"
         ],
     ),
+    Mutation(
+        "submit --dry-run writes the manifest back (issue #46)",
+        "scalestudy/submit.py",
+        "    with _reading(manifest) if dry_run else manifest.edit() as data:",
+        "    with manifest.edit() as data:",
+        ["tests/unit/test_damaged_results.py::test_submit_dry_run_writes_nothing"],
+    ),
 ]
 
 
