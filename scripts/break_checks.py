@@ -412,6 +412,15 @@ MUTATIONS = [
         "    with manifest.edit() as data:",
         ["tests/unit/test_damaged_results.py::test_submit_dry_run_writes_nothing"],
     ),
+    Mutation(
+        "a failed point's reason left empty though its output names the error (issue #46)",
+        "scalestudy/executors/failure.py",
+        '    error = first_error(outputs) if state == "failed" else None',
+        "    error = None",
+        [
+            "tests/unit/test_failure.py::test_a_failed_points_reason_is_the_first_error_of_its_output"
+        ],
+    ),
 ]
 
 
