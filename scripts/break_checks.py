@@ -421,6 +421,15 @@ MUTATIONS = [
             "tests/unit/test_failure.py::test_a_failed_points_reason_is_the_first_error_of_its_output"
         ],
     ),
+    Mutation(
+        "provenance says why as the [stderr] mark (issue #46)",
+        "scalestudy/provenance_table.py",
+        '            err = text.split(STDERR_MARK, 1)[1] if STDERR_MARK in text else ""',
+        "            err = text",
+        [
+            "tests/unit/test_report_provenance.py::test_a_failed_capture_command_says_why_in_its_own_words"
+        ],
+    ),
 ]
 
 

@@ -332,3 +332,25 @@ def test_collect_reads_sacct_start_and_end_as_unix_times(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
     got = slurmctl.accounting(["11_1"])["11_1"]
     assert (got["node_list"], got["start"], got["end"]) == ("n[2-3]", 1795715008.0, 1795715012.0)
+
+
+def test_a_failed_capture_command_says_why_in_its_own_words(tmp_path):
+    # issue #46 item 6: provenance said "Slurm | not recorded ([stderr])"
+    env = tmp_path / "env"
+    env.mkdir()
+    files = {"slurm-version.txt": 1, "mpi.txt": 0, "empty.txt": 2}
+    (env / "capture.json").write_text(
+        json.dumps({"files": {n: {"exit_code": c} for n, c in files.items()}})
+    )
+    (env / "slurm-version.txt").write_text(
+        "\n[stderr]\nscontrol: error: resolve_ctls_from_dns_srv: res_nsearch error\n"
+    )
+    (env / "mpi.txt").write_text("\n[stderr]\nmpirun: command not found\n")
+    (env / "empty.txt").write_text("")
+    e = provenance._Env(env, [])
+    assert e.command_output("slurm-version.txt") == (
+        None,
+        "scontrol: error: resolve_ctls_from_dns_srv: res_nsearch error",
+    )
+    assert e.command_output("mpi.txt") == (None, "mpirun: command not found")
+    assert e.command_output("empty.txt") == (None, "exit code 2, no output")
