@@ -430,6 +430,15 @@ MUTATIONS = [
             "tests/unit/test_report_provenance.py::test_a_failed_capture_command_says_why_in_its_own_words"
         ],
     ),
+    Mutation(
+        "the report judges ranks per node against ppn, not what the probe checked (issue #46)",
+        "scalestudy/report/probe.py",
+        "        if len(group) != p.expected_per_node:",
+        "        if len(group) != p.ppn:",
+        [
+            "tests/unit/test_report_probe.py::test_emulated_nodes_on_one_host_are_checked_against_what_the_probe_expected"
+        ],
+    ),
 ]
 
 
