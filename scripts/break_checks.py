@@ -439,6 +439,15 @@ MUTATIONS = [
             "tests/unit/test_report_probe.py::test_emulated_nodes_on_one_host_are_checked_against_what_the_probe_expected"
         ],
     ),
+    Mutation(
+        "profile detect takes a missing ompi_info as a refusal of every plugin (issue #46)",
+        "scalestudy/profile_detect.py",
+        '        return None  # which components it has is unknown: not "none"',
+        "        return False",
+        [
+            "tests/unit/test_profile_detect.py::test_what_the_login_node_cannot_read_is_not_taken_as_a_refusal"
+        ],
+    ),
 ]
 
 
