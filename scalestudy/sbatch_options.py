@@ -307,6 +307,14 @@ def _text(value: Any) -> Any:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+@dataclass(frozen=True)
+class Pattern:
+    """A text option's pattern as metadata: the generated references show it; `_matches`
+    checks it (pydantic's own pattern check would say it as a bare regular expression)."""
+
+    pattern: str | None
+
+
 def _matches(key: SbatchKey):
     """The check of a text option: its pattern, said as the key's meaning and an example (a
     bare regular expression is nothing a user can act on)."""
@@ -322,7 +330,12 @@ def _matches(key: SbatchKey):
 def _field(key: SbatchKey) -> tuple[Any, Any]:
     if key.pattern is None:
         return (bool | None, Field(None, description=key.description))
-    value = Annotated[str, BeforeValidator(_text), AfterValidator(_matches(key))]
+    value = Annotated[
+        str,
+        BeforeValidator(_text),
+        AfterValidator(_matches(key)),
+        Pattern(key.pattern),  # what docs/*-reference.md show (docgen reads `pattern`)
+    ]
     return (value | None, Field(None, description=key.description))
 
 
