@@ -236,6 +236,21 @@ def cmd_doctor(args) -> int:
     return EXIT_OK
 
 
+def cmd_site_install(args) -> int:
+    from scalestudy import siteinstall
+
+    names = list(dict.fromkeys(args.path))
+    if args.write is None:
+        for name in names:
+            print("\n".join(siteinstall.describe(siteinstall.PATHS[name])))
+        print(f"(scalestudy site-install {' '.join(names)} --write DIR writes them)")
+        return EXIT_OK
+    folder = fileio.output_folder(Path(args.write), "--write")
+    for name in names:
+        print("\n".join(siteinstall.write(name, folder)))
+    return EXIT_OK
+
+
 def cmd_archive(args) -> int:
     from scalestudy import archive, inputs
 
@@ -399,6 +414,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     detect.add_argument("--name", default="mysite", help="the profile's name (default mysite)")
     detect.set_defaults(func=cmd_profile_detect)
+    from scalestudy.siteinstall import PATHS
+
+    site = sub.add_parser(
+        "site-install",
+        help="the files docs/site-install.md's paths need, from this installed package "
+        "(no checkout): " + ", ".join(PATHS),
+    )
+    site.add_argument("path", nargs="+", choices=list(PATHS), help="which paths' files")
+    site.add_argument(
+        "--write", metavar="DIR", help="write them into DIR (never overwriting another file)"
+    )
+    site.set_defaults(func=cmd_site_install)
     from scalestudy.report import cli as report_cli  # argparse only: no pandas/matplotlib yet
 
     report = sub.add_parser(

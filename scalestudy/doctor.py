@@ -307,8 +307,9 @@ def check_stack(profile: Profile, folder: Path | None = None) -> list[Check]:
                 "trainer stack",
                 "FAIL",
                 f"{python}: {found['error']}",
-                "install the trainer: scripts/setup-python.sh (TensorFlow 2.15 + Horovod built "
-                "with MPI) in the Python the profile names",
+                "install the trainer's stack (TensorFlow 2.15, Horovod built with MPI) in the "
+                "Python the profile names: `scalestudy site-install modules --write DIR` (a venv "
+                "over the site's TensorFlow module), or container / spack (docs/site-install.md)",
             )
         ]
     checks = [
@@ -589,6 +590,33 @@ def _shorten(text: str, n: int = 300) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
+# Each check doctor may skip, and the checks it cannot run without (by name, a prefix: "probe"
+# is the probe job's checks): every check whose needs passed runs, so one failure hides no
+# other problem. The probe job needs no TensorFlow (the trainer stack); the trainer job needs
+# it; an MPI mismatch does not stop the jobs (the trainer job shows it best).
+NEEDS: dict[str, tuple[str, ...]] = {
+    "trainer stack": ("harness", "modules", "container"),
+    "same scalestudy": ("harness", "modules", "container"),
+    "probe job": ("harness", "modules", "container", "same scalestudy"),
+    "trainer job": ("harness", "modules", "container", "same scalestudy", "trainer stack"),
+    "matmul peak": ("trainer job",),
+}
+
+
+def _unless_blocked(checks: list[Check], name: str) -> bool:
+    """Whether the check `name` can run (each of its NEEDS passed or was never asked); when
+    not, a `skip` line naming the failed (or skipped) checks it needs, so every check is said."""
+    stopped = {
+        c.name: "failed" if c.status == "FAIL" else "not run"
+        for c in checks
+        if c.status in ("FAIL", "skip") and c.name.startswith(NEEDS[name])
+    }
+    if stopped:
+        needs = ", ".join(f"{n} ({why})" for n, why in sorted(stopped.items()))
+        checks.append(Check(name, "skip", f"not run: it needs {needs}"))
+    return not stopped
+
+
 def run(
     profile_ref: str,
     results: Path,
@@ -601,17 +629,20 @@ def run(
     folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     folder.mkdir(parents=True, exist_ok=True)
     checks = [check_harness(), *check_modules(profile), *check_container(profile, folder)]
-    if all(c.status != "FAIL" for c in checks):
+    if _unless_blocked(checks, "trainer stack"):
         checks += check_stack(profile, folder)
+    if _unless_blocked(checks, "same scalestudy"):
         checks.append(check_same_scalestudy(profile, folder))
-    # an MPI mismatch is what the trainer job shows best: it does not stop the jobs
-    if jobs and all(c.status != "FAIL" for c in checks if c.name != "MPI match"):
+    if jobs:
         try:
-            checks += check_probe(profile, profile_path.resolve(), folder, nodes, ppn)
-            checks.append(check_trainer(profile, profile_path.resolve(), folder, nodes, ppn))
-            if checks[-1].status == "ok":  # the peak job runs TensorFlow as the trainer does
+            path = profile_path.resolve()
+            if _unless_blocked(checks, "probe job"):
+                checks += check_probe(profile, path, folder, nodes, ppn)
+            if _unless_blocked(checks, "trainer job"):
+                checks.append(check_trainer(profile, path, folder, nodes, ppn))
+            if _unless_blocked(checks, "matmul peak"):  # it runs TensorFlow as the trainer does
                 t = threads or peak_threads(profile, nodes, ppn)
-                checks.append(check_peak(profile, profile_path.resolve(), folder, nodes, ppn, t))
+                checks.append(check_peak(profile, path, folder, nodes, ppn, t))
         except SchedulerRefused as exc:
             checks.append(
                 Check(

@@ -358,9 +358,12 @@ def markdown_tables() -> str:
 def mpirun_available() -> str | None:
     """Why mpirun cannot be used here, or None when it can."""
     if shutil.which("mpirun") is None:
-        return "mpirun not found (install Debian's openmpi-bin: make system)"
+        return "mpirun not found (Debian: apt-get install openmpi-bin; a checkout: make system)"
     if importlib.util.find_spec("horovod") is None:
-        return "horovod is not installed in this Python (make venv)"
+        return (
+            "horovod is not installed in this Python (docs/site-install.md: `scalestudy "
+            "site-install modules`; a checkout: make venv)"
+        )
     return None
 
 

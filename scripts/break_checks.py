@@ -448,6 +448,30 @@ MUTATIONS = [
             "tests/unit/test_profile_detect.py::test_what_the_login_node_cannot_read_is_not_taken_as_a_refusal"
         ],
     ),
+    Mutation(
+        "doctor runs no probe job once the trainer stack failed (issue #46)",
+        "scalestudy/doctor.py",
+        '    "probe job": ("harness", "modules", "container", "same scalestudy"),',
+        '    "probe job": ("harness", "modules", "container", "same scalestudy", "trainer stack"),',
+        ["tests/unit/test_doctor_modules.py::test_doctor_runs_every_check_whose_needs_passed"],
+    ),
+    Mutation(
+        "site-install overwrites a file the admin edited (issue #46)",
+        "scalestudy/siteinstall.py",
+        "        if target.exists() and target.read_bytes() != data:",
+        "        if False:",
+        ["tests/unit/test_packaging.py::test_site_install_never_overwrites_a_different_file"],
+    ),
+    Mutation(
+        "the wheel carries none of docs/site-install.md's files (issue #46)",
+        "setup.py",
+        "        for name in SITE_FILES:",
+        "        for name in SITE_FILES[:0]:",
+        [
+            "tests/unit/test_packaging_wheel.py::test_site_install_writes_each_paths_files_from_the_wheel_alone"
+        ],
+        slow=True,
+    ),
 ]
 
 
