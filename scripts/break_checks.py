@@ -472,6 +472,24 @@ MUTATIONS = [
         ],
         slow=True,
     ),
+    Mutation(
+        "the PMI library is not checked against srun_mpi (issue #46)",
+        "scalestudy/launchers.py",
+        "        if pattern is not None and not re.search(pattern, value):",
+        "        if False:",
+        [
+            "tests/unit/test_launchers.py::test_the_pmi_library_srun_mpi_and_the_launcher_are_checked_together"
+        ],
+    ),
+    Mutation(
+        "a PMI variable only srun serves is forwarded under hydra (issue #46)",
+        "scalestudy/launchers.py",
+        "        if var not in launcher.pmi_env:",
+        "        if False:",
+        [
+            "tests/unit/test_launchers.py::test_the_pmi_library_srun_mpi_and_the_launcher_are_checked_together"
+        ],
+    ),
 ]
 
 
