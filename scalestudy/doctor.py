@@ -34,7 +34,7 @@ import yaml
 from scalestudy import containers, provenance
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
-from scalestudy.formats.env_capture import mpi_family
+from scalestudy.formats.env_capture import command_output, mpi_family, mpi_version
 from scalestudy.formats.manifest import known
 from scalestudy.measure.peak import PEAK_FILE
 from scalestudy.profiles import Profile, load_profile
@@ -430,6 +430,7 @@ def check_probe(
         out = next(adir.glob("slurm-*.out"), None)
         tail = out.read_text(errors="replace").strip().splitlines()[-3:] if out else []
         return [
+            check_job_mpi(profile, adir),
             Check(
                 "probe job",
                 "FAIL",
@@ -437,13 +438,14 @@ def check_probe(
                 f"{' | '.join(tail) or 'no output'}",
                 f"read {adir}/job.sh and its slurm-*.out: the launcher line or the profile's "
                 "partition/modules are wrong",
-            )
+            ),
         ]
     verdict = json.loads(verdict_path.read_text())
     reports = [json.loads(p.read_text()) for p in (adir / "logs").glob("probe.rank*.json")]
     nodes_seen = sorted({r.get("slurm_node") or r["host"] for r in reports})
     binds = profile.bind != "none"
     checks = [
+        check_job_mpi(profile, adir),
         Check(
             "probe placement and binding",
             "ok" if verdict["ok"] else "FAIL",
@@ -453,7 +455,7 @@ def check_probe(
             + ("" if verdict["ok"] else ": " + "; ".join(verdict["problems"][:4])),
             "fix the launcher's mapping/binding in the profile (see job.sh) or the cluster's "
             "TaskPlugin (srun binds only with task/affinity or task/cgroup)",
-        )
+        ),
     ]
     if executor.delivers_signals:
         missed = [r["rank"] for r in reports if "SIGUSR1" not in r.get("received_signals", [])]
@@ -480,6 +482,37 @@ def check_probe(
         )
     )
     return checks
+
+
+def check_job_mpi(profile: Profile, adir: Path) -> Check:
+    """The MPI a job of this profile really ran (the library its capture found in the job's
+    own environment: env/mpi.txt, after the profile's modules) against the profile's `mpi:`
+    (the launch-time "MPI match" compares what the login node sees). A module that did not set
+    up the profile's MPI (Intel MPI without I_MPI_ROOT) makes the job run another one."""
+    path = adir / "env" / "mpi.txt"
+    try:
+        text = command_output(path.read_text(errors="replace"))
+    except OSError:
+        text = None
+    ran = mpi_family(text)
+    if ran is None:
+        return Check(
+            "MPI the job ran",
+            "warn",
+            f"not recorded ({path}: {(text or 'missing').splitlines()[0][:80]})",
+            "the job's capture names its MPI from the profile's modules: load them as the job does",
+        )
+    said = f"the probe job ran {mpi_version(text or '')} ({path})"
+    if ran != profile.mpi:
+        return Check(
+            "MPI the job ran",
+            "FAIL",
+            f"{said}; the profile says mpi: {profile.mpi}",
+            "the profile's modules must set up its MPI in the job (Intel MPI: I_MPI_ROOT and "
+            "its bin/ first on PATH: `module show` the module), or set mpi: to the family the "
+            "site's module provides",
+        )
+    return Check("MPI the job ran", "ok", f"{said}, as the profile says")
 
 
 def peak_threads(profile: Profile, nodes: int, ppn: int) -> int:

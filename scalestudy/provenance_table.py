@@ -32,7 +32,7 @@ from scalestudy.errors import DamagedFile
 from scalestudy.formats.env_capture import (
     STDERR_MARK,
     modules_loaded,
-    mpi_version,
+    mpi_said,
     pip_versions,
 )
 from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode, known
@@ -311,7 +311,7 @@ def run_values(env: _Env) -> dict[str, str]:
         out["TensorFlow"] = f"{pip[tf]} ({tf})" if tf else f"{NOT_RECORDED} (not installed)"
         out["Horovod"] = pip.get("horovod", f"{NOT_RECORDED} (not installed)")
     mpi, why = env.command_output("mpi.txt")
-    out["MPI"] = mpi_version(mpi) if mpi else f"{NOT_RECORDED} ({why})"
+    out["MPI"] = mpi_said(mpi, h) if mpi else f"{NOT_RECORDED} ({why})"
     slurm, why = env.command_output("slurm-version.txt")
     if slurm:
         m = re.match(r"slurm(?:-wlm)?\s+(\S+)", slurm)

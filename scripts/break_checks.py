@@ -490,6 +490,24 @@ MUTATIONS = [
             "tests/unit/test_launchers.py::test_the_pmi_library_srun_mpi_and_the_launcher_are_checked_together"
         ],
     ),
+    Mutation(
+        "a job that ran another MPI than its profile passes doctor (issue #46)",
+        "scalestudy/doctor.py",
+        '    if ran != profile.mpi:\n        return Check(\n            "MPI the job ran",',
+        '    if False:\n        return Check(\n            "MPI the job ran",',
+        [
+            "tests/unit/test_doctor_mpi.py::test_a_job_that_ran_another_mpi_than_the_profile_fails_doctor"
+        ],
+    ),
+    Mutation(
+        "the report's provenance does not mark an MPI other than the profile's (issue #46)",
+        "scalestudy/formats/env_capture.py",
+        "    if asked and ran and ran != asked:",
+        "    if False:",
+        [
+            "tests/unit/test_report_provenance.py::test_a_job_that_ran_another_mpi_than_its_profile_is_marked"
+        ],
+    ),
 ]
 
 

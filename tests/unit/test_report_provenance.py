@@ -294,7 +294,9 @@ def test_archive_carries_the_provenance(results, tmp_path):
     ],
 )
 def test_mpi_families_are_read(text, want):
-    assert provenance.mpi_version(text) == want
+    from scalestudy.formats.env_capture import mpi_version
+
+    assert mpi_version(text) == want
 
 
 @pytest.mark.parametrize(
@@ -354,3 +356,24 @@ def test_a_failed_capture_command_says_why_in_its_own_words(tmp_path):
     )
     assert e.command_output("mpi.txt") == (None, "mpirun: command not found")
     assert e.command_output("empty.txt") == (None, "exit code 2, no output")
+
+
+def test_a_job_that_ran_another_mpi_than_its_profile_is_marked(tmp_path):
+    # issue #46 item 3: `mpi: intelmpi`, a module that did not set I_MPI_ROOT, the job loaded
+    # Open MPI: capture.json said intelmpi, mpi.txt Open MPI 4.1.4, the report no warning
+    env = tmp_path / "env"
+    env.mkdir()
+    harness = {"mpi_family": "intelmpi", "mpi_family_from": "asked"}
+    (env / "capture.json").write_text(json.dumps({"harness": harness, "files": {}}))
+    (env / "mpi.txt").write_text("mpirun (Open MPI) 4.1.4\n\nReport bugs to ...\n")
+    values = provenance.run_values(provenance._Env(env, []))
+    assert values["MPI"] == "Open MPI 4.1.4 (NOT the profile's Intel MPI)"
+    from scalestudy.compare.envdiff import Capture, capture_fields
+
+    cap = Capture()
+    capture_fields(env, cap)
+    assert cap.values[("software", "MPI")] == {"Open MPI 4.1.4 (NOT the profile's Intel MPI)"}
+    # the family the profile names: no mark
+    harness["mpi_family"] = "openmpi"
+    (env / "capture.json").write_text(json.dumps({"harness": harness, "files": {}}))
+    assert provenance.run_values(provenance._Env(env, []))["MPI"] == "Open MPI 4.1.4"
