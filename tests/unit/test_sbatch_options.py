@@ -249,5 +249,5 @@ def test_a_malformed_value_is_said_with_its_meaning_and_an_example(
 ):
     # issue #46 item 6: `mem: 180GB` and a malformed `switches` printed a bare regex
     code, err = _validate(_write(tmp_path, slurm), capsys)
-    assert code == 2 and f": {key}: {slurm[key.split('.')[1]]!r} is not a value it takes." in err
+    assert code == 2 and f": {key}: {slurm[key.split('.')[1]]!r} is not a value it takes (" in err
     assert example in err and "pattern" not in err and "^" not in err, err

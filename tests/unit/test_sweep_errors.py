@@ -94,7 +94,7 @@ CASES = [
         "at least one",
     ),
     (GOOD + "matrix:\n  ppn: [1, 'x']\n", 11, "ppn", "matrix value"),
-    (GOOD + "slurm: {account: 'a; rm -rf ~'}\n", 10, "slurm.account", "pattern"),
+    (GOOD + "slurm: {account: 'a; rm -rf ~'}\n", 10, "slurm.account", "no blanks, quotes, ;"),
     (GOOD + "env: {'BAD KEY': x}\n", 10, "env.BAD KEY", "pattern"),
     (
         GOOD + "evil: !!python/object/apply:os.system ['touch /tmp/pwned']\n",
