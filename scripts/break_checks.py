@@ -508,6 +508,15 @@ MUTATIONS = [
             "tests/unit/test_report_provenance.py::test_a_job_that_ran_another_mpi_than_its_profile_is_marked"
         ],
     ),
+    Mutation(
+        "a sweep key the schema refuses stops every later stage (issue #46)",
+        "scalestudy/sweepfile/sweep.py",
+        "            if kept is None:\n                raise ValueError",
+        "            if True:\n                raise ValueError",
+        [
+            "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
+        ],
+    ),
 ]
 
 

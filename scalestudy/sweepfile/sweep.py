@@ -169,18 +169,28 @@ def _check(path: Path) -> _Checked:
     def at(key: str) -> int | None:
         return located.line_of(tuple(key.split(".")))
 
+    schema_issues: list[Issue] = []
     try:
         sweep = sweep_model().model_validate(raw)  # the workloads' table's keys as it is now
     except ValidationError as exc:
-        # the profile's problems too: every problem of both files in one run
-        profile_issues = _profile(raw.get("cluster"), path, at)[2]
-        issues = [*pydantic_issues(exc, located, sweep_model()), *profile_issues]
-        raise SweepError(path, issues) from None
+        schema_issues = pydantic_issues(exc, located, sweep_model())
+        # the keys refused, left at their defaults, so the later stages (the profile, the
+        # variants, the plan) are still judged in this run; a required key refused, or one
+        # whose default does not fit either, stops here (with the profile's problems too)
+        kept = _without(raw, [e["loc"] for e in exc.errors()])
+        try:
+            if kept is None:
+                raise ValueError
+            sweep = sweep_model().model_validate(kept)
+        except ValueError:
+            profile_issues = _profile(raw.get("cluster"), path, at)[2]
+            raise SweepError(path, [*schema_issues, *profile_issues]) from None
+        raw = kept
 
     issues = _own_key_issues(sweep, located, at)
     profile, profile_path, profile_issues = _profile(sweep.cluster, path, at)
     if profile is None or profile_path is None:
-        raise SweepError(path, [*issues, *profile_issues])
+        raise SweepError(path, [*schema_issues, *issues, *profile_issues])
     issues += _node_issues(sweep.node_list(), at)
     combos = math.prod(len(v) for v in sweep.matrix.values())
     schedule, schedule_reason = schedule_of(sweep.schedule, combos)
@@ -202,7 +212,9 @@ def _check(path: Path) -> _Checked:
         elif not values:
             issues.append(Issue(line, f"matrix.{key}", "needs at least one value"))
     if any(i.key.split(".")[0] not in _SAID_AND_GO_ON for i in issues):
-        raise SweepError(path, [*issues, *profile_issues])  # the variants cannot be made
+        # the variants cannot be made
+        raise SweepError(path, [*schema_issues, *issues, *profile_issues])
+    issues = [*schema_issues, *issues]
     return _Checked(
         path,
         located,
@@ -218,6 +230,23 @@ def _check(path: Path) -> _Checked:
 # a sweep's own keys whose problems leave its variants and plan still to be made and checked
 # (said with theirs); the others (nodes, time_limit, the matrix) feed them
 _SAID_AND_GO_ON = frozenset({"name", "modules"})
+
+
+def _without(data: dict, locs: list[tuple]) -> dict | None:
+    """`data` without the keys pydantic refused (each loc's last mapping key), so they take
+    their defaults; None when a loc is not a plain key path (a list item, a union's branch)."""
+    out = _deep_copy(data)
+    for loc in locs:
+        parts = [p for p in loc if not (isinstance(p, str) and ("[" in p or p[:1].isupper()))]
+        cur = out
+        for part in parts[:-1]:
+            if not isinstance(cur, dict) or part not in cur:
+                return None
+            cur = cur[part]
+        if not parts or not isinstance(cur, dict) or parts[-1] not in cur:
+            return None
+        del cur[parts[-1]]
+    return out
 
 
 def _profile(ref: object, path: Path, at) -> tuple[Profile | None, Path | None, list[Issue]]:

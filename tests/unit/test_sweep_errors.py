@@ -464,6 +464,7 @@ time_limit: "49:00:00"
 trainer:
   model: tiny
   tokens_per_worker: 512
+  learning_rate: -1
 """
 
 
@@ -475,6 +476,7 @@ def test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run(tmp_path
     err = capsys.readouterr().err
     profile = tmp_path / "site.yaml"
     expected = [
+        f"{sweep}:11: trainer.learning_rate: Input should be greater than 0",  # its schema
         f"{sweep}:1: name: 'a b' is not a safe folder name",  # the sweep's own key
         f"{profile}:11: modules.1: '': a module name cannot be empty",  # a profile field
         f"{profile}:7: launcher: mpirun cannot start mpi: intelmpi",  # a profile rule
