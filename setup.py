@@ -2,7 +2,8 @@
 
 The repository keeps its templates and experiments at the top (templates/, experiments/: the
 design's layout); a wheel must carry them inside the package, so `build_py` copies them to
-scalestudy/templates and scalestudy/experiments of the build, and stamps the version and the
+scalestudy/templates and scalestudy/experiments of the build (and what docs/site-install.md's
+paths need, SITE_FILES, to scalestudy/site_install), and stamps the version and the
 commit it was built from into scalestudy/_build_stamp.json (scalestudy/provenance.py reads it
 when the package is not in a checkout). An editable install copies nothing: it runs from the
 checkout, where scalestudy/templating.py finds templates/ beside the package.
@@ -24,6 +25,15 @@ from setuptools.command.sdist import sdist
 HERE = Path(__file__).resolve().parent
 # top-level folder of the repository -> folder inside the installed package
 DATA = {"templates": "templates", "experiments": "experiments"}
+# files docs/site-install.md's paths need -> scalestudy/site_install/ (`scalestudy site-install`
+# writes them out for a site with the wheel and no checkout: scalestudy/siteinstall.py)
+SITE_FILES = [
+    "constraints-harness.txt",
+    "constraints.txt",
+    "scripts/site-install/venv-over-modules.sh",
+    "scripts/site-install/scalestudy.def",
+    "scripts/site-install/spack.yaml",
+]
 STAMP = "_build_stamp.json"
 
 
@@ -69,6 +79,11 @@ class BuildWithData(build_py):
             shutil.copytree(
                 HERE / source, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
             )
+        site = package / "site_install"
+        shutil.rmtree(site, ignore_errors=True)
+        site.mkdir()
+        for name in SITE_FILES:
+            shutil.copy2(HERE / name, site / Path(name).name)
         text = json.dumps(stamp(self.distribution.get_version()), indent=1) + "\n"
         (package / STAMP).write_text(text, encoding="utf-8")
 

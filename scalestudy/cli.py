@@ -27,7 +27,7 @@ from scalestudy.errors import (
     ScalestudyError,
     UsageError,
 )
-from scalestudy.sweepfile.sweep import LoadedSweep, load_sweep
+from scalestudy.sweepfile.sweep import LoadedSweep
 
 # a full disk, a read-only or foreign results folder: said plainly, never a traceback
 _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM}
@@ -36,13 +36,14 @@ _CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EP
 def _load(args: argparse.Namespace) -> LoadedSweep:
     """The sweep named on the command line: a file, a submitted sweep's name, or (status,
     collect) none: the only or newest sweep under --results, said on stderr."""
+    from scalestudy.plan import load_checked
     from scalestudy.sweepfile.locate import sweep_file
 
     located = sweep_file(args.sweep, Path(args.results))
     if located.note:
         print(f"scalestudy {args.verb}: {located.note}", file=sys.stderr)
     args.sweep = located.path
-    loaded = load_sweep(located.path)
+    loaded = load_checked(located.path)
     for w in loaded.warnings:
         print(f"warning: {w.format(loaded.path)}", file=sys.stderr)
     return loaded
@@ -72,18 +73,24 @@ def cmd_plan(args) -> int:
 
 
 def cmd_render(args) -> int:
-    from scalestudy.plan import make_plan
+    from scalestudy.plan import make_plan, submitted
     from scalestudy.submit import bundles_are_jobs, render_all
 
     loaded = _load(args)
     points = make_plan(loaded)
     out = Path(args.out) if args.out else Path(args.results) / loaded.sweep.name / "rendered"
     fileio.output_folder(out, "--out" if args.out else "--results")
-    scripts = render_all(loaded, points, Path(args.results))
+    scripts = render_all(loaded, points, Path(args.results), allow_oom=args.allow_oom)
     for name, script in scripts.items():
         (out / f"{name}.sh").write_text(script)
     what = "bundle" if bundles_are_jobs(loaded) else "point"
+    left = [p for p in points if not submitted(p, args.allow_oom)]
     print(f"wrote {len(scripts)} job scripts (one per {what}) to {out}")
+    if left:
+        print(
+            f"{len(left)} point(s) predicted not to fit in memory are not rendered, as submit "
+            "would not run them (--allow-oom renders them)"
+        )
     return EXIT_OK
 
 
@@ -243,6 +250,21 @@ def cmd_doctor(args) -> int:
     return EXIT_OK
 
 
+def cmd_site_install(args) -> int:
+    from scalestudy import siteinstall
+
+    names = list(dict.fromkeys(args.path))
+    if args.write is None:
+        for name in names:
+            print("\n".join(siteinstall.describe(siteinstall.PATHS[name])))
+        print(f"(scalestudy site-install {' '.join(names)} --write DIR writes them)")
+        return EXIT_OK
+    folder = fileio.output_folder(Path(args.write), "--write")
+    for name in names:
+        print("\n".join(siteinstall.write(name, folder)))
+    return EXIT_OK
+
+
 def cmd_archive(args) -> int:
     from scalestudy import archive, inputs
 
@@ -342,8 +364,11 @@ def build_parser() -> argparse.ArgumentParser:
     init.set_defaults(func=cmd_init)
     verb("validate", cmd_validate, "check a sweep file")
     verb("plan", cmd_plan, "print the points, predicted memory and node-hours")
-    render = verb("render", cmd_render, "write every point's job script without submitting")
+    render = verb("render", cmd_render, "write the job scripts submit would run, submitting none")
     render.add_argument("--out", help="folder for the scripts (default results/<sweep>/rendered)")
+    render.add_argument(
+        "--allow-oom", action="store_true", help="also the points predicted not to fit"
+    )
     submit = verb("submit", cmd_submit, "run or submit what is not done yet")
     from scalestudy.executors import registry  # names only: no backend is imported yet
 
@@ -408,6 +433,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     detect.add_argument("--name", default="mysite", help="the profile's name (default mysite)")
     detect.set_defaults(func=cmd_profile_detect)
+    from scalestudy.siteinstall import PATHS
+
+    site = sub.add_parser(
+        "site-install",
+        help="the files docs/site-install.md's paths need, from this installed package "
+        "(no checkout): " + ", ".join(PATHS),
+    )
+    site.add_argument("path", nargs="+", choices=list(PATHS), help="which paths' files")
+    site.add_argument(
+        "--write", metavar="DIR", help="write them into DIR (never overwriting another file)"
+    )
+    site.set_defaults(func=cmd_site_install)
     from scalestudy.report import cli as report_cli  # argparse only: no pandas/matplotlib yet
 
     report = sub.add_parser(

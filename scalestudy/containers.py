@@ -261,12 +261,13 @@ class Charliecloud(Runtime):
     summary = "`ch-run -b ... IMAGE --`"
     image_doc = "an unpacked image folder"
     install_hint = (
-        "install it or load its module (profile modules); charliecloud here: "
-        "make system (charliecloud-runtime)"
+        "install it or load its module (profile modules); Debian: apt-get install "
+        "charliecloud-runtime (a checkout's make system does)"
     )
     image_hint = (
-        "build it: bash scripts/build-image.sh (charliecloud), and give its absolute path as "
-        "container.image"
+        "build an image of the trainer's stack (docs/containers.md; a checkout's "
+        "scripts/build-image.sh builds it for charliecloud, or build the Apptainer one of "
+        "`scalestudy site-install container`) and give its absolute path as container.image"
     )
 
     def wrapper(self, c: ContainerSpec, mounts: list[str], env: list[str]) -> list[str]:
@@ -290,9 +291,9 @@ class Charliecloud(Runtime):
                     "FAIL",
                     f"{c.image} has no folder to bind {', '.join(missing)} onto (a read-only "
                     "charliecloud image cannot create one: every rank would stop there)",
-                    f"rebuild it with them: SCALESTUDY_IMAGE_MOUNTPOINTS='{' '.join(missing)}' "
-                    "bash scripts/build-image.sh, or bind under a folder the image has "
-                    "(mounts: SRC:DST)",
+                    "bind under a folder the image has (mounts: SRC:DST), or rebuild it with "
+                    "those folders (a checkout: SCALESTUDY_IMAGE_MOUNTPOINTS="
+                    f"'{' '.join(missing)}' bash scripts/build-image.sh)",
                 )
             )
         return out

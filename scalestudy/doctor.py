@@ -34,7 +34,7 @@ import yaml
 from scalestudy import containers, provenance
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
-from scalestudy.formats.env_capture import mpi_family
+from scalestudy.formats.env_capture import command_output, mpi_family, mpi_version
 from scalestudy.formats.manifest import known
 from scalestudy.measure.peak import PEAK_FILE
 from scalestudy.profiles import Profile, load_profile
@@ -307,8 +307,9 @@ def check_stack(profile: Profile, folder: Path | None = None) -> list[Check]:
                 "trainer stack",
                 "FAIL",
                 f"{python}: {found['error']}",
-                "install the trainer: scripts/setup-python.sh (TensorFlow 2.15 + Horovod built "
-                "with MPI) in the Python the profile names",
+                "install the trainer's stack (TensorFlow 2.15, Horovod built with MPI) in the "
+                "Python the profile names: `scalestudy site-install modules --write DIR` (a venv "
+                "over the site's TensorFlow module), or container / spack (docs/site-install.md)",
             )
         ]
     checks = [
@@ -432,6 +433,7 @@ def check_probe(
         out = next(adir.glob("slurm-*.out"), None)
         tail = out.read_text(errors="replace").strip().splitlines()[-3:] if out else []
         return [
+            check_job_mpi(profile, adir),
             Check(
                 "probe job",
                 "FAIL",
@@ -439,13 +441,14 @@ def check_probe(
                 f"{' | '.join(tail) or 'no output'}",
                 f"read {adir}/job.sh and its slurm-*.out: the launcher line or the profile's "
                 "partition/modules are wrong",
-            )
+            ),
         ]
     verdict = json.loads(verdict_path.read_text())
     reports = [json.loads(p.read_text()) for p in (adir / "logs").glob("probe.rank*.json")]
     nodes_seen = sorted({r.get("slurm_node") or r["host"] for r in reports})
     binds = profile.bind != "none"
     checks = [
+        check_job_mpi(profile, adir),
         Check(
             "probe placement and binding",
             "ok" if verdict["ok"] else "FAIL",
@@ -455,7 +458,7 @@ def check_probe(
             + ("" if verdict["ok"] else ": " + "; ".join(verdict["problems"][:4])),
             "fix the launcher's mapping/binding in the profile (see job.sh) or the cluster's "
             "TaskPlugin (srun binds only with task/affinity or task/cgroup)",
-        )
+        ),
     ]
     if executor.delivers_signals:
         missed = [r["rank"] for r in reports if "SIGUSR1" not in r.get("received_signals", [])]
@@ -482,6 +485,37 @@ def check_probe(
         )
     )
     return checks
+
+
+def check_job_mpi(profile: Profile, adir: Path) -> Check:
+    """The MPI a job of this profile really ran (the library its capture found in the job's
+    own environment: env/mpi.txt, after the profile's modules) against the profile's `mpi:`
+    (the launch-time "MPI match" compares what the login node sees). A module that did not set
+    up the profile's MPI (Intel MPI without I_MPI_ROOT) makes the job run another one."""
+    path = adir / "env" / "mpi.txt"
+    try:
+        text = command_output(path.read_text(errors="replace"))
+    except OSError:
+        text = None
+    ran = mpi_family(text)
+    if ran is None:
+        return Check(
+            "MPI the job ran",
+            "warn",
+            f"not recorded ({path}: {(text or 'missing').splitlines()[0][:80]})",
+            "the job's capture names its MPI from the profile's modules: load them as the job does",
+        )
+    said = f"the probe job ran {mpi_version(text or '')} ({path})"
+    if ran != profile.mpi:
+        return Check(
+            "MPI the job ran",
+            "FAIL",
+            f"{said}; the profile says mpi: {profile.mpi}",
+            "the profile's modules must set up its MPI in the job (Intel MPI: I_MPI_ROOT and "
+            "its bin/ first on PATH: `module show` the module), or set mpi: to the family the "
+            "site's module provides",
+        )
+    return Check("MPI the job ran", "ok", f"{said}, as the profile says")
 
 
 def peak_threads(profile: Profile, nodes: int, ppn: int) -> int:
@@ -592,6 +626,33 @@ def _shorten(text: str, n: int = 300) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
+# Each check doctor may skip, and the checks it cannot run without (by name, a prefix: "probe"
+# is the probe job's checks): every check whose needs passed runs, so one failure hides no
+# other problem. The probe job needs no TensorFlow (the trainer stack); the trainer job needs
+# it; an MPI mismatch does not stop the jobs (the trainer job shows it best).
+NEEDS: dict[str, tuple[str, ...]] = {
+    "trainer stack": ("harness", "modules", "container"),
+    "same scalestudy": ("harness", "modules", "container"),
+    "probe job": ("harness", "modules", "container", "same scalestudy"),
+    "trainer job": ("harness", "modules", "container", "same scalestudy", "trainer stack"),
+    "matmul peak": ("trainer job",),
+}
+
+
+def _unless_blocked(checks: list[Check], name: str) -> bool:
+    """Whether the check `name` can run (each of its NEEDS passed or was never asked); when
+    not, a `skip` line naming the failed (or skipped) checks it needs, so every check is said."""
+    stopped = {
+        c.name: "failed" if c.status == "FAIL" else "not run"
+        for c in checks
+        if c.status in ("FAIL", "skip") and c.name.startswith(NEEDS[name])
+    }
+    if stopped:
+        needs = ", ".join(f"{n} ({why})" for n, why in sorted(stopped.items()))
+        checks.append(Check(name, "skip", f"not run: it needs {needs}"))
+    return not stopped
+
+
 def run(
     profile_ref: str,
     results: Path,
@@ -604,17 +665,20 @@ def run(
     folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
     folder.mkdir(parents=True, exist_ok=True)
     checks = [check_harness(), *check_modules(profile), *check_container(profile, folder)]
-    if all(c.status != "FAIL" for c in checks):
+    if _unless_blocked(checks, "trainer stack"):
         checks += check_stack(profile, folder)
+    if _unless_blocked(checks, "same scalestudy"):
         checks.append(check_same_scalestudy(profile, folder))
-    # an MPI mismatch is what the trainer job shows best: it does not stop the jobs
-    if jobs and all(c.status != "FAIL" for c in checks if c.name != "MPI match"):
+    if jobs:
         try:
-            checks += check_probe(profile, profile_path.resolve(), folder, nodes, ppn)
-            checks.append(check_trainer(profile, profile_path.resolve(), folder, nodes, ppn))
-            if checks[-1].status == "ok":  # the peak job runs TensorFlow as the trainer does
+            path = profile_path.resolve()
+            if _unless_blocked(checks, "probe job"):
+                checks += check_probe(profile, path, folder, nodes, ppn)
+            if _unless_blocked(checks, "trainer job"):
+                checks.append(check_trainer(profile, path, folder, nodes, ppn))
+            if _unless_blocked(checks, "matmul peak"):  # it runs TensorFlow as the trainer does
                 t = threads or peak_threads(profile, nodes, ppn)
-                checks.append(check_peak(profile, profile_path.resolve(), folder, nodes, ppn, t))
+                checks.append(check_peak(profile, path, folder, nodes, ppn, t))
         except SchedulerRefused as exc:
             checks.append(
                 Check(

@@ -52,6 +52,11 @@ class Launcher:
     how_to_pick: str = ""  # a sentence for docs/launchers.md
     # the families' own launcher inside an allocation (profile detect's choice without srun)
     own: bool = False
+    # variables of an MPI's PMI client that only this launcher's PMI server answers (Intel
+    # MPI's I_MPI_PMI_LIBRARY: Slurm's PMI library, for srun). Under another launcher, whose
+    # own process manager starts the ranks, such a variable points them at the wrong PMI:
+    # refused in a profile's env
+    pmi_env: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,14 @@ class SrunMpi:
     # family -> (variable, pattern): refused unless the profile's env sets it so (Intel MPI
     # under --mpi=none with Slurm's PMI-1 library, which needs no plugin)
     unless_env: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # the PMI client library this plugin serves (a launcher's pmi_env must name it: Intel MPI's
+    # I_MPI_PMI_LIBRARY=.../libpmi2.so under pmi2), None: not checked
+    library: str | None = None
+
+    @property
+    def library_pattern(self) -> str | None:
+        """A path to the library, any soname version (libpmi2.so, libpmi2.so.0, /x/libpmix.so.2)."""
+        return rf"(^|/){re.escape(self.library)}\.so(\.\d+)*$" if self.library else None
 
 
 _OPEN_MPI_ONLY = (
@@ -118,6 +131,7 @@ LAUNCHERS: dict[str, Launcher] = {
             refuses={},
             binary={f: "srun" for f in FAMILIES},
             options=("srun_mpi",),
+            pmi_env=("I_MPI_PMI_LIBRARY",),
             how_to_pick="Any family whose library speaks a plugin `srun --mpi=list` offers "
             "(`profile detect` proposes one); Intel MPI also needs I_MPI_PMI_LIBRARY "
             "pointing at Slurm's libpmi2.so (pmi2) or libpmix.so (pmix) under env:.",
@@ -174,6 +188,7 @@ SRUN_MPI: dict[str, SrunMpi] = {
             FAMILIES,
             "Slurm's PMI-2 (libpmi2): MPICH, Intel MPI (I_MPI_PMI_LIBRARY=libpmi2.so), "
             "Open MPI built with its s2 component (ompi_info: `MCA pmix: s2`). The default.",
+            library="libpmi2",
         ),
         *(
             SrunMpi(
@@ -183,6 +198,7 @@ SRUN_MPI: dict[str, SrunMpi] = {
                 "Open MPI 4 and 5 natively; MPICH only if built --with-pmix (Debian's MPICH "
                 "4.0.2 is not: under srun --mpi=pmix its ranks start as singletons, measured); "
                 "Intel MPI with I_MPI_PMI_LIBRARY=libpmix.so.",
+                library="libpmix",
             )
             for name in ("pmix", "pmix_v3", "pmix_v4", "pmix_v5")
         ),
@@ -210,6 +226,7 @@ SRUN_MPI: dict[str, SrunMpi] = {
                 "libpmi.so, which needs no plugin",
             },
             unless_env={"intelmpi": ("I_MPI_PMI_LIBRARY", r"(^|/)libpmi\.so(\.\d+)*$")},
+            library="libpmi",
         ),
     )
 }
@@ -297,6 +314,7 @@ def problems(profile: LaunchProfile) -> list[tuple[str, str]]:
                     f"{plugin.refuses[profile.mpi]}",
                 )
             )
+    out += _pmi_env_problems(profile, launcher)
     if launcher.fixed_bind is not None:
         value, why = launcher.fixed_bind
         if profile.bind != value and "bind" in profile.model_fields_set:
@@ -314,6 +332,50 @@ def problems(profile: LaunchProfile) -> list[tuple[str, str]]:
                 f"/usr/bin/{launcher.binary.get(profile.mpi, launcher.name)}",
             )
         )
+    return out
+
+
+def _pmi_env_problems(profile: LaunchProfile, launcher: Launcher) -> list[tuple[str, str]]:
+    """The PMI library, srun_mpi and the launcher together (the table's `pmi_env` and
+    `library` fields): a PMI variable only another launcher serves is refused (it would point
+    the ranks at a PMI nobody answers), and under srun it must name the library of the plugin
+    srun_mpi loads (pmi2 with libpmi2.so, pmix with libpmix.so, none with PMI-1's libpmi.so)."""
+    out: list[tuple[str, str]] = []
+    every = dict.fromkeys(v for e in LAUNCHERS.values() for v in e.pmi_env)
+    for var in every:
+        value = profile.env.get(var)
+        if value is None:
+            continue
+        key = f"env.{var}"
+        if var not in launcher.pmi_env:
+            readers = [n for n, e in LAUNCHERS.items() if var in e.pmi_env]
+            out.append(
+                (
+                    key,
+                    f"{key}: only launcher: {' or '.join(readers)} serves this PMI library to "
+                    f"the ranks; launcher: {launcher.name} starts them with its own process "
+                    f"manager, and {var} would point them at a PMI nobody answers. Remove it "
+                    f"from env (or use launcher: {readers[0]})",
+                )
+            )
+            continue
+        plugin = SRUN_MPI.get(getattr(profile, "srun_mpi", ""))
+        pattern = plugin.library_pattern if plugin and "srun_mpi" in launcher.options else None
+        if pattern is not None and not re.search(pattern, value):
+            served: dict[str, list[str]] = {}
+            for p in SRUN_MPI.values():
+                if p.library:
+                    served.setdefault(p.library, []).append(p.name)
+            pairs = ", ".join(f"{'/'.join(n)} with {lib}.so" for lib, n in served.items())
+            out.append(
+                (
+                    key,
+                    f"{key}: {value!r} is not {plugin.library}.so, the PMI library srun "
+                    f"--mpi={plugin.name} (srun_mpi) serves ({pairs}): point it at Slurm's "
+                    f"{plugin.library}.so (e.g. /usr/lib/x86_64-linux-gnu/{plugin.library}.so.0) "
+                    "or change srun_mpi",
+                )
+            )
     return out
 
 
@@ -358,9 +420,12 @@ def markdown_tables() -> str:
 def mpirun_available() -> str | None:
     """Why mpirun cannot be used here, or None when it can."""
     if shutil.which("mpirun") is None:
-        return "mpirun not found (install Debian's openmpi-bin: make system)"
+        return "mpirun not found (Debian: apt-get install openmpi-bin; a checkout: make system)"
     if importlib.util.find_spec("horovod") is None:
-        return "horovod is not installed in this Python (make venv)"
+        return (
+            "horovod is not installed in this Python (docs/site-install.md: `scalestudy "
+            "site-install modules`; a checkout: make venv)"
+        )
     return None
 
 

@@ -103,6 +103,13 @@ class Point:
         return flags
 
 
+def submitted(point: Point, allow_oom: bool = False) -> bool:
+    """The out-of-memory rule, its one home: a point predicted not to fit in a node's memory
+    is not submitted unless `--allow-oom`. `plan` (its jobs and node-hours), `render` (the
+    scripts it writes) and `submit` (what it runs) all ask this."""
+    return point.fits or allow_oom
+
+
 # Sweep keys a matrix may vary that do not make another experiment: the size (a variant is
 # every size of one experiment) and how its jobs are run (limits, site options, interpreter).
 NOT_VARIANT_KEYS = frozenset(
@@ -290,6 +297,34 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
     return points
 
 
+def plan_issues(loaded: LoadedSweep) -> list[Issue]:
+    """The plan's problems (identical points, a job beyond its partition's MaxTime) of a sweep
+    that loaded only in part (SweepError.partial), so they are said with the sweep's own."""
+    try:
+        make_plan(loaded)
+    except SweepError as exc:
+        return exc.issues
+    except ValueError:
+        # a plan the sweep's problems (already said) keep from being made, e.g. nodes
+        # beyond every partition: it adds nothing to them
+        return []
+    return []
+
+
+def load_checked(path) -> LoadedSweep:
+    """load_sweep, and when the sweep has problems, the plan's too: every problem of the
+    sweep, its profile and its plan in one SweepError (validate, plan, render, submit)."""
+    from scalestudy.sweepfile.sweep import load_sweep, unique
+
+    try:
+        return load_sweep(path)
+    except SweepError as exc:
+        if not isinstance(exc.partial, LoadedSweep):
+            raise
+        issues = unique([*exc.issues, *plan_issues(exc.partial)])
+        raise SweepError(exc.path, issues) from None
+
+
 def node_hours(points: list[Point]) -> float:
     """Each point's nodes x its time limit, summed (the excluded points' share of a plan)."""
     return sum(p.nodes * time_limit_minutes(p.sweep.time_limit) / 60 for p in points)
@@ -342,7 +377,7 @@ def jobs_of(loaded: LoadedSweep, points: list[Point], bundles_are_jobs: bool) ->
     wait for --allow-oom), one job each, or their bundles (`make_bundles`, as submit draws
     them for a fresh results folder) on a backend that runs a bundle as one job (Slurm)."""
     profile = loaded.profile
-    run = [p for p in points if p.fits]
+    run = [p for p in points if submitted(p)]
 
     def job(id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
         name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes)

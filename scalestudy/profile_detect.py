@@ -235,37 +235,47 @@ def mpi_plugins(mpi_list: str) -> list[str]:
 PREFERENCE = {"openmpi": ("pmix", "pmi2"), "mpich": ("pmi2", "pmix"), "intelmpi": ("pmi2", "pmix")}
 
 
-def _speaks(mpi: str, plugin: str, answers: Answers) -> bool:
-    """Whether the MPI library can wire up through this srun plugin: the launchers table's
-    families, and what the build says: Open MPI's ompi_info pmix components (Open MPI 5 has
-    PMIx built in), MPICH's configure options (--with-pmix)."""
+def _speaks(mpi: str, plugin: str, answers: Answers) -> bool | None:
+    """Whether the MPI library can wire up through this srun plugin, as far as the login
+    node's answers prove it: the launchers table's families, and what the build says (Open
+    MPI's ompi_info pmix components; Open MPI 5 has PMIx built in; MPICH's configure options,
+    --with-pmix). None: not proved either way (no ompi_info or no banner on PATH: the MPI's
+    module is not loaded here), so nothing is concluded from the missing answer."""
     if mpi not in launchers.SRUN_MPI[plugin].families:
         return False
     if mpi == "mpich" and plugin.startswith("pmix"):
         # only an MPICH built with PMIx (Hydra's banner lists its configure options):
         # Debian's starts singletons under srun --mpi=pmix
+        if not answers.mpirun_version.strip():
+            return None
         return "--with-pmix" in answers.mpirun_version
     if mpi != "openmpi":
         return True
+    major = re.search(r"\(Open MPI\) (\d+)", answers.mpirun_version)
+    if plugin.startswith("pmix") and major is not None and int(major.group(1)) >= 5:
+        return True
+    if not answers.ompi_info.strip():
+        return None  # which components it has is unknown: not "none"
     components = set(re.findall(r"MCA pmix: (\w+)", answers.ompi_info))
     if plugin == "pmi2":
         return "s2" in components
     if plugin.startswith("pmix"):
-        major = re.search(r"\(Open MPI\) (\d+)", answers.mpirun_version)
-        native = {c for c in components if c not in ("s1", "s2", "isolated", "flux")}
-        return bool(native) or (major is not None and int(major.group(1)) >= 5)
+        return bool({c for c in components if c not in ("s1", "s2", "isolated", "flux")})
     return True
 
 
 def propose_srun_mpi(answers: Answers, mpi: str) -> tuple[str | None, str]:
     """srun's PMI plugin for this MPI (the site's MpiDefault when the MPI speaks it, else the
     family's preference among what srun offers), and where it came from; None when srun
-    offers nothing the MPI speaks."""
+    offers nothing the MPI speaks. A plugin the answers prove the MPI speaks comes first; one
+    they cannot tell about (_speaks None) is proposed only when none is proved, the site's
+    MpiDefault first, said as unproved (doctor's probe job proves it)."""
     offered = mpi_plugins(answers.mpi_list)
     default = _mpi_default(answers.config)
     listed = ", ".join(offered) or "none known"
     said = f"srun --mpi=list: {listed}" + (f"; MpiDefault={default}" if default else "")
-    speaks = [p for p in offered if p != "none" and _speaks(mpi, p, answers)]
+    judged = {p: _speaks(mpi, p, answers) for p in offered if p != "none"}
+    speaks = [p for p, ok in judged.items() if ok is True]
     if default == "cray_shasta" and default in speaks:  # an HPE Cray EX site's own choice
         return default, f"the site's MpiDefault ({said})"
     for group in PREFERENCE[mpi]:
@@ -276,6 +286,16 @@ def propose_srun_mpi(answers: Answers, mpi: str) -> tuple[str | None, str]:
             return default, f"the site's MpiDefault, which {FAMILY[mpi]} speaks ({said})"
         # pmix: the generic name (the PMIx Slurm was built with) where srun lists it
         return (group if group in members else members[0]), f"{FAMILY[mpi]} speaks it ({said})"
+    unproved = [p for p, ok in judged.items() if ok is None]
+    order = [p for g in PREFERENCE[mpi] for p in unproved if p == g or p.startswith(g + "_")]
+    if unproved:
+        choice = default if default in unproved else (order or unproved)[0]
+        whose = "the site's MpiDefault" if choice == default else f"{FAMILY[mpi]}'s usual plugin"
+        return choice, (
+            f"{whose}; NOT PROVED here: no {FAMILY[mpi]} build to read on this node's PATH "
+            f"(load its module and detect again, or let `scalestudy doctor` run its probe "
+            f"job through it) ({said})"
+        )
     return None, said
 
 

@@ -14,6 +14,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -23,7 +24,7 @@ from scalestudy.errors import BadInput
 from scalestudy.formats.table_names import OneOf
 from scalestudy.sbatch_options import SbatchDefaults, time_limit_minutes
 from scalestudy.templating import TEMPLATES  # the package's copy (a wheel) or the checkout's
-from scalestudy.yamlfile.issues import pydantic_issues
+from scalestudy.yamlfile.issues import Issue, pydantic_issues
 from scalestudy.yamlfile.loader import YamlError, load_file
 
 CLUSTERS = TEMPLATES / "clusters"
@@ -167,23 +168,6 @@ class Profile(BaseModel):
     # sweep's `slurm:` keys, which win (scalestudy/sbatch_options.py)
     slurm: SbatchDefaults = SbatchDefaults()  # type: ignore[valid-type]
 
-    @model_validator(mode="after")
-    def _slurm_partition_is_ours(self) -> Profile:
-        names = [p.name for p in self.partitions]
-        if self.slurm.partition is not None and self.slurm.partition not in names:
-            raise ValueError(
-                f"slurm.partition: {self.slurm.partition!r} is not one of this profile's "
-                f"partitions ({', '.join(names)}); add it under partitions or choose one"
-            )
-        return self
-
-    @model_validator(mode="after")
-    def _runtime_fits_launcher(self) -> Profile:
-        c = self.container
-        if c and (problem := containers.runtime(c).launcher_problem(self.launcher)) is not None:
-            raise ValueError(problem)
-        return self
-
     @field_validator("env")
     @classmethod
     def _env_names(cls, value: dict[str, str]) -> dict[str, str]:
@@ -196,18 +180,22 @@ class Profile(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _launcher_can_start_the_ranks(self) -> Profile:
-        """The launchers table's checks (launchers.problems): the launcher starts this MPI
-        family, with options it reads, a bind it can hold. One line per problem, each
-        starting with its key (load_profile puts it at that key's line)."""
+    def _cross_field(self, info: ValidationInfo) -> Profile:
+        """The rules between keys, all of them (cross_field_problems); one line per problem,
+        each starting with its key (load_profile puts it at that key's line). Under
+        check_profile's context they are collected, not raised, so every problem of a
+        profile is said in one run."""
         if (bind := launchers.fixed_bind(self.launcher)) is not None and (
             "bind" not in self.model_fields_set
         ):
             # mpirun-local's ranks share this one machine's cores: a profile that leaves
             # `bind` out means that, and a probe must not call it wrong
             self.bind = bind
-        found = launchers.problems(self)
-        if found:
+        found = cross_field_problems(self)
+        collect = (info.context or {}).get(COLLECT) if info is not None else None
+        if collect is not None:
+            collect += found
+        elif found:
             raise ValueError("\n".join(message for _, message in found))
         return self
 
@@ -230,6 +218,30 @@ class Profile(BaseModel):
         return min(fitting, key=lambda p: p.max_nodes)
 
 
+COLLECT = "cross_field_problems"  # the validation context key check_profile collects under
+
+
+def cross_field_problems(profile: Profile) -> list[tuple[str, str]]:
+    """Every rule between a profile's keys, as (key, sentence starting with the key): the
+    site's partition is one of its own, the container runtime works with the launcher, and the
+    launchers table's checks (launchers.problems: the launcher starts this MPI family, with
+    options it reads, a bind it can hold)."""
+    out: list[tuple[str, str]] = []
+    names = [p.name for p in profile.partitions]
+    if profile.slurm.partition is not None and profile.slurm.partition not in names:
+        out.append(
+            (
+                "slurm.partition",
+                f"slurm.partition: {profile.slurm.partition!r} is not one of this profile's "
+                f"partitions ({', '.join(names)}); add it under partitions or choose one",
+            )
+        )
+    c = profile.container
+    if c and (problem := containers.runtime(c).launcher_problem(profile.launcher)) is not None:
+        out.append(("container.runtime", problem))
+    return out + launchers.problems(profile)
+
+
 class ProfileError(BadInput):
     """A profile that cannot be found or read; the message names it."""
 
@@ -238,8 +250,9 @@ def available_profiles() -> list[str]:
     return sorted(p.stem for p in CLUSTERS.glob("*.yaml"))
 
 
-def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Path]:
-    """A profile by name (templates/clusters/NAME.yaml) or by path (relative to the sweep)."""
+def profile_path(ref: str, relative_to: Path | None = None) -> Path:
+    """The file a sweep's `cluster:` names: a bundled profile's name (templates/clusters/
+    NAME.yaml) or a path (relative to the sweep); ProfileError when there is none."""
     if ref.endswith((".yaml", ".yml")) or "/" in ref:
         path = Path(ref)
         if not path.is_absolute() and relative_to is not None:
@@ -253,24 +266,78 @@ def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Pa
             )
     if not path.exists():
         raise ProfileError(f"cluster profile {path} does not exist")
+    return path
+
+
+def load_profile(ref: str, relative_to: Path | None = None) -> tuple[Profile, Path]:
+    """A profile by name (templates/clusters/NAME.yaml) or by path (relative to the sweep);
+    ProfileError with every problem of it at once."""
+    profile, path, issues = check_profile(ref, relative_to)
+    if issues or profile is None:
+        raise ProfileError("\n".join(i.format(path) for i in issues))
+    return profile, path
+
+
+def check_profile(
+    ref: str, relative_to: Path | None = None
+) -> tuple[Profile | None, Path, list[Issue]]:
+    """The profile and every problem of it, each at its file:line (Issue.file set): its
+    keys' own problems and the rules between keys (cross_field_problems), which are judged
+    on the keys that are valid (a bad key with a default is left at its default for them).
+    The profile is None only when a required key is bad or the file cannot be read: then
+    the later stages (a sweep's points, the plan's MaxTime) cannot be judged against it."""
+    path = profile_path(ref, relative_to)
     try:
         located = load_file(path)
-        return Profile.model_validate(located.data), path
     except YamlError as exc:
-        raise ProfileError("; ".join(f"{path}:{i.line}: {i.message}" for i in exc.issues)) from None
+        return (
+            None,
+            path,
+            [Issue(i.line, ".".join(map(str, i.path)), i.message, path) for i in exc.issues],
+        )
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, path, [Issue(None, "", f"cannot read it ({exc})", path)]
+    data = located.data
+    if not isinstance(data, dict):
+        return None, path, [Issue(1, "", "the top level must be a mapping of keys", path)]
+    issues: list[Issue] = []
+    found: list[tuple[str, str]] = []
+    profile: Profile | None = None
+    try:
+        profile = Profile.model_validate(data, context={COLLECT: found})
     except ValidationError as exc:
-        lines = []
-        for issue in pydantic_issues(exc, located, Profile):
-            message = issue.message.removeprefix("Value error, ")
-            # a model-wide check says one problem a line, each starting with its key
-            for said in message.split("\n") if not issue.key else [message]:
-                key, line = issue.key, issue.line
-                if not key and (named := _model_key(said)) is not None:
-                    key, line = named, located.line_of(tuple(named.split(".")))
-                    said = said.removeprefix(f"{named}: ")  # said once: `launcher: mpirun ...`
-                where = f"{path}:{line}" if line else str(path)
-                lines.append(f"{where}: {key or '<top>'}: {said}")
-        raise ProfileError("\n".join(lines)) from None
+        issues += _field_issues(exc, located, path)
+        # the keys that failed, left at their defaults, so the rules between the valid
+        # keys are still judged (a bad required key leaves nothing to judge them on)
+        bad = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+        fields = Profile.model_fields
+        if bad and all(k not in fields or not fields[k].is_required() for k in bad):
+            try:
+                profile = Profile.model_validate(
+                    {k: v for k, v in data.items() if k not in bad}, context={COLLECT: found}
+                )
+            except ValidationError:
+                profile = None
+    for key, said in found:
+        issues.append(
+            Issue(located.line_of(tuple(key.split("."))), key, said.removeprefix(f"{key}: "), path)
+        )
+    return profile, path, issues
+
+
+def _field_issues(exc: ValidationError, located, path: Path) -> list[Issue]:
+    """pydantic's errors of a profile at their keys' lines (a model-wide check's sentences
+    each at the key it starts with)."""
+    out = []
+    for issue in pydantic_issues(exc, located, Profile):
+        message = issue.message.removeprefix("Value error, ")
+        for said in message.split("\n") if not issue.key else [message]:
+            key, line = issue.key, issue.line
+            if not key and (named := _model_key(said)) is not None:
+                key, line = named, located.line_of(tuple(named.split(".")))
+                said = said.removeprefix(f"{named}: ")  # said once: `launcher: mpirun ...`
+            out.append(Issue(line, key, said, path))
+    return out
 
 
 def _model_key(message: str) -> str | None:

@@ -32,7 +32,7 @@ from scalestudy.errors import DamagedFile
 from scalestudy.formats.env_capture import (
     STDERR_MARK,
     modules_loaded,
-    mpi_version,
+    mpi_said,
     pip_versions,
 )
 from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode, known
@@ -259,8 +259,13 @@ class _Env:
         entry = files.get(name) if isinstance(files, dict) else None
         code = entry.get("exit_code", 0) if isinstance(entry, dict) else 0
         if code != 0 or not out:
-            first = (out or text.strip()).splitlines()[0] if (out or text.strip()) else "empty"
-            return None, first[:100]
+            # why, in the command's own words: its stderr's first line (never the `[stderr]`
+            # mark itself), else its output's, else its exit code
+            err = text.split(STDERR_MARK, 1)[1] if STDERR_MARK in text else ""
+            lines = [ln.strip() for ln in f"{err}\n{out}".splitlines() if ln.strip()]
+            if lines:
+                return None, lines[0][:100]
+            return None, f"exit code {code}, no output" if code else "empty output"
         return out, ""
 
 
@@ -306,7 +311,7 @@ def run_values(env: _Env) -> dict[str, str]:
         out["TensorFlow"] = f"{pip[tf]} ({tf})" if tf else f"{NOT_RECORDED} (not installed)"
         out["Horovod"] = pip.get("horovod", f"{NOT_RECORDED} (not installed)")
     mpi, why = env.command_output("mpi.txt")
-    out["MPI"] = mpi_version(mpi) if mpi else f"{NOT_RECORDED} ({why})"
+    out["MPI"] = mpi_said(mpi, h) if mpi else f"{NOT_RECORDED} ({why})"
     slurm, why = env.command_output("slurm-version.txt")
     if slurm:
         m = re.match(r"slurm(?:-wlm)?\s+(\S+)", slurm)

@@ -22,7 +22,6 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    StringConstraints,
     create_model,
     field_validator,
 )
@@ -308,10 +307,52 @@ def _text(value: Any) -> Any:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+@dataclass(frozen=True)
+class Pattern:
+    """A text option's pattern as metadata: the generated references show it; `_matches`
+    checks it (pydantic's own pattern check would say it as a bare regular expression)."""
+
+    pattern: str | None
+
+
+# what each pattern allows, in words (a value it refuses is said with these and the key's
+# meaning and example)
+PATTERN_WORDS = {
+    SAFE: "letters, digits and _ . , : | & * [ ] = + ! - only (sbatch reads the #SBATCH line: "
+    "no blanks, quotes, ; or $)",
+    MEMORY: "a whole number with an optional unit K, M, G or T (no B; megabytes without one)",
+    SWITCHES: "a count, optionally @ the longest wait (1, 1@30:00)",
+    MAIL_USER: "a user or user@host",
+    LICENSES: "name[@db][:count], comma- or |-separated",
+    MAIL_TYPE: "mail types, comma-separated",
+}
+
+
+def _matches(key: SbatchKey):
+    """The check of a text option: its pattern, said as the key's meaning and an example (a
+    bare regular expression is nothing a user can act on)."""
+
+    def check(value: str) -> str:
+        if key.pattern is not None and not re.fullmatch(key.pattern, value):  # no newline
+            words = PATTERN_WORDS.get(key.pattern, "")
+            raise ValueError(
+                f"{value!r} is not a value it takes{f' ({words})' if words else ''}. "
+                f"{key.description}"
+            )
+        return value
+
+    return check
+
+
 def _field(key: SbatchKey) -> tuple[Any, Any]:
     if key.pattern is None:
         return (bool | None, Field(None, description=key.description))
-    value = Annotated[str, BeforeValidator(_text), StringConstraints(pattern=key.pattern)]
+    value = Annotated[
+        str,
+        BeforeValidator(_text),
+        AfterValidator(_matches(key)),
+        Pattern(key.pattern),  # what docs/*-reference.md show (docgen reads `pattern`)
+    ]
     return (value | None, Field(None, description=key.description))
 
 

@@ -11,6 +11,8 @@ import json
 import os
 import socket
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +34,7 @@ from scalestudy.executors.manifest import (
     ManifestFile,
     new_attempt,
 )
-from scalestudy.plan import Bundle, Point, make_bundles
+from scalestudy.plan import Bundle, Point, make_bundles, submitted
 from scalestudy.render import (
     environment,
     harness_commit,
@@ -84,24 +86,27 @@ def decide(
             d.skip("submission interrupted: its job is looked up by name before any resubmit", p)
         elif state in UNKNOWN:
             d.skip("state unknown (not resubmitted: it may still be running)", p)
-        elif not p.fits and not allow_oom:
+        elif not submitted(p, allow_oom):
             d.skip("predicted not to fit in memory (use --allow-oom)", p)
         else:
             d.run.append(p)
     return d
 
 
-def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[str, str]:
-    """The script each point's next attempt will run, exactly; for schedule: bundled on a
-    profile whose scheduler runs a bundle as one job, the script of each bundle the next
-    `submit` would make (of the points it would run), by id."""
+def render_all(
+    loaded: LoadedSweep, points: list[Point], results: Path, *, allow_oom: bool = False
+) -> dict[str, str]:
+    """The scripts the next `submit` (with the same `allow_oom`) would run, exactly, by id:
+    the points `decide` runs (not those done, queued or failed, nor, without allow_oom, those
+    predicted not to fit), one script each; for schedule: bundled on a profile whose
+    scheduler runs a bundle as one job, the script of each bundle it would make of them."""
     sdir = sweep_dir(results, loaded)
     data = Manifest(sdir).read()
     env = environment()
     out = {}
+    run = decide(points, data, allow_oom=allow_oom).run
     if bundles_are_jobs(loaded):
         sdir = sdir.resolve()
-        run = decide(points, data).run
         salt = f"{_count(data.bundles)}"  # as submit draws it
         run_dirs = {p.id: next_attempt_dir(sdir, data, p)[1] for p in run}
         for b in make_bundles(run, salt):
@@ -110,7 +115,7 @@ def render_all(loaded: LoadedSweep, points: list[Point], results: Path) -> dict[
             bdir = sdir / "bundles" / b.id / f"attempt-{k}"
             out[b.id] = bundle_script(b, loaded, bdir, run_dirs, env, k)
         return out
-    for p in points:
+    for p in run:
         k, adir = next_attempt_dir(sdir, data, p)
         out[p.id] = render_script(p, loaded.profile, adir.resolve(), k, env)
     return out
@@ -142,8 +147,9 @@ def submit(
     thash = template_hash(loaded.profile)
     env, commit = environment(), harness_commit()
     # Everything from reading the state to recording the job ids happens under the lock:
-    # two submits at once produce one set of jobs.
-    with manifest.edit() as data:
+    # two submits at once produce one set of jobs. A dry run writes no manifest and makes no
+    # folder: it reads the state and brings it up to date in memory only.
+    with _reading(manifest) if dry_run else manifest.edit() as data:
         registry.reconcile(sdir, data)
         decision = decide(points, data, allow_oom=allow_oom, retry_failed=retry_failed, force=force)
         bundled = loaded.sweep.schedule == "bundled"
@@ -215,6 +221,17 @@ def submit(
         decision.calls = sub.calls
     backend.execute(manifest, [] if as_jobs else queued, progress)
     return decision
+
+
+@contextmanager
+def _reading(manifest: Manifest) -> Iterator[ManifestFile]:
+    """The manifest's records, to decide on and never written back (submit --dry-run): read
+    under the folder's lock when the folder exists (as `status` reads it), none made when not."""
+    if not manifest.dir.is_dir():
+        yield manifest.read()
+        return
+    with manifest.lock:
+        yield manifest.read()
 
 
 def _within_room(decision: Decision, jobs: list[Job], found: tuple[int, str] | None) -> list:

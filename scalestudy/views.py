@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scalestudy.plan import Point
+from scalestudy.plan import Point, submitted
 from scalestudy.sweepfile.sweep import LoadedSweep
 
 
@@ -70,7 +70,7 @@ def plan(loaded: LoadedSweep, points: list[Point]) -> str:
         )
         for p in points
     ]
-    oom = [p for p in points if not p.fits]
+    oom = [p for p in points if not submitted(p)]
     lines = [columns(PLAN_HEAD, rows), ""]
     lines += _jobs(jobs, bundles_are_jobs)
     lines += [

@@ -554,6 +554,163 @@ MUTATIONS = [
             "tests/unit/test_figure_bands.py::test_an_error_bar_is_never_negative_when_the_repeats_agree"
         ],
     ),
+    Mutation(
+        "validate stops before the plan's rules when the sweep has problems (issue #46)",
+        "scalestudy/plan.py",
+        "        issues = unique([*exc.issues, *plan_issues(exc.partial)])",
+        "        issues = unique([*exc.issues])",
+        [
+            "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
+        ],
+    ),
+    Mutation(
+        "a profile's rules between keys skipped once one key is bad (issue #46)",
+        "scalestudy/profiles.py",
+        "        if bad and all(k not in fields or not fields[k].is_required() for k in bad):",
+        "        if False:",
+        [
+            "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
+        ],
+    ),
+    Mutation(
+        "render writes every point, the ones submit leaves out as out of memory too (issue #46)",
+        "scalestudy/submit.py",
+        "    for p in run:\n        k, adir = next_attempt_dir(sdir, data, p)",
+        "    for p in points:\n        k, adir = next_attempt_dir(sdir, data, p)",
+        [
+            "tests/unit/test_plan_walltime.py::test_render_writes_exactly_the_jobs_plan_lists_and_submit_runs"
+        ],
+    ),
+    Mutation(
+        "a malformed #SBATCH value said as its bare pattern (issue #46)",
+        "scalestudy/sbatch_options.py",
+        '                f"{key.description}"\n            )',
+        '                f"{key.pattern}"\n            )',
+        [
+            "tests/unit/test_sbatch_options.py::test_a_malformed_value_is_said_with_its_meaning_and_an_example"
+        ],
+    ),
+    Mutation(
+        "the cores error names its variant as a Python dict (issue #46)",
+        "scalestudy/sweepfile/checks.py",
+        '    where = f" (with {said})" if said else ""',
+        '    where = f" (with {overrides})" if said else ""',
+        [
+            "tests/unit/test_sweep_errors.py::test_the_cores_error_names_the_variant_as_yaml_and_what_to_give"
+        ],
+    ),
+    Mutation(
+        "submit --dry-run writes the manifest back (issue #46)",
+        "scalestudy/submit.py",
+        "    with _reading(manifest) if dry_run else manifest.edit() as data:",
+        "    with manifest.edit() as data:",
+        ["tests/unit/test_damaged_results.py::test_submit_dry_run_writes_nothing"],
+    ),
+    Mutation(
+        "a failed point's reason left empty though its output names the error (issue #46)",
+        "scalestudy/executors/failure.py",
+        '    error = first_error(outputs) if state == "failed" else None',
+        "    error = None",
+        [
+            "tests/unit/test_failure.py::test_a_failed_points_reason_is_the_first_error_of_its_output"
+        ],
+    ),
+    Mutation(
+        "provenance says why as the [stderr] mark (issue #46)",
+        "scalestudy/provenance_table.py",
+        '            err = text.split(STDERR_MARK, 1)[1] if STDERR_MARK in text else ""',
+        "            err = text",
+        [
+            "tests/unit/test_report_provenance.py::test_a_failed_capture_command_says_why_in_its_own_words"
+        ],
+    ),
+    Mutation(
+        "the report judges ranks per node against ppn, not what the probe checked (issue #46)",
+        "scalestudy/report/probe.py",
+        "        if len(group) != p.expected_per_node:",
+        "        if len(group) != p.ppn:",
+        [
+            "tests/unit/test_report_probe.py::test_emulated_nodes_on_one_host_are_checked_against_what_the_probe_expected"
+        ],
+    ),
+    Mutation(
+        "profile detect takes a missing ompi_info as a refusal of every plugin (issue #46)",
+        "scalestudy/profile_detect.py",
+        '        return None  # which components it has is unknown: not "none"',
+        "        return False",
+        [
+            "tests/unit/test_profile_detect.py::test_what_the_login_node_cannot_read_is_not_taken_as_a_refusal"
+        ],
+    ),
+    Mutation(
+        "doctor runs no probe job once the trainer stack failed (issue #46)",
+        "scalestudy/doctor.py",
+        '    "probe job": ("harness", "modules", "container", "same scalestudy"),',
+        '    "probe job": ("harness", "modules", "container", "same scalestudy", "trainer stack"),',
+        ["tests/unit/test_doctor_modules.py::test_doctor_runs_every_check_whose_needs_passed"],
+    ),
+    Mutation(
+        "site-install overwrites a file the admin edited (issue #46)",
+        "scalestudy/siteinstall.py",
+        "        if target.exists() and target.read_bytes() != data:",
+        "        if False:",
+        ["tests/unit/test_packaging.py::test_site_install_never_overwrites_a_different_file"],
+    ),
+    Mutation(
+        "the wheel carries none of docs/site-install.md's files (issue #46)",
+        "setup.py",
+        "        for name in SITE_FILES:",
+        "        for name in SITE_FILES[:0]:",
+        [
+            "tests/unit/test_packaging_wheel.py::test_site_install_writes_each_paths_files_from_the_wheel_alone"
+        ],
+        slow=True,
+    ),
+    Mutation(
+        "the PMI library is not checked against srun_mpi (issue #46)",
+        "scalestudy/launchers.py",
+        "        if pattern is not None and not re.search(pattern, value):",
+        "        if False:",
+        [
+            "tests/unit/test_launchers.py::test_the_pmi_library_srun_mpi_and_the_launcher_are_checked_together"
+        ],
+    ),
+    Mutation(
+        "a PMI variable only srun serves is forwarded under hydra (issue #46)",
+        "scalestudy/launchers.py",
+        "        if var not in launcher.pmi_env:",
+        "        if False:",
+        [
+            "tests/unit/test_launchers.py::test_the_pmi_library_srun_mpi_and_the_launcher_are_checked_together"
+        ],
+    ),
+    Mutation(
+        "a job that ran another MPI than its profile passes doctor (issue #46)",
+        "scalestudy/doctor.py",
+        '    if ran != profile.mpi:\n        return Check(\n            "MPI the job ran",',
+        '    if False:\n        return Check(\n            "MPI the job ran",',
+        [
+            "tests/unit/test_doctor_mpi.py::test_a_job_that_ran_another_mpi_than_the_profile_fails_doctor"
+        ],
+    ),
+    Mutation(
+        "the report's provenance does not mark an MPI other than the profile's (issue #46)",
+        "scalestudy/formats/env_capture.py",
+        "    if asked and ran and ran != asked:",
+        "    if False:",
+        [
+            "tests/unit/test_report_provenance.py::test_a_job_that_ran_another_mpi_than_its_profile_is_marked"
+        ],
+    ),
+    Mutation(
+        "a sweep key the schema refuses stops every later stage (issue #46)",
+        "scalestudy/sweepfile/sweep.py",
+        "            if kept is None:\n                raise ValueError",
+        "            if True:\n                raise ValueError",
+        [
+            "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
+        ],
+    ),
 ]
 
 

@@ -21,7 +21,7 @@ from scalestudy import archive
 from scalestudy.formats.env_capture import (
     command_output,
     modules_loaded,
-    mpi_version,
+    mpi_said,
     pip_versions,
 )
 
@@ -176,7 +176,7 @@ def capture_fields(env: Path, cap: Capture) -> None:
         section = "software" if name in SOFTWARE else "packages"
         cap.add(section, name, version)
     mpi = command_output(_read(env / "mpi.txt"))
-    cap.add("software", "MPI", mpi_version(mpi) if mpi else None)
+    cap.add("software", "MPI", mpi_said(mpi, harness) if mpi else None)
     slurm = command_output(_read(env / "slurm-version.txt"))
     cap.add("software", "Slurm", slurm or "(not available)")
     config = command_output(_read(env / "slurm-config.txt"))

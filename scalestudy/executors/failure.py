@@ -8,10 +8,12 @@ scheduler's accounting (sacct OUT_OF_MEMORY, with cgroup enforcement) is what ca
 A job script whose setup failed (a `module load`, an export, `ulimit`, the capture) stops
 before any launch with exit code EXIT_SETUP and one line naming the command
 (templates/clusters/partials/prologue.sh.j2): that attempt is `failed` with that line as the
-reason."""
+reason. Any other `failed` attempt gets the first error line of its output (`first_error`: a
+Python exception's line, a tool's `error:`), so `status` says why without opening the log."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,6 +57,24 @@ def memory_failure(outputs: list[Path]) -> str | None:
     return None
 
 
+# an error line of any failure: a Python exception's own line (the one a traceback ends with:
+# `ModuleNotFoundError: No module named 'tensorflow'`), or a tool's `...error:` / `FATAL:`
+# (`srun: error: ...`, `Lmod has detected the following error: ...`)
+ERROR_LINE = re.compile(
+    r"^(?:[A-Za-z_][\w.]*(?:Error|Exception|Interrupt)(?::|$)|.*\b(?:error|Error|ERROR|FATAL)\s*:)"
+)
+
+
+def first_error(outputs: list[Path]) -> str | None:
+    """The first error line of these output files (ERROR_LINE), else None."""
+    for path in outputs:
+        text = _tail(path)
+        for line in (text or "").splitlines():
+            if ERROR_LINE.match(line.strip()):
+                return line.strip()[:300]
+    return None
+
+
 def setup_failure(outputs: list[Path]) -> str | None:
     """What the job script's setup said when it stopped (what failed), else None."""
     for path in outputs:
@@ -73,7 +93,8 @@ def classify(
     as the reason; `failed` becomes `out_of_memory` when the output reports a failed
     allocation, with that line as the reason. An attempt already `out_of_memory` (the trainer
     caught the allocation error itself and exited with its own code) gets the same reason, so
-    both ways a point runs out of memory read alike. Any other state is left as it is."""
+    both ways a point runs out of memory read alike. Another `failed` attempt has the first error
+    line of its output as the reason, when there is one. Any other state is left as it is."""
     if state not in ("failed", "out_of_memory"):
         return state, None
     if state == "failed":
@@ -85,7 +106,10 @@ def classify(
             )
             return "failed", f"setup failed before the launch: {said}"
     line = memory_failure(outputs)
-    return ("out_of_memory", f"an allocation failed: {line}") if line else (state, None)
+    if line:
+        return "out_of_memory", f"an allocation failed: {line}"
+    error = first_error(outputs) if state == "failed" else None
+    return state, (f"the first error of its output: {error}" if error else None)
 
 
 def refine(attempt: Attempt, outputs: list[Path]) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from scalestudy.launchers import FAMILY_NAMES  # the families' names, one home
+
 STDERR_MARK = "\n[stderr]\n"
 
 
@@ -79,6 +81,21 @@ def mpi_version(text: str) -> str:
             return form.format(m.group(1))
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     return first[:80]
+
+
+def mpi_said(text: str, harness: dict | None) -> str:
+    """The MPI a job ran (mpi.txt's library, `mpi_version`), as the report's provenance and
+    compare's environment diff say it: marked when its family is not the one the job's
+    profile names (capture.json's mpi_family, when the job was asked for it: `--mpi`), e.g.
+    `Open MPI 4.1.4 (NOT the profile's Intel MPI)`: a module that did not set up the profile's
+    MPI, so the job ran another."""
+    said = mpi_version(text)
+    h = harness or {}
+    asked = h.get("mpi_family") if h.get("mpi_family_from") == "asked" else None
+    ran = mpi_family(text)
+    if asked and ran and ran != asked:
+        said += f" (NOT the profile's {FAMILY_NAMES.get(asked, asked)})"
+    return said
 
 
 def modules_loaded(text: str) -> str:

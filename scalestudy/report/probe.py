@@ -30,6 +30,9 @@ class ProbePoint:
     status: str
     logs: Path
     expected_ranks: int
+    # the ranks a node is to hold: the point.json's expect_ranks_per_node, the count the probe
+    # checked (emulated nodes: every rank on this one host), else ppn
+    expected_per_node: int = 0
     ranks_placed: int = 0  # distinct ranks that wrote a report
     missing_ranks: list[int] = field(default_factory=list)
     nodes_seen: int = 0
@@ -107,6 +110,7 @@ def read_point(folder: Path, sweep: str, row, warnings: list[str]) -> ProbePoint
         str(row["status"]),
         logs or folder / str(row["point_id"]),
         expected_ranks=nodes * ppn,
+        expected_per_node=ppn,
     )
     if logs is None:
         return p
@@ -115,6 +119,7 @@ def read_point(folder: Path, sweep: str, row, warnings: list[str]) -> ProbePoint
         # older point.json files lack it; the probe then checked as if bound
         p.disjoint_expected = bool(cfg.get("expect_disjoint_cpus", True))
         p.expected_ranks = int(cfg.get("expect_ranks") or p.expected_ranks)
+        p.expected_per_node = int(cfg.get("expect_ranks_per_node") or p.expected_per_node)
     reports = _rank_reports(logs, warnings)
     _placement(p, reports)
     _starts(p, reports)
@@ -147,7 +152,7 @@ def _placement(p: ProbePoint, reports: list[dict]) -> None:
             "first_start": min(starts, default=None),
             "speed_s": speeds[len(speeds) // 2] if speeds else None,
         }
-        if len(group) != p.ppn:
+        if len(group) != p.expected_per_node:
             p.wrong_nodes[node] = len(group)
         # one CPU in two ranks' affinity: a count per CPU, not every pair (hundreds of ranks)
         used = Counter(c for r in group for c in set(r["affinity"]))

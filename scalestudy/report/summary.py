@@ -564,7 +564,7 @@ def _probe_row(p: probe.ProbePoint) -> list[str]:
     if counts:
         lo, hi = min(counts), max(counts)
         per_node = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        per_node += f" (expected {p.ppn})"
+        per_node += f" (expected {p.expected_per_node})"
         if p.wrong_nodes:
             per_node += f"; {len(p.wrong_nodes)} node(s) wrong"
     if p.disjoint_expected is None:
@@ -614,10 +614,9 @@ def _probe_notes(p: probe.ProbePoint) -> list[str]:
     if p.missing_ranks and p.ranks_placed:
         out.append(f"{pid}: missing ranks: {_few(p.missing_ranks)}")
     if p.wrong_nodes:
-        worst = sorted(p.wrong_nodes.items(), key=lambda kv: (-abs(kv[1] - p.ppn), kv[0]))
-        out.append(
-            f"{pid}: nodes without {p.ppn} rank(s): " + _few([f"{n}: {k}" for n, k in worst])
-        )
+        want = p.expected_per_node
+        worst = sorted(p.wrong_nodes.items(), key=lambda kv: (-abs(kv[1] - want), kv[0]))
+        out.append(f"{pid}: nodes without {want} rank(s): " + _few([f"{n}: {k}" for n, k in worst]))
     if p.shared_nodes and p.disjoint_expected:
         out.append(f"{pid}: nodes whose ranks share CPUs: {_few(p.shared_nodes)}")
     shown = p.problems[:5]

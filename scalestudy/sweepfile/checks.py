@@ -23,7 +23,9 @@ def schedule_of(chosen: str | None, variants: int) -> tuple[str, str]:
 
 def point_issues(sw: SweepModel, nodes: int, profile: Profile, at, overrides) -> list[Issue]:
     out = []
-    where = f" (with {overrides})" if overrides else ""
+    # the matrix values of the variant, as the sweep writes them (never a Python dict)
+    said = ", ".join(f"{k}: {_yaml_value(v)}" for k, v in (overrides or {}).items())
+    where = f" (with {said})" if said else ""
     if nodes > profile.max_nodes:
         out.append(
             Issue(
@@ -41,7 +43,10 @@ def point_issues(sw: SweepModel, nodes: int, profile: Profile, at, overrides) ->
                 "ppn",
                 f"ppn {sw.ppn} x threads_per_worker "
                 f"{sw.threads_per_worker} = {sw.ppn * sw.threads_per_worker} exceeds the "
-                f"{cores} cores of a {profile.name} node{where}",
+                f"{cores} cores of a {profile.name} node{where}: each rank (ppn: ranks per "
+                "node) gets threads_per_worker cores of its own; give e.g. "
+                f"ppn: {max(1, cores // sw.threads_per_worker)} with threads_per_worker: "
+                f"{min(sw.threads_per_worker, cores)}",
             )
         )
     workers = nodes * sw.ppn
@@ -110,3 +115,14 @@ def warnings_of(sw: SweepModel, at, overrides) -> list[Issue]:
             )
         )
     return out
+
+
+def _yaml_value(value: object) -> str:
+    """A matrix value as YAML writes it (true, 0.001, [1, 2]), for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_yaml_value(v)}" for k, v in value.items()) + "}"
+    return str(value)

@@ -17,8 +17,11 @@ __all__ = ["Issue", "SweepError", "located", "matrix_key_issue", "pydantic_issue
 class SweepError(BadInput):
     names_its_file = True
 
-    def __init__(self, path: Path, issues: list[Issue]):
+    def __init__(self, path: Path, issues: list[Issue], partial: object = None):
         self.path, self.issues = path, issues
+        # the sweep as far as it loaded (a LoadedSweep), so a later stage can still add its
+        # problems to these; None when too little loaded
+        self.partial = partial
         super().__init__("\n".join(i.format(path) for i in issues))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from scalestudy.formats.point_config import RULES_CHECKED, PointConfig
-from scalestudy.profiles import Profile, ProfileError, load_profile, module_problem
+from scalestudy.profiles import Profile, ProfileError, check_profile, module_problem
 from scalestudy.sbatch_options import time_limit_minutes
 from scalestudy.sweepfile import baseline, consistency, expectations
 from scalestudy.sweepfile.checks import point_issues, schedule_of, warnings_of
@@ -108,10 +108,8 @@ def load_sweep(path: str | Path) -> LoadedSweep:
         variants.append(Variant(overrides, vs, configs))
     issues += _baseline_issues(c, variants)
     issues += expectations.issues(c.sweep, variants, c.located)
-    issues = unique(issues)
-    if issues:
-        raise SweepError(path, issues)
-    return LoadedSweep(
+    issues = unique([*c.issues, *issues])
+    loaded = LoadedSweep(
         path,
         c.sweep,
         c.profile,
@@ -121,6 +119,10 @@ def load_sweep(path: str | Path) -> LoadedSweep:
         c.located,
         c.schedule_reason,
     )
+    if issues:
+        # what did load, so the plan's rules (MaxTime) are judged in the same run
+        raise SweepError(path, issues, partial=loaded)
+    return loaded
 
 
 @dataclass
@@ -134,6 +136,7 @@ class _Checked:
     profile: Profile
     profile_path: Path
     schedule_reason: str
+    issues: list[Issue]  # the problems found so far (its profile's), said with the rest
 
     def at(self, key: str) -> int | None:
         return self.located.line_of(tuple(key.split(".")))
@@ -162,19 +165,32 @@ def _check(path: Path) -> _Checked:
             path,
             [Issue(1, "", f"the top level must be a mapping of keys, not {type(raw).__name__}")],
         )
-    try:
-        sweep = sweep_model().model_validate(raw)  # the workloads' table's keys as it is now
-    except ValidationError as exc:
-        raise SweepError(path, pydantic_issues(exc, located, sweep_model())) from None
 
     def at(key: str) -> int | None:
         return located.line_of(tuple(key.split(".")))
 
-    issues = _own_key_issues(sweep, located, at)
+    schema_issues: list[Issue] = []
     try:
-        profile, profile_path = load_profile(sweep.cluster, relative_to=path.parent)
-    except ProfileError as exc:
-        raise SweepError(path, [*issues, Issue(at("cluster"), "cluster", str(exc))]) from None
+        sweep = sweep_model().model_validate(raw)  # the workloads' table's keys as it is now
+    except ValidationError as exc:
+        schema_issues = pydantic_issues(exc, located, sweep_model())
+        # the keys refused, left at their defaults, so the later stages (the profile, the
+        # variants, the plan) are still judged in this run; a required key refused, or one
+        # whose default does not fit either, stops here (with the profile's problems too)
+        kept = _without(raw, [e["loc"] for e in exc.errors()])
+        try:
+            if kept is None:
+                raise ValueError
+            sweep = sweep_model().model_validate(kept)
+        except ValueError:
+            profile_issues = _profile(raw.get("cluster"), path, at)[2]
+            raise SweepError(path, [*schema_issues, *profile_issues]) from None
+        raw = kept
+
+    issues = _own_key_issues(sweep, located, at)
+    profile, profile_path, profile_issues = _profile(sweep.cluster, path, at)
+    if profile is None or profile_path is None:
+        raise SweepError(path, [*schema_issues, *issues, *profile_issues])
     issues += _node_issues(sweep.node_list(), at)
     combos = math.prod(len(v) for v in sweep.matrix.values())
     schedule, schedule_reason = schedule_of(sweep.schedule, combos)
@@ -195,9 +211,53 @@ def _check(path: Path) -> _Checked:
             issues.append(Issue(line, f"matrix.{key}", problem))
         elif not values:
             issues.append(Issue(line, f"matrix.{key}", "needs at least one value"))
-    if issues:
-        raise SweepError(path, issues)
-    return _Checked(path, located, raw, sweep, profile, profile_path, schedule_reason)
+    if any(i.key.split(".")[0] not in _SAID_AND_GO_ON for i in issues):
+        # the variants cannot be made
+        raise SweepError(path, [*schema_issues, *issues, *profile_issues])
+    issues = [*schema_issues, *issues]
+    return _Checked(
+        path,
+        located,
+        raw,
+        sweep,
+        profile,
+        profile_path,
+        schedule_reason,
+        [*issues, *profile_issues],
+    )
+
+
+# a sweep's own keys whose problems leave its variants and plan still to be made and checked
+# (said with theirs); the others (nodes, time_limit, the matrix) feed them
+_SAID_AND_GO_ON = frozenset({"name", "modules"})
+
+
+def _without(data: dict, locs: list[tuple]) -> dict | None:
+    """`data` without the keys pydantic refused (each loc's last mapping key), so they take
+    their defaults; None when a loc is not a plain key path (a list item, a union's branch)."""
+    out = _deep_copy(data)
+    for loc in locs:
+        parts = [p for p in loc if not (isinstance(p, str) and ("[" in p or p[:1].isupper()))]
+        cur = out
+        for part in parts[:-1]:
+            if not isinstance(cur, dict) or part not in cur:
+                return None
+            cur = cur[part]
+        if not parts or not isinstance(cur, dict) or parts[-1] not in cur:
+            return None
+        del cur[parts[-1]]
+    return out
+
+
+def _profile(ref: object, path: Path, at) -> tuple[Profile | None, Path | None, list[Issue]]:
+    """The sweep's profile (check_profile) and its problems, each at the profile's own
+    file:line; one that cannot be found is a problem at the sweep's `cluster:` line."""
+    if not isinstance(ref, str):
+        return None, None, []  # the sweep's schema says what is wrong with it
+    try:
+        return check_profile(ref, relative_to=path.parent)
+    except ProfileError as exc:
+        return None, None, [Issue(at("cluster"), "cluster", str(exc))]
 
 
 def _own_key_issues(sweep: SweepModel, located: Located, at) -> list[Issue]:

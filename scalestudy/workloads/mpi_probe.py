@@ -130,8 +130,8 @@ def toolchain(family: str) -> dict:
         root = intelmpi_root()
         if root is None:
             raise ProbeError(
-                f"no Intel MPI under {IMPI_PREFIXES}/intelmpi-*: run "
-                "scripts/setup-mpi-families.sh intelmpi"
+                f"no Intel MPI under {IMPI_PREFIXES}/intelmpi-*: install it there (a "
+                "checkout's scripts/setup-mpi-families.sh intelmpi does)"
             )
         need = str(root / "bin" / "mpicc")
         tc = {
@@ -144,7 +144,10 @@ def toolchain(family: str) -> dict:
     else:
         raise ProbeError(f"unknown MPI family {family!r}: openmpi, mpich or intelmpi")
     if shutil.which(need) is None:
-        raise ProbeError(f"{need} not found: run scripts/install-system.sh (Debian's MPIs)")
+        raise ProbeError(
+            f"{need} not found: install Debian's MPICH and Open MPI (apt-get install mpich "
+            "libmpich-dev openmpi-bin libopenmpi-dev; a checkout's scripts/install-system.sh does)"
+        )
     return tc
 
 
@@ -166,7 +169,10 @@ def _show(mpicc: str, env: dict | None = None) -> str:
 def key(mpicc: str, env: dict | None = None) -> str:
     path = shutil.which(mpicc)
     if path is None:
-        raise ProbeError(f"{mpicc}: not on PATH (scripts/setup-mpi-families.sh installs them)")
+        raise ProbeError(
+            f"{mpicc}: not on PATH (load the MPI's module; a checkout's "
+            "scripts/setup-mpi-families.sh installs this machine's)"
+        )
     real = os.path.realpath(path)
     h = hashlib.sha256()
     for part in (SOURCE, real, _show(path, env)):

@@ -19,8 +19,11 @@ class Issue:
     line: int | None
     key: str
     message: str
+    # the file it is in, when not the one being read (a sweep's profile)
+    file: Path | None = None
 
     def format(self, path: Path) -> str:
+        path = self.file or path
         where = f"{path}:{self.line}" if self.line else str(path)
         return f"{where}: {self.key or '<top>'}: {self.message}"
 
@@ -76,7 +79,7 @@ def pydantic_issues(exc: ValidationError, located: Located, model, prefix=()) ->
 def unique(issues: list[Issue]) -> list[Issue]:
     seen, out = set(), []
     for i in issues:
-        if (i.line, i.key, i.message) not in seen:
-            seen.add((i.line, i.key, i.message))
+        if (i.file, i.line, i.key, i.message) not in seen:
+            seen.add((i.file, i.line, i.key, i.message))
             out.append(i)
     return out

@@ -478,6 +478,28 @@ def cluster_down():
     return {}
 
 
+def site_from_the_wheel():
+    """docs/site-install.md through the CLI from the wheel alone (issue #46, acceptance 1): the
+    harness's pins and path (a)'s script and pins written by `scalestudy site-install`, the
+    script runs from where it was written; then `doctor` on site B's profile: the user's venv
+    has no TensorFlow, so the trainer stack fails, and the probe job (which needs none) still
+    runs and passes; the trainer and peak jobs are said skipped."""
+    need(as_user("scalestudy site-install harness modules --write ~/site"), "site-install")
+    helped = need(as_user("~/site/venv-over-modules.sh --help"), "venv-over-modules-help")
+    same = run(
+        ["cmp", f"{HOME}/site/constraints-harness.txt", "/opt/site-b/constraints-harness.txt"]
+    )
+    doc = as_user(f"scalestudy doctor site-b.yaml --results results --nodes {NODES} --ppn 1", 900)
+    log("doctor", doc)
+    return {
+        "files": sorted(os.listdir(HOME / "site")),
+        "script_help": "venv-over-modules.sh [--venv DIR]" in helped,
+        "pins_identical": same.returncode == 0,
+        "doctor_exit": doc.returncode,
+        "doctor": [line for line in doc.stdout.splitlines() if line.startswith("[")],
+    }
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     check("admin_install")(admin_install)
@@ -487,6 +509,7 @@ def main() -> int:
         if checks["user_install"]["ok"]:
             check("profile_detect")(profile_detect)
             check("sweep_probe_pmix")(sweep)
+            check("site_from_the_wheel")(site_from_the_wheel)
         check("srun_pmix_openmpi5")(pmix_mpi)
         if checks["user_install"]["ok"] and IMAGE.is_dir():
             check("trainer_image_pmix")(trainer_point)

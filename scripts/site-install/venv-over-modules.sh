@@ -24,14 +24,17 @@ venv=$PWD/scalestudy-venv
 harness=scalestudy
 horovod_wheel=
 here=$(cd "$(dirname "$0")/../.." && pwd)
-constraints=$here/constraints.txt
+beside=$(cd "$(dirname "$0")" && pwd)
+# the trainer's pins: beside this script (`scalestudy site-install modules --write DIR` puts
+# them there), else the checkout's
+if [ -f "$beside/constraints.txt" ]; then constraints=$beside/constraints.txt; else constraints=$here/constraints.txt; fi
 while [ $# -gt 0 ]; do
   case $1 in
     --venv) venv=$2; shift 2 ;;
     --harness) harness=$2; shift 2 ;;
     --horovod-wheel) horovod_wheel=$2; shift 2 ;;
     --constraints) constraints=$2; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set /p' "$0" | sed '$d'; exit 0 ;;
     *) echo "venv-over-modules: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done

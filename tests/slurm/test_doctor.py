@@ -25,6 +25,7 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
         "trainer stack",
         "MPI match",
         "same scalestudy",
+        "MPI the job ran: the probe job ran Open MPI",  # what its env/ captured (issue #46)
         "probe placement and binding: 2 rank(s) on 2 node(s)",
         "checkpoint signal: USR1 to the batch shell reached 2 of 2 ranks",
         "node speed",
@@ -32,9 +33,9 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
         "matmul peak: ",
     ):
         assert f"[  ok] {name}" in out, out
-    assert "doctor: emulated is ready (9 checks" in out
+    assert "doctor: emulated is ready (10 checks" in out
     (report,) = tmp_path.glob("doctor/emulated-*/doctor.json")
-    assert len(yaml.safe_load(report.read_text())) == 9
+    assert len(yaml.safe_load(report.read_text())) == 10
     # every rank measured both precisions, with its share of its node's cores (the slurmd
     # nodes of the test cluster say 2 CPUs each; 1 rank per node)
     peak = yaml.safe_load(report.with_name("peak.json").read_text())

@@ -89,6 +89,22 @@ def test_a_probe_sweep_is_submitted_tracked_and_collected_with_accounting(site_b
     assert got["probe_check"] and got["probe_check"]["ok"]
 
 
+def test_the_site_path_from_the_wheel_alone_and_doctor(site_b):
+    # issue #46 acceptance 1 (in part): no checkout in site B's root; the files of
+    # docs/site-install.md's modules path come from the wheel; doctor runs the probe job
+    # although the trainer stack (no TensorFlow in the user's venv) failed
+    got = check(site_b, "site_from_the_wheel")
+    assert {"venv-over-modules.sh", "constraints.txt", "constraints-harness.txt"} <= set(
+        got["files"]
+    )
+    assert got["script_help"] and got["pins_identical"]
+    said = "\n".join(got["doctor"])
+    assert got["doctor_exit"] == 1, said
+    assert "[FAIL] trainer stack" in said
+    assert "[  ok] probe placement and binding: 2 rank(s) on 2 node(s)" in said
+    assert "[skip] trainer job: not run: it needs trainer stack (failed)" in said
+
+
 def test_open_mpi_5_ranks_wire_up_through_srun_pmix(site_b):
     got = check(site_b, "srun_pmix_openmpi5")
     assert got["library"].startswith("Open MPI v5.")

@@ -60,16 +60,18 @@ def make_probe_run(
     status: str = "completed",
     disjoint: bool = True,
     cluster: str = "emulated",
+    per_node: int | None = None,
 ) -> Path:
     """root/name, one probe point of `nodes` x `ppn` whose ranks wrote `reports` and whose rank
-    0 wrote `check` (None: no probe-check.json)."""
+    0 wrote `check` (None: no probe-check.json); `per_node`: the point.json's
+    expect_ranks_per_node (default ppn; emulated nodes on one host: every rank)."""
     folder = root / name
     pid = f"n{nodes:04d}-p{ppn}-0b5e{nodes:06d}-r0"
     attempt = folder / pid / "attempt-1"
     logs = attempt / "logs"
     logs.mkdir(parents=True)
     config = copy.deepcopy(BASE_CONFIG)
-    config.update(expect_ranks=nodes * ppn, expect_ranks_per_node=ppn)
+    config.update(expect_ranks=nodes * ppn, expect_ranks_per_node=per_node or ppn)
     point_json = {
         **config,
         "log_dir": str(logs),

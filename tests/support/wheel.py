@@ -10,8 +10,11 @@ import sys
 from pathlib import Path
 
 CHECKOUT = Path(__file__).resolve().parents[2]
-# what the build reads (setup.py's build step copies templates/ and experiments/ in)
-BUILT = ["setup.py", "pyproject.toml", "README.md", "scalestudy", "templates", "experiments"]
+# what the build reads (setup.py's build step copies templates/, experiments/ and SITE_FILES in)
+BUILT = [
+    *("setup.py", "pyproject.toml", "README.md", "scalestudy", "templates", "experiments"),
+    *("constraints.txt", "constraints-harness.txt", "scripts/site-install"),
+]
 
 
 def build_wheel(out: Path) -> tuple[Path, str]:

@@ -186,3 +186,20 @@ def test_compare_names_a_broken_line_of_points_jsonl_and_compares_the_rest(tmp_p
     err = capsys.readouterr().err
     _no_traceback(err)
     assert f"{points}:1: damaged line (point " in err
+
+
+def _files(root):
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+def test_submit_dry_run_writes_nothing(submitted, tmp_path, capsys):
+    # issue #46 item 6: --dry-run wrote manifest.json (the reconciled states, a new folder)
+    before = _files(submitted.results)
+    assert submitted.run("submit", "--dry-run", "--executor", "slurm", "--retry-failed") == 0
+    assert _files(submitted.results) == before
+    fresh = tmp_path / "fresh"
+    code = main(["submit", str(submitted.sweep), "--results", str(fresh), "--dry-run"])
+    assert code == 0, capsys.readouterr().err
+    assert not fresh.exists() or not any(fresh.rglob("*"))

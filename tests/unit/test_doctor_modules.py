@@ -5,6 +5,7 @@ modulefiles in tests/modules/."""
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,39 @@ def test_doctor_without_jobs_runs_the_module_check_and_stops_at_it(lmod, monkeyp
     checks = doctor.run(str(profile), tmp_path / "results", 1, 1, jobs=False)
     assert [c.status for c in checks if c.name == "modules"] == ["FAIL"]
     assert not stack  # the stack check would run without the modules the jobs load
+
+
+def test_doctor_runs_every_check_whose_needs_passed(monkeypatch, tmp_path):
+    # issue #46 item 1: with no trainer stack, doctor ran no probe job, which needs none
+    calls: list[str] = []
+
+    def stub(name: str, result):  # records that it ran; says `result`
+        return lambda *a, **k: calls.append(name) or result
+
+    ok = doctor.Check("x", "ok", "")
+    monkeypatch.setattr(doctor, "check_harness", lambda: doctor.Check("harness", "ok", ""))
+    monkeypatch.setattr(doctor, "check_modules", lambda p: [])
+    monkeypatch.setattr(doctor, "check_container", lambda p, f: [])
+    no_tf = doctor.Check("trainer stack", "FAIL", "ModuleNotFoundError: tensorflow")
+    monkeypatch.setattr(doctor, "check_stack", stub("stack", [no_tf]))
+    same = doctor.Check("same scalestudy", "ok", "")
+    monkeypatch.setattr(doctor, "check_same_scalestudy", stub("same", same))
+    monkeypatch.setattr(doctor, "check_probe", stub("probe", [ok]))
+    monkeypatch.setattr(doctor, "check_trainer", stub("trainer", ok))
+    monkeypatch.setattr(doctor, "check_peak", stub("peak", ok))
+    checks = doctor.run("local", tmp_path / "results", 1, 1)
+    assert calls == ["stack", "same", "probe"]
+    said = {c.name: (c.status, c.detail) for c in checks}
+    assert said["trainer job"] == ("skip", "not run: it needs trainer stack (failed)")
+    assert said["matmul peak"] == ("skip", "not run: it needs trainer job (not run)")
+
+
+def test_a_missing_trainer_stack_is_fixed_with_what_the_wheel_carries(monkeypatch):
+    # issue #46 item 1: the fix named scripts/setup-python.sh, which a wheel user has not
+    said = '{"error": "ModuleNotFoundError: No module named \'tensorflow\'"}\n'
+    done = subprocess.CompletedProcess([], 0, stdout=said, stderr="")
+    monkeypatch.setattr(doctor, "_run_script", lambda *a: done)
+    [check] = doctor.check_stack(_profile([]))
+    assert check.status == "FAIL" and "tensorflow" in check.detail
+    assert "scalestudy site-install modules --write DIR" in check.fix
+    assert "scripts/" not in check.fix

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from scalestudy import doctor
 from scalestudy.doctor import launcher_mpi
 from scalestudy.formats.env_capture import mpi_family
 from scalestudy.profiles import load_profile
@@ -98,3 +99,19 @@ def test_srun_does_not_name_an_mpi():
     srun = profile.model_copy(update={"launcher": "srun"})
     family, why = launcher_mpi(srun)
     assert family is None and "srun" in why
+
+
+def test_a_job_that_ran_another_mpi_than_the_profile_fails_doctor(tmp_path):
+    # issue #46 item 3: mpi: intelmpi, the job's module set up no Intel MPI, the job ran
+    # Open MPI (its capture's mpi.txt): doctor said nothing of it
+    profile = load_profile("slurm")[0].model_copy(update={"mpi": "intelmpi"})
+    env = tmp_path / "env"
+    env.mkdir()
+    (env / "mpi.txt").write_text("mpirun (Open MPI) 4.1.4\n\nReport bugs to ...\n")
+    check = doctor.check_job_mpi(profile, tmp_path)
+    assert (check.name, check.status) == ("MPI the job ran", "FAIL"), check
+    assert "ran Open MPI 4.1.4" in check.detail and "mpi: intelmpi" in check.detail
+    (env / "mpi.txt").write_text("Intel(R) MPI Library for Linux* OS, Version 2021.17 Build 1\n")
+    assert doctor.check_job_mpi(profile, tmp_path).status == "ok"
+    (env / "mpi.txt").unlink()
+    assert doctor.check_job_mpi(profile, tmp_path).status == "warn"

@@ -38,8 +38,12 @@ def test_the_trainers_own_out_of_memory_exit_gets_the_same_reason(tmp_path):
 
 def test_other_failures_and_states_are_left_alone(tmp_path):
     out = _out(tmp_path, "ValueError: bad shape\n")
-    assert failure.classify("failed", [out]) == ("failed", None)
+    assert failure.classify("failed", [out]) == (
+        "failed",
+        "the first error of its output: ValueError: bad shape",
+    )
     assert failure.classify("out_of_memory", [out]) == ("out_of_memory", None)
+    assert failure.classify("failed", [_out(tmp_path, "step 1\nall fine\n")]) == ("failed", None)
     assert failure.classify("completed", [_out(tmp_path, TRACEBACK)]) == ("completed", None)
     assert failure.classify("failed", [tmp_path / "missing.log"]) == ("failed", None)
 
@@ -53,3 +57,23 @@ def test_refine_reads_an_attempts_output_once(tmp_path):
     out.write_text("std::bad_alloc\n")
     failure.refine(attempt, [out])  # checked already: the first reason stays
     assert "ResourceExhaustedError" in attempt.reason
+
+
+def test_a_failed_points_reason_is_the_first_error_of_its_output(tmp_path):
+    # issue #46 item 6: the reason was empty while stdout.log held the ModuleNotFoundError
+    out = _out(
+        tmp_path,
+        "scalestudy: capture done\nTraceback (most recent call last):\n"
+        '  File "x.py", line 1, in <module>\n'
+        "ModuleNotFoundError: No module named 'tensorflow'\n"
+        "srun: error: node1: task 0: Exited with exit code 1\n",
+    )
+    state, reason = failure.classify("failed", [out])
+    assert (state, reason) == (
+        "failed",
+        "the first error of its output: ModuleNotFoundError: No module named 'tensorflow'",
+    )
+    srun = _out(tmp_path, "srun: error: node1: task 0: Exited with exit code 1\n")
+    assert failure.classify("failed", [srun])[1].endswith(
+        "srun: error: node1: task 0: Exited with exit code 1"
+    )

@@ -288,7 +288,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("formats",),
     ("profiles", "trainer", "measure", "provenance_table"),
     ("workloads",),
-    ("sweepfile", "capture", "starter", "profile_detect", "archive"),
+    ("sweepfile", "capture", "starter", "profile_detect", "archive", "siteinstall"),
     ("plan", "inputs"),
     ("render",),
     ("executors",),

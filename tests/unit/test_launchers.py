@@ -240,3 +240,28 @@ def test_the_docs_page_shows_the_table():
     assert launchers.markdown_tables() in page, (
         "docs/launchers.md does not hold launchers.markdown_tables(): paste its output in"
     )
+
+
+@pytest.mark.parametrize(
+    ("launcher", "srun_mpi", "library", "refused"),
+    [
+        ("srun", "pmi2", "/usr/lib/x86_64-linux-gnu/libpmi2.so.0", None),
+        ("srun", "pmix", "/usr/lib/x86_64-linux-gnu/libpmix.so.2", None),
+        ("srun", "pmi2", "/usr/lib/x86_64-linux-gnu/libpmix.so", "is not libpmi2.so"),
+        ("srun", "pmix_v5", "/opt/slurm/lib/libpmi2.so", "is not libpmix.so"),
+        ("hydra", "pmi2", "/usr/lib/x86_64-linux-gnu/libpmi2.so.0", "only launcher: srun serves"),
+    ],
+)
+def test_the_pmi_library_srun_mpi_and_the_launcher_are_checked_together(
+    launcher, srun_mpi, library, refused
+):
+    # issue #46 item 3: srun_mpi: pmi2 with I_MPI_PMI_LIBRARY at libpmix.so validated, and
+    # launcher: hydra kept forwarding I_MPI_PMI_LIBRARY (-genvlist) to ranks Hydra starts
+    data = {**BASE, "mpi": "intelmpi", "launcher": launcher, "env": {"I_MPI_PMI_LIBRARY": library}}
+    if launcher == "srun":
+        data["srun_mpi"] = srun_mpi
+    if refused is None:
+        assert launchers.problems(Profile.model_validate(data)) == []
+    else:
+        with pytest.raises(ValueError, match=rf"env\.I_MPI_PMI_LIBRARY: .*{refused}"):
+            Profile.model_validate(data)

@@ -185,3 +185,15 @@ def test_doctor_takes_the_same_checkout_without_git_as_the_same(tmp_path):
     root = _copy(tmp_path, {"version": provenance.version(), "commit": None, "dirty": None})
     elsewhere = profile.model_copy(update={"env": {**profile.env, "PYTHONPATH": str(root)}})
     assert doctor.check_same_scalestudy(elsewhere, tmp_path).status == "FAIL"
+
+
+def test_site_install_never_overwrites_a_different_file(tmp_path, capsys):
+    # issue #46 item 1 (the wheel's copy is tested in test_packaging_wheel.py)
+    from scalestudy.cli import main
+
+    assert main(["site-install", "spack", "--write", str(tmp_path)]) == 0
+    assert main(["site-install", "spack", "--write", str(tmp_path)]) == 0  # the same: fine
+    (tmp_path / "spack.yaml").write_text("edited\n")
+    assert main(["site-install", "spack", "--write", str(tmp_path)]) == 2
+    assert "not overwritten" in capsys.readouterr().err
+    assert (tmp_path / "spack.yaml").read_text() == "edited\n"

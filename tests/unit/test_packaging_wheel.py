@@ -244,3 +244,28 @@ def test_a_local_sweep_end_to_end_imports_the_installed_package(installed):
         assert harness["source"] == "wheel stamp", harness
         assert Path(harness["executable"]).is_relative_to(installed.venv), harness
     assert (work / "results" / "e2e" / "results.csv").is_file()
+
+
+def test_site_install_writes_each_paths_files_from_the_wheel_alone(installed):
+    # issue #46 item 1: docs/site-install.md's paths needed checkout files (constraints, the
+    # modules script, the Apptainer definition, the Spack environment); the wheel carries them
+    user, scalestudy = installed, str(installed.venv / "bin" / "scalestudy")
+    site = user.home / "site"
+    shipped = {
+        "harness": {"constraints-harness.txt": "constraints-harness.txt"},
+        "modules": {
+            "venv-over-modules.sh": "scripts/site-install/venv-over-modules.sh",
+            "constraints.txt": "constraints.txt",
+        },
+        "container": {"scalestudy.def": "scripts/site-install/scalestudy.def"},
+        "spack": {"spack.yaml": "scripts/site-install/spack.yaml"},
+    }
+    r = user.run(scalestudy, "site-install", *shipped, "--write", str(site))
+    for files in shipped.values():
+        for name, in_checkout in files.items():
+            assert f"wrote {site / name}" in r.stdout, r.stdout
+            assert (site / name).read_bytes() == (CHECKOUT / in_checkout).read_bytes()
+    assert os.access(site / "venv-over-modules.sh", os.X_OK)
+    # the modules script reads the pins written beside it, and runs from there
+    r = user.run(str(site / "venv-over-modules.sh"), "--help")
+    assert "venv-over-modules.sh [--venv DIR]" in r.stdout and "set -uo" not in r.stdout

@@ -142,3 +142,21 @@ def test_a_time_limit_hours_past_a_multi_day_maxtime_is_refused(tmp_path, capsys
     assert "MaxTime 1-12:00:00" in err and "Traceback" not in err
     within = _sweep(tmp_path, time_limit="1-11:00:00", schedule="separate", allocations=None)
     assert main(["validate", str(within)]) == 0
+
+
+def test_render_writes_exactly_the_jobs_plan_lists_and_submit_runs(tmp_path, capsys):
+    # issue #46 item 4: schedule separate, the 6 sparse points from 32 nodes on predicted not
+    # to fit: render wrote them too (32 scripts for 26 jobs); now the scripts are the plan's
+    # jobs, one each, and --allow-oom adds exactly the points plan lists apart
+    _site(tmp_path, "2-00:00:00")
+    sweep = _sweep(tmp_path, schedule="separate", allocations=None)
+    args = ["--results", str(tmp_path / "results")]
+    assert main(["plan", str(sweep), *args]) == 0
+    out = capsys.readouterr().out
+    planned = set(re.findall(r"^(n\d{4}-p4-\w+-r\d) .* yes +00:45:00$", out, re.M))
+    excluded = set(re.findall(r"n\d{4}-p4-\w+-r\d", out.split("excluded")[-1]))
+    assert "26 job(s)" in out and len(planned) == 26 and len(excluded) == 6, out
+    assert main(["render", str(sweep), "--out", str(tmp_path / "r"), *args]) == 0
+    assert {s.stem for s in (tmp_path / "r").glob("*.sh")} == planned
+    assert main(["render", str(sweep), "--out", str(tmp_path / "all"), "--allow-oom", *args]) == 0
+    assert {s.stem for s in (tmp_path / "all").glob("*.sh")} == planned | excluded

@@ -219,3 +219,18 @@ def test_mpich_gets_pmix_only_when_built_with_it(tmp_path):
     built = MPICH + "    Configure options: '--with-pmix=/usr' '--with-device=ch4:ofi'\n"
     p = _load(detect(_site(mpirun_version=built, mpi_list=pmix_only)), tmp_path)
     assert (p.launcher, p.srun_mpi) == ("srun", "pmix")
+
+
+def test_what_the_login_node_cannot_read_is_not_taken_as_a_refusal(tmp_path):
+    # issue #46 item 6: the MPI's module not loaded at detect time (no mpirun, no ompi_info):
+    # detect concluded Open MPI speaks no plugin and proposed mpirun, on a site whose
+    # srun --mpi=pmix (its MpiDefault) worked. Now srun with the site's default, said unproved.
+    site = _site(mpirun_version="", ompi_info="", config="MpiDefault = pmix\n")
+    text = detect(site)
+    p = _load(text, tmp_path)
+    assert (p.launcher, p.srun_mpi) == ("srun", "pmix"), text
+    assert "srun_mpi: pmix   # the site's MpiDefault; NOT PROVED here" in text
+    # what the answers do prove still decides: Open MPI with only s1/s2 gets pmi2, proved
+    proved = _site(config="MpiDefault = pmix\n")
+    assert _load(detect(proved), tmp_path).srun_mpi == "pmi2"
+    assert "NOT PROVED" not in detect(proved)

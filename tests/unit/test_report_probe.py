@@ -193,3 +193,17 @@ def test_a_completed_comm_point_without_timings_is_said_so(tmp_path):
     (problem,) = report.summary.problems
     assert problem.startswith(f"{first} (comm, 1 node(s)): completed: no timing of it in comm.csv")
     assert "without a throughput measurement" not in problem
+
+
+def test_emulated_nodes_on_one_host_are_checked_against_what_the_probe_expected(tmp_path):
+    # issue #46 item 5: on the local profile (2 emulated nodes x 2 ranks, one host) the report
+    # printed "check ok" beside "ranks per node: 4 (expected 2); 1 node(s) wrong"
+    reports = rank_reports(2, 2)
+    for r in reports:
+        r["host"] = r["slurm_node"] = "localhost"
+        r["affinity"] = [0, 1]
+    check = {"ok": True, "problems": [], "slow_nodes": {}}
+    make_probe_run(tmp_path, "local", 2, 2, reports, check, disjoint=False, per_node=4)
+    (row,) = build(["local"], tmp_path).summary.probe.rows
+    cells = dict(zip(PROBE_HEAD, row, strict=True))
+    assert cells["check"] == "ok" and cells["ranks per node"] == "4 (expected 4)", cells

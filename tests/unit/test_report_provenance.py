@@ -294,7 +294,9 @@ def test_archive_carries_the_provenance(results, tmp_path):
     ],
 )
 def test_mpi_families_are_read(text, want):
-    assert provenance.mpi_version(text) == want
+    from scalestudy.formats.env_capture import mpi_version
+
+    assert mpi_version(text) == want
 
 
 @pytest.mark.parametrize(
@@ -332,3 +334,46 @@ def test_collect_reads_sacct_start_and_end_as_unix_times(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
     got = slurmctl.accounting(["11_1"])["11_1"]
     assert (got["node_list"], got["start"], got["end"]) == ("n[2-3]", 1795715008.0, 1795715012.0)
+
+
+def test_a_failed_capture_command_says_why_in_its_own_words(tmp_path):
+    # issue #46 item 6: provenance said "Slurm | not recorded ([stderr])"
+    env = tmp_path / "env"
+    env.mkdir()
+    files = {"slurm-version.txt": 1, "mpi.txt": 0, "empty.txt": 2}
+    (env / "capture.json").write_text(
+        json.dumps({"files": {n: {"exit_code": c} for n, c in files.items()}})
+    )
+    (env / "slurm-version.txt").write_text(
+        "\n[stderr]\nscontrol: error: resolve_ctls_from_dns_srv: res_nsearch error\n"
+    )
+    (env / "mpi.txt").write_text("\n[stderr]\nmpirun: command not found\n")
+    (env / "empty.txt").write_text("")
+    e = provenance._Env(env, [])
+    assert e.command_output("slurm-version.txt") == (
+        None,
+        "scontrol: error: resolve_ctls_from_dns_srv: res_nsearch error",
+    )
+    assert e.command_output("mpi.txt") == (None, "mpirun: command not found")
+    assert e.command_output("empty.txt") == (None, "exit code 2, no output")
+
+
+def test_a_job_that_ran_another_mpi_than_its_profile_is_marked(tmp_path):
+    # issue #46 item 3: `mpi: intelmpi`, a module that did not set I_MPI_ROOT, the job loaded
+    # Open MPI: capture.json said intelmpi, mpi.txt Open MPI 4.1.4, the report no warning
+    env = tmp_path / "env"
+    env.mkdir()
+    harness = {"mpi_family": "intelmpi", "mpi_family_from": "asked"}
+    (env / "capture.json").write_text(json.dumps({"harness": harness, "files": {}}))
+    (env / "mpi.txt").write_text("mpirun (Open MPI) 4.1.4\n\nReport bugs to ...\n")
+    values = provenance.run_values(provenance._Env(env, []))
+    assert values["MPI"] == "Open MPI 4.1.4 (NOT the profile's Intel MPI)"
+    from scalestudy.compare.envdiff import Capture, capture_fields
+
+    cap = Capture()
+    capture_fields(env, cap)
+    assert cap.values[("software", "MPI")] == {"Open MPI 4.1.4 (NOT the profile's Intel MPI)"}
+    # the family the profile names: no mark
+    harness["mpi_family"] = "openmpi"
+    (env / "capture.json").write_text(json.dumps({"harness": harness, "files": {}}))
+    assert provenance.run_values(provenance._Env(env, []))["MPI"] == "Open MPI 4.1.4"

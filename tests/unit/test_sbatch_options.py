@@ -234,3 +234,20 @@ def test_golden_site_defaults_with_pass_through(tmp_path):
         "tests/unit/test_sbatch_options.py and review git diff"
     )
     assert not re.search(r"\{\{|\{%|\}\}", script)
+
+
+@pytest.mark.parametrize(
+    ("slurm", "key", "example"),
+    [
+        ({"mem": "180GB"}, "slurm.mem", "memory per node (e.g. `180G`"),
+        ({"switches": "1@abc"}, "slurm.switches", "leaf switches, optionally `@` the longest"),
+        ({"mem": "180G\n"}, "slurm.mem", "memory per node"),  # no line after the #SBATCH one
+    ],
+)
+def test_a_malformed_value_is_said_with_its_meaning_and_an_example(
+    tmp_path, capsys, slurm, key, example
+):
+    # issue #46 item 6: `mem: 180GB` and a malformed `switches` printed a bare regex
+    code, err = _validate(_write(tmp_path, slurm), capsys)
+    assert code == 2 and f": {key}: {slurm[key.split('.')[1]]!r} is not a value it takes (" in err
+    assert example in err and "pattern" not in err and "^" not in err, err

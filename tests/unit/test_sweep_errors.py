@@ -94,7 +94,7 @@ CASES = [
         "at least one",
     ),
     (GOOD + "matrix:\n  ppn: [1, 'x']\n", 11, "ppn", "matrix value"),
-    (GOOD + "slurm: {account: 'a; rm -rf ~'}\n", 10, "slurm.account", "pattern"),
+    (GOOD + "slurm: {account: 'a; rm -rf ~'}\n", 10, "slurm.account", "no blanks, quotes, ;"),
     (GOOD + "env: {'BAD KEY': x}\n", 10, "env.BAD KEY", "pattern"),
     (
         GOOD + "evil: !!python/object/apply:os.system ['touch /tmp/pwned']\n",
@@ -437,3 +437,62 @@ def test_generated_invalid_sweeps_exit_2_naming_file_line_and_key(tmp_path, caps
         mutation,
         err,
     )
+
+
+# issue #46 item 2: mistakes in both files and at every stage, all said in one run
+SITE_PROFILE = """\
+name: siteb
+scheduler: slurm
+sockets: 2
+cores_per_socket: 16
+memory_gb: 128
+mpi: intelmpi
+launcher: mpirun
+partitions:
+  - {name: normal, max_nodes: 64, max_time: "2-00:00:00"}
+interconnect: {name: IB, latency_us: 1.5, bandwidth_gbps: 100}
+modules: [intel, ""]
+"""
+SITE_SWEEP = """\
+name: "a b"
+cluster: site.yaml
+mode: weak
+nodes: [1, 2]
+ppn: 2
+threads_per_worker: 32
+time_limit: "49:00:00"
+trainer:
+  model: tiny
+  tokens_per_worker: 512
+  learning_rate: -1
+"""
+
+
+def test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run(tmp_path, capsys):
+    (tmp_path / "site.yaml").write_text(SITE_PROFILE)
+    sweep = tmp_path / "sweep.yaml"
+    sweep.write_text(SITE_SWEEP)
+    assert main(["validate", str(sweep)]) == 2
+    err = capsys.readouterr().err
+    profile = tmp_path / "site.yaml"
+    expected = [
+        f"{sweep}:11: trainer.learning_rate: Input should be greater than 0",  # its schema
+        f"{sweep}:1: name: 'a b' is not a safe folder name",  # the sweep's own key
+        f"{profile}:11: modules.1: '': a module name cannot be empty",  # a profile field
+        f"{profile}:7: launcher: mpirun cannot start mpi: intelmpi",  # a profile rule
+        f"{sweep}:5: ppn: ppn 2 x threads_per_worker 32 = 64 exceeds",  # a point's rule
+        f"{sweep}:7: time_limit: 2-01:00:00 is beyond partition normal's MaxTime",  # the plan's
+    ]
+    for line in expected:
+        assert line in err, (line, err)
+    assert "Traceback" not in err
+
+
+def test_the_cores_error_names_the_variant_as_yaml_and_what_to_give(tmp_path, capsys):
+    # issue #46 item 6: it printed the variant as a Python dict ({'threads_per_worker': 2})
+    path = tmp_path / "sweep.yaml"
+    path.write_text(GOOD.replace("ppn: 1", "ppn: 2") + "matrix:\n  threads_per_worker: [1, 2]\n")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "exceeds the 2 cores of a local node (with threads_per_worker: 2): each rank" in err
+    assert "give e.g. ppn: 1 with threads_per_worker: 2" in err and "{" not in err, err
