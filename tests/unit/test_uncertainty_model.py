@@ -147,6 +147,17 @@ def test_the_spread_follows_its_trend_in_n_fitted_by_maximum_likelihood():
     half = sps.t.ppf(0.975, df) * s32 / 2
     centre = logs[-1].mean()
     assert (e.lo, e.hi) == pytest.approx((np.exp(centre - half), np.exp(centre + half)), rel=1e-5)
+    # a ratio of 32 to 1 node: both spreads come from the one fit, so the df of their sum is
+    # the delta method's with the fit's covariance of (a, b), not Welch's as if independent
+    r = um.ratio([(sets[-1], 1.0, 32), (sets[0], -1.0, 1)], noise)
+    s1 = math.exp(0.5 * a)
+    var = (s32**2 + s1**2) / 4
+    grad = np.array([1.0, 5.0 * s32**2 / 4 / var])  # d log(var) / d(a, b)
+    df_sum = 2 / (grad @ cov @ grad)
+    half = sps.t.ppf(0.975, df_sum) * math.sqrt(var)
+    centre = logs[-1].mean() - logs[0].mean()
+    assert r.df == pytest.approx(df_sum, rel=1e-5)
+    assert (r.lo, r.hi) == pytest.approx((np.exp(centre - half), np.exp(centre + half)), rel=1e-5)
 
 
 def test_one_slow_allocation_is_set_aside_and_only_then():
