@@ -337,6 +337,20 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "report: the outlier screen's set-aside allocation kept in the points' samples",
+        "scalestudy/report/scaling.py",
+        "            for p, kept in zip(pts, done.sets, strict=True):",
+        "            for p, kept in zip(pts, [getattr(p, attr) for p in pts], strict=True):",
+        ["tests/unit/test_report_scaling.py", "-k", "slow_allocation"],
+    ),
+    Mutation(
+        "compare: the outlier screen's set-aside allocation kept in a side's points",
+        "scalestudy/compare/match.py",
+        "                if a != done.set_aside",
+        "                if a is not None",
+        ["tests/unit/test_compare_noise.py", "-k", "slow_allocation"],
+    ),
+    Mutation(
         "Slurm times: a multi-day limit's (and sacct Elapsed's) hours dropped",
         "scalestudy/sbatch_options.py",
         "        return days * 1440 + a * 60 + (b or 0) + (c or 0) / 60",
