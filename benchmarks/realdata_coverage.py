@@ -118,8 +118,9 @@ def measure() -> list[dict]:
     return log
 
 
-def figures_of(name: str, path: Path) -> dict[str, dict]:
-    """Every interval the run's report prints for the quickstart: key -> Estimate as a dict."""
+def figures_of(name: str, path: Path) -> tuple[dict[str, dict], dict[str, str]]:
+    """Every interval the run's report prints for the quickstart (key -> Estimate as a dict)
+    and the run's noise model as the report states it."""
     from scalestudy.report import build
 
     out = work / "reports" / name
@@ -136,16 +137,18 @@ def figures_of(name: str, path: Path) -> dict[str, dict]:
                 found[f"weak efficiency {sc.variant.label} {w}w"] = e.as_dict()
     for r in a.paired:
         found[f"paired {r.variant}/{r.baseline} {r.nodes}n"] = r.estimate.as_dict()
-    return found
+    what = {"tokens_per_s": "tokens/s", "step_s": "time per step"}
+    noise = {k: n.describe(what[k]) for k, n in a.variants[0].noise.items()} if a.variants else {}
+    return found, noise
 
 
 def main() -> None:
     log = [] if args.reuse else measure()
-    runs = {}
+    runs, noise = {}, {}
     for i in range(1, args.runs + 1):
         name, path = sweep_of(i)
         if (results / name).exists():
-            runs[i] = figures_of(name, path)
+            runs[i], noise[i] = figures_of(name, path)
     checks = []
     for i, figs in runs.items():
         for key, e in figs.items():
@@ -168,8 +171,10 @@ def main() -> None:
             )
     judged = [c for c in checks if c["covered"] is not None]
     kinds: dict[str, list[bool]] = {}
+    widths: dict[str, list[float]] = {}  # hi / lo of each interval, by kind
     for c in judged:
         kinds.setdefault(c["figure"].split(" ")[0], []).append(c["covered"])
+        widths.setdefault(c["figure"].split(" ")[0], []).append(c["hi"] / c["lo"])
     print(
         json.dumps(
             {
@@ -180,6 +185,8 @@ def main() -> None:
                 "unjudged": len(checks) - len(judged),
                 "covered": sum(c["covered"] for c in judged) / len(judged) if judged else None,
                 "covered_by_kind": {k: [sum(v), len(v)] for k, v in kinds.items()},
+                "median_hi_over_lo": {k: statistics.median(v) for k, v in widths.items()},
+                "noise": noise,
                 "checks": checks,
             },
             indent=1,
