@@ -9,7 +9,8 @@ expected a little under 0.95 (the other runs' median carries its own noise) and 
 Each run is a separate sweep (quickstart-r1 .. -rR) submitted as the quickstart is, one run at a
 time (its bundles run on the cluster's nodes as Slurm places them), then collected and reported
 in-process through scalestudy.report.build. The runs share this host's 2 cores: the noise
-between them is this machine's noise. About 8 min a run at load 2-3.
+between them is this machine's noise. 7.2 min a run at load 13-17 (2026-11-28; docs/report.md
+has the figures).
 
 Usage (heavy: a local Slurm cluster and trainer runs; under the shared lock):
   flock /tmp/scalestudy-heavy.lock .venv/bin/python benchmarks/realdata_coverage.py \
