@@ -391,6 +391,60 @@ MUTATIONS = [
         ["tests/unit/test_report_paired.py", "tests/unit/test_uncertainty_model.py"],
     ),
     Mutation(
+        "noise model: the spread pooled across N where it grows with N (no trend fitted)",
+        "scalestudy/uncertainty/model.py",
+        "        if 2.0 / worst >= TREND_MIN_DF:",
+        "        if False:",
+        [
+            "tests/unit/test_uncertainty_model.py",
+            "tests/unit/test_coverage.py",
+            "-k",
+            "trend or sqrt",
+        ],
+    ),
+    Mutation(
+        "noise model: the trend's sizes taken as independent estimates (Welch df, no covariance)",
+        "scalestudy/uncertainty/model.py",
+        "    if noise.trend and not own_floor and all(z is not None and z > 0 for z in at):",
+        "    if False:",
+        ["tests/unit/test_uncertainty_model.py", "-k", "trend"],
+    ),
+    Mutation(
+        "noise model: no outlier allocation ever set aside",
+        "scalestudy/uncertainty/model.py",
+        "        if abs(z) > cut and (best is None or abs(z) / cut > abs(best[0]) / best[2]):",
+        "        if False:",
+        [
+            "tests/unit/test_uncertainty_model.py",
+            "tests/unit/test_coverage.py",
+            "-k",
+            "slow or outlier",
+        ],
+    ),
+    Mutation(
+        "noise model: the outlier screen's Bonferroni bound dropped (a 1.7-sd allocation out)",
+        "scalestudy/uncertainty/model.py",
+        "        cut = t_quantile(1.0 - level / (2.0 * len(all_keys)), noise.df)",
+        "        cut = t_quantile(1.0 - level / 2.0, noise.df) / 2",
+        [
+            "tests/unit/test_uncertainty_model.py::test_one_slow_allocation_is_set_aside_and_only_then"
+        ],
+    ),
+    Mutation(
+        "report: the outlier screen's set-aside allocation kept in the points' samples",
+        "scalestudy/report/scaling.py",
+        "            for p, kept in zip(pts, done.sets, strict=True):",
+        "            for p, kept in zip(pts, [getattr(p, attr) for p in pts], strict=True):",
+        ["tests/unit/test_report_scaling.py", "-k", "slow_allocation"],
+    ),
+    Mutation(
+        "compare: the outlier screen's set-aside allocation kept in a side's points",
+        "scalestudy/compare/match.py",
+        "                if a != done.set_aside",
+        "                if a is not None",
+        ["tests/unit/test_compare_noise.py", "-k", "slow_allocation"],
+    ),
+    Mutation(
         "Slurm times: a multi-day limit's (and sacct Elapsed's) hours dropped",
         "scalestudy/sbatch_options.py",
         "        return days * 1440 + a * 60 + (b or 0) + (c or 0) / 60",

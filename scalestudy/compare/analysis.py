@@ -489,6 +489,7 @@ def compare(
         pair.regression = tokens.gate == SLOWER_THAN_TOL
         pairs.append(pair)
     notes += inconsistent_notes(base) + inconsistent_notes(new)
+    notes += [f"{side.label}: {note}" for side in (base, new) for note in side.set_aside]
     only_b = [k for k in base.points if k not in new.points]
     only_n = [k for k in new.points if k not in base.points]
     ob = [

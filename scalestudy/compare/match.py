@@ -16,7 +16,7 @@ from pathlib import Path
 from scalestudy.formats.results_columns import clock_checked
 from scalestudy.inputs import Input
 from scalestudy.report import legacy, load
-from scalestudy.uncertainty.model import Clustered, Samples
+from scalestudy.uncertainty.model import Clustered, Samples, screen
 from scalestudy.workloads import table as workloads
 
 # configuration keys that follow from the size, not from the experiment
@@ -76,6 +76,7 @@ class Side:
     sweep: load.SweepResults
     label: str
     points: dict[str, Measured]
+    set_aside: list[str] = field(default_factory=list)  # the outlier screen's notes
 
     @property
     def folder(self) -> Path:
@@ -169,7 +170,33 @@ def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
 
 def load_side(inp: Input, label: str) -> Side:
     (sweep,) = load.load_sweeps([inp.folder.name], inp.folder.parent)
-    return Side(inp, sweep, label, measured_points(sweep))
+    side = Side(inp, sweep, label, measured_points(sweep))
+    screen_side(side)
+    return side
+
+
+def screen_side(side: Side) -> None:
+    """The noise model's outlier screen (scalestudy/uncertainty: screen) over the side's run,
+    tokens/s and time per step each: a set-aside allocation's repeats leave its points'
+    samples, and the side's `set_aside` says so."""
+    pts = list(side.points.values())
+    for values, keys, what in (
+        ("tokens", "token_allocations", "tokens/s"),
+        ("step_s", "step_allocations", "time per step"),
+    ):
+        sets = [Clustered.of(getattr(m, values), getattr(m, keys)) for m in pts]
+        done = screen(sets, [m.workers for m in pts])
+        if done.set_aside is None:
+            continue
+        side.set_aside.append(done.describe(what))
+        for m in pts:
+            kept = [
+                (v, a)
+                for v, a in zip(getattr(m, values), getattr(m, keys), strict=True)
+                if a != done.set_aside
+            ]
+            setattr(m, values, [v for v, _ in kept])
+            setattr(m, keys, [a for _, a in kept])
 
 
 def labels_for(inputs: list[Input]) -> list[str]:

@@ -73,6 +73,8 @@ class Variant:
     # the run's noise (every variant of the report: scalestudy/uncertainty), by measurement:
     # "tokens_per_s" and "step_s"
     noise: dict[str, Noise] = field(default_factory=dict)
+    # the outlier screen's notes (an allocation set aside from the run's points)
+    set_aside: list[str] = field(default_factory=list)
 
     @property
     def from_table(self) -> bool:
@@ -232,6 +234,14 @@ def set_noise(vs: list[Variant]) -> None:
     interval from it."""
     pts = [p for v in vs for p in v.points]
     sizes = [p.workers for p in pts]
+    # the outlier screen first: a set-aside allocation leaves every point's samples
+    for attr, what in (("throughput_samples", "tokens/s"), ("step_samples", "time per step")):
+        done = uncertainty.screen([getattr(p, attr) for p in pts], sizes)
+        if done.set_aside is not None:
+            for p, kept in zip(pts, done.sets, strict=True):
+                setattr(p, attr, kept)
+            for v in vs:
+                v.set_aside.append(done.describe(what))
     noise = {
         "tokens_per_s": uncertainty.pooled([p.throughput_samples for p in pts], sizes),
         "step_s": uncertainty.pooled([p.step_samples for p in pts], sizes),
@@ -271,7 +281,7 @@ def column_samples(v: Variant, workers: int, column: str, scale: float = 1.0) ->
         return []
     samples = _samples(rows, column)
     if isinstance(samples, Clustered):
-        return Clustered(tuple(tuple(x * scale for x in g) for g in samples.groups))
+        return samples.scaled(scale)
     return [x * scale for x in samples]
 
 

@@ -84,7 +84,8 @@ def _noise(a: Analysis) -> list[str]:
     """The noise model every interval of the report came from, as used."""
     noise = a.variants[0].noise if a.variants else {}
     what = {"tokens_per_s": "tokens/s", "step_s": "time per step"}
-    return [n.describe(what[k]) for k, n in noise.items()]
+    screened = a.variants[0].set_aside if a.variants else []
+    return [n.describe(what[k]) for k, n in noise.items()] + list(screened)
 
 
 TIE = "indistinguishable at this design"

@@ -454,3 +454,32 @@ def test_checked_and_unchecked_throughputs_are_not_compared(tmp_path, capsys):
     make_run(tmp_path, "c", _quickstart(rng, 1.0), allocations=2, clock_check="ok")
     c = _compare(tmp_path, "c", "b", tolerance=0.10)
     assert analysis.UNJUDGED not in {p.tokens.gate for p in c.pairs}
+
+
+def test_compare_sets_aside_a_sides_slow_allocation_from_its_points():
+    # one side of a bundled run, 4 sizes x 2 variants x allocations 0..3, allocation 1 15%
+    # slow at every point: compare drops its repeats from every point (tokens/s only: the
+    # steps are clean) and names it in the side's notes
+    from scalestudy.compare.match import Measured, Side, screen_side
+
+    rng = np.random.default_rng(11)
+    points = {}
+    for n in (1, 2, 4, 8):
+        shared = 0.04 * rng.standard_normal(4)
+        for variant in ("a", "b"):
+            slow = np.log([1, 0.85, 1, 1])
+            tokens = np.exp(np.log(1000 * n) + shared + slow + 0.01 * rng.standard_normal(4))
+            steps = np.exp(0.04 * rng.standard_normal(4))
+            points[f"{variant}{n}"] = Measured(
+                f"{variant}{n}", variant, "trainer", "weak", n, 1, n, variant, {},
+                tokens=list(tokens), step_s=list(steps),
+                token_allocations=[0, 1, 2, 3], step_allocations=[0, 1, 2, 3],
+            )  # fmt: skip
+    before = {k: list(m.tokens) for k, m in points.items()}
+    side = Side(None, None, "new", points)
+    screen_side(side)
+    for k, m in points.items():
+        assert m.token_allocations == [0, 2, 3]
+        assert m.tokens == [before[k][0], before[k][2], before[k][3]]
+        assert m.step_allocations == [0, 1, 2, 3]
+    assert len(side.set_aside) == 1 and side.set_aside[0].startswith("allocation 1 set aside")

@@ -170,3 +170,39 @@ def test_a_bundled_points_interval_resamples_its_allocations():
     grouped_eff, pooled_eff = efficiency(table), efficiency(table.drop(columns=["allocation"]))
     assert grouped_eff.value == pytest.approx(pooled_eff.value)
     assert grouped_eff.hi - grouped_eff.lo > pooled_eff.hi - pooled_eff.lo
+
+
+def test_the_report_sets_aside_a_slow_allocation_before_its_intervals():
+    # a bundled run, 4 sizes x 2 variants x allocations 0..3, allocation 2 15% slower at every
+    # point: each point's samples lose its repeats, and its interval is the t interval of the
+    # remaining three allocations under the run's pooled spread (computed here by SciPy)
+    from types import SimpleNamespace
+
+    from scalestudy.report.scaling import PointStats, set_noise
+    from scalestudy.uncertainty.model import Clustered
+
+    rng = np.random.default_rng(13)
+    variants = []
+    logs = {}
+    for v in ("a", "b"):
+        variants.append(SimpleNamespace(label=v, points=[], noise={}, set_aside=[]))
+    for n in (1, 2, 4, 8):
+        shared = 0.04 * rng.standard_normal(4)
+        for v in variants:
+            x = np.log(1000 * n) + shared + np.log([1, 1, 0.85, 1]) + 0.01 * rng.standard_normal(4)
+            logs[(v.label, n)] = x[[0, 1, 3]]
+            tput = Clustered.of(list(np.exp(x)), [0, 1, 2, 3])
+            v.points.append(PointStats(v.label, f"{v.label}{n}", n, n, 4, 4, {}, tput, []))
+    set_noise(variants)
+    assert variants[0].set_aside[0].startswith("allocation 2 set aside for tokens/s")
+    ss = sum(((x - x.mean()) ** 2).sum() for x in logs.values())
+    s = np.sqrt(ss / 16)  # 8 points x 2 df; the variants of a size share their allocations:
+    df = 4 * 2  # 2 df a size, 4 sizes
+    for v in variants:
+        for p in v.points:
+            assert p.throughput_samples.keys == (0, 1, 3)
+            x = logs[(v.label, p.workers)]
+            half = sps.t.ppf(0.975, df) * s / np.sqrt(3)
+            assert (p.throughput.lo, p.throughput.hi) == pytest.approx(
+                (np.exp(x.mean() - half), np.exp(x.mean() + half)), rel=1e-9
+            )

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy import optimize as sps_opt
 from scipy import stats as sps
 
 from scalestudy.uncertainty import model as um
@@ -85,9 +86,10 @@ def test_weak_efficiency_interval_by_hand():
 
 
 def test_equal_spreads_rejected_when_noise_grows_with_n():
+    # two sizes (a trend needs three): Bartlett's test decides between pooled and per size
     rng = np.random.default_rng(3)
-    sizes = [1, 2, 4, 8, 16, 32]
-    sets = [list(np.exp(0.005 * n * rng.standard_normal(4))) for n in sizes]  # sd 0.5% .. 16%
+    sizes = [1, 32]
+    sets = [list(np.exp(0.005 * n * rng.standard_normal(4))) for n in sizes]  # sd 0.5%, 16%
     noise = um.pooled(sets, sizes)
     # Bartlett's statistic by SciPy on the same log units: the same p-value
     logs = [np.log(x) for x in sets]
@@ -99,12 +101,99 @@ def test_equal_spreads_rejected_when_noise_grows_with_n():
     assert (e.lo, e.hi) == pytest.approx(
         (np.exp(logs[-1].mean() - half), np.exp(logs[-1].mean() + half))
     )
-    flat = [list(np.exp(0.03 * rng.standard_normal(4))) for _ in sizes]
+    flat = [list(np.exp(0.03 * np.random.default_rng(n).standard_normal(4))) for n in sizes]
     same = um.pooled(flat, sizes)
-    assert same.form == "pooled" and same.homogeneity_p >= 0.05 and same.df == 18
+    assert same.form == "pooled" and same.homogeneity_p >= 0.05 and same.df == 6
     assert same.homogeneity_p == pytest.approx(
         sps.bartlett(*[np.log(x) for x in flat]).pvalue, rel=1e-9
     )
+
+
+def test_the_spread_follows_its_trend_in_n_fitted_by_maximum_likelihood():
+    # six sizes, 3 df each, the spread growing as sqrt(N): log s^2 = a + b log2 N fitted by
+    # maximising the chi-square likelihood of the sizes' sums of squares (SciPy's optimiser
+    # on the likelihood written out here), the interval at 32 nodes with the fit's spread
+    # there and df = 2 / var(fitted log s^2) (the inverse Fisher information, by numpy)
+    rng = np.random.default_rng(5)
+    sizes = [1, 2, 4, 8, 16, 32]
+    sets = [list(np.exp(0.02 * math.sqrt(n) * rng.standard_normal(4))) for n in sizes]
+    noise = um.pooled(sets, sizes)
+    logs = [np.log(x) for x in sets]
+    ss = np.array([((lg - lg.mean()) ** 2).sum() for lg in logs])
+    x, d = np.log2(sizes), np.full(6, 3.0)
+
+    def nll(p):
+        var = np.exp(p[0] + p[1] * x)
+        return -sps.chi2.logpdf(ss / var, d).sum() + np.log(var).sum()  # density of ss
+
+    fit = sps_opt.minimize(
+        nll,
+        [np.log(ss.sum() / d.sum()), 0.0],
+        method="Nelder-Mead",
+        options={"xatol": 1e-10, "fatol": 1e-12, "maxiter": 4000},
+    )
+    a, b = fit.x
+    assert noise.form == "trend in N" and noise.trend[:2] == pytest.approx((a, b), abs=1e-5)
+    flat = -sps.chi2.logpdf(ss / (ss.sum() / d.sum()), d).sum() + 6 * np.log(ss.sum() / d.sum())
+    assert noise.trend_p == pytest.approx(sps.chi2.sf(2 * (flat - fit.fun), 1), rel=1e-4)
+    cov = np.linalg.inv(
+        np.array([[d.sum(), (d * x).sum()], [(d * x).sum(), (d * x * x).sum()]]) / 2
+    )
+    at = np.array([1.0, 5.0])  # log2 32
+    df = 2 / (at @ cov @ at)
+    s32 = math.exp(0.5 * (a + 5 * b))
+    assert noise.at(32) == pytest.approx((s32, df), rel=1e-5)
+    e = um.level(sets[-1], noise, 32)
+    half = sps.t.ppf(0.975, df) * s32 / 2
+    centre = logs[-1].mean()
+    assert (e.lo, e.hi) == pytest.approx((np.exp(centre - half), np.exp(centre + half)), rel=1e-5)
+    # a ratio of 32 to 1 node: both spreads come from the one fit, so the df of their sum is
+    # the delta method's with the fit's covariance of (a, b), not Welch's as if independent
+    r = um.ratio([(sets[-1], 1.0, 32), (sets[0], -1.0, 1)], noise)
+    s1 = math.exp(0.5 * a)
+    var = (s32**2 + s1**2) / 4
+    grad = np.array([1.0, 5.0 * s32**2 / 4 / var])  # d log(var) / d(a, b)
+    df_sum = 2 / (grad @ cov @ grad)
+    half = sps.t.ppf(0.975, df_sum) * math.sqrt(var)
+    centre = logs[-1].mean() - logs[0].mean()
+    assert r.df == pytest.approx(df_sum, rel=1e-5)
+    assert (r.lo, r.hi) == pytest.approx((np.exp(centre - half), np.exp(centre + half)), rel=1e-5)
+
+
+def test_one_slow_allocation_is_set_aside_and_only_then():
+    # a bundled run: 2 variants x 4 sizes, 4 allocations x 1 repeat, allocation "a2" 15% slow
+    # at every size: screened out of every set; the same run without it keeps every allocation
+    rng = np.random.default_rng(7)
+    sizes = [1, 2, 4, 8]
+    keys = ["a0", "a1", "a2", "a3"]
+    sets, clean, at = [], [], []
+    for n in sizes:
+        shared = 0.04 * rng.standard_normal(4)
+        for level in (0.0, -0.13):
+            logs = level + shared + 0.01 * rng.standard_normal(4)
+            clean.append(um.Clustered.of(list(np.exp(logs)), keys))
+            slow = logs + np.log([1, 1, 0.85, 1])
+            sets.append(um.Clustered.of(list(np.exp(slow)), keys))
+            at.append(n)
+    done = um.screen(sets, at)
+    assert done.set_aside == "a2" and done.z < -done.threshold
+    for before, after in zip(sets, done.sets, strict=True):
+        assert after.keys == ("a0", "a1", "a3")
+        assert after.groups == tuple(
+            g for g, k in zip(before.groups, keys, strict=True) if k != "a2"
+        )
+    # Z by hand: the other allocations' pooled spread (df: 3 sizes' 2 shared df... each size
+    # counts its allocations once: 2 df x 4 sizes = 8), deleted residuals averaged per size
+    rest = [np.log([g[0] for g, k in zip(s.groups, keys, strict=True) if k != "a2"]) for s in sets]
+    s_rest = math.sqrt(sum(((r - r.mean()) ** 2).sum() for r in rest) / (2 * len(rest)))
+    res = [
+        (math.log(s.groups[2][0]) - r.mean()) / (s_rest * math.sqrt(1 + 1 / 3))
+        for s, r in zip(sets, rest, strict=True)
+    ]
+    z = sum((res[2 * i] + res[2 * i + 1]) / 2 for i in range(4)) / 2
+    assert done.z == pytest.approx(z, rel=1e-9)
+    assert done.threshold == pytest.approx(sps.t.ppf(1 - 0.01 / 8, 8), rel=1e-6)
+    assert um.screen(clean, at).set_aside is None
 
 
 def test_variants_sharing_allocations_count_their_degrees_of_freedom_once():
