@@ -88,7 +88,7 @@ def test_a_profile_detected_from_the_cluster_passes_doctor(in_cluster, tmp_path,
     assert main(["doctor", str(site), "--results", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "[  ok] trainer job: 3 steps on 2 node(s) x 1" in out, out
-    assert "is ready (9 checks" in out
+    assert "is ready (10 checks" in out
     # the live cluster's profile renders the hand-written emulated profile's job scripts
     assert main(["profile", "detect", "--name", "emulated"]) == 0
     same_name = tmp_path / "emulated.yaml"
