@@ -22,6 +22,7 @@ from scalestudy.report import projection
 pytestmark = pytest.mark.slurm
 
 V, H = 1000, 64
+ITERATIONS = 20
 SIZES = [4096, 65536, 1048576, 4194304, 16777216]
 SWEEP = {
     "name": "commemu",
@@ -36,12 +37,14 @@ SWEEP = {
     "comm": {
         "collectives": ["allreduce", "allgather", "alltoall"],
         "sizes_bytes": SIZES,
-        "iterations": 6,
-        "warmup": 1,
+        # 20 timed iterations: with 6, one CI run's 2-node allgather medians scattered so far
+        # (fit R^2 0.44) that the trainer shape's model came out 2.05x its measured time
+        "iterations": ITERATIONS,
+        "warmup": 2,
     },
 }
 COLLECTIVES = ("allreduce", "allgather", "alltoall")
-RESIDUAL_MAX, RESIDUAL_RMS, TRAINER_SHAPE_MAX = 1.5, 0.6, 1.0  # see check_comm_report
+RESIDUAL_MAX, RESIDUAL_RMS, TRAINER_SHAPE_FACTOR = 1.5, 0.6, 2.0  # see check_collected
 
 
 @pytest.fixture
@@ -142,7 +145,7 @@ def check_collected(sdir: Path) -> dict:
         comm = list(csv.DictReader(fh))
     assert len(comm) == 3 * (3 + 3 * len(SIZES))  # per point: 3 trainer shapes, 3 sweeps
     for r in comm:
-        assert r["status"] == "completed" and int(r["iterations"]) == 6
+        assert r["status"] == "completed" and int(r["iterations"]) == ITERATIONS
         assert 0 < float(r["p10_s"]) <= float(r["median_s"]) <= float(r["p90_s"])
         if r["kind"] == "trainer" and r["collective"] == "allreduce":
             assert int(r["bytes"]) == 4 * V * H
@@ -187,11 +190,15 @@ def check_collected(sdir: Path) -> dict:
         assert cal["excluded"] == []
     print(f"excluded from the fit: {cal['excluded']}")
     # the trainer's own shapes (not in the fit) against the fitted model: -43% to +37% over
-    # the same 7 runs (|relative| median 20%); the bound is ~2.3x the worst seen
+    # the same 7 runs (|relative| median 20%), a model within a factor 1.59 of the time either
+    # way. The bound is a factor 2 either way: `relative` = 1 - model/measured is at most 1
+    # whatever the model, so a bound on it alone would pass a model that predicts nothing
     assert {c["collective"] for c in cal["trainer_shape_checks"]} == set(COLLECTIVES)
     for chk in cal["trainer_shape_checks"]:
         print(f"trainer shape {chk['collective']} at {chk['nodes']} nodes: {chk}")
-        assert abs(chk["relative"]) <= TRAINER_SHAPE_MAX, chk
+        assert chk["relative"] == pytest.approx(1 - chk["model_s"] / chk["measured_s"]), chk
+        ratio = chk["model_s"] / chk["measured_s"]
+        assert 1 / TRAINER_SHAPE_FACTOR <= ratio <= TRAINER_SHAPE_FACTOR, chk
     return cal
 
 
