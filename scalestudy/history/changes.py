@@ -8,7 +8,8 @@ Two stages, as Apache Otava (E-divisive, then a t test) and MongoDB's change det
    of the noise model's standard error of one run's level and the series' own run-to-run
    spread (a robust one: the MAD of successive differences, which a step barely moves);
 2. each candidate confirmed by a t test of the mean log level of the runs after it against the
-   runs before it (up to WINDOW runs a side, not across another candidate), each run's
+   runs before it (up to WINDOW runs a side, not across another candidate; while any
+   candidate fails, the weakest is dropped and the rest tested again), each run's
    variance the larger of the two figures above, df the runs' (n_before + n_after - 2). A
    candidate is a change when its p-value is below the false-alarm budget's level alpha, and
    stays below it with any one run of either side left out (an outlier run is no change).
@@ -148,18 +149,47 @@ def detect(
     penalty = 2.0 * math.log(n)  # BIC-like on unit variance: candidates only, the test decides
     cands = candidates([v / sd for v in x], penalty, min_size)
     alpha = alpha_for(budget, points)
-    out: list[Change] = []
-    bounds = [0, *cands, n]
-    for i, tau in enumerate(cands):
-        lo = max(bounds[i], out[-1].index if out else 0, tau - window)
-        hi = min(bounds[i + 2], tau + window)
-        b, a = range(lo, tau), range(tau, hi)
-        if len(b) < min_size or len(a) < min_size:
-            continue
-        ratio, p = step(x, var, b, a, confidence)
-        if p < alpha and _persists(x, var, b, a, alpha):
-            out.append(Change(tau, ratio, p, alpha, (lo, tau), (tau, hi)))
-    return out
+    # backward elimination: test every candidate between its neighbours; while any fails, drop
+    # the weakest (largest p) and test again. A rejected candidate is noise, not a boundary: a
+    # spurious split inside the runs before a real change must not shrink that change's window
+    # (a real 8-run history lost a 0.64x step so: the noise split its 5 runs before into 3 + 2)
+    while True:
+        tested = [_test(x, var, cands, i, alpha, window, min_size, confidence) for i in
+                  range(len(cands))]  # fmt: skip
+        failed = [(t.p if t else 1.0, i) for i, t in enumerate(tested) if t is None or not t.ok]
+        if not failed:
+            return [t.change for t in tested if t is not None]
+        del cands[max(failed)[1]]
+
+
+@dataclass(frozen=True)
+class _Tested:
+    change: Change
+    p: float
+    ok: bool
+
+
+def _test(
+    x: Sequence[float],
+    var: Sequence[float],
+    cands: Sequence[int],
+    i: int,
+    alpha: float,
+    window: int,
+    min_size: int,
+    confidence: float,
+) -> _Tested | None:
+    """Candidate i against the runs between its neighbours (up to `window` a side); None when
+    a side has fewer than min_size runs."""
+    bounds = [0, *cands, len(x)]
+    tau = cands[i]
+    lo, hi = max(bounds[i], tau - window), min(bounds[i + 2], tau + window)
+    b, a = range(lo, tau), range(tau, hi)
+    if len(b) < min_size or len(a) < min_size:
+        return None
+    ratio, p = step(x, var, b, a, confidence)
+    ok = p < alpha and _persists(x, var, b, a, alpha)
+    return _Tested(Change(tau, ratio, p, alpha, (lo, tau), (tau, hi)), p, ok)
 
 
 def _persists(
