@@ -79,7 +79,9 @@ def shared_runs(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def slurm_cluster(tmp_path_factory):
-    """A 4-node Slurm cluster with accounting, private to this test session."""
+    """A 4-node Slurm cluster with accounting, private to this test session, run as a site
+    runs it (`localcluster up --site`: accounts and QOS enforced, partitions with MaxTime,
+    node features), so every Slurm test submits under a site's rules."""
     import shutil
 
     missing = [
@@ -92,7 +94,7 @@ def slurm_cluster(tmp_path_factory):
         if missing
         else None
     )
-    yield from running_cluster(tmp_path_factory.mktemp("slurm"), nodes=4)
+    yield from running_cluster(tmp_path_factory.mktemp("slurm"), nodes=4, site=True)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ running. It is a scheduler and protocol test bed: no timing claims come from it.
 
     python -m scalestudy.localcluster up [--nodes 4] [--shape emulated|skx] [--dir DIR]
                                          [--no-accounting] [--task-plugin none|affinity]
-                                         [--netns [--link-rate 200mbit]]
+                                         [--netns [--link-rate 200mbit]] [--site]
     python -m scalestudy.localcluster down | status | env
     python -m scalestudy.localcluster crash-node n2 | revive-node n2
     python -m scalestudy.localcluster stop slurmctld | start slurmctld   (or slurmdbd)
@@ -15,6 +15,11 @@ running. It is a scheduler and protocol test bed: no timing claims come from it.
 addresses of 198.18.0.0/15 (network.py); --link-rate shapes each node's link per direction
 with tbf (the kernel has no netem here: no added delay). Off by default. `down` removes the
 namespaces, links and qdiscs after ending every process inside them.
+
+--site: as a site runs it: associations, limits and QOS enforced (a job needs an account it
+belongs to and a QOS it may use; `sacctmgr` adds them), partitions `debug` (the default, MaxTime
+4 h) and `short` (at most 2 nodes, MaxTime 10 min) with their limits enforced at submission,
+and node features (`skylake` on the first half of the nodes, `icelake` on the rest).
 
 Clients need SLURM_CONF=<dir>/etc/slurm.conf (printed by `env`).
 """
@@ -71,6 +76,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="RATE",
         help="with --netns: shape each node's link to RATE per direction (tc units, e.g. 200mbit)",
     )
+    p.add_argument(
+        "--site",
+        action="store_true",
+        help="as a site runs: accounts and QOS enforced, partitions with MaxTime, node features",
+    )
     a = p.parse_args(argv)
     if a.link_rate and not a.netns:
         p.error("--link-rate needs --netns")
@@ -83,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             shape=a.shape,
             netns=a.netns,
             link_rate=a.link_rate,
+            site=a.site,
         )
     except ClusterError as exc:
         p.error(str(exc))

@@ -145,9 +145,14 @@ class LocalCluster:
     # shapes each node's link per direction and needs netns.
     netns: bool = False
     link_rate: str | None = None
+    # as a site runs (config.slurm_conf): associations and QOS enforced, partitions debug and
+    # short with their MaxTime, node features; needs accounting
+    site: bool = False
     _chosen_ports: dict | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.site and not self.accounting:
+            raise ClusterError("a site's cluster enforces accounts and QOS: it needs accounting")
         if self.link_rate is not None:
             if not self.netns:
                 raise ClusterError(f"link rate {self.link_rate}: needs the emulated network")
@@ -208,6 +213,7 @@ class LocalCluster:
                 task_plugin=self.task_plugin,
                 shape=self.shape,
                 net=net,
+                site=self.site,
             )
         )
         # the daemons' own version decides the files they accept (config.cgroup_conf)

@@ -24,6 +24,17 @@ _env = environment(TEMPLATES)
 # nodes), never for timing.
 SHAPES = ("emulated", "skx")
 
+# `site`: the node features, two CPU generations as a mixed site has them (the first half of
+# the nodes one, the rest the other), and the partitions of templates/slurm.conf.j2
+SITE_FEATURES = ("skylake", "icelake")
+# name: (MaxTime, MaxNodes)
+SITE_PARTITIONS = {"debug": ("04:00:00", "UNLIMITED"), "short": ("00:10:00", 2)}
+
+
+def site_feature(i: int, nodes: int) -> str:
+    """The feature of node n<i+1> of `nodes` under `site`."""
+    return SITE_FEATURES[0] if i < (nodes + 1) // 2 else SITE_FEATURES[1]
+
 
 def slurm_conf(
     *,
@@ -37,10 +48,12 @@ def slurm_conf(
     task_plugin: str,
     shape: str = "emulated",
     net: dict | None = None,
+    site: bool = False,
 ) -> str:
     """slurm.conf; `net` is the emulated network's state (network.Network.create): the
     controller, accounting and every node on the bridge's addresses, each node its own host
-    name. None: every daemon on 127.0.0.1 under this host's name."""
+    name. None: every daemon on 127.0.0.1 under this host's name. `site`: as a site runs
+    (accounting enforced, named partitions with MaxTime, node features; needs accounting)."""
     if shape not in SHAPES:
         raise ValueError(f"node shape {shape!r}: one of {', '.join(SHAPES)}")
     return _env.get_template("slurm.conf.j2").render(
@@ -55,6 +68,9 @@ def slurm_conf(
         accounting=accounting,
         task_plugin=task_plugin,
         net=net,
+        site=site,
+        site_partitions=SITE_PARTITIONS,
+        feature=lambda i: site_feature(i, nodes),
     )
 
 

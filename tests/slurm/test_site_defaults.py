@@ -6,9 +6,12 @@ runs with the account, QOS, reservation and wckey where sacct shows them. The sc
 the golden tests/golden/sbatch/emulated-site-defaults.sh but for the results folder. Its
 report's provenance (item 7) gives each point sacct's job id, nodes, start and end.
 
-The local cluster does not enforce accounts and QOS (no AccountingStorageEnforce), so
---test-only would take a wrong account too; it does check a reservation, which this test
-shows with a name that does not exist."""
+The session's cluster runs as a site does (`localcluster up --site`: associations, limits and
+QOS enforced, partitions `debug` and `short` with their MaxTime enforced at submission, node
+features `skylake` on n[1-2] and `icelake` on n[3-4]); so `submit --dry-run` (sbatch
+--test-only per job shape) shows Slurm refusing an account the user is not in, a QOS they may
+not use, a partition's limits broken and a feature no node has, and taking the right ones
+(issue #46, acceptance 4); and a reservation that does not exist."""
 
 from __future__ import annotations
 
@@ -212,3 +215,56 @@ def test_site_defaults_pass_test_only_and_run(site, tmp_path):
         utc = [time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(int(t))) for t in (start, end)]
         row = f"| {jobs[job]} | completed | 1 | {job} | {nodes} | {utc[0]} | {utc[1]} |"
         assert row in section.splitlines(), (row, section)
+
+
+OTHER_QOS = "ss46other"  # exists, but root may not use it
+GONE = "ss46gone"  # a partition the profile lists and the cluster does not have
+
+
+def _dry_run(tmp_path: Path, case: str, slurm: dict, time_limit: str, capsys) -> tuple[int, str]:
+    """`submit --dry-run` of the probe sweep (1 and 2 nodes) through a profile whose `slurm:`
+    block is `slurm`. Its exit code and what it printed."""
+    folder = tmp_path / case
+    folder.mkdir()
+    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated-unbound.yaml").read_text())
+    base.update(
+        name=f"emulated-{case}",
+        # the cluster's two partitions without their MaxTime (only Slurm knows it), and one
+        # the site has since removed (the profile's own check cannot know)
+        partitions=[
+            {"name": "debug", "max_nodes": 4},
+            {"name": "short", "max_nodes": 2},
+            {"name": GONE, "max_nodes": 4},
+        ],
+        slurm={"exclusive": False, **slurm},
+    )
+    (folder / "prof.yaml").write_text(yaml.safe_dump(base, sort_keys=False))
+    sweep = yaml.safe_load(_sweep(folder).read_text())
+    sweep.update(cluster="prof.yaml", time_limit=time_limit)
+    (folder / f"{NAME}.yaml").write_text(yaml.safe_dump(sweep, sort_keys=False))
+    capsys.readouterr()
+    argv = ["submit", str(folder / f"{NAME}.yaml"), "--results", str(folder / "results")]
+    code = main([*argv, "--executor", "slurm", "--dry-run"])
+    out, err = capsys.readouterr()
+    assert not (folder / "results" / NAME / "manifest.json").exists()  # --dry-run writes nothing
+    return code, out + err
+
+
+def test_slurm_refuses_what_the_site_does_not_allow_through_dry_run(site, tmp_path, capsys):
+    made = _run(["sacctmgr", "-i", "add", "qos", OTHER_QOS])
+    assert made.returncode == 0 or "Nothing new" in made.stdout + made.stderr, made.stderr
+    right = {"account": ACCOUNT, "qos": QOS, "partition": "short", "constraint": "icelake"}
+    code, said = _dry_run(tmp_path, "right", right, "00:05:00", capsys)
+    assert code == 0, said
+    refused = {
+        # case: (the slurm: block, time_limit, what Slurm says)
+        "account": ({**right, "account": "ss46nosuch"}, "00:05:00", "invalid account"),
+        "qos": ({**right, "qos": OTHER_QOS}, "00:05:00", "invalid qos"),
+        "partition-time": (right, "00:20:00", "time limit"),  # short's MaxTime is 10 min
+        "partition": ({**right, "partition": GONE}, "00:05:00", "invalid partition"),
+        "constraint": ({**right, "constraint": "gpu"}, "00:05:00", "invalid feature"),
+    }
+    for case, (slurm, limit, reason) in refused.items():
+        code, said = _dry_run(tmp_path, case, slurm, limit, capsys)
+        assert code == 2 and "nothing submitted: Slurm would refuse point" in said, (case, said)
+        assert reason in said.lower(), (case, said)
