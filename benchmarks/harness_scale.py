@@ -188,8 +188,8 @@ def synthesise(path: Path, results: Path, env_dir: Path, answers: Path, first_jo
     sdir = results / name
     nbytes, states, acct, queue = 0, ["JobID|State|NodeList"], [], []
     with Manifest(sdir).edit() as data:
-        data["template_hash"] = template_hash(loaded.profile)
-        data["sweep_file"] = str(path.resolve())
+        data.template_hash = template_hash(loaded.profile)
+        data.sweep_file = str(path.resolve())
         for i, p in enumerate(points):
             job, (k, adir) = str(first_job + i), next_attempt_dir(sdir, data, p)
             (adir / "logs").mkdir(parents=True)
@@ -203,7 +203,7 @@ def synthesise(path: Path, results: Path, env_dir: Path, answers: Path, first_jo
             ident = f"scalestudy sweep={name} job={p.id} attempt={k}"  # as submit records it
             new_attempt(data, p.id, folder=str(adir.relative_to(sdir)), executor="slurm",
                         job_id=job, job_name=f"ss-{name}-{p.id}", identity=ident, host="login1",
-                        template_hash=data["template_hash"], harness_commit=commit,
+                        template_hash=data.template_hash, harness_commit=commit,
                         nodes=p.nodes, ppn=p.ppn, repeat=p.repeat)  # fmt: skip
             nodes = f"c401-[001-{p.nodes:03d}]" if p.nodes > 1 else "c401-001"
             states += [f"{job}|COMPLETED|{nodes}", f"{job}.batch|COMPLETED|c401-001"]

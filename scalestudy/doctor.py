@@ -586,9 +586,43 @@ def check_peak(
 
 def check_trainer(
     profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int
-) -> Check:
+) -> list[Check]:
+    """The trainer job, and the MPI its ranks loaded (check_ranks_mpi)."""
     sweep = _sweep_file(folder, "doctor-trainer", profile_path, nodes, ppn)
     attempt, adir = _run_job(sweep, folder, profile.scheduler)
+    return [_trainer_job(profile, attempt, adir, nodes, ppn), check_ranks_mpi(profile, adir)]
+
+
+def check_ranks_mpi(profile: Profile, adir: Path) -> Check:
+    """The MPI library each rank of a job really loaded (its step-log header: the libmpi in
+    its /proc/self/maps) against the profile's `mpi:`. The capture's mpi.txt ("MPI the job
+    ran") asks the family the profile names when it is installed: a job whose Horovod links
+    another MPI is seen here."""
+    from scalestudy.formats.env_capture import loaded_mpi, loaded_mpi_said
+
+    libs = loaded_mpi(adir)
+    if not libs:
+        return Check(
+            "MPI the ranks loaded",
+            "warn",
+            f"no rank recorded its MPI library ({adir / 'logs'})",
+            "the trainer's ranks record it when Horovod runs on MPI: read the job's output",
+        )
+    said = loaded_mpi_said(libs, {"mpi_family": profile.mpi, "mpi_family_from": "asked"}, None)
+    families = {mpi_family(lib) for lib in libs}
+    if families != {profile.mpi}:
+        return Check(
+            "MPI the ranks loaded",
+            "FAIL",
+            said,
+            "the job's Horovod links another MPI than the profile's: use the profile's "
+            "python (a venv whose Horovod was built against the site MPI), or set mpi: to "
+            "the family the ranks load",
+        )
+    return Check("MPI the ranks loaded", "ok", said)
+
+
+def _trainer_job(profile: Profile, attempt, adir: Path, nodes: int, ppn: int) -> Check:
     if attempt.state == "completed":
         return Check(
             "trainer job", "ok", f"3 steps on {nodes} node(s) x {ppn} (job {known(attempt.job_id)})"
@@ -675,7 +709,7 @@ def run(
             if _unless_blocked(checks, "probe job"):
                 checks += check_probe(profile, path, folder, nodes, ppn)
             if _unless_blocked(checks, "trainer job"):
-                checks.append(check_trainer(profile, path, folder, nodes, ppn))
+                checks += check_trainer(profile, path, folder, nodes, ppn)
             if _unless_blocked(checks, "matmul peak"):  # it runs TensorFlow as the trainer does
                 t = threads or peak_threads(profile, nodes, ppn)
                 checks.append(check_peak(profile, path, folder, nodes, ppn, t))

@@ -380,7 +380,7 @@ def jobs_of(loaded: LoadedSweep, points: list[Point], bundles_are_jobs: bool) ->
     run = [p for p in points if submitted(p)]
 
     def job(id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
-        name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes)
+        name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes, minutes)
         partition = profile.partition_named(name)
         limit, text = (partition.max_minutes, partition.max_time) if partition else (None, None)
         return Job(id_, nodes, len(members), minutes, name, limit, text, [m.id for m in members])

@@ -210,11 +210,17 @@ class Profile(BaseModel):
     def partition_named(self, name: str) -> Partition | None:
         return next((p for p in self.partitions if p.name == name), None)
 
-    def partition_for(self, nodes: int) -> Partition:
-        """The smallest partition that takes this many nodes."""
+    def partition_for(self, nodes: int, minutes: float | None = None) -> Partition:
+        """The smallest partition that takes this many nodes and, when the job's time is
+        given, whose MaxTime (when known) takes it too: a site's short queue is no place for a
+        job longer than its limit. When none takes the time, the smallest that takes the
+        nodes (`plan` then says the job is beyond its MaxTime)."""
         fitting = [p for p in self.partitions if p.max_nodes >= nodes]
         if not fitting:
             raise ValueError(f"{nodes} nodes exceed every partition of {self.name}")
+        if minutes is not None:
+            timed = [p for p in fitting if p.max_minutes is None or p.max_minutes >= minutes]
+            fitting = timed or fitting
         return min(fitting, key=lambda p: p.max_nodes)
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scalestudy.errors import DamagedFile
+from scalestudy.formats import env_capture
 from scalestudy.formats.env_capture import (
     STDERR_MARK,
     modules_loaded,
@@ -373,6 +374,10 @@ def read_point(
     else:
         rec.values = dict.fromkeys(FIELDS, missing)
     h = env.harness if env else {}
+    loaded = env_capture.loaded_mpi(folder / sub)
+    if loaded:  # what the ranks ran, over what the job's environment offered (issue #46)
+        captured, _ = env.command_output("mpi.txt") if env else (None, "")
+        rec.values["MPI"] = env_capture.loaded_mpi_said(loaded, h, captured)
     job = _text(row.get("job_id")) or _text(h.get("slurm_job_id"))
     rec.job_id = job or (f"{NOT_RECORDED} ({local} executor)" if local else missing)
     nodes = _text(row.get("node_list")) or _text(h.get("slurm_nodelist"))

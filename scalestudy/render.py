@@ -14,6 +14,7 @@ from scalestudy import containers, launchers, sbatch_options, templating
 from scalestudy.plan import Bundle, Point, bundle_minutes, slurm_time
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
+from scalestudy.sweepfile.sweep import time_limit_minutes
 from scalestudy.workloads import table as workloads
 
 
@@ -67,7 +68,7 @@ def render_bundle(
 ) -> str:
     """One job for a bundle: its runs in the bundle's order, the time limit their sum."""
     first = bundle.members[0]
-    context = _context(first, profile, attempt_dir, attempt)
+    context = _context(first, profile, attempt_dir, attempt, minutes=bundle_minutes(bundle))
     context.update(
         job_name=f"ss-{first.sweep.name}-{bundle.id}",
         point_id=bundle.id,
@@ -105,7 +106,11 @@ def render_array(
     return (env or environment()).get_template("array.sh.j2").render(context)
 
 
-def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) -> dict:
+def _context(
+    point: Point, profile: Profile, attempt_dir: Path, attempt: int, minutes: float | None = None
+) -> dict:
+    """The templates' values for a job of `point`'s shape; `minutes`: the job's --time when it
+    is not the point's own time_limit (a bundle's sum), for the partition that takes it."""
     sw = point.sweep
     context = {
         "scheduler": profile.scheduler,
@@ -119,7 +124,12 @@ def _context(point: Point, profile: Profile, attempt_dir: Path, attempt: int) ->
         "threads": sw.threads_per_worker,
         "sockets": profile.sockets,
         "time_limit": sw.time_limit,
-        "partition": sbatch_options.partition(sw.slurm, profile, point.nodes),
+        "partition": sbatch_options.partition(
+            sw.slurm,
+            profile,
+            point.nodes,
+            minutes if minutes is not None else time_limit_minutes(sw.time_limit),
+        ),
         "slurm": sw.slurm.model_dump(),
         **_sbatch(sw, profile),
         "exclude_nodes": _hostlist(sw.slurm.exclude_nodes),

@@ -283,10 +283,11 @@ def lines(sweep: Any, profile: Any | None) -> list[tuple[str, str]]:
     return out + merged_extra(sweep, profile)
 
 
-def partition(sweep: Any, profile: Any, nodes: int) -> str:
+def partition(sweep: Any, profile: Any, nodes: int, minutes: float | None) -> str:
     """A job's partition: the sweep's, else the profile's `slurm.partition`, else the
-    smallest of the profile's partitions that takes this many nodes."""
-    return sweep.partition or profile.slurm.partition or profile.partition_for(nodes).name
+    smallest of the profile's partitions that takes this many nodes for this long (the job's
+    --time in minutes: a bundle's is the sum of its runs')."""
+    return sweep.partition or profile.slurm.partition or profile.partition_for(nodes, minutes).name
 
 
 def node_memory_bytes(sweep: Any, profile: Any | None, cpus_per_node: int) -> float | None:

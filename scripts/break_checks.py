@@ -34,6 +34,43 @@ class Mutation:
 
 MUTATIONS = [
     Mutation(
+        "the partition is chosen by the nodes alone (a long job or bundle in the short queue)",
+        "scalestudy/profiles.py",
+        "            fitting = timed or fitting\n",
+        "            fitting = fitting\n",
+        [
+            "tests/unit/test_plan_walltime.py::"
+            "test_the_partition_chosen_takes_the_jobs_time_and_render_agrees"
+        ],
+    ),
+    Mutation(
+        "a change candidate that failed its test still bounds its neighbours' windows",
+        "scalestudy/history/changes.py",
+        "        del cands[max(failed)[1]]\n",
+        "        return [t.change for t in tested if t is not None and t.ok]\n",
+        [
+            "tests/unit/test_history.py::"
+            "test_a_candidate_the_noise_proposed_does_not_cut_a_real_changes_window"
+        ],
+    ),
+    Mutation(
+        "the report's MPI is the capture's, not what the ranks loaded",
+        "scalestudy/formats/env_capture.py",
+        "    if libs:\n        return libs\n",
+        "    if libs:\n        return []\n",
+        ["tests/unit/test_loaded_mpi.py::test_each_ranks_library_is_read_from_its_header"],
+    ),
+    Mutation(
+        "doctor takes any MPI the ranks loaded",
+        "scalestudy/doctor.py",
+        "    if families != {profile.mpi}:\n",
+        "    if not families:\n",
+        [
+            "tests/unit/test_loaded_mpi.py::"
+            "test_doctor_judges_what_the_ranks_loaded_against_the_profile"
+        ],
+    ),
+    Mutation(
         "the history takes a lock (fails where flock fails)",
         "scalestudy/history/store.py",
         "    runs = output_folder(history / RUNS, option)\n",
@@ -123,8 +160,8 @@ MUTATIONS = [
     Mutation(
         "an outlier run taken for a change (no leave-one-out)",
         "scalestudy/history/changes.py",
-        "        if p < alpha and _persists(x, var, b, a, alpha):",
-        "        if p < alpha:",
+        "    ok = p < alpha and _persists(x, var, b, a, alpha)",
+        "    ok = p < alpha",
         ["tests/unit/test_history.py::test_one_slow_run_is_no_change"],
     ),
     Mutation(

@@ -20,6 +20,8 @@ import yaml
 from scalestudy import archive
 from scalestudy.formats.env_capture import (
     command_output,
+    loaded_mpi,
+    loaded_mpi_said,
     modules_loaded,
     mpi_said,
     pip_versions,
@@ -152,6 +154,15 @@ def job_script_fields(script: str, attempt: Path, sweep_folder: Path, cap: Captu
     cap.add("site", "modules loaded (job.sh)", " ".join(modules) or "(none)")
 
 
+def _harness(env: Path) -> dict:
+    """capture.json's harness part ({} when missing or unreadable: capture_fields says so)."""
+    try:
+        data = json.loads(_read(env / "capture.json") or "{}")
+    except ValueError:
+        return {}
+    return (data.get("harness") or {}) if isinstance(data, dict) else {}
+
+
 def capture_fields(env: Path, cap: Capture) -> None:
     index = _read(env / "capture.json")
     try:
@@ -249,6 +260,12 @@ def gather(side) -> Capture:
             if env.is_dir():
                 cap.captured += 1
                 capture_fields(env, cap)
+            loaded = loaded_mpi(attempt)
+            if loaded:  # what the ranks ran (issue #46), beside what the job's capture found
+                harness = _harness(env)
+                captured = command_output(_read(env / "mpi.txt"))
+                cap.add("software", "MPI loaded by the ranks",
+                        loaded_mpi_said(loaded, harness, captured))  # fmt: skip
             script = _read(attempt / "job.sh")
             if script is None:  # a bundled run on Slurm: its bundle's job.sh
                 bundle = side.sweep.table.loc[

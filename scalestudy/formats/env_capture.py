@@ -5,7 +5,9 @@ A command's file holds its stdout, then `\\n[stderr]\\n` and its stderr when it 
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from scalestudy.launchers import FAMILY_NAMES  # the families' names, one home
 
@@ -66,6 +68,8 @@ def mpi_family(text: str | None) -> str | None:
 # launcher's --version)
 _MPI_PATTERNS = (
     (r"^\s*Open MPI:\s*(\S+)", "Open MPI {}"),
+    (r"^Open MPI v(\d[^\s,]*)", "Open MPI {}"),  # MPI_Get_library_version's own words
+    (r"Intel\(R\) MPI Library\s+(\d[^\s,]*)", "Intel MPI {}"),
     (r"\(Open MPI\)\s*(\S+)", "Open MPI {}"),
     (r"Intel\(R\) MPI Library.*?Version\s+([0-9][^\s,]*)", "Intel MPI {}"),
     (r"^\s*MPICH Version:\s*(\S+)", "MPICH {}"),
@@ -95,6 +99,52 @@ def mpi_said(text: str, harness: dict | None) -> str:
     ran = mpi_family(text)
     if asked and ran and ran != asked:
         said += f" (NOT the profile's {FAMILY_NAMES.get(asked, asked)})"
+    return said
+
+
+def loaded_mpi(attempt: Path) -> list[str]:
+    """The MPI library each rank of the attempt really loaded, as the rank recorded it
+    (MPI_Get_library_version of the libmpi in its /proc/self/maps: the trainer's step-log
+    header, rank by rank; the comm workload's comm.json); [] when no rank recorded one (the
+    probe workload starts no MPI). The capture's mpi.txt says what the job's environment
+    offers; this is what the ranks ran."""
+    libs: list[str] = []
+    for log in sorted((attempt / "logs").glob("rank*.jsonl")):
+        try:
+            with open(log, errors="replace") as fh:
+                header = json.loads(fh.readline())
+        except (OSError, ValueError):
+            continue  # an unreadable log is the results' business (collect says it)
+        lib = header.get("mpi_library") if isinstance(header, dict) else None
+        if isinstance(lib, str) and lib:
+            libs.append(lib)
+    if libs:
+        return libs
+    try:
+        comm = json.loads((attempt / "logs" / "comm.json").read_text(errors="replace"))
+        per_rank = comm.get("mpi_library_per_rank") or [comm.get("mpi_library")]
+    except (OSError, ValueError, AttributeError):
+        return []
+    return [x for x in per_rank if isinstance(x, str) and x]
+
+
+def loaded_mpi_said(libs: list[str], harness: dict | None, captured: str | None) -> str:
+    """The MPI the ranks loaded (loaded_mpi), as the provenance says it: each library once,
+    how many ranks; marked when it is not the profile's family (capture.json, `--mpi`) or
+    when the ranks differ, and with what the capture's mpi.txt said when that differs."""
+    counts: dict[str, int] = {}
+    for lib in libs:
+        counts[mpi_version(lib)] = counts.get(mpi_version(lib), 0) + 1
+    said = "; ".join(f"{v} (loaded by {n} rank(s))" for v, n in counts.items())
+    if len(counts) > 1:
+        said += " (NOT one library on every rank)"
+    h = harness or {}
+    asked = h.get("mpi_family") if h.get("mpi_family_from") == "asked" else None
+    families = {mpi_family(lib) for lib in libs} - {None}
+    if asked and families and families != {asked}:
+        said += f" (NOT the profile's {FAMILY_NAMES.get(asked, asked)})"
+    if captured and mpi_family(captured) and families and families != {mpi_family(captured)}:
+        said += f" (the job's capture found {mpi_version(captured)})"
     return said
 
 

@@ -47,12 +47,27 @@ def change_lines(s: Series, runs: list[Entry], since: int = 0) -> list[str]:
         if not fields:
             out.append("    provenance: nothing captured changed between the two runs")
         for f in fields[:8]:
-            out.append(
-                f"    {f.section} / {f.name}: {', '.join(f.base)[:60]} -> {', '.join(f.new)[:60]}"
-            )
+            base, new = _where_they_differ(", ".join(f.base), ", ".join(f.new))
+            out.append(f"    {f.section} / {f.name}: {base} -> {new}")
         if len(fields) > 8:
             out.append(f"    ... and {len(fields) - 8} more field(s) (history.json)")
     return out
+
+
+def _where_they_differ(a: str, b: str, width: int = 60) -> tuple[str, str]:
+    """Two long values cut to `width` around where they first differ (a launch line that
+    gained an `-x NAME` at its end would read the same cut at its start)."""
+    if len(a) <= width and len(b) <= width:
+        return a, b
+    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
+    first = min(len(a), len(b)) if first is None else first
+    start = max(0, first - width // 3)
+
+    def cut(t: str) -> str:
+        piece = t[start : start + width]
+        return ("..." if start else "") + piece + ("..." if start + width < len(t) else "")
+
+    return cut(a), cut(b)
 
 
 def terminal(series: list[Series], runs: list[Entry], since: int, budget: float) -> str:

@@ -421,6 +421,7 @@ def header(cfg: PointConfig, options: dict, hvd, tf) -> dict:
         ),
         name="comm.hosts",
     )
+    library = runtime.mpi_library_version() if hvd.mpi_enabled() else None
     return {
         "schema": SCHEMA,
         "size": hvd.size(),
@@ -438,7 +439,9 @@ def header(cfg: PointConfig, options: dict, hvd, tf) -> dict:
         "horovod": runtime._hvd_version(),
         "cpu_operations": os.environ.get("HOROVOD_CPU_OPERATIONS")
         or ("MPI" if hvd.mpi_enabled() else "GLOO"),
-        "mpi_library": runtime.mpi_library_version() if hvd.mpi_enabled() else None,
+        "mpi_library": library,
+        # each rank's own: a node whose modules load another MPI shows here (issue #46)
+        "mpi_library_per_rank": hvd.allgather_object(library, name="comm.mpi_library"),
         "fusion_threshold": os.environ.get("HOROVOD_FUSION_THRESHOLD"),
         "cycle_time_ms": os.environ.get("HOROVOD_CYCLE_TIME"),
         "git": runtime.git_state(),

@@ -82,7 +82,7 @@ def test_doctor_runs_every_check_whose_needs_passed(monkeypatch, tmp_path):
     same = doctor.Check("same scalestudy", "ok", "")
     monkeypatch.setattr(doctor, "check_same_scalestudy", stub("same", same))
     monkeypatch.setattr(doctor, "check_probe", stub("probe", [ok]))
-    monkeypatch.setattr(doctor, "check_trainer", stub("trainer", ok))
+    monkeypatch.setattr(doctor, "check_trainer", stub("trainer", [ok]))
     monkeypatch.setattr(doctor, "check_peak", stub("peak", ok))
     checks = doctor.run("local", tmp_path / "results", 1, 1)
     assert calls == ["stack", "same", "probe"]

@@ -241,3 +241,14 @@ def test_two_concurrent_collects_add_their_runs_once_where_the_history_cannot_lo
     assert done[0].run("collect") == 0  # the same run collected again: counted once
     assert "already in" in capsys.readouterr().out
     assert len(list((history / store.RUNS).glob("*.json"))) == 2
+
+
+def test_a_long_field_is_shown_where_it_changed():
+    # a launch line that gained `-x HOROVOD_CYCLE_TIME` in its middle (the real history's):
+    # cut at its start, both sides read the same
+    from scalestudy.history.render import _where_they_differ
+
+    head = "mpirun -np 1 --map-by ppr:1:node --bind-to none --report-bindings -x PATH"
+    before, after = _where_they_differ(f"{head} -x OMPI_MCA_btl", f"{head} -x HOROVOD_CYCLE_TIME")
+    assert before != after and "HOROVOD_CYCLE_TIME" in after and before.startswith("...")
+    assert _where_they_differ("5", "50") == ("5", "50")

@@ -160,3 +160,42 @@ def test_render_writes_exactly_the_jobs_plan_lists_and_submit_runs(tmp_path, cap
     assert {s.stem for s in (tmp_path / "r").glob("*.sh")} == planned
     assert main(["render", str(sweep), "--out", str(tmp_path / "all"), "--allow-oom", *args]) == 0
     assert {s.stem for s in (tmp_path / "all").glob("*.sh")} == planned | excluded
+
+
+def test_the_partition_chosen_takes_the_jobs_time_and_render_agrees(tmp_path, capsys):
+    """A site's short queue (2 nodes, MaxTime 10 min) beside its default (4 nodes, 4 h), as the
+    tests' site cluster has them: a 2-node job of 5 min goes to short; one of 20 min, or a
+    bundle of 2 x 10 min, to debug, where the plan's MaxTime check and the script agree (it
+    chose short by the nodes alone and refused the bundle, seen on the site cluster)."""
+    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated.yaml").read_text())
+    base.update(
+        name="site-queues",
+        partitions=[
+            {"name": "debug", "max_nodes": 4, "max_time": "04:00:00"},
+            {"name": "short", "max_nodes": 2, "max_time": "00:10:00"},
+        ],
+    )
+    (tmp_path / "site-queues.yaml").write_text(yaml.safe_dump(base))
+    chosen = {}
+    for case, keys in {
+        "fits": {"time_limit": "00:05:00"},
+        "long": {"time_limit": "00:20:00"},
+        "bundle": {"time_limit": "00:10:00", "schedule": "bundled", "allocations": 1,
+                   "repeats": 2},
+    }.items():  # fmt: skip
+        sweep = {
+            "name": case,
+            "cluster": "site-queues.yaml",
+            "mode": "weak",
+            "nodes": [2],
+            "trainer": {"model": "tiny", "steps": 4, "tokens_per_worker": 512},
+            **keys,
+        }
+        path = tmp_path / f"{case}.yaml"
+        path.write_text(yaml.safe_dump(sweep))
+        out = tmp_path / f"rendered-{case}"
+        args = ["--results", str(tmp_path / "results")]
+        assert main(["render", str(path), "--out", str(out), *args]) == 0, capsys.readouterr()
+        chosen[case] = {_sbatch(s.read_text(), "partition") for s in out.rglob("*.sh")}
+        assert main(["plan", str(path), *args]) == 0, capsys.readouterr()
+    assert chosen == {"fits": {"short"}, "long": {"debug"}, "bundle": {"debug"}}

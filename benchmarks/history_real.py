@@ -1,0 +1,156 @@
+"""A real history (issue #45, point 5): RUNS campaigns of one small sweep on the emulated Slurm
+cluster, the tiny trainer densified on 1 and 2 nodes x 1 rank, each campaign a new results folder
+collected into one history; from campaign CHANGE_AT on, the site's profile exports
+HOROVOD_CYCLE_TIME=50 (Horovod's background loop waits up to 50 ms a cycle instead of 1 ms), a
+real change that slows the 2-node point, whose every step waits for an allreduce, and not the
+1-node one, which has nothing to exchange (measured by hand here: 2 ranks 57 -> 99 ms a step,
+1 rank 55 -> 49 ms). Then `scalestudy history --fail-on-change 10%` judges it.
+
+The two points of a campaign run one after the other (the sweep grows from 1 node to 1 and 2
+between two submits), so no campaign's points share the host's 2 cores; what the history sees
+between campaigns is this machine's own run-to-run noise.
+
+Prints one JSON document: per campaign its wall seconds, the change points `history` found per
+point (the run, the ratio and its interval, the provenance fields that changed across it), the
+gate's outcomes and exit code. tests/slurm/test_history_slurm.py runs it at its smallest size
+(8 runs, the change at the 6th); the longer version is the default (16 runs, change at the 11th).
+
+Usage: .venv/bin/python benchmarks/history_real.py [--runs 16] [--change-at 11] [--work DIR]
+(uses the cluster $SLURM_CONF names, else the one `python -m scalestudy.localcluster env`
+names, and brings one up with 4 nodes when none answers, and down again after.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from slurm_cluster import cluster_for_benchmark, scalestudy
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "histemu"
+SLOW_ENV = {"HOROVOD_CYCLE_TIME": "50"}  # ms; Horovod's default is 1 (HOROVOD_CYCLE_TIME unset)
+TRAINER = {
+    "model": "tiny",
+    "tokens_per_worker": 512,
+    "steps": 62,  # 60 timed: a 12-step window (0.4 s) scattered runs by +-10%
+    "timing_warmup_steps": 2,
+    "compute_probe_steps": 0,
+    "sparse_as_dense": True,
+}
+
+
+def profile(changed: bool) -> dict:
+    """emulated-unbound as the site keeps it, with the slow setting from the change on."""
+    base = yaml.safe_load((ROOT / "templates/clusters/emulated-unbound.yaml").read_text())
+    base["name"] = "emulated-history"
+    base["env"] = {**base["env"], **(SLOW_ENV if changed else {})}
+    return base
+
+
+def campaign(folder: Path, changed: bool, history: Path) -> float:
+    """One campaign in `folder`: 1 node, then 2, then collect into `history`; its wall seconds."""
+    start = time.monotonic()
+    folder.mkdir(parents=True)
+    (folder / "prof.yaml").write_text(yaml.safe_dump(profile(changed)))
+    sweep = folder / f"{NAME}.yaml"
+    results = folder / "results"
+    for nodes in ([1], [1, 2]):  # one point at a time: the second submit adds the 2-node one
+        spec = {
+            "name": NAME,
+            "cluster": "prof.yaml",
+            "mode": "weak",
+            "nodes": nodes,
+            "ppn": 1,
+            "repeats": 1,
+            "schedule": "separate",
+            "time_limit": "00:05:00",
+            "slurm": {"exclusive": False},
+            "trainer": TRAINER,
+        }
+        sweep.write_text(yaml.safe_dump(spec))
+        scalestudy("submit", str(sweep), "--results", str(results), "--executor", "slurm")
+        states = settle(sweep, results)
+        if states != ["completed"] * len(nodes):
+            outs = "\n".join(p.read_text()[-2000:] for p in results.rglob("slurm-*.out"))
+            sys.exit(f"{folder}: points ended {states}\n{outs}")
+    scalestudy("collect", str(sweep), "--results", str(results), "--history", str(history))
+    return time.monotonic() - start
+
+
+def settle(sweep: Path, results: Path, timeout: float = 600) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        scalestudy("status", str(sweep), "--results", str(results))
+        data = json.loads((results / NAME / "manifest.json").read_text())
+        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
+            return states
+        time.sleep(2)
+    sys.exit(f"{sweep}: jobs did not finish in {timeout:.0f} s")
+
+
+def judged(history: Path, out: Path) -> dict:
+    """`history --fail-on-change 10%` on the whole history: its exit code and history.json."""
+    gate = scalestudy(
+        "history", "--history", str(history), "--out", str(out), "--fail-on-change", "10%",
+        "--junit", str(out / "history-junit.xml"), check=False,
+    )  # fmt: skip
+    data = json.loads((out / "history.json").read_text())
+    points = {}
+    for p in data["points"]:
+        points[p["point"]] = {
+            "runs": len(p["series"]),
+            "gate": p["gate"],
+            "changes": [
+                {
+                    "run": c["run"],
+                    "ratio": c["ratio"],
+                    "provenance": [
+                        {"field": f["field"], "base": f["base"], "new": f["new"]}
+                        for f in c["provenance"]
+                    ],
+                }
+                for c in p["changes"]
+            ],
+        }
+    return {"exit_code": gate.returncode, "stdout": gate.stdout[-3000:], "points": points}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=16)
+    parser.add_argument("--change-at", type=int, default=11, help="the first slow run (1-based)")
+    parser.add_argument("--work", default=None)
+    args = parser.parse_args()
+    if not 3 <= args.change_at <= args.runs - 1:
+        parser.error("--change-at: a change needs 2 runs before it and 2 after (its first one)")
+    work = Path(args.work or tempfile.mkdtemp(prefix="history-real-"))
+    history = work / "history"
+    walls = []
+    start = time.monotonic()
+    with cluster_for_benchmark(nodes=4):
+        for k in range(1, args.runs + 1):
+            walls.append(campaign(work / f"run{k:02d}", k >= args.change_at, history))
+            print(f"run {k}/{args.runs}: {walls[-1]:.0f} s", file=sys.stderr, flush=True)
+    out = {
+        "work": str(work),
+        "runs": args.runs,
+        "change_at": args.change_at,
+        "slow_env": SLOW_ENV,
+        "campaign_wall_s": [round(w, 1) for w in walls],
+        "minutes": round((time.monotonic() - start) / 60, 2),
+        **judged(history, work / "report"),
+    }
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
