@@ -1,16 +1,17 @@
 """A real history (issue #45, point 5): RUNS campaigns of one small sweep on the emulated Slurm
 cluster, the tiny trainer densified on 1 and 2 nodes x 1 rank, each campaign a new results folder
 collected into one history; from campaign CHANGE_AT on, the site's profile exports
-HOROVOD_CYCLE_TIME=100 (Horovod's background loop waits up to 100 ms a cycle instead of 1 ms;
-100 is the top of the range Horovod's autotuner searches), a real change that slows the 2-node
-point, whose every step waits for an allreduce, and not the 1-node one, which has nothing to
-exchange (measured by hand here with mpirun, 2 ranks: 55 ms a step, 180 ms at 100, 99 ms at
-50). Then `scalestudy history --fail-on-change 10%` judges it.
+HOROVOD_CYCLE_TIME=250 (Horovod's background loop waits up to 250 ms a cycle instead of 1 ms), a
+real change that slows the 2-node point, whose every step waits for an allreduce, and not the
+1-node one, which has nothing to exchange: the 2-node steps then take one cycle each (measured
+in the runs: 99.6 ms a step at 100 against a median of 52-69 ms before). Then `scalestudy
+history --fail-on-change 10%` judges it.
 
 Why so large a change: one run's level scatters widely on this emulated cluster (the 2-node
-point's runs by a factor 1.6 in 5 stable runs, a run-to-run sd of ~20% in log); with 5 runs
-before and 3 after, a change is confirmed at the default budget when it exceeds ~0.67 in log
-(x0.51). At 50 ms (x0.62-0.65) it was found in one 8-run history and missed in the next.
+point's 5 stable runs spread by a factor 1.6, a run-to-run sd of ~0.27 in log by the detector's
+own robust figure), so with 5 runs before and 3 after a change is confirmed at the default
+budget only beyond ~x0.4. At 50 ms (x0.62-0.65) it was found in one 8-run history and missed in
+the next; at 100 ms (x0.60) missed (2026-11-29). At 250 ms a step takes ~250 ms (about x0.2).
 
 The two points of a campaign run one after the other (the sweep grows from 1 node to 1 and 2
 between two submits), so no campaign's points share the host's 2 cores; what the history sees
@@ -42,7 +43,7 @@ from slurm_cluster import cluster_for_benchmark, scalestudy
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "histemu"
-SLOW_ENV = {"HOROVOD_CYCLE_TIME": "100"}  # ms; Horovod's default is 1 (HOROVOD_CYCLE_TIME unset)
+SLOW_ENV = {"HOROVOD_CYCLE_TIME": "250"}  # ms; Horovod's default is 1 (HOROVOD_CYCLE_TIME unset)
 TRAINER = {
     "model": "tiny",
     "tokens_per_worker": 512,

@@ -1,6 +1,6 @@
 """A real history (issue #45, point 5 and acceptance 3): 8 campaigns of a small sweep on the
 emulated Slurm cluster (the tiny trainer densified, 1 and 2 nodes x 1 rank), the site's profile
-exporting HOROVOD_CYCLE_TIME=100 from the 6th on, a real change that slows the 2-node point (its
+exporting HOROVOD_CYCLE_TIME=250 from the 6th on, a real change that slows the 2-node point (its
 every step waits for Horovod's background loop) and not the 1-node one (nothing to exchange).
 `history` finds the change at run 6 on the 2-node point only and names the setting that changed;
 its gate calls the 2-node point slower. Run by benchmarks/history_real.py at its smallest size
@@ -39,11 +39,11 @@ def test_a_real_slowdown_is_found_at_its_run_on_its_point_with_its_cause(slurm_c
     assert points["dense@1x1"]["changes"] == []  # nothing to exchange: not slowed
     (change,) = points["dense@2x1"]["changes"]
     assert change["run"] == CHANGE_AT
-    # Horovod's 100 ms cycle against 1 ms: measured by hand 55 -> 180 ms a step (2 ranks)
+    # Horovod's 250 ms cycle against 1 ms: each 2-node step waits for a cycle
     assert change["ratio"]["hi"] < 0.9, change
     fields = {f["field"]: (f["base"], f["new"]) for f in change["provenance"]}
     assert "HOROVOD_CYCLE_TIME" in fields, fields
-    assert fields["HOROVOD_CYCLE_TIME"][1] == ["100"], fields
+    assert fields["HOROVOD_CYCLE_TIME"][1] == ["250"], fields
     # the gate: the 2-node point slower than 10%, exit 1; the 1-node point not
     assert out["exit_code"] == 1, out["stdout"]
     assert points["dense@2x1"]["gate"]["outcome"] == "slower", points
