@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from scalestudy.compare.analysis import SLOWER_THAN_TOL
+
 pytestmark = pytest.mark.slurm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,5 +48,5 @@ def test_a_real_slowdown_is_found_at_its_run_on_its_point_with_its_cause(slurm_c
     assert fields["HOROVOD_CYCLE_TIME"][1] == ["250"], fields
     # the gate: the 2-node point slower than 10%, exit 1; the 1-node point not
     assert out["exit_code"] == 1, out["stdout"]
-    assert points["dense@2x1"]["gate"]["outcome"] == "slower", points
-    assert points["dense@1x1"]["gate"]["outcome"] != "slower", points
+    assert points["dense@2x1"]["gate"]["outcome"] == SLOWER_THAN_TOL, points
+    assert points["dense@1x1"]["gate"]["outcome"] != SLOWER_THAN_TOL, points
