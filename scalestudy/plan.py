@@ -56,7 +56,7 @@ class Point:
     allocation: int | None = None  # bundled schedule: which independent allocation
     variant: str = ""  # the experiment this point is one size/repeat of (variant_id)
     variant_label: str = ""  # how legends name that variant (variant_labels)
-    baseline: bool = False  # its variant is the sweep's baseline (spec/baseline.py)
+    baseline: bool = False  # its variant is the sweep's baseline (sweepfile/baseline.py)
 
     @property
     def ppn(self) -> int:

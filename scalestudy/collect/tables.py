@@ -104,7 +104,7 @@ def point_record(p: Point, views: dict | None = None) -> dict:
         "variant": p.variant,
         "variant_label": p.variant_label,
         "variant_overrides": variant_overrides(p.overrides),
-        # the report's baseline, chosen by configuration (spec/baseline.py), and the keys a
+        # the report's baseline, chosen by configuration (sweepfile/baseline.py), and the keys a
         # variant may differ in from the baseline it is compared with
         "baseline": p.baseline,
         "baseline_keys": list(baseline.keys(sw.baseline)),

@@ -1,6 +1,6 @@
 """The figures of merit a sweep's `expect:` block may gate on, declared once: a name, its unit,
 what it is, which scaling mode has it and which way is better. The spec checks an expectation
-against this table (spec/expectations.py), `scalestudy report --check` measures each one
+against this table (sweepfile/expectations.py), `scalestudy report --check` measures each one
 (report/check.py: every metric here has its measurement there, a test checks both agree), and
 docs/sweep-reference.md's metric table is generated from it.
 

@@ -1,7 +1,7 @@
 """`scalestudy report --check`: every expectation of the sweeps' `expect:` blocks measured on
 the report's own analysis, with its interval and a verdict (docs/report.md#expectations).
 
-Each bound is judged on the measured 95% interval (spec/expectations.Bound.judge): it *holds*
+Each bound is judged on the measured 95% interval (sweepfile/expectations.Bound.judge): it *holds*
 when the whole interval lies on the good side of the bound (tolerance included), *fails* when
 the whole interval lies on the bad side, and is *inconclusive* when the interval straddles it
 (more repeats would settle it). The intervals are the run's noise model's (scalestudy/

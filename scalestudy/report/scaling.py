@@ -370,7 +370,7 @@ def strong_speedup(
 def baseline_for(v: Variant, vs: list[Variant]) -> tuple[Variant | None, str]:
     """The baseline variant `v` is compared with, and a note when the choice was not exact:
     among the baseline variants of its mode, the one that agrees with it on every setting the
-    baseline does not fix (spec/baseline.py)."""
+    baseline does not fix (sweepfile/baseline.py)."""
     candidates = [b for b in vs if b.is_baseline and b.mode == v.mode]
     if not candidates:
         return None, "no variant is the sweep's baseline"
@@ -390,7 +390,7 @@ def baseline_for(v: Variant, vs: list[Variant]) -> tuple[Variant | None, str]:
 
 
 def common_baseline(vs: list[Variant]) -> Variant | None:
-    """The common baseline of a mode: among the baseline variants (spec/baseline.py: by
+    """The common baseline of a mode: among the baseline variants (sweepfile/baseline.py: by
     default the paper's dense exchange) with the smallest N0, the fastest there (normalising
     to the fastest is the conservative choice). None when none exists or completed its N0."""
     dense = [v for v in vs if v.is_baseline and v.n0.completed]

@@ -222,7 +222,7 @@ class _Keys(_Strict):
     matrix: dict[str, list[Any]] = {}
     # the variant the report compares every other with (paired ratios, common efficiency
     # baseline): matrix key -> value, e.g. {trainer.exchange: allreduce}; unset: the paper's
-    # dense variant (spec/baseline.py)
+    # dense variant (sweepfile/baseline.py)
     baseline: dict[str, Any] | None = None
     reference: str | None = None
     expect: list[Expectation] = []
