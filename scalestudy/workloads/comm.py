@@ -23,8 +23,10 @@ What is timed, for every collective asked for:
   span (cost_models/comm_fit fits them as the group's own link: shared memory when the group sits
   on one node).
 
-How: before every iteration a scalar allreduce lines the ranks up (Horovod has no barrier for
-TensorFlow); then each rank times the collective until its result is there. An iteration's
+How: the cases are timed round robin (iteration i of every case, then i + 1), so a slow spell
+of a shared machine falls on every case alike; before every iteration a scalar allreduce lines
+the ranks up (Horovod has no barrier for TensorFlow); then each rank times the collective until
+its result is there. An iteration's
 collective time is the maximum over ranks (the slowest rank is when the collective is done for
 everyone); the first `warmup` iterations are not kept. Rank 0 writes <log_dir>/comm.json
 (atomically): every record with the per-iteration maxima, median, p10 and p90, and each rank's
@@ -171,26 +173,31 @@ def measure(cfg: PointConfig, options: dict, hvd, tf) -> dict:
     def sync() -> None:
         hvd.allreduce(sync_value, op=hvd.Sum, name="comm.sync").numpy()
 
-    def timed(run) -> list[float]:
-        times = []
-        for i in range(warmup + iterations):
-            sync()
-            t0 = time.perf_counter()
-            for out in run():
-                out.numpy()  # the result is there (CPU tensors: no copy)
-            if i >= warmup:
-                times.append(time.perf_counter() - t0)
-        return times
+    def once(run) -> float:
+        sync()
+        t0 = time.perf_counter()
+        for out in run():
+            out.numpy()  # the result is there (CPU tensors: no copy)
+        return time.perf_counter() - t0
 
     ctx = _Context(cfg, options, shapes, unique_ids, hvd, tf, size)
     # the trainer's exact shapes of each collective that has them, then the size sweep
     cases = [case for build in TRAINER_CASES.values() for case in build(ctx)]
     for collective in options["collectives"]:
         cases += _sweep_cases(ctx, collectives.get(collective))
+    # round robin: iteration i of every case, then i + 1: a slow spell of a shared machine
+    # falls on every case alike instead of on the few timed during it (timed case by case, a
+    # full test run's 2-node small allreduces put the fitted latency at 833 us, 13x the usual,
+    # and the model of the trainer's shape at 2.1x its measured time; CI's allgather, 2.05x)
+    mine: list[list[float]] = [[] for _ in cases]
+    for i in range(warmup + iterations):
+        for k, (_, run) in enumerate(cases):
+            took = once(run)
+            if i >= warmup:
+                mine[k].append(took)
     records = []
-    for k, (case, run) in enumerate(cases):
-        mine = timed(run)
-        every = hvd.allgather_object(mine, name=f"comm.times.{k}")  # [rank][iteration]
+    for k, (case, _) in enumerate(cases):
+        every = hvd.allgather_object(mine[k], name=f"comm.times.{k}")  # [rank][iteration]
         slowest = np.asarray(every, dtype=float).max(axis=0)
         records.append(
             {

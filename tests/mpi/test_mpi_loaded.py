@@ -2,9 +2,10 @@
 3). On the login node the profile's python is the checkout's .venv (Horovod on Open MPI, as the
 profile says), so `doctor`'s "MPI match" passes; inside the job its ranks get .venv-mpich
 (Horovod on MPICH), as when a site's module sets up another MPI in the job than on the login
-node. One rank, so MPICH's singleton start is a whole world and the job completes. `doctor`
-fails on what the ranks loaded (their step-log headers: the libmpi in /proc/self/maps), and the
-report of that job marks its MPI, beside what the job's capture found."""
+node. One rank, so MPICH's singleton start is a whole world and the job completes. `doctor`'s
+trainer job fails on what the ranks loaded (their step-log headers: the libmpi in
+/proc/self/maps), and the report of that job marks its MPI, beside what the job's capture
+found."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ import pytest
 import yaml
 from support.skips import require
 
+from scalestudy import doctor
 from scalestudy.cli import main
+from scalestudy.profiles import load_profile
 
 pytestmark = pytest.mark.mpi
 
@@ -38,18 +41,20 @@ def test_ranks_that_load_another_mpi_fail_doctor_and_are_marked_in_the_report(tm
     profile.update(name="local-job-differs", python=str(python))
     path = tmp_path / "local-job-differs.yaml"
     path.write_text(yaml.safe_dump(profile))
-    results = tmp_path / "results"
-    argv = ["doctor", str(path), "--results", str(results), "--nodes", "1", "--ppn", "1"]
-    assert main(argv) == 1
-    out = capsys.readouterr().out
-    assert "[  ok] MPI match" in out, out  # the login node's view: Open MPI, as the profile says
-    assert "[  ok] trainer job: 3 steps on 1 node(s) x 1" in out, out
-    assert f"[FAIL] MPI the ranks loaded: {LOADED}" in out, out
-    assert "1 check(s) failed (MPI the ranks loaded)" in out, out
+    profile_obj, profile_path = load_profile(str(path))
+    folder = tmp_path / "doctor"
+    folder.mkdir()
+    # the login node's view (doctor's checks before any job): Open MPI, as the profile says
+    said = {c.name: c for c in doctor.check_stack(profile_obj, folder)}
+    assert said["MPI match"].status == "ok", said
+    # doctor's trainer job and its check of what the ranks loaded (its other jobs, the probe
+    # and the matmul peak, are not needed here; tests/slurm/test_doctor.py runs them all)
+    job, loaded = doctor.check_trainer(profile_obj, profile_path.resolve(), folder, 1, 1)
+    assert job.status == "ok" and job.detail.startswith("3 steps on 1 node(s) x 1"), job
+    assert (loaded.name, loaded.status, loaded.detail) == ("MPI the ranks loaded", "FAIL", LOADED)
 
     # the report of that job: its provenance says what the ranks ran, marked
-    (sweep,) = results.glob("doctor/local-job-differs-*/doctor-trainer.yaml")
-    folder = sweep.parent
+    sweep = folder / "doctor-trainer.yaml"
     assert main(["collect", str(sweep), "--results", str(folder)]) == 0
     assert main(["report", str(sweep), "--results", str(folder)]) == 0
     md = (folder / "doctor-trainer" / "report" / "summary.md").read_text()
