@@ -39,7 +39,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slurm_cluster import cluster_for_benchmark, scalestudy
+from slurm_cluster import cluster_for_benchmark, scalestudy, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "histemu"
@@ -84,24 +84,13 @@ def campaign(folder: Path, changed: bool, history: Path) -> float:
         }
         sweep.write_text(yaml.safe_dump(spec))
         scalestudy("submit", str(sweep), "--results", str(results), "--executor", "slurm")
-        states = settle(sweep, results)
+        data = settle(sweep, results, NAME, timeout=600)
+        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
         if states != ["completed"] * len(nodes):
             outs = "\n".join(p.read_text()[-2000:] for p in results.rglob("slurm-*.out"))
             sys.exit(f"{folder}: points ended {states}\n{outs}")
     scalestudy("collect", str(sweep), "--results", str(results), "--history", str(history))
     return time.monotonic() - start
-
-
-def settle(sweep: Path, results: Path, timeout: float = 600) -> list[str]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        scalestudy("status", str(sweep), "--results", str(results))
-        data = json.loads((results / NAME / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
-            return states
-        time.sleep(2)
-    sys.exit(f"{sweep}: jobs did not finish in {timeout:.0f} s")
 
 
 def judged(history: Path, out: Path) -> dict:

@@ -66,13 +66,9 @@ def cluster(*argv: str) -> subprocess.CompletedProcess:
 
 
 def settled(sweep: Path, name: str) -> dict:
-    while True:
-        cli("status", str(sweep), "--results", str(results))
-        data = json.loads((results / name / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
-            return data
-        time.sleep(5)
+    from slurm_cluster import settle  # benchmarks/ (this script's folder) is on sys.path
+
+    return settle(sweep, results, name, poll=5)
 
 
 def sweep_of(i: int) -> tuple[str, Path]:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass
@@ -66,3 +69,16 @@ def cluster_for_benchmark(nodes: int) -> Iterator[bool]:
     finally:
         if started:
             localcluster("down")
+
+
+def settle(sweep: Path, results: Path, name: str, poll: float = 2.0, timeout: float = 3600) -> dict:
+    """`status` until no point of the sweep is queued or running; its manifest.json then."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        scalestudy("status", str(sweep), "--results", str(results))
+        data = json.loads((results / name / "manifest.json").read_text())
+        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
+        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
+            return data
+        time.sleep(poll)
+    sys.exit(f"{sweep}: jobs did not finish in {timeout:.0f} s")
