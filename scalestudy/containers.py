@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from scalestudy import provenance
+from scalestudy import launchers, provenance
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent  # the checkout, when the harness runs from one
@@ -189,7 +189,8 @@ class Runtime:
         )
 
     def launcher_problem(self, launcher: str) -> str | None:
-        if not self.srun_plugin or launcher == "srun":
+        entry = launchers.LAUNCHERS.get(launcher)  # an unknown name is the launcher's own error
+        if not self.srun_plugin or entry is None or entry.slurm_starts_ranks:
             return None
         wrappers = ", ".join(n for n, r in RUNTIMES.items() if not r.srun_plugin)
         return (

@@ -257,11 +257,14 @@ def launcher_mpi(profile: Profile) -> tuple[str | None, str]:
     """The MPI family the profile's launcher belongs to, and the first line of the banner it
     printed. The launcher table says how to ask (`mpirun --version`, the profile's
     `mpiexec.hydra --version`); srun cannot say which MPI its ranks link (unknown, never
-    assumed), ibrun is TACC's Intel MPI."""
+    assumed); a launcher that prints no banner and starts one family implies it (ibrun: TACC's
+    Intel MPI)."""
     from scalestudy import launchers
 
-    if profile.launcher == "ibrun":
-        return "intelmpi", "ibrun (TACC, Intel MPI)"
+    implied = launchers.get(profile.launcher).implied_family
+    if implied is not None:
+        family = launchers.FAMILY_NAMES[implied]
+        return implied, f"{profile.launcher} (it starts {family} only)"
     cmd = launchers.version_command(profile)
     if cmd is None:
         return None, f"{profile.launcher} does not name an MPI (the ranks' library decides)"

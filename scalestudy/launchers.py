@@ -35,6 +35,7 @@ FAMILY_NAMES = {"openmpi": "Open MPI", "intelmpi": "Intel MPI", "mpich": "MPICH"
 class Launcher:
     name: str
     summary: str  # one line: what it is (docs/launchers.md)
+    short: str  # a few words for the profile reference's list of launchers
     # the MPI families it starts -> the launch partial (templates/clusters/launch/<x>.sh.j2)
     templates: dict[str, str]
     # the families it cannot start -> why, and what to use instead
@@ -57,6 +58,24 @@ class Launcher:
     # own process manager starts the ranks, such a variable points them at the wrong PMI:
     # refused in a profile's env
     pmi_env: tuple[str, ...] = ()
+    # Slurm itself starts every rank (one task each): what a container runtime that is an
+    # srun plugin (pyxis's --container-image) needs
+    slurm_starts_ranks: bool = False
+    # a site's own wrapper: found on PATH, `profile detect` proposes it for the families it
+    # starts, for this reason
+    site_wrapper: str | None = None
+    # how `bind: none` leaves its ranks unpinned (the profile reference's bind sentence)
+    unbinds: str = ""
+
+    @property
+    def implied_family(self) -> str | None:
+        """The MPI family a launcher that prints no version banner implies: the only one it
+        starts (ibrun: Intel MPI); None when it starts several or can say which it is."""
+        return (
+            next(iter(self.templates))
+            if len(self.templates) == 1 and not self.version_args
+            else None
+        )
 
 
 @dataclass(frozen=True)
@@ -91,6 +110,7 @@ LAUNCHERS: dict[str, Launcher] = {
     for launcher in (
         Launcher(
             name="mpirun",
+            short="Open MPI inside the allocation",
             own=True,
             summary="Open MPI's mpirun inside the allocation: ppn ranks per node over the "
             "sockets, each pinned to its `threads` cores; exported variables with -x.",
@@ -98,12 +118,14 @@ LAUNCHERS: dict[str, Launcher] = {
             refuses={f: _OPEN_MPI_ONLY for f in ("intelmpi", "mpich")},
             binary={"openmpi": "mpirun"},
             version_args=("--version",),
+            unbinds="`mpirun --bind-to none`",
             how_to_pick="Open MPI without a usable srun PMI plugin, or where mpirun binds "
             "better than srun (Slurm's TaskPlugin=task/none). Where Debian's alternatives "
             "may point `mpirun` at another MPI, give launcher_path: /usr/bin/mpirun.openmpi.",
         ),
         Launcher(
             name="mpirun-local",
+            short="this machine, Open MPI",
             summary="Open MPI's mpirun on this machine, no Slurm: every node is a group of "
             "ranks on localhost, --oversubscribe, no binding.",
             templates={"openmpi": "mpirun-local"},
@@ -124,6 +146,8 @@ LAUNCHERS: dict[str, Launcher] = {
         ),
         Launcher(
             name="srun",
+            short="any family, through the PMI plugin `srun_mpi`",
+            slurm_starts_ranks=True,
             summary="Slurm starts every rank itself (--ntasks-per-node, --cpus-per-task, "
             "--cpu-bind); the ranks wire up through the PMI plugin `srun_mpi` "
             "(`srun --mpi=<srun_mpi>`).",
@@ -131,6 +155,7 @@ LAUNCHERS: dict[str, Launcher] = {
             refuses={},
             binary={f: "srun" for f in FAMILIES},
             options=("srun_mpi",),
+            unbinds="`srun --cpu-bind=none`",
             pmi_env=("I_MPI_PMI_LIBRARY",),
             how_to_pick="Any family whose library speaks a plugin `srun --mpi=list` offers "
             "(`profile detect` proposes one); Intel MPI also needs I_MPI_PMI_LIBRARY "
@@ -138,6 +163,7 @@ LAUNCHERS: dict[str, Launcher] = {
         ),
         Launcher(
             name="hydra",
+            short="`mpiexec.hydra` of MPICH or Intel MPI, its proxies started through Slurm",
             own=True,
             summary="The Hydra process manager of MPICH and Intel MPI (mpiexec.hydra), its "
             "proxies started through Slurm (-launcher slurm / -bootstrap slurm: no sshd "
@@ -150,6 +176,7 @@ LAUNCHERS: dict[str, Launcher] = {
                 "launcher: mpirun or launcher: srun"
             },
             binary={"mpich": "mpiexec.hydra", "intelmpi": "mpiexec.hydra"},
+            unbinds="MPICH's `-bind-to none`, Intel MPI's `I_MPI_PIN=0`",
             version_args=("--version",),
             how_to_pick="MPICH or Intel MPI where srun has no PMI plugin their library "
             "speaks. Both ship a `mpiexec.hydra`: name the one of the profile's MPI with "
@@ -158,6 +185,8 @@ LAUNCHERS: dict[str, Launcher] = {
         ),
         Launcher(
             name="ibrun",
+            short="TACC, Intel MPI",
+            site_wrapper="ibrun is on PATH (TACC): it places ranks as the site intends",
             summary="TACC's ibrun: one rank per Slurm task of the allocation, pinned by "
             "Intel MPI's I_MPI_PIN_DOMAIN=omp:compact.",
             templates={"intelmpi": "ibrun"},

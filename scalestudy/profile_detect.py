@@ -39,7 +39,8 @@ class Answers:
     mpirun_version: str = ""  # mpirun --version
     ompi_info: str = ""
     has_module: bool = False
-    has_ibrun: bool = False
+    # the site wrappers of the launchers table found on PATH (TACC's ibrun)
+    site_wrappers: tuple[str, ...] = ()
     uid: int = field(default_factory=os.getuid)
 
 
@@ -67,7 +68,11 @@ def ask() -> Answers:
         mpirun_version=_run(["mpirun", "--version"]) or "",
         ompi_info=_run(["ompi_info"]) or "",
         has_module=bool(_run(["bash", "-lc", "type module"])),
-        has_ibrun=shutil.which("ibrun") is not None,
+        site_wrappers=tuple(
+            name
+            for name, entry in launchers.LAUNCHERS.items()
+            if entry.site_wrapper and any(shutil.which(b) for b in set(entry.binary.values()))
+        ),
     )
 
 
@@ -312,8 +317,10 @@ def _launcher(
     answers: Answers, mpi: str, emulated: bool, task_plugin: str | None
 ) -> tuple[str, str, tuple[str, str] | None]:
     """The launcher, why, and for srun its srun_mpi with why."""
-    if answers.has_ibrun and mpi in launchers.LAUNCHERS["ibrun"].templates:
-        return "ibrun", "ibrun is on PATH (TACC): it places ranks as the site intends", None
+    for name in answers.site_wrappers:
+        entry = launchers.LAUNCHERS[name]
+        if entry.site_wrapper and mpi in entry.templates:
+            return name, entry.site_wrapper, None
     own = _family_launcher(mpi)
     if emulated:
         return (

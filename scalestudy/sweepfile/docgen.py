@@ -30,7 +30,7 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from scalestudy import containers
+from scalestudy import containers, launchers
 from scalestudy.cost_models import collectives, strategies
 from scalestudy.formats.metrics import METRICS
 from scalestudy.formats.point_config import PRESETS, PointConfig
@@ -236,11 +236,8 @@ DESCRIPTIONS: dict[str, str] = {
     "checks that Horovod links the launcher's MPI, and `validate` that the launcher can start "
     "it ([launchers.md](launchers.md)).",
     "Profile.launcher": "What starts the ranks, one entry of the launchers table "
-    "([launchers.md](launchers.md)): `mpirun` (Open MPI inside the allocation), "
-    "`mpirun-local` (this machine, Open MPI), `srun` (any family, through the PMI plugin "
-    "`srun_mpi`), `hydra` (`mpiexec.hydra` of MPICH or Intel MPI, its proxies started through "
-    "Slurm), `ibrun` (TACC, Intel MPI). `validate` refuses a launcher that cannot start the "
-    "profile's `mpi`, with the reason and the launcher to use.",
+    "([launchers.md](launchers.md)): {launchers}. `validate` refuses a launcher that cannot "
+    "start the profile's `mpi`, with the reason and the launcher to use.",
     "Profile.srun_mpi": "`launcher: srun`'s PMI plugin (`srun --mpi=<srun_mpi>`; the default "
     "keeps the scripts of profiles written before it): pick one `srun --mpi=list` offers and "
     "the MPI speaks (`profile detect` proposes it from MpiDefault and "
@@ -248,15 +245,13 @@ DESCRIPTIONS: dict[str, str] = {
     "Slurm's PMI-1 `libpmi.so` excepted) and `cray_shasta` "
     "with Open MPI, and a value other than the default with another launcher.",
     "Profile.launcher_path": "The launcher's executable, an absolute path or a name on PATH; "
-    "unset: `mpirun`, `srun`, `ibrun`, or `mpiexec.hydra` for `hydra`. Name it where a bare "
+    "unset: {launcher_binaries}. Name it where a bare "
     "name is ambiguous: Debian's alternatives may point `mpirun` at another MPI "
     "(`/usr/bin/mpirun.openmpi`), and MPICH and Intel MPI both ship a `mpiexec.hydra`.",
     "Profile.emulated_nodes": "All ranks run on one host (the local profile): a point's ranks "
     "per host are nodes x ppn.",
     "Profile.bind": "`cores`: every rank pinned to its own cores. `none`: ranks left unpinned "
-    "(`mpirun --bind-to none`, `srun --cpu-bind=none`, `hydra`: MPICH's `-bind-to none`, Intel "
-    "MPI's `I_MPI_PIN=0`); not with `ibrun`; always `none` with "
-    "`mpirun-local`, whose ranks share one machine's cores. The probe and `doctor` hold the "
+    "({unbinds}); {bind_exceptions}. The probe and `doctor` hold the "
     "ranks of a node to disjoint CPUs only where the profile binds.",
     "Profile.partitions": "Partitions (`partitions[].*` below); a point goes to the smallest "
     "that takes its node count.",
@@ -397,6 +392,32 @@ def _from_tables() -> dict[str, str]:
         ),
         "workloads": " ".join(f"`{w.name}`: {w.summary}." for w in workloads.TABLE.values()),
         **_runtimes(),
+        **_launchers(),
+    }
+
+
+def _launchers() -> dict[str, str]:
+    """The launcher sentences of the profile reference from launchers.LAUNCHERS: the launchers
+    (`short`), their default binaries, how each leaves ranks unpinned and which cannot."""
+    table = launchers.LAUNCHERS.values()
+    binaries = [
+        f"`{b}`" + ("" if b == entry.name else f" for `{entry.name}`")
+        for entry in table
+        for b in dict.fromkeys(entry.binary.values())
+    ]
+    never = [f"`{e.name}`" for e in table if e.unpinned is not None]
+    fixed = [(e.name, e.fixed_bind[0]) for e in table if e.fixed_bind is not None]
+    exceptions = [f"not with {' or '.join(never)}"] if never else []
+    exceptions += [f"always `{bind}` with `{name}`" for name, bind in fixed]
+    return {
+        "launchers": ", ".join(f"`{e.name}` ({e.short})" for e in table),
+        "launcher_binaries": ", ".join(binaries),
+        "unbinds": ", ".join(
+            (e.unbinds if e.unbinds.startswith("`") else f"`{e.name}`: {e.unbinds}")
+            for e in table
+            if e.unbinds
+        ),
+        "bind_exceptions": "; ".join(exceptions),
     }
 
 

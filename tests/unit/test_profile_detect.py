@@ -92,8 +92,10 @@ def test_a_real_site_gets_srun_when_slurm_and_mpi_both_speak_pmi2(tmp_path):
     assert "launcher: mpirun   # srun offers no PMI plugin Open MPI speaks" in text
     assert "srun_mpi" not in text
     # ibrun starts Intel MPI only: an Open MPI site with ibrun on PATH is not given it
-    assert "launcher: ibrun" not in detect(_site(has_ibrun=True))
-    intel = _site(has_ibrun=True, mpirun_version="Intel(R) MPI Library for Linux* OS, 2021.10\n")
+    assert "launcher: ibrun" not in detect(_site(site_wrappers=("ibrun",)))
+    intel = _site(
+        site_wrappers=("ibrun",), mpirun_version="Intel(R) MPI Library for Linux* OS, 2021.10\n"
+    )
     assert "launcher: ibrun" in detect(intel)
 
 
