@@ -162,7 +162,6 @@ class Strategy:
     # carried to the report); None: no counts
     logged: Callable[[Logged], float | None]
     wire_model: str  # the trainer header's sentence on how the wire bytes are modelled
-    trainer: str  # "module:Class" of the trainer's exchange (scalestudy.trainer.exchanges)
     densifies: bool = False  # IndexedSlices made dense first (Horovod's sparse_as_dense)
     gathers_rows: bool = False  # every rank's rows allgathered: bytes grow with N
     # the input table split by row over the ranks: a tied model cannot (its projection needs
@@ -228,7 +227,6 @@ ALLGATHER = Strategy(
         sum(g.rows_per_rank) * comm_model.row_bytes(g.hidden) if g.rows_per_rank else None
     ),
     wire_model="ring allgatherv of the IndexedSlices values and indices, and of the row counts",
-    trainer="scalestudy.trainer.exchanges.allgather:AllgatherExchange",
     gathers_rows=True,
     with_mesh=True,
     wire_columns=("wire_sent_allgather_bytes_per_step_model",),
@@ -250,7 +248,6 @@ ALLREDUCE = Strategy(
     formula="item·V·H (4VH; 2VH under fp16 compression)",
     logged=lambda g: float(g.item * g.vocab * g.hidden),
     wire_model="ring allreduce of the densified gradient, fused with the dense gradients",
-    trainer="scalestudy.trainer.exchanges.allreduce:AllreduceExchange",
     densifies=True,
     with_mesh=True,
 )
@@ -276,7 +273,6 @@ SPARSE_REDUCE = Strategy(
     ),
     wire_model="alltoall of int32 splits and of the rows to their owners (direct, own block "
     "local) + ring allgatherv of the owners' rows",
-    trainer="scalestudy.trainer.exchanges.sparse_reduce:SparseReduceExchange",
     wire_columns=(
         "wire_sent_alltoall_bytes_per_step_model",
         "wire_sent_allgather_bytes_per_step_model",
@@ -318,7 +314,6 @@ SHARDED_EMBEDDING = Strategy(
     ),
     wire_model="per lookup three alltoalls (ids to owners, rows back, gradient rows to owners; "
     "direct, own block local), each after its int32 splits",
-    trainer="scalestudy.trainer.exchanges.sharded_embedding:ShardedEmbeddingExchange",
     shards_table=True,
     wire_columns=("wire_sent_alltoall_bytes_per_step_model",),
     counters=(UNIQUE_ROWS, SERVED_ROWS, ALLTOALL_WIRE),

@@ -372,8 +372,7 @@ HOOK_RESOLVERS = {
 
 def _hooks() -> list[tuple[str, str, str]]:
     """(what names it, the part that resolves it, the module it names) of every hook in the
-    workloads' and strategies' tables as they are."""
-    from scalestudy.cost_models import strategies
+    workloads' table as it is."""
     from scalestudy.workloads import table as workloads
 
     out = []
@@ -383,8 +382,6 @@ def _hooks() -> list[tuple[str, str, str]]:
             for hook in value if isinstance(value, tuple) else (value,):
                 if hook:
                     out.append((f"workload {w.name}.{field}", resolver, hook.split(":")[0]))
-    for s in strategies.STRATEGIES.values():
-        out.append((f"exchange {s.name}.trainer", "scalestudy.trainer", s.trainer.split(":")[0]))
     return out
 
 
@@ -399,7 +396,7 @@ def _hook_problems(hooks: list[tuple[str, str, str]], layer_of: dict[str, int]) 
 
 def test_the_tables_hooks_name_modules_at_or_below_the_part_that_imports_them():
     hooks = _hooks()
-    assert len(hooks) >= 5  # the comm workload's three, the trainer's figures, the exchanges
+    assert len(hooks) >= 4  # the comm workload's three, the trainer's figures
     layer_of = _layer_of()
     assert _hook_problems(hooks, layer_of) == []
     # an options model in the report would be an upward import when a sweep file is validated

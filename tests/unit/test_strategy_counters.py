@@ -56,7 +56,6 @@ def _tally_strategy() -> strategies.Strategy:
         formula="T·4H",
         logged=_logged,
         wire_model="none",
-        trainer="tests:Tally",
         counters=(TALLY_ROWS, TALLY_WIRE),
     )
 
@@ -390,3 +389,24 @@ def test_the_built_in_exchanges_write_what_their_strategies_declare(trainer_side
 
 if __name__ == "__main__":
     print(json.dumps(_trainer_side()))
+
+
+@pytest.mark.trainer
+def test_every_strategy_of_the_table_has_one_exchange_class_that_names_it(tmp_path):
+    """The trainer finds a strategy's class by the entry the class names (no "module:Class"
+    string in the table repeating it): one class per entry of the table."""
+    script = tmp_path / "classes.py"
+    script.write_text(
+        "import json\n"
+        "from scalestudy.cost_models import strategies\n"
+        "from scalestudy.trainer import exchanges\n"
+        "print(json.dumps({n: [exchanges.class_of(n).__name__, exchanges.class_of(n).strategy"
+        " is s] for n, s in strategies.STRATEGIES.items()}))\n"
+    )
+    out = json_of(str(script))
+    assert out == {
+        "allgather": ["AllgatherExchange", True],
+        "allreduce": ["AllreduceExchange", True],
+        "sparse_reduce": ["SparseReduceExchange", True],
+        "sharded_embedding": ["ShardedEmbeddingExchange", True],
+    }

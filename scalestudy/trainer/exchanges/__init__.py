@@ -1,9 +1,10 @@
-"""The gradient exchange, one class per strategy of cost_models/strategies.py (the table names
-each strategy's class: `Strategy.trainer`)."""
+"""The gradient exchange, one class per strategy of cost_models/strategies.py: each module of
+this package holds the class of one strategy, which names its entry (`strategy = ...`)."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from scalestudy.cost_models import strategies
 from scalestudy.trainer.exchanges.base import (
@@ -17,11 +18,18 @@ __all__ = ["ExchangeVolume", "GradientExchange", "accumulate", "build", "class_o
 
 
 def class_of(name: str) -> type[GradientExchange]:
-    module, cls = strategies.get(name).trainer.split(":")
-    found = getattr(importlib.import_module(module), cls)
-    if found.strategy.name != name:  # the table and the class name each other: keep them one
-        raise TypeError(f"{module}:{cls} runs {found.strategy.name!r}, the table says {name!r}")
-    return found
+    """The class whose `strategy` is the table's entry `name` (exactly one)."""
+    found = {
+        obj
+        for info in pkgutil.iter_modules(__path__)
+        for obj in vars(importlib.import_module(f"{__name__}.{info.name}")).values()
+        if isinstance(obj, type)
+        and issubclass(obj, GradientExchange)
+        and getattr(obj, "strategy", None) is strategies.get(name)
+    }
+    if len(found) != 1:
+        raise TypeError(f"strategy {name!r}: {len(found)} exchange classes run it, not 1")
+    return found.pop()
 
 
 def build(
