@@ -238,7 +238,7 @@ def _workload_fields(w: workloads.Workload) -> dict[str, tuple[Any, Any]]:
     if w.options:
         if not w.options_model:
             raise ValueError(f"workload {w.name}: options {w.options!r} without options_model")
-        model = workloads.hook(w.options_model)
+        model = w.options_model
         sentence = f"`workload: {w.name}` options (below)."
         out[w.options] = (model, Field(default_factory=model, description=sentence))
     return out

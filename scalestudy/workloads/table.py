@@ -9,9 +9,9 @@ Each entry says
   baseline, `expect:`, the batch a user must give, the exchange in the variant's label and its
   flags); a workload that does not train gets any valid batch and is named by its name;
 - `options`: the sweep key of its options block (the `comm:` block), or None, and
-  `options_model`: the "module:Class" pydantic model of that block (its fields' `description`s
-  are the sweep reference's sentences); the options go into point.json, into the point's
-  identity and points.jsonl record, and compare matches on them;
+  `options_model`: the pydantic model of that block (a class of formats/, below this table;
+  its fields' `description`s are the sweep reference's sentences); the options go into
+  point.json, into the point's identity and points.jsonl record, and compare matches on them;
 - `sweep_keys`: its other sweep keys (`SweepKey`: name, type, default, bounds, sentence).
   The sweep schema (sweepfile/schema.py) gets its fields from these two, after `workload`, in
   the table's order; validate refuses them under another workload;
@@ -26,8 +26,9 @@ Each entry says
   writes for it beside results.csv) they name the workload of a point in a table without
   points.jsonl's `workload` (report/analysis.py's one legacy rule).
 
-Hooks and options models are named by string so that this module, below the sweep file, collect
-and report in the package's layers, imports none of them: the consumer resolves its own (`hook`).
+Hooks are named by string so that this module, below the sweep file, collect and report in the
+package's layers, imports none of them: the consumer resolves its own (`hook`). An options model
+lives in formats/, below this table, which imports it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from pydantic import BaseModel
+
+from scalestudy.formats.comm_options import CommOptions
 
 DEFAULT = "trainer"  # a sweep without `workload:`, a record without one
 
@@ -61,7 +66,7 @@ class Workload:
     module: str
     trains: bool = False
     options: str | None = None
-    options_model: str | None = None
+    options_model: type[BaseModel] | None = None
     sweep_keys: tuple[SweepKey, ...] = ()
     job_extras: Callable[[Any, bool], dict] | None = None
     collect: str | None = None
@@ -134,7 +139,7 @@ register(
         "Horovod collectives alone, on the trainer's exchange shapes plus a size sweep",
         "scalestudy.workloads.comm",
         options="comm",
-        options_model="scalestudy.formats.comm_options:CommOptions",
+        options_model=CommOptions,
         collect="scalestudy.collect.comm:collect_comm",
         collected="comm.csv",
         report_part="comm",

@@ -364,7 +364,6 @@ def test_the_layer_check_sees_an_upward_and_a_same_layer_import():
 # module must be of that part or of a layer below it, as an import statement would have to be.
 HOOK_RESOLVERS = {
     # workloads' table field -> the part that imports it
-    "options_model": "scalestudy.sweepfile",  # the sweep's model (schema.sweep_model)
     "collect": "scalestudy.collect",
     "figures": "scalestudy.report",
 }
@@ -396,9 +395,9 @@ def _hook_problems(hooks: list[tuple[str, str, str]], layer_of: dict[str, int]) 
 
 def test_the_tables_hooks_name_modules_at_or_below_the_part_that_imports_them():
     hooks = _hooks()
-    assert len(hooks) >= 4  # the comm workload's three, the trainer's figures
+    assert len(hooks) >= 3  # the comm workload's collect and figures, the trainer's figures
     layer_of = _layer_of()
     assert _hook_problems(hooks, layer_of) == []
-    # an options model in the report would be an upward import when a sweep file is validated
-    upward = [("workload x.options_model", "scalestudy.sweepfile", "scalestudy.report.figures")]
+    # a collect hook in the report would be an upward import when collect runs
+    upward = [("workload x.collect", "scalestudy.collect", "scalestudy.report.figures")]
     assert len(_hook_problems(upward, layer_of)) == 1

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from pydantic import BaseModel, ConfigDict, Field
 
 from scalestudy.cli import main
 from scalestudy.compare import match
@@ -31,30 +32,31 @@ from scalestudy.sweepfile import docgen, schema
 from scalestudy.sweepfile.sweep import load_sweep
 from scalestudy.workloads import table as workloads
 
-# the workload's own module: its options model, what its job runs, what collect and the
-# report call
-MODULE = '''
-import argparse, csv, json
-from pathlib import Path
-
-from pydantic import BaseModel, ConfigDict, Field
-
 
 class TallyOptions(BaseModel):
+    """The workload's options model, in the table's entry (the sweep validates with it)."""
+
     model_config = ConfigDict(extra="forbid")
     count: int = Field(3, ge=1, le=100, description="What each rank counts.")
     unit: str = Field("ranks", description="what is counted")
+
+
+# the workload's own module: what its job runs (its options as the sweep validated them), what
+# collect and the report call
+MODULE = '''
+import argparse, csv, json
+from pathlib import Path
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--config")
     cfg = json.loads(Path(ap.parse_args().config).read_text())
-    options = TallyOptions.model_validate(cfg["tally"])
+    options = cfg["tally"]
     logs = Path(cfg["log_dir"])
     logs.mkdir(parents=True, exist_ok=True)
-    count = options.count * cfg["tally_factor"] * cfg["expect_ranks"]
-    (logs / "tally.json").write_text(json.dumps({"count": count, "unit": options.unit}))
+    count = options["count"] * cfg["tally_factor"] * cfg["expect_ranks"]
+    (logs / "tally.json").write_text(json.dumps({"count": count, "unit": options["unit"]}))
 
 
 def collect(points, rows, sweep_dir, cluster):
@@ -96,7 +98,7 @@ TALLY = workloads.Workload(
     "a test-only count of ranks",
     "tally_workload",
     options="tally",
-    options_model="tally_workload:TallyOptions",
+    options_model=TallyOptions,
     sweep_keys=(
         workloads.SweepKey(
             "tally_factor",
