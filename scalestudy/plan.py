@@ -31,6 +31,7 @@ from scalestudy import sbatch_options
 from scalestudy.cost_models import strategies
 from scalestudy.cost_models.memory_model import MemoryEstimate, estimate
 from scalestudy.formats.point_config import OWN_FOLDERS, PointConfig
+from scalestudy.profiles import Profile
 from scalestudy.sweepfile import baseline
 from scalestudy.sweepfile.sweep import (
     Issue,
@@ -372,22 +373,34 @@ def bundle_minutes(bundle: Bundle) -> float:
     return sum(time_limit_minutes(m.sweep.time_limit) or 0 for m in bundle.members)
 
 
+def _job(profile: Profile, id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
+    """The job that runs `members` for `minutes`: the partition that takes it and its MaxTime."""
+    name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes, minutes)
+    partition = profile.partition_named(name)
+    limit, text = (partition.max_minutes, partition.max_time) if partition else (None, None)
+    return Job(id_, nodes, len(members), minutes, name, limit, text, [m.id for m in members])
+
+
+def point_job(point: Point, profile: Profile) -> Job:
+    """A point's own job (one job per point, or a task of an array of such)."""
+    minutes = time_limit_minutes(point.sweep.time_limit) or 0
+    return _job(profile, point.id, point.nodes, [point], minutes)
+
+
+def bundle_job(bundle: Bundle, profile: Profile) -> Job:
+    """A bundle's job: its runs one after another (`bundle_minutes`)."""
+    return _job(profile, bundle.id, bundle.nodes, bundle.members, bundle_minutes(bundle))
+
+
 def jobs_of(loaded: LoadedSweep, points: list[Point], bundles_are_jobs: bool) -> list[Job]:
     """The jobs a first `submit` of this plan queues: the points predicted to fit (the others
     wait for --allow-oom), one job each, or their bundles (`make_bundles`, as submit draws
-    them for a fresh results folder) on a backend that runs a bundle as one job (Slurm)."""
-    profile = loaded.profile
+    them for a fresh results folder) on a backend that runs a bundle as one job (Slurm). The
+    job scripts (render.py) ask the same `point_job` / `bundle_job` for their partition."""
     run = [p for p in points if submitted(p)]
-
-    def job(id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
-        name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes, minutes)
-        partition = profile.partition_named(name)
-        limit, text = (partition.max_minutes, partition.max_time) if partition else (None, None)
-        return Job(id_, nodes, len(members), minutes, name, limit, text, [m.id for m in members])
-
     if bundles_are_jobs and loaded.sweep.schedule == "bundled":
-        return [job(b.id, b.nodes, b.members, bundle_minutes(b)) for b in make_bundles(run, "0")]
-    return [job(p.id, p.nodes, [p], time_limit_minutes(p.sweep.time_limit) or 0) for p in run]
+        return [bundle_job(b, loaded.profile) for b in make_bundles(run, "0")]
+    return [point_job(p, loaded.profile) for p in run]
 
 
 def _walltime_issues(loaded: LoadedSweep, points: list[Point]) -> list[Issue]:

@@ -11,10 +11,9 @@ from pathlib import Path
 import jinja2
 
 from scalestudy import containers, launchers, sbatch_options, templating
-from scalestudy.plan import Bundle, Point, bundle_minutes, slurm_time
+from scalestudy.plan import Bundle, Job, Point, bundle_job, point_job
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
-from scalestudy.sweepfile.sweep import time_limit_minutes
 from scalestudy.workloads import table as workloads
 
 
@@ -68,11 +67,12 @@ def render_bundle(
 ) -> str:
     """One job for a bundle: its runs in the bundle's order, the time limit their sum."""
     first = bundle.members[0]
-    context = _context(first, profile, attempt_dir, attempt, minutes=bundle_minutes(bundle))
+    job = bundle_job(bundle, profile)
+    context = _context(first, profile, attempt_dir, attempt, job=job)
     context.update(
         job_name=f"ss-{first.sweep.name}-{bundle.id}",
         point_id=bundle.id,
-        time_limit=slurm_time(bundle_minutes(bundle)),  # what `plan` shows as its walltime
+        time_limit=job.walltime,  # what `plan` shows as its walltime
         runs=[
             {
                 "point_id": m.id,
@@ -107,11 +107,12 @@ def render_array(
 
 
 def _context(
-    point: Point, profile: Profile, attempt_dir: Path, attempt: int, minutes: float | None = None
+    point: Point, profile: Profile, attempt_dir: Path, attempt: int, job: Job | None = None
 ) -> dict:
-    """The templates' values for a job of `point`'s shape; `minutes`: the job's --time when it
-    is not the point's own time_limit (a bundle's sum), for the partition that takes it."""
+    """The templates' values for a job of `point`'s shape; `job`: the plan's job when it is not
+    the point's own (a bundle's, whose --time is its runs' sum), for the partition it asks."""
     sw = point.sweep
+    job = job or point_job(point, profile)
     context = {
         "scheduler": profile.scheduler,
         "job_name": f"ss-{sw.name}-{point.id}",
@@ -124,12 +125,7 @@ def _context(
         "threads": sw.threads_per_worker,
         "sockets": profile.sockets,
         "time_limit": sw.time_limit,
-        "partition": sbatch_options.partition(
-            sw.slurm,
-            profile,
-            point.nodes,
-            minutes if minutes is not None else time_limit_minutes(sw.time_limit),
-        ),
+        "partition": job.partition,
         "slurm": sw.slurm.model_dump(),
         **_sbatch(sw, profile),
         "exclude_nodes": _hostlist(sw.slurm.exclude_nodes),
