@@ -246,10 +246,16 @@ def _trainer_side() -> dict:
     sparse_volume counts by the declarations, as the built-in ones do), for the built-in
     sparse_reduce and sharded_embedding classes, and the errors of a class that counts one
     counter too few or one too many."""
+    from scalestudy.trainer import exchanges
     from scalestudy.trainer.exchanges import base
     from scalestudy.trainer.exchanges.sharded_embedding import ShardedEmbeddingExchange
     from scalestudy.trainer.exchanges.sparse_reduce import SparseReduceExchange
 
+    # the class the trainer finds for each entry of the table, before the tally joins it
+    classes = {
+        name: [exchanges.class_of(name).__name__, exchanges.class_of(name).strategy is entry]
+        for name, entry in strategies.STRATEGIES.items()
+    }
     tally = strategies.register(_tally_strategy())
 
     class Tally(base.GradientExchange):
@@ -273,7 +279,7 @@ def _trainer_side() -> dict:
         ex.layout = [("dense", 4, 0, "float32"), (kind, 4, 8, "float32")]
         return ex.volume([[2, 3], obs], lookups).step_fields()
 
-    out: dict = {"tally": {}}
+    out: dict = {"tally": {}, "classes": classes}
     for rank in (0, 1):
         out["tally"][rank] = [
             volume(Tally, [sum(SLOTS), t, w], size=2, rank=rank)
@@ -387,26 +393,17 @@ def test_the_built_in_exchanges_write_what_their_strategies_declare(trainer_side
     assert fields["bytes"]["wire_sent_alltoall_model"] == 0.0
 
 
-if __name__ == "__main__":
-    print(json.dumps(_trainer_side()))
-
-
 @pytest.mark.trainer
-def test_every_strategy_of_the_table_has_one_exchange_class_that_names_it(tmp_path):
+def test_every_strategy_of_the_table_has_one_exchange_class_that_names_it(trainer_side):
     """The trainer finds a strategy's class by the entry the class names (no "module:Class"
     string in the table repeating it): one class per entry of the table."""
-    script = tmp_path / "classes.py"
-    script.write_text(
-        "import json\n"
-        "from scalestudy.cost_models import strategies\n"
-        "from scalestudy.trainer import exchanges\n"
-        "print(json.dumps({n: [exchanges.class_of(n).__name__, exchanges.class_of(n).strategy"
-        " is s] for n, s in strategies.STRATEGIES.items()}))\n"
-    )
-    out = json_of(str(script))
-    assert out == {
+    assert trainer_side["classes"] == {
         "allgather": ["AllgatherExchange", True],
         "allreduce": ["AllreduceExchange", True],
         "sparse_reduce": ["SparseReduceExchange", True],
         "sharded_embedding": ["ShardedEmbeddingExchange", True],
     }
+
+
+if __name__ == "__main__":
+    print(json.dumps(_trainer_side()))
