@@ -325,20 +325,36 @@ def build_parser() -> argparse.ArgumentParser:
         "densified Transformer trainer on Slurm or this machine.",
     )
     sub = parser.add_subparsers(dest="verb", required=True)
+    for add in (
+        _add_init,
+        _add_sweep_verbs,
+        _add_doctor,
+        _add_profile,
+        _add_site_install,
+        _add_reading_verbs,
+        _add_archive,
+    ):
+        add(sub)
+    return parser
 
-    def verb(name, func, help_, optional=False):
-        p = sub.add_parser(name, help=help_)
-        sweep = p.add_argument(
-            "sweep",
-            nargs="?" if optional else None,
-            help="the sweep file (YAML) or a submitted sweep's name"
-            + (" (default: the only or newest sweep under --results)" if optional else ""),
-        )
-        sweep.completer = _complete_sweeps  # type: ignore[attr-defined]
-        p.add_argument("--results", default="results", help="results root (default: ./results)")
-        p.set_defaults(func=func)
-        return p
 
+def _verb(sub, name: str, func, help_: str, optional: bool = False):
+    """A verb that takes a sweep (a file or a submitted sweep's name) and --results."""
+    p = sub.add_parser(name, help=help_)
+    sweep = p.add_argument(
+        "sweep",
+        nargs="?" if optional else None,
+        help="the sweep file (YAML) or a submitted sweep's name"
+        + (" (default: the only or newest sweep under --results)" if optional else ""),
+    )
+    sweep.completer = _complete_sweeps  # type: ignore[attr-defined]
+    p.add_argument("--results", default="results", help="results root (default: ./results)")
+    p.set_defaults(func=func)
+    return p
+
+
+def _add_init(sub) -> None:
+    """init: a starter sweep and profile."""
     init = sub.add_parser(
         "init", help="write a starter sweep and a cluster profile to edit (never overwrites)"
     )
@@ -362,14 +378,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--name", default="mysite", help="with --detect: the profile's name (default mysite)"
     )
     init.set_defaults(func=cmd_init)
-    verb("validate", cmd_validate, "check a sweep file")
-    verb("plan", cmd_plan, "print the points, predicted memory and node-hours")
-    render = verb("render", cmd_render, "write the job scripts submit would run, submitting none")
+
+
+def _add_sweep_verbs(sub) -> None:
+    """The verbs of one sweep's life: validate, plan, render, submit, status, collect."""
+    _verb(sub, "validate", cmd_validate, "check a sweep file")
+    _verb(sub, "plan", cmd_plan, "print the points, predicted memory and node-hours")
+    render = _verb(
+        sub, "render", cmd_render, "write the job scripts submit would run, submitting none"
+    )
     render.add_argument("--out", help="folder for the scripts (default results/<sweep>/rendered)")
     render.add_argument(
         "--allow-oom", action="store_true", help="also the points predicted not to fit"
     )
-    submit = verb("submit", cmd_submit, "run or submit what is not done yet")
+    submit = _verb(sub, "submit", cmd_submit, "run or submit what is not done yet")
     from scalestudy.executors import registry  # names only: no backend is imported yet
 
     submit.add_argument(
@@ -388,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep topping the queue up to max_jobs_in_queue until every point is submitted",
     )
-    status = verb("status", cmd_status, "the state of every point", optional=True)
+    status = _verb(sub, "status", cmd_status, "the state of every point", optional=True)
     status.add_argument(
         "--watch", action="store_true", help="refresh until nothing is queued or running"
     )
@@ -399,12 +421,16 @@ def build_parser() -> argparse.ArgumentParser:
             default=30.0,
             help=f"seconds between refreshes with --watch (default 30, at least {MIN_POLL_S:g})",
         )
-    collect = verb("collect", cmd_collect, "parse the logs into results.csv", optional=True)
+    collect = _verb(sub, "collect", cmd_collect, "parse the logs into results.csv", optional=True)
     collect.add_argument(
         "--history",
         help="the history the run is added to (default: $SCALESTUDY_HISTORY, else "
         "<results>/scalestudy-history)",
     )
+
+
+def _add_doctor(sub) -> None:
+    """doctor: a profile checked, with jobs."""
     doctor = sub.add_parser(
         "doctor", help="check a cluster profile: Python, TF/Horovod/MPI, a probe job, a trainer job"
     )
@@ -422,6 +448,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-jobs", action="store_true", help="only the checks that submit nothing"
     )
     doctor.set_defaults(func=cmd_doctor)
+
+
+def _add_profile(sub) -> None:
+    """profile detect."""
     profile = sub.add_parser("profile", help="site profiles: `profile detect > mysite.yaml`")
     profile_verbs = profile.add_subparsers(dest="profile_verb", required=True)
     detect = profile_verbs.add_parser(
@@ -433,6 +463,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     detect.add_argument("--name", default="mysite", help="the profile's name (default mysite)")
     detect.set_defaults(func=cmd_profile_detect)
+
+
+def _add_site_install(sub) -> None:
+    """site-install: the files of docs/site-install.md from the package."""
     from scalestudy.siteinstall import PATHS
 
     site = sub.add_parser(
@@ -445,6 +479,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--write", metavar="DIR", help="write them into DIR (never overwriting another file)"
     )
     site.set_defaults(func=cmd_site_install)
+
+
+def _add_reading_verbs(sub) -> None:
+    """report, compare and history: their own modules add their arguments."""
     from scalestudy.report import cli as report_cli  # argparse only: no pandas/matplotlib yet
 
     report = sub.add_parser(
@@ -469,6 +507,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     history_cli.add_arguments(history)
     history.set_defaults(func=history_cli.run)
+
+
+def _add_archive(sub) -> None:
+    """archive: one .tar.gz of a sweep."""
     archive = sub.add_parser(
         "archive",
         help="one .tar.gz of a sweep's results, captures, scripts, sweep file, profile, report",
@@ -486,7 +528,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="also the step logs and job outputs (large at scale)",
     )
     archive.set_defaults(func=cmd_archive)
-    return parser
 
 
 def _complete_sweeps(prefix: str, parsed_args: argparse.Namespace, **_) -> list[str]:

@@ -208,43 +208,8 @@ def _row(
 ) -> dict:
     """One point's row: its plan, its latest attempt's logs and the scheduler's accounting."""
     c = p.config
-    spec, strategy = c.model.resolved(), c.strategy()
-    row = dict.fromkeys(COLUMNS)
-    row.update(
-        point_id=p.id,
-        sweep=p.sweep.name,
-        variant=p.variant,
-        variant_label=p.variant_label,
-        mode=c.mode,
-        cluster=cluster,
-        nodes=p.nodes,
-        ppn=p.ppn,
-        workers=p.workers,
-        threads=p.sweep.threads_per_worker,
-        model=c.model.preset,
-        accumulation=c.accumulation,
-        sparse_as_dense=c.sparse_as_dense,
-        exchange=strategy.name,
-        timing=c.timing,
-        precision=c.precision,
-        compression=c.compression,
-        mesh_model=c.mesh.model,
-        tokens_per_worker=p.tokens_per_worker,
-        global_batch_tokens=p.global_batch_tokens,
-        repeat=p.repeat,
-        predicted_bytes_per_rank=p.memory.per_rank if p.memory else None,
-        vocab_size=spec["vocab"],
-        hidden_size=spec["hidden"],
-        tie_embeddings=spec["tie_embeddings"],
-        micro_batches=c.micro_batches,
-        steps=c.steps,
-        learning_rate=c.learning_rate,
-        lr_warmup_steps=c.lr_warmup_steps,
-        reference=p.sweep.reference,
-        **site,
-    )
-    if p.node_memory_bytes and row["node_memory_gb"] is None:
-        row["node_memory_gb"] = p.node_memory_bytes / 1e9
+    strategy = c.strategy()
+    row = _planned(p, cluster, site)
     row["status"] = data.state(p.id)
     a = data.last(p.id)
     if a is not None:
@@ -298,6 +263,49 @@ def _row(
             sacct_maxrss_per_node_daemon=sa.get("sacct_maxrss_step_max"),
             sacct_maxrss_node=sa.get("sacct_maxrss_node"),
         )
+    return row
+
+
+def _planned(p: Point, cluster: str, site: dict) -> dict:
+    """A row's columns known before any job ran: the point's plan and the site's facts."""
+    c = p.config
+    spec, strategy = c.model.resolved(), c.strategy()
+    row = dict.fromkeys(COLUMNS)
+    row.update(
+        point_id=p.id,
+        sweep=p.sweep.name,
+        variant=p.variant,
+        variant_label=p.variant_label,
+        mode=c.mode,
+        cluster=cluster,
+        nodes=p.nodes,
+        ppn=p.ppn,
+        workers=p.workers,
+        threads=p.sweep.threads_per_worker,
+        model=c.model.preset,
+        accumulation=c.accumulation,
+        sparse_as_dense=c.sparse_as_dense,
+        exchange=strategy.name,
+        timing=c.timing,
+        precision=c.precision,
+        compression=c.compression,
+        mesh_model=c.mesh.model,
+        tokens_per_worker=p.tokens_per_worker,
+        global_batch_tokens=p.global_batch_tokens,
+        repeat=p.repeat,
+        predicted_bytes_per_rank=p.memory.per_rank if p.memory else None,
+        vocab_size=spec["vocab"],
+        hidden_size=spec["hidden"],
+        tie_embeddings=spec["tie_embeddings"],
+        micro_batches=c.micro_batches,
+        steps=c.steps,
+        learning_rate=c.learning_rate,
+        lr_warmup_steps=c.lr_warmup_steps,
+        reference=p.sweep.reference,
+        **site,
+    )
+    if p.node_memory_bytes and row["node_memory_gb"] is None:
+        row["node_memory_gb"] = p.node_memory_bytes / 1e9
     return row
 
 

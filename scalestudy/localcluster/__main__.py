@@ -34,7 +34,7 @@ from pathlib import Path
 from scalestudy.localcluster.cluster import DEFAULT_DIR, ClusterError, LocalCluster
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m scalestudy.localcluster",
         description=__doc__,  # the module docstring is the --help text
@@ -81,6 +81,32 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="as a site runs: accounts and QOS enforced, partitions with MaxTime, node features",
     )
+    return p
+
+
+def _say_up(cluster: LocalCluster, a: argparse.Namespace, seconds: float) -> None:
+    """What `up` prints: the cluster, its daemons' memory, SLURM_CONF, the emulated network."""
+    print(
+        f"cluster up: {a.nodes} nodes ({a.shape}) in {seconds:.1f} s, "
+        f"daemons {cluster.daemon_memory() / 2**20:.0f} MiB; "
+        f"export SLURM_CONF={cluster.conf}"
+    )
+    if a.netns:
+        net = cluster.network.state()
+        rate = (
+            f"{net['link_rate']} per direction (tbf burst {net['burst_bytes']} B)"
+            if net["link_rate"]
+            else "unshaped"
+        )
+        print(
+            f"network: {net['subnet']} on {net['bridge']}, nodes "
+            f"{' '.join(f'{k}={v}' for k, v in net['nodes'].items())}, links {rate};"
+            f" {net['said']}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = _parser()
     a = p.parse_args(argv)
     if a.link_rate and not a.netns:
         p.error("--link-rate needs --netns")
@@ -101,23 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.action == "up":
             start = time.monotonic()
             cluster.up()
-            print(
-                f"cluster up: {a.nodes} nodes ({a.shape}) in {time.monotonic() - start:.1f} s, "
-                f"daemons {cluster.daemon_memory() / 2**20:.0f} MiB; "
-                f"export SLURM_CONF={cluster.conf}"
-            )
-            if a.netns:
-                net = cluster.network.state()
-                rate = (
-                    f"{net['link_rate']} per direction (tbf burst {net['burst_bytes']} B)"
-                    if net["link_rate"]
-                    else "unshaped"
-                )
-                print(
-                    f"network: {net['subnet']} on {net['bridge']}, nodes "
-                    f"{' '.join(f'{k}={v}' for k, v in net['nodes'].items())}, links {rate};"
-                    f" {net['said']}"
-                )
+            _say_up(cluster, a, time.monotonic() - start)
         elif a.action == "down":
             cluster.down()
             print("cluster down")
