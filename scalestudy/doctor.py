@@ -34,7 +34,7 @@ import yaml
 from scalestudy import containers, provenance
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
-from scalestudy.formats.env_capture import command_output, mpi_family, mpi_version
+from scalestudy.formats.env_capture import EnvFolder, mpi_family, mpi_version
 from scalestudy.formats.manifest import known
 from scalestudy.measure.peak import PEAK_FILE
 from scalestudy.profiles import Profile, load_profile
@@ -495,17 +495,16 @@ def check_job_mpi(profile: Profile, adir: Path) -> Check:
     own environment: env/mpi.txt, after the profile's modules) against the profile's `mpi:`
     (the launch-time "MPI match" compares what the login node sees). A module that did not set
     up the profile's MPI (Intel MPI without I_MPI_ROOT) makes the job run another one."""
-    path = adir / "env" / "mpi.txt"
-    try:
-        text = command_output(path.read_text(errors="replace"))
-    except OSError:
-        text = None
+    env = EnvFolder(adir / "env")  # the report's and compare's reader: one damage policy
+    path = env.folder / "mpi.txt"
+    text, why = env.command_output("mpi.txt")
     ran = mpi_family(text)
     if ran is None:
+        said = "; ".join(env.warnings) or (text.splitlines()[0][:80] if text else why)
         return Check(
             "MPI the job ran",
             "warn",
-            f"not recorded ({path}: {(text or 'missing').splitlines()[0][:80]})",
+            f"not recorded ({path}: {said})",
             "the job's capture names its MPI from the profile's modules: load them as the job does",
         )
     said = f"the probe job ran {mpi_version(text or '')} ({path})"

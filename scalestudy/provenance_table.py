@@ -19,7 +19,6 @@ TF-free and pandas-free, below both of its readers: report/summary.py passes the
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import sys
@@ -30,15 +29,9 @@ from pathlib import Path
 
 from scalestudy.errors import DamagedFile
 from scalestudy.formats import env_capture
-from scalestudy.formats.env_capture import (
-    STDERR_MARK,
-    modules_loaded,
-    mpi_said,
-    pip_versions,
-)
+from scalestudy.formats.env_capture import NOT_RECORDED, EnvFolder
 from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode, known
 
-NOT_RECORDED = "not recorded"
 # what the manifest would have said (a local run's executor, an attempt folder elsewhere) when
 # it is readable but a key is damaged: the point's cells that nothing else recorded
 MANIFEST_DAMAGED = f"{NOT_RECORDED} (manifest damaged)"
@@ -207,90 +200,7 @@ def utc(seconds: float | None) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(seconds))
 
 
-class _Env:
-    """One env/ folder's files, each read once; damage becomes a warning naming the file."""
-
-    def __init__(self, folder: Path, warnings: list[str]):
-        self.folder, self.warnings = folder, warnings
-        self.index: dict | None = None  # capture.json; None when missing or damaged
-        self.index_state = "missing"
-        raw = self.read("capture.json")
-        if raw is not None:
-            try:
-                data = json.loads(raw)
-                if not isinstance(data, dict):
-                    raise ValueError("not a JSON object")
-                self.index, self.index_state = data, "ok"
-            except ValueError as exc:
-                self.index_state = "damaged"
-                self.damaged("capture.json", f"not the capture's JSON ({exc})")
-
-    def damaged(self, name: str, why: str) -> None:
-        self.warnings.append(
-            f"{self.folder / name}: damaged: {why}; what it holds is shown as {NOT_RECORDED!r}"
-        )
-
-    def read(self, name: str) -> str | None:
-        path = self.folder / name
-        if not path.exists():
-            return None
-        try:
-            data = path.read_bytes()
-        except OSError as exc:  # a folder in its place, no permission, an I/O error
-            self.damaged(name, f"cannot be read ({exc.strerror or exc})")
-            return None
-        if b"\x00" in data:
-            self.damaged(name, "binary data where text was written")
-            return None
-        return data.decode("utf-8", errors="replace")
-
-    @property
-    def harness(self) -> dict:
-        h = (self.index or {}).get("harness")
-        return h if isinstance(h, dict) else {}
-
-    def command_output(self, name: str) -> tuple[str | None, str]:
-        """A capture file's command output (without the `[stderr]` part) and, when the
-        command failed or is missing, why (its first line)."""
-        text = self.read(name)
-        if text is None:
-            return None, "no " + name
-        out = text.split(STDERR_MARK)[0].strip()
-        files = (self.index or {}).get("files")
-        entry = files.get(name) if isinstance(files, dict) else None
-        code = entry.get("exit_code", 0) if isinstance(entry, dict) else 0
-        if code != 0 or not out:
-            # why, in the command's own words: its stderr's first line (never the `[stderr]`
-            # mark itself), else its output's, else its exit code
-            err = text.split(STDERR_MARK, 1)[1] if STDERR_MARK in text else ""
-            lines = [ln.strip() for ln in f"{err}\n{out}".splitlines() if ln.strip()]
-            if lines:
-                return None, lines[0][:100]
-            return None, f"exit code {code}, no output" if code else "empty output"
-        return out, ""
-
-
-def _image(env: _Env) -> str:
-    raw = env.read("image.json")
-    if raw is None:
-        if env.index is not None and "image" not in env.index:
-            return "none (no container)"
-        return NOT_RECORDED
-    try:
-        img = json.loads(raw)
-        if not isinstance(img, dict):
-            raise ValueError("not a JSON object")
-    except ValueError as exc:
-        env.damaged("image.json", f"not the image's JSON ({exc})")
-        return NOT_RECORDED
-    what = " ".join(str(img[k]) for k in ("runtime", "image") if img.get(k))
-    if img.get("digest"):
-        return f"{img['digest']} ({what})" if what else str(img["digest"])
-    note = img.get("note") or "no digest"
-    return f"{NOT_RECORDED}: {what} ({note})"
-
-
-def run_values(env: _Env) -> dict[str, str]:
+def run_values(env: EnvFolder) -> dict[str, str]:
     """The run fields of one env/ folder."""
     out = dict.fromkeys(FIELDS, NOT_RECORDED)
     h = env.harness
@@ -300,9 +210,7 @@ def run_values(env: _Env) -> dict[str, str]:
         out["commit"] = f"{NOT_RECORDED} (not a git checkout)"
     if h.get("python"):
         out["Python"] = str(h["python"])
-    # inside a container the trainer's packages are the image's
-    image_pip = env.read("pip-freeze-image.txt")
-    pip = pip_versions(image_pip or env.read("pip-freeze.txt"))
+    pip = env.pip()
     if h.get("version"):  # the capture's own word (a checkout or an installed package)
         out["scalestudy"] = str(h["version"]) + (f" ({h['source']})" if h.get("source") else "")
     elif "scalestudy" in pip:
@@ -311,22 +219,16 @@ def run_values(env: _Env) -> dict[str, str]:
         tf = next((n for n in TENSORFLOW if n in pip), None)
         out["TensorFlow"] = f"{pip[tf]} ({tf})" if tf else f"{NOT_RECORDED} (not installed)"
         out["Horovod"] = pip.get("horovod", f"{NOT_RECORDED} (not installed)")
-    mpi, why = env.command_output("mpi.txt")
-    out["MPI"] = mpi_said(mpi, h) if mpi else f"{NOT_RECORDED} ({why})"
-    slurm, why = env.command_output("slurm-version.txt")
-    if slurm:
-        m = re.match(r"slurm(?:-wlm)?\s+(\S+)", slurm)
-        out["Slurm"] = m.group(1) if m else slurm.splitlines()[0][:80]
-    else:
-        out["Slurm"] = f"{NOT_RECORDED} ({why})"
-    modules = env.read("modules.txt")
+    for name, (value, why) in (("MPI", env.mpi()), ("Slurm", env.slurm())):
+        out[name] = value or f"{NOT_RECORDED} ({why})"
+    modules = env.modules()
     if modules is not None:
-        out["modules"] = modules_loaded(modules)
-    out["container image"] = _image(env)
+        out["modules"] = modules
+    out["container image"] = env.image()
     return out
 
 
-def _scontrol_nodes(env: _Env) -> str | None:
+def _scontrol_nodes(env: EnvFolder) -> str | None:
     text = env.read("scontrol-job.txt") or ""
     m = re.search(r"(?:^|\s)NodeList=(\S+)", text)
     return m.group(1) if m and m.group(1) not in ("(null)", "") else None
@@ -367,7 +269,7 @@ def read_point(
     local = _unqueued(meta.executor)
     sub = Path(str(meta.folder or f"{rec.point_id}/attempt-{rec.attempt}"))
     env_dir = folder / sub / "env"
-    env = _Env(env_dir, warnings) if env_dir.is_dir() else None
+    env = EnvFolder(env_dir, warnings) if env_dir.is_dir() else None
     if env is not None:
         rec.env = str(sub / "env")
         rec.values = run_values(env)

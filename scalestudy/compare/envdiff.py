@@ -18,14 +18,7 @@ from pathlib import Path
 import yaml
 
 from scalestudy import archive
-from scalestudy.formats.env_capture import (
-    command_output,
-    loaded_mpi,
-    loaded_mpi_said,
-    modules_loaded,
-    mpi_said,
-    pip_versions,
-)
+from scalestudy.formats.env_capture import EnvFolder, loaded_mpi, loaded_mpi_said
 
 POINT_ID = re.compile(r"n\d{4}-p\d+-[0-9a-zA-Z]+(?:-a\d+)?-r\d+")
 # the packages whose versions are fields of their own (the rest: section "packages")
@@ -154,23 +147,11 @@ def job_script_fields(script: str, attempt: Path, sweep_folder: Path, cap: Captu
     cap.add("site", "modules loaded (job.sh)", " ".join(modules) or "(none)")
 
 
-def _harness(env: Path) -> dict:
-    """capture.json's harness part ({} when missing or unreadable: capture_fields says so)."""
-    try:
-        data = json.loads(_read(env / "capture.json") or "{}")
-    except ValueError:
-        return {}
-    return (data.get("harness") or {}) if isinstance(data, dict) else {}
-
-
-def capture_fields(env: Path, cap: Capture) -> None:
-    index = _read(env / "capture.json")
-    try:
-        data = json.loads(index) if index else {}
-    except ValueError:
-        data = {}
-        cap.notes.append(f"{env / 'capture.json'}: not readable")
-    harness = data.get("harness") or {}
+def capture_fields(env: Path | EnvFolder, cap: Capture) -> None:
+    """One env/ folder's fields, read by the one reader (formats/env_capture.EnvFolder): a
+    damaged file is a note, its fields absent."""
+    env = env if isinstance(env, EnvFolder) else EnvFolder(env, cap.notes)
+    harness = env.harness
     if harness:
         commit = harness.get("commit")
         if commit:
@@ -181,16 +162,12 @@ def capture_fields(env: Path, cap: Capture) -> None:
             )
         cap.add("software", "python", harness.get("python"))
         cap.add("machine", "host", harness.get("host"))
-    pip = pip_versions(_read(env / "pip-freeze.txt"))
-    image_pip = pip_versions(_read(env / "pip-freeze-image.txt"))
-    for name, version in (image_pip or pip).items():
+    for name, version in env.pip().items():
         section = "software" if name in SOFTWARE else "packages"
         cap.add(section, name, version)
-    mpi = command_output(_read(env / "mpi.txt"))
-    cap.add("software", "MPI", mpi_said(mpi, harness) if mpi else None)
-    slurm = command_output(_read(env / "slurm-version.txt"))
-    cap.add("software", "Slurm", slurm or "(not available)")
-    config = command_output(_read(env / "slurm-config.txt"))
+    cap.add("software", "MPI", env.mpi()[0])
+    cap.add("software", "Slurm", env.slurm()[0] or "(not available)")
+    config, _ = env.command_output("slurm-config.txt")
     if config:
         pairs = {}
         for line in config.splitlines():
@@ -200,7 +177,7 @@ def capture_fields(env: Path, cap: Capture) -> None:
         for k in SLURM_KEYS:
             if k in pairs:
                 cap.add("slurm", k, pairs[k])
-    lscpu = _colon_fields(command_output(_read(env / "lscpu.txt")))
+    lscpu = _colon_fields(env.command_output("lscpu.txt")[0])
     for key, name in (
         ("Model name", "CPU model"),
         ("CPU(s)", "CPUs"),
@@ -211,20 +188,12 @@ def capture_fields(env: Path, cap: Capture) -> None:
         cap.add("machine", name, lscpu.get(key))
     if "Flags" in lscpu:
         cap.add("machine", "CPU flags", " ".join(sorted(lscpu["Flags"].split())))
-    kernel = command_output(_read(env / "kernel.txt"))
+    kernel, _ = env.command_output("kernel.txt")
     if kernel:
         parts = kernel.split()
         cap.add("machine", "kernel", parts[2] if len(parts) > 2 else kernel)
-    modules = command_output(_read(env / "modules.txt"))
-    if modules is not None:
-        cap.add("site", "modules (module list)", modules_loaded(modules))
-    image = _read(env / "image.json")
-    if image:
-        try:
-            img = json.loads(image)
-            cap.add("site", "container image", img.get("digest") or img.get("image") or image)
-        except ValueError:
-            cap.add("site", "container image", "(image.json not readable)")
+    cap.add("site", "modules (module list)", env.modules())
+    cap.add("site", "container image", env.image())
 
 
 def _flatten(obj, prefix: str = "") -> dict[str, str]:
@@ -256,16 +225,15 @@ def gather(side) -> Capture:
     for m in side.points.values():
         for attempt in m.attempts:
             cap.attempts += 1
-            env = attempt / "env"
-            if env.is_dir():
+            env = EnvFolder(attempt / "env", cap.notes)
+            if env.folder.is_dir():
                 cap.captured += 1
                 capture_fields(env, cap)
             loaded = loaded_mpi(attempt)
             if loaded:  # what the ranks ran (issue #46), beside what the job's capture found
-                harness = _harness(env)
-                captured = command_output(_read(env / "mpi.txt"))
+                captured, _ = env.command_output("mpi.txt")
                 cap.add("software", "MPI loaded by the ranks",
-                        loaded_mpi_said(loaded, harness, captured))  # fmt: skip
+                        loaded_mpi_said(loaded, env.harness, captured))  # fmt: skip
             script = _read(attempt / "job.sh")
             if script is None:  # a bundled run on Slurm: its bundle's job.sh
                 bundle = side.sweep.table.loc[

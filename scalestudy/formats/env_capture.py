@@ -1,5 +1,6 @@
 """Reading an attempt's env/ files (scalestudy/capture.py writes them): the one home of their
-formats, so the report's provenance and compare's environment diff read them alike.
+formats and the one reader (`EnvFolder`), so the report's provenance, compare's environment
+diff (and the history, which asks it) and doctor read them alike, a damaged file too.
 
 A command's file holds its stdout, then `\\n[stderr]\\n` and its stderr when it wrote any."""
 
@@ -12,14 +13,131 @@ from pathlib import Path
 from scalestudy.launchers import FAMILY_NAMES  # the families' names, one home
 
 STDERR_MARK = "\n[stderr]\n"
+NOT_RECORDED = "not recorded"  # what a missing or damaged capture's value reads as
 
 
-def command_output(text: str | None) -> str | None:
-    """A capture file's command output, without the `[stderr]` part; None when empty."""
-    if text is None:
-        return None
-    out = text.split(STDERR_MARK)[0].strip()
-    return out or None
+class EnvFolder:
+    """One env/ folder, each file read once. One policy for damage: a file that cannot be read
+    (a folder in its place, no permission), holds binary data where text was written, or is
+    not the JSON object it should be (capture.json, image.json) is said once in `warnings`
+    (the file and why) and read as absent: never a traceback, never half a value. A command
+    whose recorded exit code (capture.json's `files`) is not 0 gave no output to trust."""
+
+    def __init__(self, folder: Path, warnings: list[str] | None = None):
+        self.folder = folder
+        self.warnings = warnings if warnings is not None else []
+        self._said: set[str] = set()
+        self._texts: dict[str, str | None] = {}
+        self.index: dict | None = None  # capture.json; None when missing or damaged
+        self.index_state = "missing"
+        raw = self.read("capture.json")
+        if raw is not None:
+            data = self._object("capture.json", raw, "the capture's JSON")
+            if data is not None:
+                self.index, self.index_state = data, "ok"
+            else:
+                self.index_state = "damaged"
+
+    def damaged(self, name: str, why: str) -> None:
+        if name not in self._said:
+            self._said.add(name)
+            self.warnings.append(
+                f"{self.folder / name}: damaged: {why}; what it holds is shown as {NOT_RECORDED!r}"
+            )
+
+    def read(self, name: str) -> str | None:
+        """A file's text; None when missing or damaged."""
+        if name not in self._texts:
+            self._texts[name] = self._read(name)
+        return self._texts[name]
+
+    def _read(self, name: str) -> str | None:
+        path = self.folder / name
+        if not path.exists():
+            return None
+        try:
+            data = path.read_bytes()
+        except OSError as exc:  # a folder in its place, no permission, an I/O error
+            self.damaged(name, f"cannot be read ({exc.strerror or exc})")
+            return None
+        if b"\x00" in data:
+            self.damaged(name, "binary data where text was written")
+            return None
+        return data.decode("utf-8", errors="replace")
+
+    def _object(self, name: str, raw: str, what: str) -> dict | None:
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as exc:
+            self.damaged(name, f"not {what} ({exc})")
+            return None
+        return data
+
+    @property
+    def harness(self) -> dict:
+        h = (self.index or {}).get("harness")
+        return h if isinstance(h, dict) else {}
+
+    def command_output(self, name: str) -> tuple[str | None, str]:
+        """A capture file's command output (without the `[stderr]` part) and, when the
+        command failed or is missing, why (its first line)."""
+        text = self.read(name)
+        if text is None:
+            return None, "no " + name
+        out = text.split(STDERR_MARK)[0].strip()
+        files = (self.index or {}).get("files")
+        entry = files.get(name) if isinstance(files, dict) else None
+        code = entry.get("exit_code", 0) if isinstance(entry, dict) else 0
+        if code != 0 or not out:
+            # why, in the command's own words: its stderr's first line (never the `[stderr]`
+            # mark itself), else its output's, else its exit code
+            err = text.split(STDERR_MARK, 1)[1] if STDERR_MARK in text else ""
+            lines = [ln.strip() for ln in f"{err}\n{out}".splitlines() if ln.strip()]
+            if lines:
+                return None, lines[0][:100]
+            return None, f"exit code {code}, no output" if code else "empty output"
+        return out, ""
+
+    def pip(self) -> dict[str, str]:
+        """The packages the trainer ran with: inside a container the image's."""
+        return pip_versions(self.read("pip-freeze-image.txt") or self.read("pip-freeze.txt"))
+
+    def mpi(self) -> tuple[str | None, str]:
+        """The MPI the job's environment offered (mpi.txt, `mpi_said`), else why not."""
+        text, why = self.command_output("mpi.txt")
+        return (mpi_said(text, self.harness), "") if text else (None, why)
+
+    def slurm(self) -> tuple[str | None, str]:
+        """Slurm's version (its banner's version, else the banner's first line), else why."""
+        text, why = self.command_output("slurm-version.txt")
+        if not text:
+            return None, why
+        m = re.match(r"slurm(?:-wlm)?\s+(\S+)", text)
+        return (m.group(1) if m else text.splitlines()[0][:80]), ""
+
+    def modules(self) -> str | None:
+        """`module list` as the job ran it (modules_loaded), None when not captured."""
+        text = self.read("modules.txt")
+        return None if text is None else modules_loaded(text)
+
+    def image(self) -> str:
+        """The container image the job ran in: its digest (with the runtime and image), or
+        none, or not recorded and why."""
+        raw = self.read("image.json")
+        if raw is None:
+            if self.index is not None and "image" not in self.index:
+                return "none (no container)"
+            return NOT_RECORDED
+        img = self._object("image.json", raw, "the image's JSON")
+        if img is None:
+            return NOT_RECORDED
+        what = " ".join(str(img[k]) for k in ("runtime", "image") if img.get(k))
+        if img.get("digest"):
+            return f"{img['digest']} ({what})" if what else str(img["digest"])
+        note = img.get("note") or "no digest"
+        return f"{NOT_RECORDED}: {what} ({note})"
 
 
 def pip_versions(text: str | None) -> dict[str, str]:

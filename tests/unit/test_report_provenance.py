@@ -24,6 +24,7 @@ from support import manifest
 from scalestudy import archive
 from scalestudy import provenance_table as provenance
 from scalestudy.cli import main
+from scalestudy.formats.env_capture import EnvFolder, modules_loaded
 
 FIXTURE = Path(__file__).parent / "data" / "provenance" / "prov"
 NAME = "prov"
@@ -313,7 +314,7 @@ def test_mpi_families_are_read(text, want):
     ],
 )
 def test_module_lists_are_read(text, want):
-    assert provenance.modules_loaded(text) == want
+    assert modules_loaded(text) == want
 
 
 def test_collect_reads_sacct_start_and_end_as_unix_times(tmp_path, monkeypatch):
@@ -349,7 +350,7 @@ def test_a_failed_capture_command_says_why_in_its_own_words(tmp_path):
     )
     (env / "mpi.txt").write_text("\n[stderr]\nmpirun: command not found\n")
     (env / "empty.txt").write_text("")
-    e = provenance._Env(env, [])
+    e = EnvFolder(env, [])
     assert e.command_output("slurm-version.txt") == (
         None,
         "scontrol: error: resolve_ctls_from_dns_srv: res_nsearch error",
@@ -366,7 +367,7 @@ def test_a_job_that_ran_another_mpi_than_its_profile_is_marked(tmp_path):
     harness = {"mpi_family": "intelmpi", "mpi_family_from": "asked"}
     (env / "capture.json").write_text(json.dumps({"harness": harness, "files": {}}))
     (env / "mpi.txt").write_text("mpirun (Open MPI) 4.1.4\n\nReport bugs to ...\n")
-    values = provenance.run_values(provenance._Env(env, []))
+    values = provenance.run_values(EnvFolder(env, []))
     assert values["MPI"] == "Open MPI 4.1.4 (NOT the profile's Intel MPI)"
     from scalestudy.compare.envdiff import Capture, capture_fields
 
@@ -376,4 +377,4 @@ def test_a_job_that_ran_another_mpi_than_its_profile_is_marked(tmp_path):
     # the family the profile names: no mark
     harness["mpi_family"] = "openmpi"
     (env / "capture.json").write_text(json.dumps({"harness": harness, "files": {}}))
-    assert provenance.run_values(provenance._Env(env, []))["MPI"] == "Open MPI 4.1.4"
+    assert provenance.run_values(EnvFolder(env, []))["MPI"] == "Open MPI 4.1.4"
