@@ -228,7 +228,7 @@ def _sbatch(
     try:
         job = slurmctl.submit_script(
             script,
-            sub.sweep_dir / ".submitit",
+            sub.sweep_dir / ".submissions",
             after_ok=None if gate else sub.gate_job,
             comment=comment,
         )

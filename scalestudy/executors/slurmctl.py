@@ -1,21 +1,25 @@
 """What the Slurm backend asks Slurm's commands, and how their answers map to the manifest.
 
-sbatch (through submitit) receives our rendered script byte for byte (so what `render` showed
-is what runs, and none of submitit's own #SBATCH defaults, such as its wckey, reach the site),
-and job states come from submitit's watcher, which asks sacct about every job of a sweep in one
-call. Without accounting, squeue and the exit markers decide, and what cannot be known is
-UNKNOWN, never a guess. submitit is imported only when a job is submitted or watched, so that
-`plan` and `render` of a Slurm sweep start fast.
+sbatch receives our rendered script byte for byte (so what `render` showed is what runs, and no
+#SBATCH default of a library, such as submitit's wckey, reaches the site): the harness owns
+that call, as render owns the script, because submitit's public API submits pickled Python
+functions, not a script. Job states come from one sacct call for every job of a sweep, its
+answer read by submitit's public sacct reader (`SlurmInfoWatcher.read_info`: array ids and
+ranges); no private name of submitit is used (tests/unit/test_submitit_public.py). Without
+accounting, squeue and the exit markers decide, and what cannot be known is UNKNOWN, never a
+guess. submitit is imported only when a sweep's states are read, so that `plan` and `render`
+of a Slurm sweep start fast.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
 import os
+import re
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 from scalestudy.errors import SchedulerRefused
@@ -50,37 +54,6 @@ SLURM_STATES = {
     "OUT_OF_MEMORY": "out_of_memory",
     "REVOKED": "cancelled",
 }
-
-
-@functools.cache
-def _script_submitter() -> type:
-    """submitit's Slurm executor with the submission file replaced by our rendered script."""
-    import submitit
-
-    class ScriptSubmitter(submitit.SlurmExecutor):
-        after_ok: str | None = None
-        comment: str | None = None
-
-        def _make_submission_file_text(self, command: str, uid: str) -> str:
-            return command
-
-        def _num_tasks(self) -> int:
-            return 1
-
-        def _make_submission_command(self, submission_file_path: Path) -> list[str]:
-            # a gate is an sbatch option, not a script line: the archived script stays the one
-            # `render` showed, and the dependency is recorded in the manifest
-            gate = (
-                [f"--dependency=afterok:{self.after_ok}", "--kill-on-invalid-dep=yes"]
-                if self.after_ok
-                else []
-            )
-            # the job's identity (sweep, job, attempt) lets a later `submit` or `status` find a
-            # job whose id never reached the manifest (a submit killed right after sbatch)
-            tag = [f"--comment={self.comment}"] if self.comment else []
-            return ["sbatch", *gate, *tag, str(submission_file_path)]
-
-    return ScriptSubmitter
 
 
 class SubmitFailed(Exception):
@@ -145,34 +118,53 @@ def _backoff() -> list[float]:
 def submit_script(
     script: str, folder: Path, after_ok: str | None = None, comment: str | None = None
 ) -> str:
-    """sbatch the script (through submitit) and return the job id; with after_ok, the job
-    starts only if that job succeeds and is cancelled if it fails; `comment` tags the job.
-    Retries with backoff while the controller cannot be reached; raises SubmitFailed otherwise."""
-    from submitit.core.utils import FailedJobError
-
+    """sbatch the script and return the job id; with after_ok, the job starts only if that job
+    succeeds and is cancelled if it fails; `comment` tags the job. Retries with backoff while
+    the controller cannot be reached; raises SubmitFailed otherwise. The script submitted is
+    kept in `folder` as <job id>_submission.sh."""
     # The job inherits this environment (sbatch --export=ALL): make `python3` this harness's.
     bin_dir = str(Path(sys.executable).parent)
     if not os.environ.get("PATH", "").startswith(bin_dir):
         os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
     folder.mkdir(parents=True, exist_ok=True)
-    executor = _script_submitter()(folder=folder)
-    executor.after_ok, executor.comment = after_ok, comment
+    path = folder / f".submission_{uuid.uuid4().hex}.sh"
+    path.write_text(script)
+    # a gate is an sbatch option, not a script line: the archived script stays the one
+    # `render` showed, and the dependency is recorded in the manifest
+    gate = [f"--dependency=afterok:{after_ok}", "--kill-on-invalid-dep=yes"] if after_ok else []
+    # the job's identity (sweep, job, attempt) lets a later `submit` or `status` find a job
+    # whose id never reached the manifest (a submit killed right after sbatch)
+    tag = [f"--comment={comment}"] if comment else []
     waits = _backoff()
     was_unreachable = False
     for attempt in range(len(waits) + 1):
         try:
-            return str(executor._submit_command(script).job_id)
-        except (FailedJobError, OSError) as exc:
-            reason = str(exc).strip().replace("sbatch: error: ", "") or type(exc).__name__
-            if isinstance(exc, FileNotFoundError):
-                raise SubmitFailed("sbatch not found: is this a Slurm login node?", False) from exc
-            if any(m in reason for m in _AMBIGUOUS):
-                raise SubmitFailed(reason, True) from exc
-            if not _retry_now(reason, was_unreachable) or attempt == len(waits):
-                raise SubmitFailed(reason, False) from exc
-            was_unreachable = True
-            _say_retry(f"sbatch: {reason.splitlines()[-1]}", waits, attempt)
+            out = subprocess.run(["sbatch", *gate, *tag, str(path)], capture_output=True, text=True)
+        except FileNotFoundError as exc:
+            raise SubmitFailed("sbatch not found: is this a Slurm login node?", False) from exc
+        except OSError as exc:
+            out = subprocess.CompletedProcess([], 1, "", str(exc))
+        job = job_id(out.stdout) if out.returncode == 0 else None
+        if job is not None:
+            path.rename(folder / f"{job}_submission.sh")
+            return job
+        reason = out.stderr.strip().replace("sbatch: error: ", "") or (
+            f"sbatch exit {out.returncode}, no job id in its answer {out.stdout.strip()!r}"
+        )
+        if any(m in reason for m in _AMBIGUOUS):
+            raise SubmitFailed(reason, True)
+        if not _retry_now(reason, was_unreachable) or attempt == len(waits):
+            raise SubmitFailed(reason, False)
+        was_unreachable = True
+        _say_retry(f"sbatch: {reason.splitlines()[-1]}", waits, attempt)
     raise AssertionError("unreachable")
+
+
+def job_id(reply: str) -> str | None:
+    """The job id in sbatch's answer: "Submitted batch job 123", or --parsable's
+    "123[;cluster]"."""
+    m = re.search(r"Submitted batch job (\d+)", reply) or re.match(r"\s*(\d+)(?:;\S*)?\s*$", reply)
+    return m.group(1) if m else None
 
 
 def directives(script: str) -> tuple[str, ...]:
@@ -436,7 +428,7 @@ def _jobs_named(names: list[str], since: float) -> list[dict] | None:
 
 
 def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
-    """Refresh the state of Slurm attempts in place: one sacct call (submitit's watcher) for all
+    """Refresh the state of Slurm attempts in place: one sacct call for all
     of them, one squeue call for the pending Reason or where accounting has nothing, and the
     exit markers the job scripts write. Returns a notice for each of sacct and squeue that did
     not answer (slurmdbd or slurmctld down), saying what the states rest on instead."""
@@ -450,17 +442,13 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     if not active:
         return []
     notices = []
-    # A watcher of our own per refresh: submitit's shared one caches finished jobs by id for
-    # the life of the process, and ids repeat across clusters (or after a controller reset).
-    watcher = _watcher()(delay_s=0)
-    for a in active:
-        watcher.register_job(str(a.job_id))
-    # without accounting sacct fails on every call (and submitit warns each time): skip it;
-    # the squeue fallback below decides, and status says UNKNOWN where it cannot know
-    logging.getLogger("submitit").setLevel(logging.ERROR)
+    # without accounting sacct fails on every call: skip it; the squeue fallback below
+    # decides, and status says UNKNOWN where it cannot know
+    states: dict[str, str] = {}
     if accounting_enabled():
-        watcher.update()  # one sacct call for every active job of the sweep
-        if not watcher.answered:
+        answer = sacct_states([str(a.job_id) for a in active])  # one call for every job
+        states = answer or {}
+        if answer is None:
             notices.append(
                 "accounting did not answer (sacct failed: is slurmdbd down?): states come from "
                 "squeue and the jobs' exit markers; what neither knows is unknown, not resubmitted"
@@ -481,7 +469,7 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
         )
     queued = queued or {}
     for a in active:
-        slurm_state = watcher.get_state(str(a.job_id), mode="cache")
+        slurm_state = states.get(str(a.job_id), "UNKNOWN")
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
         a.slurm_state = word
         marker = sweep_dir / a.folder / "exit_code"
@@ -516,23 +504,24 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     return notices
 
 
-@functools.cache
-def _watcher() -> type:
-    """submitit's sacct watcher, saying whether its last sacct call answered (submitit logs a
-    failed call and keeps what it knew)."""
+def sacct_states(job_ids: list[str]) -> dict[str, str] | None:
+    """Job id (an array task's `<job>_<i>`) -> its State, from one sacct call; None when sacct
+    did not answer (slurmdbd down)."""
+    cmd = ["sacct", "-o", "JobID,State,NodeList", "--parsable2", "-j", ",".join(job_ids)]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return sacct_info(out.stdout) if out.returncode == 0 else None
+
+
+def sacct_info(text: str) -> dict[str, str]:
+    """sacct --parsable2's JobID/State lines -> job id -> State, read by submitit's public
+    reader (array tasks and pending ranges such as 123_[0-3] expanded, job steps skipped)."""
     from submitit.slurm.slurm import SlurmInfoWatcher
 
-    class Watcher(SlurmInfoWatcher):
-        answered = True
-
-        def update(self) -> None:
-            if self._make_command() is None:  # nothing to ask
-                return
-            self._output = None  # submitit sets it only when sacct answers
-            super().update()
-            self.answered = self._output is not None
-
-    return Watcher
+    info = SlurmInfoWatcher(delay_s=0).read_info(text)
+    return {job: row.get("State", "") for job, row in info.items()}
 
 
 def word_of(attempt: Attempt) -> str:

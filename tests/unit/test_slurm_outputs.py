@@ -80,13 +80,11 @@ def fake_run(cap: Capture, answers: dict[str, str], calls: list | None = None):
     return run
 
 
-# -- sacct, through submitit's watcher: the state of every job of a sweep ------------------
+# -- sacct, read by submitit's public reader: the state of every job of a sweep -------------
 
 
 def watcher_states(cap: Capture, name: str) -> dict[str, str]:
-    watcher = slurmctl._watcher()(delay_s=0)
-    info = watcher.read_info(cap.out(name))
-    return {job: row["State"] for job, row in info.items()}
+    return slurmctl.sacct_info(cap.out(name))
 
 
 def test_sacct_states_map_to_what_each_job_was_made_to_do(cap):
@@ -206,11 +204,11 @@ def test_sacct_comment_needs_the_job_comment_flag(cap):
 
 
 def test_sbatch_reply_gives_the_job_id(cap):
-    from submitit.slurm.slurm import SlurmExecutor
-
     for role in cap.roles:
         reply = cap.out(f"sbatch-{role}")
-        assert SlurmExecutor._get_job_id_from_submission_command(reply) == cap.job(role)
+        assert slurmctl.job_id(reply) == cap.job(role)
+    assert slurmctl.job_id("4242;cluster\n") == "4242"  # --parsable, on a federation
+    assert slurmctl.job_id("sbatch: error: Batch job submission failed") is None
 
 
 def test_sbatch_refusals_are_not_retried_and_an_absent_controller_is(cap, monkeypatch):
