@@ -365,10 +365,10 @@ MUTATIONS = [
     ),
     Mutation(
         "collect: the last results.csv's lines reused though the file changed since",
-        "scalestudy/collect/plain_table.py",
-        '    old = _old_lines(entry, raw_csv, head) if csv_digest == entry["csv"] else {}',
-        "    old = _old_lines(entry, raw_csv, head) if raw_csv else {}",
-        ["tests/unit/test_plain_table.py"],
+        "scalestudy/collect/tables.py",
+        '    csv_as_written = raw is not None and _digest(raw) == entry["csv"]',
+        "    csv_as_written = raw is not None",
+        ["tests/unit/test_results_tables.py"],
     ),
     Mutation(
         "strategies: a counter may take a field every step record holds",

@@ -128,7 +128,7 @@ class ReadCache:
 
     def put(self, name: str, value) -> None:
         """Keep `value` as `name`'s entry, checked by its reader, not by file signatures
-        (collect/plain_table.py: digests of the bytes it wrote); the record is rewritten only
+        (collect/tables.py: digests of the bytes it wrote); the record is rewritten only
         when it differs from the last run's."""
         entry = {"files": [], "value": value}
         if self.old.get(name) != entry:

@@ -4,7 +4,9 @@ exporting HOROVOD_CYCLE_TIME=250 from the 6th on, a real change that slows the 2
 every step waits for Horovod's background loop) and not the 1-node one (nothing to exchange).
 `history` finds the change at run 6 on the 2-node point only and names the setting that changed;
 its gate calls the 2-node point slower. Run by benchmarks/history_real.py at its smallest size
-(the benchmark's default is 16 runs)."""
+(the benchmark's default is 16 runs of 62 steps): 8 runs of 32 steps (30 timed), a change of
+x0.2-0.25 against a run-to-run scatter of ~1.6x, so fewer steps leave it far outside the noise
+while the 3 slow runs' steps (250 ms each) cost half."""
 
 from __future__ import annotations
 
@@ -21,12 +23,12 @@ from scalestudy.compare.analysis import SLOWER_THAN_TOL
 pytestmark = pytest.mark.slurm
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS, CHANGE_AT = 8, 6
+RUNS, CHANGE_AT, STEPS = 8, 6, 32
 
 
 def test_a_real_slowdown_is_found_at_its_run_on_its_point_with_its_cause(slurm_cluster, tmp_path):
     cmd = [sys.executable, str(ROOT / "benchmarks" / "history_real.py"), "--runs", str(RUNS)]
-    cmd += ["--change-at", str(CHANGE_AT), "--work", str(tmp_path / "h")]
+    cmd += ["--change-at", str(CHANGE_AT), "--steps", str(STEPS), "--work", str(tmp_path / "h")]
     env = {**os.environ, "SLURM_CONF": str(slurm_cluster.conf)}
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]

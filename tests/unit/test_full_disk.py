@@ -92,7 +92,7 @@ def test_collect_on_a_full_disk_keeps_the_table(small_fs, sweep, capsys):
     table = {f: _digest(sdir / f) for f in ("results.csv", "points.jsonl", "manifest.json")}
     _fill(small_fs)
     # nothing new: the tables and points.jsonl already hold what collect would write, and
-    # are left as they are (collect/plain_table.py): nothing to write, nothing fails
+    # are left as they are (collect/tables.py): nothing to write, nothing fails
     assert main(["collect", str(path), *results]) == 0
     assert {f: _digest(sdir / f) for f in table} == table
     (sdir / ".collect-cache.msgpack").unlink()  # without its record collect writes the table

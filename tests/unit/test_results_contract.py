@@ -166,11 +166,18 @@ def test_collect_writes_the_declared_types_and_the_report_reads_them_back(collec
 
 
 def test_a_value_that_does_not_fit_its_type_is_written_as_found_with_a_note(collected, capsys):
-    rows, _ = collected
+    import pyarrow.parquet as pq
+
+    rows, sdir = collected
     rows[0]["nodes"] = 1.5
-    frame = tables.typed_frame(rows)
-    assert frame["nodes"].iloc[0] == 1.5
-    assert "note: results column nodes is not all int" in capsys.readouterr().err
+    tables.write_table(rows, sdir)
+    assert "note: results column nodes is not all int (1.5): written as text" in (
+        capsys.readouterr().err
+    )
+    raw = pd.read_csv(sdir / "results.csv", dtype=str, keep_default_na=False)
+    assert list(raw["nodes"][:2]) == ["1.5", str(rows[1]["nodes"])]
+    parquet = pq.read_table(sdir / "results.parquet")
+    assert parquet.column("nodes").to_pylist()[:2] == ["1.5", str(rows[1]["nodes"])]
 
 
 def test_an_old_table_without_the_newer_columns_still_loads(tmp_path):
