@@ -40,6 +40,24 @@ STATUS_BY_EXIT = {
     EXIT_LAUNCH_MISMATCH: "failed",
     EXIT_OUT_OF_MEMORY: "out_of_memory",
 }
+# what each code says (docs/slurm.md's and docs/trainer.md's lists are written from these)
+EXIT_MEANINGS = {
+    EXIT_COMPLETED: "the workload finished",
+    EXIT_FAILED: "the workload failed (a rank's error; the launcher's own failures too)",
+    EXIT_CONFIG: "the point's configuration was refused by the workload",
+    EXIT_DIVERGED: "the loss diverged ([trainer.md](trainer.md))",
+    EXIT_INTERRUPTED: "checkpointed on the signal before the time limit; `--retry-failed` resumes",
+    EXIT_LAUNCH_MISMATCH: "launch mismatch: the ranks do not form the world the job asked for",
+    EXIT_OUT_OF_MEMORY: "an allocation failed (TensorFlow's ResourceExhausted, MemoryError; "
+    "also read from the output: std::bad_alloc, ...)",
+}
+# the job script's own codes (templates/clusters/: the prologue, array.sh.j2, bundle.sh.j2)
+JOB_SCRIPT_EXITS = (
+    ("96", "failed", "**the setup failed before the launch** (a module, the environment, the "
+     "capture): the reason names the command"),
+    ("97", "failed", "the attempt folder is missing (or a job array's task has no point)"),
+    ("128+n", "failed", "killed by signal n (e.g. 137: SIGKILL, the OOM killer or scancel)"),
+)  # fmt: skip
 
 
 def rank_log_name(rank: int) -> str:
