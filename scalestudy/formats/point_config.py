@@ -271,7 +271,10 @@ class PointConfig(_Strict):
     inject_stall: InjectStall | None = None
     dump_final_weights: bool = Field(False, description="write weights.rank<r>.npz at the end")
     dump_gradients_step: int | None = Field(
-        None, ge=1, description="write that step's averaged gradients to grads.rank<r>.npz"
+        None,
+        ge=1,
+        description="write that step's averaged gradients to grads.rank<r>.npz (a diagnosis: "
+        "an overlapped run's every step then returns its gradients, a little memory and time)",
     )
     mesh: MeshSpec = MeshSpec()
 

@@ -120,13 +120,19 @@ def _norm(squared, agreed) -> float:
 
 
 class OverlappedStep(_Step):
+    # a run that dumps the gradients of one step (dump_gradients_step, a diagnosis) compiles
+    # its one step with them among the outputs, every step: a second trace for the dump step
+    # alone cost 5-15 s a run at 1-4 ranks; the outputs kept on the other steps cost memory
+    # and a little time, which the dump's docs say
+    returns_gradients = False
+
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         self._fns: dict[tuple[int, bool], tf.types.experimental.GenericFunction] = {}
 
     def _function(self, count: int, dump: bool = False):
-        """The compiled step of `count` micro-batches; `dump`: a second trace that also
-        returns the averaged gradients (holding them costs memory: diagnosis only)."""
+        """The compiled step of `count` micro-batches; `dump`: it also returns the averaged
+        gradients (holding them costs memory: diagnosis only)."""
         if (count, dump) not in self._fns:
 
             def step(*args):
@@ -156,7 +162,7 @@ class OverlappedStep(_Step):
         is consulted afterwards (its verdict stops the run, it cannot undo the update)."""
         ids = [t for mb in micro for t in (mb.src, mb.tgt)]
         local, agreed, observed, lookups, squared, mesh, *reduced = self._function(
-            len(micro), dump
+            len(micro), dump or self.returns_gradients
         )(*ids, np.float32(scale), np.float32(lr), np.float32(1.0 if stop else 0.0))
         agreed = agreed.numpy()
         gate(agreed)
@@ -215,7 +221,14 @@ class PhasedStep(_Step):
 
 
 def make_step(
-    timing: str, model, optimizer, exchange: GradientExchange, order: str = "dataflow"
+    timing: str,
+    model,
+    optimizer,
+    exchange: GradientExchange,
+    order: str = "dataflow",
+    dumps_gradients: bool = False,
 ) -> _Step:
     cls = {"overlapped": OverlappedStep, "phases": PhasedStep}[timing]
-    return cls(model, optimizer, exchange, sequential=order == "sequential")
+    step = cls(model, optimizer, exchange, sequential=order == "sequential")
+    step.returns_gradients = dumps_gradients
+    return step
