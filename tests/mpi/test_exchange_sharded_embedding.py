@@ -1,22 +1,28 @@
 """`exchange: sharded_embedding` (issue #13): the input embedding split by row over the ranks
 gives the weights the dense allreduce gives at 2 ranks (4 ranks: the gradients themselves, in
 test_gradient_equivalence.py), and its bytes are the formula's on the real lookups' counts at
-2 and 4 ranks; `sparse_reduce`'s row ownership at 4 ranks too (its 2-rank tests are in
+2, 3 and 4 ranks; `sparse_reduce`'s row ownership at 4 ranks too (its 2-rank tests are in
 test_exchange_sparse_reduce.py).
 
-Deterministic, the untied tiny model without dropout, 20 steps; each run is made once."""
+The runs are test_gradient_equivalence.py's (config() there: deterministic, the untied tiny
+model without dropout, Zipf 1.3 ids, 2 native micro-batches, 20 steps), shared through the
+session's shared_runs: the 2-rank dense and sharded runs, the 4-rank sharded and sparse_reduce
+runs and the 3-rank run of one micro-batch are each made once for both modules. This module
+adds the phases run, the checkpoint/resume pair and the two timeline runs."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from support import embedding_ids
+from test_gradient_equivalence import config as equivalence_config
 
 from scalestudy.measure.run_local import LocalRun, run_point
 
 pytestmark = pytest.mark.mpi
 
 STEPS, V, H = 20, 1000, 64
+# the timeline test's own runs (8 steps, 2 micro-batches, no gradient dump)
 BASE = {
     "model": {"preset": "tiny", "dropout": 0.0, "tie_embeddings": False},
     "tokens_per_worker": 512,
@@ -28,12 +34,20 @@ BASE = {
 }
 
 
+def _config(exchange: str, timing: str = "overlapped", micro: int = 2, **extra) -> dict:
+    """test_gradient_equivalence's run; a phases run does not dump step 1's gradients (no test
+    reads them, and the dump costs a second trace)."""
+    if timing != "overlapped":
+        extra = {"dump_gradients_step": None, **extra}
+    return equivalence_config(exchange, micro, timing=timing, **extra)
+
+
 @pytest.fixture
 def runs(shared_runs):
-    """runs(ranks, exchange, timing, **keys) -> the finished run, made once per module."""
+    """runs(ranks, exchange, timing, micro) -> the finished run, made once per session."""
 
-    def get(ranks: int, exchange: str, timing: str = "overlapped", **extra) -> LocalRun:
-        return shared_runs(ranks, {**BASE, "exchange": exchange, "timing": timing, **extra})
+    def get(ranks: int, exchange: str, timing: str = "overlapped", micro: int = 2) -> LocalRun:
+        return shared_runs(ranks, _config(exchange, timing, micro))
 
     return get
 
@@ -85,36 +99,43 @@ def test_sharded_embedding_gives_the_allreduce_weights(mpi_stack, runs, ranks, t
     assert steps[-1]["loss"] < steps[0]["loss"]
 
 
-@pytest.mark.parametrize("ranks", [2, 4])
-def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs, ranks):
+# (ranks, micro-batches): 2 micro-batches sum two lookups' figures in a step's record; the
+# 3-rank run of one micro-batch (test_gradient_equivalence's issue #24 case) has one lookup a
+# step, and 1,000 ids split unevenly over its 3 ranks
+@pytest.mark.parametrize(("ranks", "micro"), [(2, 2), (3, 1), (4, 2)])
+def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs, ranks, micro):
     """Every count and byte figure against numpy on the same data stream (support/
-    embedding_ids.py), never against the trainer's own counts."""
-    run = runs(ranks, "sharded_embedding")
-    config = {**BASE, "exchange": "sharded_embedding", "timing": "overlapped"}
+    embedding_ids.py), never against the trainer's own counts: per lookup (one a micro-batch),
+    summed over the step's lookups."""
+    run = runs(ranks, "sharded_embedding", micro=micro)
+    config = _config("sharded_embedding", micro=micro)
     per_rank = [run.steps(r) for r in range(ranks)]
     assert [len(s) for s in per_rank] == [STEPS] * ranks
     for step in range(STEPS):
-        (looked,) = zip(
-            *[embedding_ids.lookups(config, r, ranks, step + 1) for r in range(ranks)],
-            strict=True,
-        )  # one micro-batch: one lookup per rank
-        asked = [lk.per_owner(ranks) for lk in looked]  # asked[r][o]
+        # looked[r][m]: rank r's lookup of micro-batch m
+        looked = [embedding_ids.lookups(config, r, ranks, step + 1) for r in range(ranks)]
+        assert [len(lk) for lk in looked] == [micro] * ranks
+        asked = [[lk.per_owner(ranks) for lk in mine] for mine in looked]  # asked[r][m][o]
         for r in range(ranks):
             rec = per_rank[r][step]
             f = rec["embedding_grad"]
-            u = looked[r].unique.size
-            served = [asked[s][r] for s in range(ranks)]  # what each rank asked of r
-            q = sum(served)
-            assert f["lookups"] == 1 and f["width"] == H
-            assert f["ids"] == looked[r].ids.size and f["unique_rows"] == u
-            assert f["asked_rows_per_owner"] == asked[r]
-            assert f["served_rows_per_rank"] == served and f["served_rows"] == q
+            u = [lk.unique.size for lk in looked[r]]
+            served = [[asked[s][m][r] for s in range(ranks)] for m in range(micro)]  # of r
+            q = [sum(x) for x in served]
+            assert f["lookups"] == micro and f["width"] == H
+            assert f["ids"] == sum(lk.ids.size for lk in looked[r]) and f["unique_rows"] == sum(u)
+            assert f["asked_rows_per_owner"] == np.sum(asked[r], axis=0).tolist()
+            assert f["served_rows_per_rank"] == np.sum(served, axis=0).tolist()
+            assert f["served_rows"] == sum(q)
             # held: the U_r rows looked up, the Q_r ids served and their Q_r gradient rows
-            assert rec["bytes"]["logical_embedding"] == u * 4 * H + q * (8 + 4 * H)
+            held = [u[m] * 4 * H + q[m] * (8 + 4 * H) for m in range(micro)]
+            assert rec["bytes"]["logical_embedding"] == sum(held)
             # sent: three alltoalls' int32 splits, the ids asked of others (8 B), the rows
             # served to others (4H) and the gradient rows sent back to owners (4H)
-            out_ids, in_ids = u - asked[r][r], q - served[r]
-            want = 3 * 4 * (ranks - 1) + out_ids * (8 + 4 * H) + in_ids * 4 * H
+            want = 0
+            for m in range(micro):
+                out_ids, in_ids = u[m] - asked[r][m][r], q[m] - served[m][r]
+                want += 3 * 4 * (ranks - 1) + out_ids * (8 + 4 * H) + in_ids * 4 * H
             assert rec["bytes"]["wire_sent_alltoall_model"] == want
     f = per_rank[0][-1]["embedding_grad"]
     print(
@@ -125,7 +146,7 @@ def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs
 
 
 def test_sparse_reduce_at_4_ranks_owns_every_row_once(mpi_stack, runs):
-    # its gradient at 4 ranks against one rank's: test_gradient_equivalence.py
+    # its gradient at 4 ranks against one rank's: test_gradient_equivalence.py (the same run)
     reduced = runs(4, "sparse_reduce")
     for rec in reduced.steps(3):
         f = rec["embedding_grad"]
@@ -134,17 +155,19 @@ def test_sparse_reduce_at_4_ranks_owns_every_row_once(mpi_stack, runs):
 
 
 def test_sharded_run_resumes_from_every_ranks_own_checkpoint(mpi_stack, runs, tmp_path):
-    """8 steps (a checkpoint at 4 on every rank), then the same point asked for 12 steps
-    resumes at 5: its final weights, shards included, are those of 12 uninterrupted steps."""
-    straight = runs(2, "sharded_embedding", steps=12)
-    cfg = {**BASE, "exchange": "sharded_embedding", "checkpoint_every": 4}
+    """8 steps (a checkpoint at 4 on every rank), then the same point asked for 20 steps
+    resumes at 5: its final weights, shards included, are those of the shared run's 20
+    uninterrupted steps (the same configuration, step 1's gradient dump included, so every
+    step runs the same compiled function in both)."""
+    straight = runs(2, "sharded_embedding")
+    cfg = _config("sharded_embedding", checkpoint_every=4)
     first = run_point(tmp_path, 2, {**cfg, "steps": 8})
     assert first.returncode == 0, first.output[-3000:]
     for rank in range(2):
         assert (first.logs / "checkpoints" / f"rank{rank}" / "latest.json").exists()
-    resumed = run_point(tmp_path, 2, {**cfg, "steps": 12})
+    resumed = run_point(tmp_path, 2, {**cfg, "steps": STEPS})
     assert resumed.returncode == 0, resumed.output[-3000:]
-    assert [r["step"] for r in resumed.steps(1)][-8:] == list(range(5, 13))
+    assert [r["step"] for r in resumed.steps(1)][-16:] == list(range(5, STEPS + 1))
     for rank in range(2):
         a, b = _weights(straight, rank), _weights(resumed, rank)
         assert set(a) == set(b)
@@ -152,16 +175,16 @@ def test_sharded_run_resumes_from_every_ranks_own_checkpoint(mpi_stack, runs, tm
             np.testing.assert_allclose(b[key], a[key], rtol=1e-6, atol=1e-7, err_msg=key)
 
 
-def test_every_micro_batchs_lookup_starts_with_the_step_unless_sequential(mpi_stack, runs):
+def test_every_micro_batchs_lookup_starts_with_the_step_unless_sequential(mpi_stack, shared_runs):
     """micro_batch_order (EmbRace's scheduling): by default the compiled step hands every
     micro-batch's lookup ids to Horovod when the step starts; `sequential` makes micro-batch 2's
     lookup wait for micro-batch 1's gradients (lookup 1 after lookup 0's gradient alltoall on
     every step, by the control dependency). Same maths either way: the same weights.
     Horovod's timeline, rank 0's view, 6 timed steps."""
-    extra = {"micro_batches": 2, "accumulation": "native", "timeline": True, "steps": 8}
-    extra["timing_warmup_steps"] = 2
-    dataflow = runs(2, "sharded_embedding", **extra)
-    sequential = runs(2, "sharded_embedding", micro_batch_order="sequential", **extra)
+    cfg = {**BASE, "exchange": "sharded_embedding", "micro_batches": 2, "accumulation": "native"}
+    cfg.update(timeline=True, steps=8, timing_warmup_steps=2)
+    dataflow = shared_runs(2, cfg)
+    sequential = shared_runs(2, {**cfg, "micro_batch_order": "sequential"})
     for run in (dataflow, sequential):
         assert run.returncode == 0, run.output[-3000:]
     a, b = _flat(_weights(dataflow, 0)), _flat(_weights(sequential, 0))

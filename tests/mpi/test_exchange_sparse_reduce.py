@@ -1,41 +1,52 @@
 """`exchange: sparse_reduce` (issue #13): the row-owner reduction gives the weights the dense
 allreduce gives, and its bytes are the formula's, read off the real tensors.
 
-2 ranks, deterministic, the tiny model without dropout, 20 steps. Every run is made once per
-module and shared by the tests that read it."""
+2 ranks, deterministic, the tiny model without dropout, 20 steps. Every run is the session's
+(shared_runs) and read by several tests: the untied runs are test_gradient_equivalence.py's
+(config() there: Zipf 1.3 ids, 2 native micro-batches; also test_exchange_sharded_embedding's
+dense run), the tied tf1 runs test_compression.py's uncompressed ones."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from support import embedding_ids
+from test_gradient_equivalence import config as equivalence_config
 
 from scalestudy.measure.run_local import LocalRun
 
 pytestmark = pytest.mark.mpi
 
 RANKS, STEPS, V, H = 2, 20, 1000, 64
-BASE = {
+# tied with tf1 accumulation: test_compression's 20-step runs (weak, 512 tokens a rank)
+TIED_TF1 = {
+    "model": {"preset": "tiny", "dropout": 0.0},
+    "accumulation": "tf1",
     "tokens_per_worker": 512,
     "steps": STEPS,
     "timing_warmup_steps": 1,
     "deterministic": True,
     "dump_final_weights": True,
 }
-# untied: the input embedding's IndexedSlices (Tsrc + Ttgt rows, many repeated ids); tied with
-# tf1 accumulation: V + Tsrc + Ttgt rows, every id at least once
-MODELS = {
-    "untied": {"model": {"preset": "tiny", "dropout": 0.0, "tie_embeddings": False}},
-    "tied_tf1": {"model": {"preset": "tiny", "dropout": 0.0}, "accumulation": "tf1"},
-}
+
+
+def _config(model: str, exchange: str, timing: str = "overlapped") -> dict:
+    """untied: the input embedding's IndexedSlices (Tsrc + Ttgt rows of both micro-batches,
+    many repeated ids); tied with tf1 accumulation: V + Tsrc + Ttgt rows, every id at least
+    once. A phases run does not dump step 1's gradients (no test reads them; the dump costs a
+    second trace)."""
+    if model == "tied_tf1":
+        return {**TIED_TF1, "exchange": exchange, "timing": timing}
+    extra = {"dump_gradients_step": None} if timing != "overlapped" else {}
+    return equivalence_config(exchange, 2, timing=timing, **extra)
 
 
 @pytest.fixture
 def runs(shared_runs):
-    """runs(model, exchange, timing) -> the finished run, made once per module."""
+    """runs(model, exchange, timing) -> the finished run, made once per session."""
 
     def get(model: str, exchange: str, timing: str = "overlapped") -> LocalRun:
-        return shared_runs(RANKS, {**BASE, **MODELS[model], "exchange": exchange, "timing": timing})
+        return shared_runs(RANKS, _config(model, exchange, timing))
 
     return get
 
@@ -50,7 +61,8 @@ def _flat(w: dict[str, np.ndarray]) -> np.ndarray:
 
 
 # both models overlapped (production timing); phases once (the same ops, run one by one): each
-# run is mostly TensorFlow start and trace on 2 cores, so CI runs 5 of them, not 6
+# run is mostly TensorFlow start and trace on 2 cores, so CI runs 5 of them, not 6, and only
+# the phases run is this module's own (the other four are made for other modules too)
 CASES = [("untied", "overlapped"), ("tied_tf1", "overlapped"), ("untied", "phases")]
 
 
@@ -77,7 +89,7 @@ def test_sparse_reduce_bytes_are_the_formula_on_real_tensors(mpi_stack, runs, mo
     """Every count and byte figure against numpy on the same data stream (support/
     embedding_ids.py), never against the trainer's own counts."""
     run = runs(model, "sparse_reduce", timing)
-    config = {**BASE, **MODELS[model], "exchange": "sparse_reduce", "timing": timing}
+    config = _config(model, "sparse_reduce", timing)
     per_rank = [run.steps(r) for r in range(RANKS)]
     assert [len(s) for s in per_rank] == [STEPS] * RANKS
     row = 4 * H + 8
