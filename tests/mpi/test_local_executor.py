@@ -74,8 +74,12 @@ def test_submit_collect_and_resubmit(mpi_stack, tmp_path, capsys):
 
 
 def test_failed_points_are_kept_and_retried(mpi_stack, tmp_path, capsys):
-    spec = dict(SWEEP, nodes=[2], matrix={})
-    spec["trainer"] = dict(SWEEP["trainer"], inject_failure={"rank": 1, "step": 3})
+    """A trainer point that fails after some steps (its partial step logs give no tokens/s) is
+    kept as failed, skipped by the next submit, and run again with --retry-failed. One rank:
+    the harness's bookkeeping is the same for one rank as for two, and that a rank's failure
+    ends its peers is tests/mpi/test_trainer_mpi.py's test_exception_on_one_rank_ends_all_ranks."""
+    spec = dict(SWEEP, nodes=[1], matrix={})
+    spec["trainer"] = dict(SWEEP["trainer"], inject_failure={"rank": 0, "step": 3})
     sweep = tmp_path / "fail.yaml"
     sweep.write_text(yaml.safe_dump(dict(spec, name="fail")))
     results = tmp_path / "results"

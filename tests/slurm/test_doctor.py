@@ -1,6 +1,18 @@
-"""`scalestudy doctor` on the local Slurm cluster (issue #6, acceptance 3)."""
+"""`scalestudy doctor` on the local Slurm cluster (issue #6, acceptance 3).
+
+The two doctor runs that pass (the hand-written emulated profile, and a profile detected from
+the cluster) run at the same time: the detected one in a subprocess that `detected_doctor`
+starts before test_doctor_passes_on_the_emulated_profile runs its own. Each runs its 3 jobs
+(probe, trainer, matmul peak) on 2 of the cluster's 4 nodes; the peak job measures for a fixed
+budget (scalestudy/workloads/peak.py: BUDGET_S per dtype, whatever the load), so the two peaks
+overlap rather than queue (this file cost ~155 s with the runs one after the other)."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 import yaml
@@ -9,6 +21,8 @@ from support.render import check_renders_as_emulated
 from scalestudy.cli import main
 from scalestudy.profiles import CLUSTERS, load_profile
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 @pytest.fixture
 def in_cluster(slurm_cluster, monkeypatch):
@@ -16,7 +30,61 @@ def in_cluster(slurm_cluster, monkeypatch):
     return slurm_cluster
 
 
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "scalestudy.cli", *args]
+
+
+@dataclass
+class Detected:
+    """`profile detect --name mysite` (its exit code and stdout: the profile), and `doctor
+    mysite.yaml` started on it in a subprocess when detect succeeded (`finish` waits for it:
+    its exit code and output)."""
+
+    folder: Path
+    detect: subprocess.CompletedProcess
+    proc: subprocess.Popen | None
+
+    def finish(self) -> tuple[int, str]:
+        assert self.proc is not None, "no doctor run: profile detect failed"
+        self.proc.wait(timeout=1200)
+        return self.proc.returncode, (self.folder / "doctor.out").read_text()
+
+
+@pytest.fixture(scope="module")
+def detected_doctor(slurm_cluster, tmp_path_factory):
+    """Started by the first test that asks (the emulated profile's, so the two doctor runs
+    overlap); test_a_profile_detected_from_the_cluster_passes_doctor judges it. Nothing is
+    asserted here, so a failing detect fails that test alone."""
+    folder = tmp_path_factory.mktemp("detected")
+    env = slurm_cluster.env()
+    detect = subprocess.run(
+        _cli("profile", "detect", "--name", "mysite"),
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    proc = None
+    if detect.returncode == 0:
+        site = folder / "mysite.yaml"
+        site.write_text(detect.stdout)
+        with open(folder / "doctor.out", "w") as out:  # the child writes it; finish() reads it
+            proc = subprocess.Popen(
+                _cli("doctor", str(site), "--results", str(folder)),
+                env=env,
+                cwd=ROOT,  # where the suite runs (main() in the other tests)
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+    detected = Detected(folder, detect, proc)
+    yield detected
+    if proc is not None and proc.poll() is None:  # its test did not wait: its jobs must not
+        proc.wait(timeout=1200)  # outlive the module (the cluster is the session's)
+
+
 @pytest.mark.slurm
+@pytest.mark.usefixtures("detected_doctor")  # its doctor runs beside this test's (docstring)
 def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
     assert main(["doctor", "emulated", "--results", str(tmp_path)]) == 0
     out = capsys.readouterr().out
@@ -77,17 +145,17 @@ def test_doctor_names_an_mpi_family_mismatch_before_any_job(tmp_path, capsys):
 
 
 @pytest.mark.slurm
-def test_a_profile_detected_from_the_cluster_passes_doctor(in_cluster, tmp_path, capsys):
-    """`profile detect > mysite.yaml` on the live cluster, then `doctor mysite.yaml`."""
-    assert main(["profile", "detect", "--name", "mysite"]) == 0
-    text = capsys.readouterr().out
-    site = tmp_path / "mysite.yaml"
-    site.write_text(text)
-    detected = yaml.safe_load(text)
+def test_a_profile_detected_from_the_cluster_passes_doctor(
+    detected_doctor, in_cluster, tmp_path, capsys
+):
+    """`profile detect > mysite.yaml` on the live cluster, then `doctor mysite.yaml` (both run
+    by `detected_doctor`, the doctor beside the emulated profile's)."""
+    assert detected_doctor.detect.returncode == 0, detected_doctor.detect.stderr
+    detected = yaml.safe_load(detected_doctor.detect.stdout)
     assert detected["launcher"] == "mpirun" and detected["env"]["OMPI_MCA_btl"] == "self,tcp"
     assert detected["partitions"][0]["max_nodes"] == 4
-    assert main(["doctor", str(site), "--results", str(tmp_path)]) == 0
-    out = capsys.readouterr().out
+    code, out = detected_doctor.finish()
+    assert code == 0, out
     assert "[  ok] trainer job: 3 steps on 2 node(s) x 1" in out, out
     assert "is ready (11 checks" in out
     # the live cluster's profile renders the hand-written emulated profile's job scripts

@@ -68,11 +68,20 @@ def _steps(attempt: Path, ranks: int) -> list[list[dict]]:
 
 
 def _submit(sweep: dict, folder: Path) -> Path:
+    return _settled(_submit_only(sweep, folder), folder)
+
+
+def _submit_only(sweep: dict, folder: Path) -> Path:
+    """Submit the one-point `sweep` and return its sweep file, without waiting."""
     path = folder / f"{sweep['name']}.yaml"
     path.write_text(yaml.safe_dump(sweep))
-    results = folder / "results"
-    assert main(["submit", str(path), "--results", str(results)]) == 0
-    entry, attempt = settled_point(path, results, sweep["name"], timeout=900)
+    assert main(["submit", str(path), "--results", str(folder / "results")]) == 0
+    return path
+
+
+def _settled(path: Path, folder: Path) -> Path:
+    """The submitted sweep's point once it has ended (completed: its attempt's folder)."""
+    entry, attempt = settled_point(path, folder / "results", path.stem, timeout=900)
     slurm_out = "".join(p.read_text(errors="replace") for p in attempt.glob("slurm-*.out"))
     assert entry.attempts[-1].state == "completed", slurm_out[-3000:]
     return attempt
@@ -136,8 +145,13 @@ def test_a_probe_point_runs_in_the_image_with_srun(image, in_cluster, tmp_path):
 
 def test_a_trainer_point_inside_equals_the_same_point_outside(image, in_cluster, tmp_path):
     same = {"time_limit": "00:10:00", "trainer": {**RUNS, "deterministic": True}}
-    inside = _submit(two_nodes("ct-in", "emulated-charliecloud", **same), tmp_path)
-    outside = _submit(two_nodes("ct-out", "emulated-unbound", **same), tmp_path)
+    # both jobs queued at once (2 nodes each of the cluster's 4): what is compared is what the
+    # ranks computed and exchanged, which sharing the machine does not change
+    queued = [
+        _submit_only(two_nodes("ct-in", "emulated-charliecloud", **same), tmp_path),
+        _submit_only(two_nodes("ct-out", "emulated-unbound", **same), tmp_path),
+    ]
+    inside, outside = (_settled(path, tmp_path) for path in queued)
     assert "ch-run" not in (outside / "job.sh").read_text()
     steps_in, steps_out = _steps(inside, 2), _steps(outside, 2)
     assert all(len(s) == 6 for s in steps_in)
