@@ -22,7 +22,8 @@ point (the run, the ratio and its interval, the provenance fields that changed a
 gate's outcomes and exit code. tests/slurm/test_history_slurm.py runs it at its smallest size
 (8 runs, the change at the 6th); the longer version is the default (16 runs, change at the 11th).
 
-Usage: .venv/bin/python benchmarks/history_real.py [--runs 16] [--change-at 11] [--work DIR]
+Usage: .venv/bin/python benchmarks/history_real.py [--runs 16] [--change-at 11] [--steps 62]
+[--work DIR]
 (uses the cluster $SLURM_CONF names, else the one `python -m scalestudy.localcluster env`
 names, and brings one up with 4 nodes when none answers, and down again after.)
 """
@@ -44,10 +45,10 @@ from slurm_cluster import cluster_for_benchmark, scalestudy, settle
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "histemu"
 SLOW_ENV = {"HOROVOD_CYCLE_TIME": "250"}  # ms; Horovod's default is 1 (HOROVOD_CYCLE_TIME unset)
+STEPS = 62  # 60 timed: a 12-step window (0.4 s) scattered runs by +-10%
 TRAINER = {
     "model": "tiny",
     "tokens_per_worker": 512,
-    "steps": 62,  # 60 timed: a 12-step window (0.4 s) scattered runs by +-10%
     "timing_warmup_steps": 2,
     "compute_probe_steps": 0,
     "sparse_as_dense": True,
@@ -62,7 +63,7 @@ def profile(changed: bool) -> dict:
     return base
 
 
-def campaign(folder: Path, changed: bool, history: Path) -> float:
+def campaign(folder: Path, changed: bool, history: Path, steps: int) -> float:
     """One campaign in `folder`: 1 node, then 2, then collect into `history`; its wall seconds."""
     start = time.monotonic()
     folder.mkdir(parents=True)
@@ -80,7 +81,7 @@ def campaign(folder: Path, changed: bool, history: Path) -> float:
             "schedule": "separate",
             "time_limit": "00:05:00",
             "slurm": {"exclusive": False},
-            "trainer": TRAINER,
+            "trainer": {**TRAINER, "steps": steps},
         }
         sweep.write_text(yaml.safe_dump(spec))
         scalestudy("submit", str(sweep), "--results", str(results), "--executor", "slurm")
@@ -124,6 +125,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=16)
     parser.add_argument("--change-at", type=int, default=11, help="the first slow run (1-based)")
+    parser.add_argument("--steps", type=int, default=STEPS, help="trainer steps of a point")
     parser.add_argument("--work", default=None)
     args = parser.parse_args()
     if not 3 <= args.change_at <= args.runs - 1:
@@ -134,12 +136,13 @@ def main() -> None:
     start = time.monotonic()
     with cluster_for_benchmark(nodes=4):
         for k in range(1, args.runs + 1):
-            walls.append(campaign(work / f"run{k:02d}", k >= args.change_at, history))
+            walls.append(campaign(work / f"run{k:02d}", k >= args.change_at, history, args.steps))
             print(f"run {k}/{args.runs}: {walls[-1]:.0f} s", file=sys.stderr, flush=True)
     out = {
         "work": str(work),
         "runs": args.runs,
         "change_at": args.change_at,
+        "steps": args.steps,
         "slow_env": SLOW_ENV,
         "campaign_wall_s": [round(w, 1) for w in walls],
         "minutes": round((time.monotonic() - start) / 60, 2),
