@@ -708,7 +708,7 @@ MUTATIONS = [
     ),
     Mutation(
         "provenance says why as the [stderr] mark (issue #46)",
-        "scalestudy/provenance_table.py",
+        "scalestudy/formats/env_capture.py",
         '            err = text.split(STDERR_MARK, 1)[1] if STDERR_MARK in text else ""',
         "            err = text",
         [
