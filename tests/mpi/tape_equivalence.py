@@ -3,9 +3,12 @@ Horovod's own `hvd.DistributedGradientTape`, each from the same initial weights 
 batches, end with the same weights. Prints one line per rank and method, and the largest
 relative difference.
 
-With `fp16` the trainer runs `compression: fp16` and the tape `hvd.Compression.fp16`.
+With `fp16` the trainer runs `compression: fp16` and the tape `hvd.Compression.fp16`. Several
+cases in one run (one TensorFlow start): comma-separated variants and compressions, paired in
+order; each line says its case as `[variant/compression]`.
 
-Usage: mpirun -np 2 python tape_equivalence.py sparse|dense [tf1|native] [steps] [none|fp16]
+Usage: mpirun -np 2 python tape_equivalence.py sparse|dense[,...] [tf1|native] [steps]
+       [none|fp16[,...]]
 """
 
 import os
@@ -26,21 +29,28 @@ from scalestudy.trainer.step import make_step
 
 hvd.init()
 tf.config.experimental.enable_op_determinism()
-sparse_as_dense = sys.argv[1] == "dense"
+variants = sys.argv[1].split(",")
 accumulation = sys.argv[2] if len(sys.argv) > 2 else "tf1"
 steps = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-compression = sys.argv[4] if len(sys.argv) > 4 else "none"
-cfg = PointConfig.model_validate(
-    {
-        "model": {"preset": "tiny", "dropout": 0.0},
-        "tokens_per_worker": 512,
-        "sparse_as_dense": sparse_as_dense,
-        "accumulation": accumulation,
-        "compression": compression,
-    }
-)
-spec = cfg.model.resolved()
-batches = WorkerBatches(cfg, hvd.rank(), hvd.size())
+compressions = (sys.argv[4] if len(sys.argv) > 4 else "none").split(",")
+assert len(variants) == len(compressions), "one compression per variant"
+
+
+def configure(variant, compression_):
+    """The case's globals: the functions below read them."""
+    global sparse_as_dense, compression, cfg, spec, batches
+    sparse_as_dense, compression = variant == "dense", compression_
+    cfg = PointConfig.model_validate(
+        {
+            "model": {"preset": "tiny", "dropout": 0.0},
+            "tokens_per_worker": 512,
+            "sparse_as_dense": sparse_as_dense,
+            "accumulation": accumulation,
+            "compression": compression,
+        }
+    )
+    spec = cfg.model.resolved()
+    batches = WorkerBatches(cfg, hvd.rank(), hvd.size())
 
 
 def fresh():
@@ -105,18 +115,25 @@ def flat(model):
     return np.concatenate([v.numpy().ravel() for v in model.variables])
 
 
-initial = flat(fresh()[0])
-results = {"overlapped": flat(ours("overlapped")), "phases": flat(ours("phases"))}
-results["DistributedGradientTape"] = flat(horovods_tape())
-ref = results["DistributedGradientTape"]
-moved = np.linalg.norm(ref - initial) / np.linalg.norm(initial)
-worst = 0.0
-for name, w in results.items():
-    if name == "DistributedGradientTape":
-        continue
-    rel = float(np.linalg.norm(w - ref) / np.linalg.norm(ref))
-    worst = max(worst, rel)
-    print(f"rank {hvd.rank()}: {name} vs DistributedGradientTape: rel diff {rel:.3e}")
-    print(f"rank {hvd.rank()}: {name} identical {bool(np.array_equal(w, ref))}")
-print(f"rank {hvd.rank()}: training moved the weights by {moved:.3e} (relative)")
-print(f"rank {hvd.rank()}: worst {worst:.3e}")
+def compare(case):
+    initial = flat(fresh()[0])
+    results = {"overlapped": flat(ours("overlapped")), "phases": flat(ours("phases"))}
+    results["DistributedGradientTape"] = flat(horovods_tape())
+    ref = results["DistributedGradientTape"]
+    moved = np.linalg.norm(ref - initial) / np.linalg.norm(initial)
+    worst = 0.0
+    r = hvd.rank()
+    for name, w in results.items():
+        if name == "DistributedGradientTape":
+            continue
+        rel = float(np.linalg.norm(w - ref) / np.linalg.norm(ref))
+        worst = max(worst, rel)
+        print(f"rank {r}: {name} vs DistributedGradientTape: rel diff {rel:.3e}")
+        print(f"rank {r}: {name} {case} identical {bool(np.array_equal(w, ref))}")
+    print(f"rank {r}: {case} training moved the weights by {moved:.3e} (relative)")
+    print(f"rank {r}: worst {worst:.3e}")
+
+
+for variant, compression_ in zip(variants, compressions, strict=True):
+    configure(variant, compression_)
+    compare(f"[{variant}/{compression_}]")

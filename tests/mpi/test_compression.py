@@ -21,14 +21,33 @@ def _dense_bytes(rec) -> int:
     return rec["bytes"]["logical_total"] - rec["bytes"]["logical_embedding"]
 
 
+# 20 deterministic steps on 2 ranks, per exchange, uncompressed and fp16: the session's runs
+# (shared_runs). The uncompressed ones are also test_trainer_mpi's (sparse/dense weights, tf1
+# rows) and test_exchange_sparse_reduce's tied tf1 runs; both tests here read the same runs.
+EXCHANGE_RUN = {
+    **TINY,
+    "steps": 20,
+    "deterministic": True,
+    "accumulation": "tf1",
+    "model": {"preset": "tiny", "dropout": 0.0},
+    "dump_final_weights": True,
+}
+
+
+def _runs(shared_runs, exchange: str):
+    """(uncompressed, fp16) runs of one exchange."""
+    cfg = {**EXCHANGE_RUN, "exchange": exchange}
+    return shared_runs(2, cfg), shared_runs(2, {**cfg, "compression": "fp16"})
+
+
 def test_fp16_halves_the_allreduced_bytes_and_leaves_indexed_slices_as_horovod_does(shared_runs):
     """Horovod's Compression.fp16 acts on allreduces: the dense gradients and a densified
     embedding (2VH) travel as float16; the sparse path's allgathered rows stay float32, rows x
-    (4H + 8), and so do sparse_reduce's. Each against the same run uncompressed."""
-    base = {**TINY, "steps": 3, "accumulation": "tf1"}
-    for extra in ({}, {"exchange": "sparse_reduce"}):
-        plain = shared_runs(2, {**base, **extra})
-        half = shared_runs(2, {**base, **extra, "compression": "fp16"})
+    (4H + 8), and so do sparse_reduce's. Each against the same run uncompressed, on every step of
+    the 20-step runs that test_fp16_exchange_trains_as_the_fp32_exchange compares (the byte
+    counts are per step: more steps only check more of them)."""
+    for exchange in ("allgather", "sparse_reduce"):
+        plain, half = _runs(shared_runs, exchange)
         for rank in range(2):
             header = step_log.read_segments(half.rank_log(rank))[0].header
             assert header["precision"]["compression"] == "fp16"
@@ -38,12 +57,13 @@ def test_fp16_halves_the_allreduced_bytes_and_leaves_indexed_slices_as_horovod_d
                 assert p["grad_dtypes"] == ["float32"]
                 assert h["embedding_grad"] == p["embedding_grad"]  # the same batch, same rows
                 assert h["bytes"]["logical_embedding"] == p["bytes"]["logical_embedding"]
-                if not extra:
+                if exchange == "allgather":
                     rows = h["embedding_rows_per_rank"]
                     assert h["bytes"]["logical_embedding"] == sum(rows) * (4 * H + 8)
                 assert 2 * _dense_bytes(h) == _dense_bytes(p) > 0
 
-    dense = shared_runs(2, {**base, "sparse_as_dense": True, "compression": "fp16"})
+    # exchange allreduce is sparse_as_dense: true (the same run, tests/conftest.py run_key)
+    _, dense = _runs(shared_runs, "allreduce")
     for rec in dense.steps(0):
         assert rec["embedding_grad"] == {"form": "dense", "shape": [V, H]}
         assert rec["bytes"]["logical_embedding"] == 2 * V * H
@@ -59,19 +79,9 @@ def _weights(run, rank=0):
 def test_fp16_exchange_trains_as_the_fp32_exchange(shared_runs, exchange):
     """20 deterministic steps on 2 ranks: the replicas stay identical, and the weights differ
     from the uncompressed run's by float16 rounding only (measured: see the printed figure).
-    The uncompressed runs are the session's (shared_runs): test_trainer_mpi's sparse/dense
-    weights and the exchange modules ask for the same configurations."""
-    cfg = {
-        **TINY,
-        "steps": 20,
-        "deterministic": True,
-        "accumulation": "tf1",
-        "exchange": exchange,
-        "model": {"preset": "tiny", "dropout": 0.0},
-        "dump_final_weights": True,
-    }
-    plain = shared_runs(2, cfg)
-    half = shared_runs(2, {**cfg, "compression": "fp16"})
+    The runs are the session's (shared_runs, EXCHANGE_RUN): test_trainer_mpi's sparse/dense
+    weights and the exchange modules ask for the same uncompressed configurations."""
+    plain, half = _runs(shared_runs, exchange)
     w0, flat_half = _weights(half)
     w1, _ = _weights(half, 1)
     assert all(np.array_equal(w0[k], w1[k]) for k in w0.files)

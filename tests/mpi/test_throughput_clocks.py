@@ -3,7 +3,9 @@ times (every rank's timed steps, their start and end, the flushes and checkpoint
 between them) against the footer's tokens/s, on real runs. For a whole round the footer's
 window held the compute probe (its compile included) and the tokens/s read 1.75x low while
 every test passed: these runs keep the probe on (overlapped) and put a checkpoint and a flush
-inside the window, where a window that holds the wrong things shows."""
+inside the window, where a window that holds the wrong things shows. Three runs, each read by
+more than one test (shared_runs): the 1-rank run also stalls after its last timed step, the
+2-rank overlapped run also writes Horovod's timeline (its summary is tested here too)."""
 
 from __future__ import annotations
 
@@ -29,6 +31,19 @@ CLOCKED = {
     "log_flush_every": 3,
     "checkpoint_every": 4,
 }
+# Each run is made once (shared_runs) and read by more than one test. The 1-rank run also
+# stalls 1.5 s after its last timed step's record (trainer key inject_stall): the stall test
+# and the footer test's 1-rank case read it, where a stall inside the window would break both.
+# The 2-rank overlapped run also writes Horovod's timeline (timeline: true): the timeline test
+# and the footer test's 2-rank overlapped case read it (the 2-rank phases run keeps it off).
+STALLED = {**CLOCKED, "inject_stall": {"step": CLOCKED["steps"], "seconds": 1.5}}
+TIMELINE = {**CLOCKED, "timeline": True}
+
+
+def _clocked(ranks: int, timing: str) -> dict:
+    if ranks == 1:
+        return {**STALLED, "timing": timing}
+    return {**(TIMELINE if timing == "overlapped" else CLOCKED), "timing": timing}
 
 
 def _records(path) -> list[dict]:
@@ -56,9 +71,10 @@ def _throughput_from_records(run, ranks: int) -> tuple[float, float]:
 @pytest.mark.parametrize(
     "ranks,timing", [(1, "overlapped"), (2, "overlapped"), (2, "phases")], ids=str
 )
-def test_footer_throughput_agrees_with_the_step_records(run_trainer, ranks, timing):
-    done = run_trainer(ranks, {**CLOCKED, "timing": timing})
-    assert done.returncode == 0, done.output[-3000:]
+def test_footer_throughput_agrees_with_the_step_records(shared_runs, ranks, timing):
+    """Each run made once (shared_runs: a failed run fails here); the 1-rank one is STALLED,
+    the 2-rank overlapped one TIMELINE."""
+    done = shared_runs(ranks, _clocked(ranks, timing))
     footer = done.footer(0)
     timing_ = footer["timing"]
     from_records, window = _throughput_from_records(done, ranks)
@@ -85,14 +101,13 @@ def test_footer_throughput_agrees_with_the_step_records(run_trainer, ranks, timi
     assert verdict.state == clocks.OK, verdict.reason
 
 
-def test_a_stall_after_the_last_timed_step_is_outside_the_window(run_trainer):
+def test_a_stall_after_the_last_timed_step_is_outside_the_window(shared_runs):
     """The trainer's stall hook sleeps 1.5 s after the last timed step's record (where the
     compute probe once sat inside the window): the footer's window ends at that record, so the
     stall is in neither the footer nor the records, and the clocks agree. With the window
-    closed after the loop instead, the footer holds the stall and the point is inconsistent."""
-    cfg = {**CLOCKED, "inject_stall": {"step": CLOCKED["steps"], "seconds": 1.5}}
-    done = run_trainer(1, cfg)
-    assert done.returncode == 0, done.output[-3000:]
+    closed after the loop instead, the footer holds the stall and the point is inconsistent.
+    The run is the footer test's 1-rank overlapped one (STALLED, shared_runs)."""
+    done = shared_runs(1, _clocked(1, "overlapped"))
     footer = step_log.read_segments(done.rank_log(0))[-1].footer
     from_records, window = _throughput_from_records(done, 1)
     assert footer["timing"]["window_s"] < window + 0.5  # 1.5 s would show
@@ -101,3 +116,27 @@ def test_a_stall_after_the_last_timed_step_is_outside_the_window(run_trainer):
     )
     verdict = clocks.check(done.logs, 1, 1, footer["timing"], done.seconds, "the test's clock")
     assert verdict.state == clocks.OK, verdict.reason
+
+
+def test_horovod_timeline_is_summarised_per_timed_step(shared_runs):
+    """timeline: true writes Horovod's trace of the timed steps (rank 0) and the footer gives,
+    per step, the gradient collectives seen, their busy time and the communication left after
+    the last gradient was handed to Horovod; each within the step it belongs to. The run is the
+    footer test's 2-rank overlapped one (TIMELINE: 12 timed steps, a checkpoint and a flush
+    between some of them, the compute probe after them)."""
+    run = shared_runs(2, _clocked(2, "overlapped"))
+    assert (run.logs / "horovod-timeline.json").stat().st_size > 0
+    summary = run.footer(0)["timeline"]
+    assert "error" not in summary, summary
+    per_step = summary["per_step"]
+    timed = list(range(CLOCKED["timing_warmup_steps"] + 1, CLOCKED["steps"] + 1))
+    assert [s["step"] for s in per_step] == timed
+    counts = {s["collectives"] for s in per_step}
+    assert len(counts) == 1 and counts.pop() > 10  # every gradient, every step
+    for s in per_step:
+        assert 0 <= s["exposed_comm_s"] <= s["step_s"] + 0.01
+        assert 0 < s["comm_busy_s"] <= s["step_s"] + 0.01
+    assert summary["exposed_comm_s"]["n"] == len(timed)
+    header = step_log.read_segments(run.rank_log(0))[0].header
+    assert header["horovod_settings"]["HOROVOD_TIMELINE"] == "DYNAMIC"
+    assert any("timeline on" in n for n in header["notes"])

@@ -33,10 +33,15 @@ def _rel(a, b) -> float:
     return float(np.linalg.norm(a - b) / np.linalg.norm(a))
 
 
-def test_micro_batches_sum_to_the_same_step(run_trainer):
-    one = run_trainer(2, {**BASE, "tokens_per_worker": 1024}, name="m1")
-    three = run_trainer(2, {**BASE, "tokens_per_worker": 1024, "micro_batches": 3}, name="m3")
-    assert one.returncode == 0 and three.returncode == 0, one.output[-2000:] + three.output[-2000:]
+# Strong scaling's global batch: 1,024 tokens per worker at 2 ranks. The micro-batch test splits
+# the 2-rank run of the strong-scaling test into 3 micro-batches, so the three runs (1 rank, 2
+# ranks, 2 ranks x 3 micro-batches) are made once (shared_runs) and each test compares two.
+STRONG = {**BASE, "mode": "strong", "global_batch_tokens": 2048}
+
+
+def test_micro_batches_sum_to_the_same_step(shared_runs):
+    one = shared_runs(2, STRONG)
+    three = shared_runs(2, {**STRONG, "micro_batches": 3})
     for rec in three.steps(0):
         # tf1 sends the pre-softmax rows once per backward pass (TF 1.x concatenated them)
         assert rec["micro_batches"] == 3
@@ -46,11 +51,9 @@ def test_micro_batches_sum_to_the_same_step(run_trainer):
     assert rel <= 1e-5
 
 
-def test_strong_scaling_is_the_same_step_on_1_and_2_workers(run_trainer):
-    cfg = {**BASE, "mode": "strong", "global_batch_tokens": 2048}
-    one = run_trainer(1, cfg, name="s1")
-    two = run_trainer(2, cfg, name="s2")
-    assert one.returncode == 0 and two.returncode == 0, one.output[-2000:] + two.output[-2000:]
+def test_strong_scaling_is_the_same_step_on_1_and_2_workers(shared_runs):
+    one = shared_runs(1, STRONG)
+    two = shared_runs(2, STRONG)
     tokens_1 = [r["tokens"]["total"] for r in one.steps(0)]
     tokens_2 = [
         a["tokens"]["total"] + b["tokens"]["total"]
@@ -62,37 +65,44 @@ def test_strong_scaling_is_the_same_step_on_1_and_2_workers(run_trainer):
     assert rel <= 1e-5
 
 
-@pytest.mark.parametrize(
-    ("variant", "compression"),
-    # each form and each compression once (the other two pairs cost CI 90 s and test no
-    # path these two do not: the compressor casts dense tensors only)
-    [("sparse", "none"), ("dense", "fp16")],
-)
-def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(
-    mpi_stack, variant, compression
-):
+# each form and each compression once (the other two pairs cost CI 90 s and test no path these
+# two do not: the compressor casts dense tensors only); both in one mpirun (one TensorFlow start)
+TAPE_CASES = [("sparse", "none"), ("dense", "fp16")]
+
+
+def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(mpi_stack):
     """20 steps, 2 ranks, deterministic: the trainer's overlapped step, its phased step and
     Horovod's own DistributedGradientTape end with bit-identical weights (np.array_equal, on
     every rank), and training moved them (the initial weights are not what is compared). With
     fp16 the trainer's `compression: fp16` against the tape's `hvd.Compression.fp16`: the
-    same casts in the same places, so the same bits."""
+    same casts in the same places, so the same bits. Each case of TAPE_CASES is checked on its
+    own lines (the script tags them `[variant/compression]`)."""
     script = Path(__file__).with_name("tape_equivalence.py")
+    variants = ",".join(v for v, _ in TAPE_CASES)
+    compressions = ",".join(c for _, c in TAPE_CASES)
     proc = subprocess.run(
-        mpirun_command(2, [str(script), variant, "tf1", "20", compression], python=sys.executable),
+        mpirun_command(
+            2, [str(script), variants, "tf1", "20", compressions], python=sys.executable
+        ),
         env=mpirun_env(),
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     print(proc.stdout)
-    # the two ranks print concurrently: a line may hold the end of one rank's print and the
-    # start of the other's, so the figures are found by pattern, not by line
-    identical = re.findall(r" identical (True|False)", proc.stdout)
-    moved = [float(x) for x in re.findall(r"moved the weights by (\S+) ", proc.stdout)]
-    assert len(identical) == 4 and len(moved) == 2  # 2 ranks x (overlapped, phases)
-    assert identical == ["True"] * 4
-    assert min(moved) > 1e-3
+    for variant, compression in TAPE_CASES:
+        case = re.escape(f"[{variant}/{compression}]")
+        # the two ranks print concurrently: a line may hold the end of one rank's print and the
+        # start of the other's, so the figures are found by pattern, not by line
+        identical = re.findall(rf" {case} identical (True|False)", proc.stdout)
+        moved = [
+            float(x)
+            for x in re.findall(rf" {case} training moved the weights by (\S+) ", proc.stdout)
+        ]
+        assert len(identical) == 4 and len(moved) == 2, case  # 2 ranks x (overlapped, phases)
+        assert identical == ["True"] * 4, case
+        assert min(moved) > 1e-3, case
 
 
 def test_text_source_trains_sentencepiece_and_shards(run_trainer, tmp_path):
