@@ -27,6 +27,9 @@ sweep.write_text(
             "ppn": 4,
             "threads_per_worker": 11,
             "repeats": 5,
+            # one job per point: 20 variants x 5 repeats bundled would ask for 100 x 30 min,
+            # beyond skx-normal's MaxTime (plan refuses it since the MaxTime check)
+            "schedule": "separate",
             "slurm": {"account": "A"},
             "trainer": {"model": "big", "tokens_per_worker": 5000, "steps": 100},
             "matrix": {
