@@ -1,7 +1,9 @@
 """schedule: bundled (issue #6, acceptance 1): every variant and repeat of a node count in one
 allocation, in a recorded random order; `allocations: 2` independent allocations. One repeat here
 (each run is a TF start on shared cores); the plan of several repeats per bundle is checked in
-tests/unit/test_bundled_plan.py."""
+tests/unit/test_bundled_plan.py. Its 8 trainer points are also where the trainer's rows and step
+logs under Slurm are checked at 1 and 2 nodes, both variants (test_slurm_executor's weak sweep
+runs the probe, and the trainer on 4 nodes)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import csv
 import json
 import time
 
+import hostlist
 import pytest
 import yaml
 from support.manifest import read as read_manifest
@@ -16,6 +19,7 @@ from support.slurm import batch_script
 from support.sweeps import sparse_and_dense
 
 from scalestudy.cli import main
+from scalestudy.formats import step_log
 
 pytestmark = pytest.mark.slurm
 
@@ -96,6 +100,26 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(
         (r["point_id"], r["status"], r.get("status_reason")) for r in rows
     ]
     assert {(r["allocation"], r["bundle"] != "") for r in rows} == {("0", True), ("1", True)}
+    # the trainer's rows and step logs at 1 and 2 nodes, both variants (test_slurm_executor's
+    # weak sweep runs the probe and checks the trainer so on 4 nodes)
+    for r in rows:
+        assert r["slurm_state"] == "COMPLETED" and float(r["peak_rss_max"]) > 0
+        assert float(r["sacct_maxrss_per_node_daemon"]) > 0
+        assert len(hostlist.expand_hostlist(r["node_list"])) == int(r["nodes"])
+        if r["sparse_as_dense"] == "False":
+            assert float(r["emb_grad_rows_per_worker"]) > 1000
+            # every rank logs V + its padded slots, and the logical size sums all ranks' rows
+            logs = results / "emubundle" / data.points[r["point_id"]].attempts[-1].folder / "logs"
+            for rank in range(int(r["workers"])):
+                for rec in step_log.merged_steps(logs / step_log.rank_log_name(rank)):
+                    form = rec["embedding_grad"]
+                    assert form["rows"] == 1000 + rec["slots"]["src"] + rec["slots"]["tgt"]
+                    assert rec["bytes"]["logical_embedding"] == sum(
+                        rec["embedding_rows_per_rank"]
+                    ) * (4 * 64 + 8)
+    assert {(r["nodes"], r["sparse_as_dense"]) for r in rows} == {
+        (n, v) for n in ("1", "2") for v in ("False", "True")
+    }
     assert sorted({r["run_order"] for r in rows}) == ["0", "1"]
 
     # the report pairs the variants inside each allocation

@@ -1,7 +1,7 @@
 """Slurm's services stopped under the harness, on the local cluster (issue #15): slurmctld for
-20 s during `submit` and during `status --watch`, slurmdbd during `status`. Each run ends with
-the right states, no job twice, and messages that say what happened. Probe points: no
-TensorFlow, seconds each."""
+20 s during `submit` and `status --watch` (one outage under both), slurmdbd during `status`.
+Each run ends with the right states, no job twice, and messages that say what happened. Probe
+points: no TensorFlow, seconds each."""
 
 from __future__ import annotations
 
@@ -95,58 +95,57 @@ def _wait_settled(args: list[str], manifest: Path, timeout: float = 300) -> dict
     raise AssertionError(f"not settled: {states}")
 
 
-def test_submit_waits_out_a_controller_outage(cluster, tmp_path):
-    """slurmctld down when `submit` starts and for 20 s: the preflight and the sbatch calls
-    retry with backoff and say why; every point is queued once and completes."""
-    args, manifest = _sweep(tmp_path, "ctldsubmit", probe_seconds=1)
-    outage = _outage(cluster, "slurmctld", 20)
-    time.sleep(2)  # the controller is down before submit starts
+def test_submit_and_status_watch_ride_out_one_controller_outage(cluster, tmp_path):
+    """One 20 s slurmctld outage under two commands at once (one outage, not one each: 20 s
+    less of the suite's time):
+    - `status --watch` while 4 one-node probes (30 s) run, all started before the outage (a job
+      cannot start its steps without the controller): the watch says what it saw, keeps going,
+      and ends with every point completed;
+    - `submit` of a 4-point sweep, started with the controller down: the preflight and the
+      sbatch calls retry with backoff and say why; every point is queued once and completes."""
+    wargs, wmanifest = _sweep(tmp_path, "ctldwatch", probe_seconds=30, nodes=[1], repeats=2)
+    assert main(["submit", *wargs, "--executor", "slurm"]) == 0
+    data = read_manifest(wmanifest.parent)
+    folders = [wmanifest.parent / e.attempts[-1].folder for e in data.points.values()]
+    deadline = time.monotonic() + 180
+    while not all((f / "logs" / "probe.rank0.started").exists() for f in folders):
+        assert time.monotonic() < deadline, "the probes did not start"
+        time.sleep(1)
+    sargs, smanifest = _sweep(tmp_path, "ctldsubmit", probe_seconds=1)
+    outage = _outage(cluster, "slurmctld", 20, after=2)
+    watch = _cli(["status", *wargs, "--watch", "--interval", "5"], cluster.env())
+    time.sleep(4)  # the controller is down (2 s) before submit starts
     started = time.monotonic()
-    proc = _cli(["submit", *args, "--executor", "slurm"], cluster.env())
-    out, err = proc.communicate(timeout=300)
+    submit = _cli(["submit", *sargs, "--executor", "slurm"], cluster.env())
+    out, err = submit.communicate(timeout=300)
+    wout, werr = watch.communicate(timeout=400)
     outage.join()
-    assert proc.returncode == 0, err
+
+    assert submit.returncode == 0, err
     # sbatch may wait out part of the outage itself; then the controller is back before its
     # nodes have registered, and a valid job "is not available" for a few seconds
     assert "slurmctld unreachable" in err or "nodes have not registered yet" in err, err
     assert "retrying in" in err and "Traceback" not in err
     assert time.monotonic() - started >= 15  # it waited for the controller
     assert "submitted 4 job(s)" in out
-    states = _wait_settled(args, manifest)
-    assert set(states.values()) == {"completed"}
-    data = read_manifest(manifest.parent)
-    ids = sorted(e.attempts[-1].job_id for e in data.points.values())
-    assert _sweep_jobs(cluster, "ctldsubmit") == ids  # nothing twice
-    assert [len(e.attempts) for e in data.points.values()] == [1] * 4
 
-
-def test_status_watch_rides_out_a_controller_outage(cluster, tmp_path):
-    """slurmctld down for 20 s while `status --watch` refreshes and the probes run (4 one-node
-    points, all started before the outage: a job cannot start its steps without the
-    controller): the watch says what it saw, keeps going, and ends with every point
-    completed."""
-    args, manifest = _sweep(tmp_path, "ctldwatch", probe_seconds=30, nodes=[1], repeats=2)
-    assert main(["submit", *args, "--executor", "slurm"]) == 0
-    data = read_manifest(manifest.parent)
-    folders = [manifest.parent / e.attempts[-1].folder for e in data.points.values()]
-    deadline = time.monotonic() + 180
-    while not all((f / "logs" / "probe.rank0.started").exists() for f in folders):
-        assert time.monotonic() < deadline, "the probes did not start"
-        time.sleep(1)
-    outage = _outage(cluster, "slurmctld", 20, after=2)
-    proc = _cli(["status", *args, "--watch", "--interval", "5"], cluster.env())
-    out, err = proc.communicate(timeout=400)
-    outage.join()
-    assert proc.returncode == 0, err
+    assert watch.returncode == 0, werr
     # squeue itself keeps trying an absent controller for about 20 s: a refresh during the
     # outage either fails (said) or answers late (said)
     said = ("note: the controller did not answer", "note: the controller took")
-    assert any(s in out for s in said), out
-    assert "Traceback" not in err
-    last = out.split("--- ")[-1]
+    assert any(s in wout for s in said), wout
+    assert "Traceback" not in werr
+    last = wout.split("--- ")[-1]
     assert "completed: 4" in last
-    assert set(_states(manifest).values()) == {"completed"}
+    assert set(_states(wmanifest).values()) == {"completed"}
     assert len(_sweep_jobs(cluster, "ctldwatch")) == 4
+
+    states = _wait_settled(sargs, smanifest)
+    assert set(states.values()) == {"completed"}
+    data = read_manifest(smanifest.parent)
+    ids = sorted(e.attempts[-1].job_id for e in data.points.values())
+    assert _sweep_jobs(cluster, "ctldsubmit") == ids  # nothing twice
+    assert [len(e.attempts) for e in data.points.values()] == [1] * 4
 
 
 def test_status_without_accounting_says_so_and_uses_the_queue_and_markers(cluster, tmp_path):

@@ -43,6 +43,16 @@ SWEEP = {
     # a job per point (one job array per shape); test_bundled covers the default
     "schedule": "separate",
 }
+# The same sweep on the probe workload (no TensorFlow, no MPI initialisation: a job is the
+# environment capture and a second of probing), for the tests whose claims are the harness's
+# (arrays, states, retries, scancel, watch, gates, accounting), not the trainer's outputs. The
+# trainer's own outputs under Slurm are checked on trainer jobs: here (4 nodes, a time limit's
+# checkpoint, a node crash) and in test_bundled (1 and 2 nodes, both variants).
+PROBE = {
+    **{k: v for k, v in SWEEP.items() if k != "trainer"},
+    "workload": "probe",
+    "probe_seconds": 1,
+}
 
 
 @pytest.fixture
@@ -104,12 +114,52 @@ def _sacct_jobs(cluster, name: str) -> list[str]:
     return [line.split("|")[0] for line in out.splitlines() if f"ss-{name}-" in line]
 
 
+def _collected(sweep: Path, results: Path, name: str) -> list[dict]:
+    assert main(["collect", str(sweep), "--results", str(results)]) == 0
+    with open(results / name / "results.csv") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _assert_trainer_rows(sdir: Path, rows: list[dict]) -> None:
+    """The trainer's rows as collect made them, and its step logs: throughput and memory read,
+    the nodes it ran on; a sparse point's embedding gradient rows, every rank's logged form."""
+    for r in rows:
+        assert r["status"] == "completed" and r["slurm_state"] == "COMPLETED"
+        assert float(r["tokens_per_s"]) > 0 and float(r["peak_rss_max"]) > 0
+        assert float(r["sacct_maxrss_per_node_daemon"]) > 0
+        assert len(hostlist.expand_hostlist(r["node_list"])) == int(r["nodes"])
+        if r["sparse_as_dense"] == "False":
+            assert float(r["emb_grad_rows_per_worker"]) > 1000
+            # every rank logs V + its padded slots, and the logical size sums all ranks' rows
+            logs = sdir / r["point_id"] / f"attempt-{r['attempt']}" / "logs"
+            for rank in range(int(r["workers"])):
+                for rec in step_log.merged_steps(logs / step_log.rank_log_name(rank)):
+                    form = rec["embedding_grad"]
+                    assert form["rows"] == 1000 + rec["slots"]["src"] + rec["slots"]["tgt"]
+                    assert rec["bytes"]["logical_embedding"] == sum(
+                        rec["embedding_rows_per_rank"]
+                    ) * (4 * 64 + 8)
+
+
 def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
-    sweep = tmp_path / "emuweak.yaml"
-    sweep.write_text(yaml.safe_dump(SWEEP))
+    """A weak sweep of 1, 2 and 4 nodes x 2 variants, a job array per node count, on the probe
+    (the claims are the harness's: arrays, archived scripts, environment capture, no job twice,
+    collect's Slurm columns); beside it one trainer point on all 4 nodes (sparse: its rows and
+    every rank's step logs). The trainer's 1- and 2-node rows of both variants are checked in
+    test_bundled, on the same checks (its _assert_trainer_rows)."""
+    # the trainer point first: it runs while the probe sweep is submitted and checked
+    trainer = tmp_path / "emuweak4.yaml"
+    spec4 = dict(SWEEP, name="emuweak4", nodes=[4], matrix={})
+    spec4["trainer"] = dict(SWEEP["trainer"], sparse_as_dense=False)
+    trainer.write_text(yaml.safe_dump(spec4))
     results = tmp_path / "results"
+    assert main(["submit", str(trainer), "--results", str(results), "--executor", "slurm"]) == 0
+
+    sweep = tmp_path / "emuweak.yaml"
+    sweep.write_text(yaml.safe_dump(dict(PROBE, name="emuweak")))
     rendered = tmp_path / "rendered"
     assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
+    capsys.readouterr()
     assert main(["submit", str(sweep), "--results", str(results), "--executor", "slurm"]) == 0
     data = _manifest(results, "emuweak")
     # one job array per node count
@@ -135,30 +185,22 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     assert "submitted 0 job(s)" in capsys.readouterr().out
     assert _sacct_jobs(in_cluster, "emuweak") == jobs_before
 
-    assert main(["collect", str(sweep), "--results", str(results)]) == 0
-    with open(results / "emuweak" / "results.csv") as fh:
-        rows = list(csv.DictReader(fh))
+    rows = _collected(sweep, results, "emuweak")
     assert len(rows) == 6
     for r in rows:
         assert r["status"] == "completed" and r["slurm_state"] == "COMPLETED"
-        assert float(r["tokens_per_s"]) > 0 and float(r["peak_rss_max"]) > 0
         assert float(r["sacct_maxrss_per_node_daemon"]) > 0
         assert len(hostlist.expand_hostlist(r["node_list"])) == int(r["nodes"])
-        if r["sparse_as_dense"] == "False":
-            assert float(r["emb_grad_rows_per_worker"]) > 1000
-            # every rank logs V + its padded slots, and the logical size sums all ranks' rows
-            logs = results / "emuweak" / r["point_id"] / f"attempt-{r['attempt']}" / "logs"
-            for rank in range(int(r["workers"])):
-                for rec in step_log.merged_steps(logs / step_log.rank_log_name(rank)):
-                    form = rec["embedding_grad"]
-                    assert form["rows"] == 1000 + rec["slots"]["src"] + rec["slots"]["tgt"]
-                    assert rec["bytes"]["logical_embedding"] == sum(
-                        rec["embedding_rows_per_rank"]
-                    ) * (4 * 64 + 8)
+
+    data = _wait_done(trainer, results, "emuweak4")
+    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
+    rows = _collected(trainer, results, "emuweak4")
+    assert [(r["nodes"], r["sparse_as_dense"]) for r in rows] == [("4", "False")]
+    _assert_trainer_rows(results / "emuweak4", rows)
 
 
 def test_two_concurrent_submits_make_one_set_of_jobs(in_cluster, tmp_path):
-    spec = dict(SWEEP, name="emurace", nodes=[1], matrix={})
+    spec = dict(PROBE, name="emurace", nodes=[1], matrix={})
     sweep = tmp_path / "emurace.yaml"
     sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
@@ -192,8 +234,8 @@ def test_without_accounting_status_is_never_wrong(
 ):
     cluster = slurm_cluster_no_accounting
     monkeypatch.setenv("SLURM_CONF", str(cluster.conf))
-    spec = dict(SWEEP, name="noacct", nodes=[1], matrix={})
-    spec["trainer"] = dict(SWEEP["trainer"], steps=40)
+    # 6 s of probing: a running job that status polls (each second) several times
+    spec = dict(PROBE, name="noacct", nodes=[1], matrix={}, probe_seconds=6)
     sweep = tmp_path / "noacct.yaml"
     sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
@@ -250,8 +292,9 @@ def _submitted(tmp_path: Path, spec: dict) -> tuple[Path, Path, list[str]]:
 
 
 def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
-    spec = dict(SWEEP, name="emucancel", nodes=[1], matrix={})
-    spec["trainer"] = dict(SWEEP["trainer"], steps=30)
+    # cancelled right after submit: 5 s of probing (beside the job's environment capture) that
+    # it cannot finish first; the retry probes 5 s too
+    spec = dict(PROBE, name="emucancel", nodes=[1], matrix={}, probe_seconds=5)
     sweep, results, args = _submitted(tmp_path, spec)
     job = _attempt(results, "emucancel").job_id
     subprocess.run(["scancel", job], env=in_cluster.env(), check=True)
@@ -404,7 +447,7 @@ def _sacctmgr(cluster, *args: str) -> None:
 def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
     """No max_jobs_in_queue in sweep or profile: the user's MaxSubmitJobs (sacctmgr) caps the
     queue, and `submit --watch` tops it up until every point is in."""
-    spec = dict(SWEEP, name="emuwatch", nodes=[1], repeats=3, matrix={})
+    spec = dict(PROBE, name="emuwatch", nodes=[1], repeats=3, matrix={})
     sweep = tmp_path / "emuwatch.yaml"
     sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
@@ -450,7 +493,10 @@ def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, ca
 def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
     in_cluster, tmp_path, capsys
 ):
-    spec = dict(SWEEP, name="emugate", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
+    """A gated sweep's points (probes: what is checked is when they run) wait on the gate's
+    probe job and start after it ends; a trainer sweep whose gate fails runs no point, and its
+    gate was a probe job, not the trainer."""
+    spec = dict(PROBE, name="emugate", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
     sweep = tmp_path / "emugate.yaml"
     sweep.write_text(yaml.safe_dump(spec))
     results = tmp_path / "results"
@@ -483,8 +529,8 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
         times[job] = (start, end)
     assert all(times[j][0] >= times[gate.job_id][1] for j in jobs[1:]), times
 
-    # a probe whose rank fails: no point of the sweep runs
-    spec = dict(spec, name="emugatefail")
+    # a probe whose rank fails: no point of the sweep runs (trainer points: none starts)
+    spec = dict(SWEEP, name="emugatefail", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
     spec["trainer"] = dict(SWEEP["trainer"], inject_failure={"rank": 1, "step": 1})
     sweep = tmp_path / "emugatefail.yaml"
     sweep.write_text(yaml.safe_dump(spec))
@@ -492,5 +538,10 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
     assert main(["submit", *args]) == 0
     data = _wait_done(sweep, results, "emugatefail")
     assert {e.attempts[-1].state for e in data.points.values()} == {"cancelled"}
+    # the trainer sweep's gate ran the probe (its rank 0 started), not the trainer
+    (gate,) = data.gates
+    gate_logs = results / "emugatefail" / gate.folder / "logs"
+    assert (gate_logs / "probe.rank0.started").exists(), sorted(gate_logs.iterdir())
+    assert not (gate_logs / step_log.rank_log_name(0)).exists()
     for entry in data.points.values():
         assert not (results / "emugatefail" / entry.attempts[-1].folder / "logs").exists()
