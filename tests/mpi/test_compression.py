@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from trainer_configs import TINY, TRANSLATE, H, V
+from trainer_configs import EXCHANGE_20, TRANSLATE, H, V
 
 from scalestudy.formats import step_log
 
@@ -24,14 +24,7 @@ def _dense_bytes(rec) -> int:
 # 20 deterministic steps on 2 ranks, per exchange, uncompressed and fp16: the session's runs
 # (shared_runs). The uncompressed ones are also test_trainer_mpi's (sparse/dense weights, tf1
 # rows) and test_exchange_sparse_reduce's tied tf1 runs; both tests here read the same runs.
-EXCHANGE_RUN = {
-    **TINY,
-    "steps": 20,
-    "deterministic": True,
-    "accumulation": "tf1",
-    "model": {"preset": "tiny", "dropout": 0.0},
-    "dump_final_weights": True,
-}
+EXCHANGE_RUN = EXCHANGE_20
 
 
 def _runs(shared_runs, exchange: str):

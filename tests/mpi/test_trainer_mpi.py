@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 import pytest
-from trainer_configs import TINY, TRANSLATE, H, V
+from trainer_configs import EXCHANGE_20, TINY, TRANSLATE, H, V
 
 from scalestudy.formats import step_log
 from scalestudy.launchers import mpirun_env, trainer_command
@@ -23,14 +23,7 @@ pytestmark = pytest.mark.mpi
 # The session's 20-step deterministic runs on 2 ranks (shared_runs): test_compression's
 # uncompressed allgather and allreduce runs and test_exchange_sparse_reduce's tied tf1 ones are
 # these configurations, so the tests below that read them start no trainer of their own.
-SHARED_20 = {
-    **TINY,
-    "steps": 20,
-    "deterministic": True,
-    "accumulation": "tf1",
-    "model": {"preset": "tiny", "dropout": 0.0},
-    "dump_final_weights": True,
-}
+SHARED_20 = EXCHANGE_20
 
 
 def test_tf1_rows_and_logical_bytes(shared_runs):

@@ -14,3 +14,14 @@ TRANSLATE = {
     "learning_rate": 1e-3,
     "lr_warmup_steps": 50,
 }
+
+# the session's 20-step deterministic 2-rank runs (shared_runs) that test_compression compares
+# and test_trainer_mpi and test_exchange_sparse_reduce read: one configuration, one home
+EXCHANGE_20 = {
+    **TINY,
+    "steps": 20,
+    "deterministic": True,
+    "accumulation": "tf1",
+    "model": {"preset": "tiny", "dropout": 0.0},
+    "dump_final_weights": True,
+}
