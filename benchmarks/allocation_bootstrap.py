@@ -16,6 +16,9 @@ import numpy as np
 
 from scalestudy.uncertainty.model import Clustered, contrast, own
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {"needs": "harness", "args": ["--trials", "20"]}
+
 
 def side(seed: int, allocations: int, repeats: int) -> tuple[list[float], list[int]]:
     rng = np.random.default_rng(seed)

@@ -27,6 +27,13 @@ from pathlib import Path
 
 import yaml
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "slurm",
+    "args": ["--nodes", "2", "--repeats", "1"],
+    "not_in_ci": "trainer jobs one at a time (minutes); CI over 40 min (#43)",
+}
+
 ROOT = Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None)

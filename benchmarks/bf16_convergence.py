@@ -26,6 +26,13 @@ from trainer_configs import TRANSLATE
 
 from scalestudy.measure.run_local import run_point
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "trainer",
+    "args": ["--seeds", "1234", "--steps", "5"],
+    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+}
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--seeds", type=int, nargs="+", default=[1234, 7, 99, 2024, 5, 11, 42, 314])
 parser.add_argument("--ranks", type=int, default=2)

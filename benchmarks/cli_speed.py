@@ -1,9 +1,10 @@
 """Harness speed: `scalestudy --help` / `validate` / `plan` start-up, and plan + render of a
 1,000-point sweep (10 node counts x 2 x 2 x 5 matrix x 5 repeats on stampede2-skx).
-Prints JSON with the median of 5 runs of each."""
+Prints JSON with the median of --runs (default 5) runs of each."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import subprocess
@@ -15,6 +16,11 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {"needs": "harness", "args": ["--runs", "1"]}
+parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+parser.add_argument("--runs", type=int, default=5, help="runs of each command (the median)")
+RUNS = parser.parse_args().runs
 work = Path(tempfile.mkdtemp(prefix="cli-speed-"))
 sweep = work / "big.yaml"
 sweep.write_text(
@@ -50,15 +56,15 @@ def timed(cmd: list[str]) -> float:
 
 cli = [sys.executable, "-m", "scalestudy.cli"]
 runs = {
-    "help_s": [timed([*cli, "--help"]) for _ in range(5)],
+    "help_s": [timed([*cli, "--help"]) for _ in range(RUNS)],
     "validate_quickstart_s": [
-        timed([*cli, "validate", str(ROOT / "experiments/quickstart.yaml")]) for _ in range(5)
+        timed([*cli, "validate", str(ROOT / "experiments/quickstart.yaml")]) for _ in range(RUNS)
     ],
-    "plan_1000_points_s": [timed([*cli, "plan", str(sweep)]) for _ in range(5)],
+    "plan_1000_points_s": [timed([*cli, "plan", str(sweep)]) for _ in range(RUNS)],
     "plan_and_render_1000_points_s": [
         timed([*cli, "plan", str(sweep)])
         + timed([*cli, "render", str(sweep), "--out", str(work / "out")])
-        for _ in range(5)
+        for _ in range(RUNS)
     ],
 }
 points = len(list((work / "out").glob("*.sh")))

@@ -21,6 +21,13 @@ import tempfile
 import time
 from pathlib import Path
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "trainer",
+    "args": [],
+    "not_in_ci": "~15 min at its only size (three quickstart campaigns)",
+}
+
 ROOT = Path(__file__).resolve().parent.parent
 SWEEP = ROOT / "experiments" / "quickstart.yaml"
 parser = argparse.ArgumentParser()

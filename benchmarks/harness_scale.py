@@ -49,6 +49,12 @@ from pathlib import Path
 
 import yaml
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "harness",
+    "args": ["--sizes", "10", "--big-ranks", "0", "--runs", "1", "--steps", "5"],
+}
+
 # The checkout this file is in is the one measured, whichever venv runs it (a worktree may
 # share another checkout's venv): hence the scalestudy imports below the path (E402).
 ROOT = Path(__file__).resolve().parents[1]

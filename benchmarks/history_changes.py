@@ -36,6 +36,8 @@ RUNS = 100
 SHIFT_AT = 40
 THRESHOLD = 0.05  # the fixed rule's relative threshold (a common ReFrame reference bound)
 WITHIN = 3  # runs after the shift's first run a detection may take
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {"needs": "harness", "args": ["--trials", "2"]}
 
 
 def run_level(rng: random.Random, level: float, s: float) -> tuple[float, float]:

@@ -42,6 +42,13 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from slurm_cluster import cluster_for_benchmark, scalestudy, settle
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "slurm",
+    "args": ["--runs", "8", "--change-at", "6", "--steps", "32"],
+    "run_by": "tests/slurm/test_history_slurm.py",
+}
+
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "histemu"
 SLOW_ENV = {"HOROVOD_CYCLE_TIME": "250"}  # ms; Horovod's default is 1 (HOROVOD_CYCLE_TIME unset)

@@ -21,6 +21,13 @@ from scalestudy.cost_models import memory_model
 from scalestudy.formats.point_config import PointConfig
 from scalestudy.measure.run_local import run_point
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "trainer",
+    "args": ["--model", "tiny", "--steps", "2", "--cases", "1:1:256"],
+    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+}
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--model", default="base")
 parser.add_argument("--steps", type=int, default=4)

@@ -21,6 +21,13 @@ from pathlib import Path
 from scalestudy.formats import step_log
 from scalestudy.measure.run_local import run_point
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "trainer",
+    "args": ["--repeats", "1", "--cycles", "1", "--steps", "4", "--warmup", "1"],
+    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+}
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--repeats", type=int, default=3)
 parser.add_argument("--cycles", type=float, nargs="+", default=[1.0, 0.1, 5.0])

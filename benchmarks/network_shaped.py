@@ -24,6 +24,13 @@ import tempfile
 import time
 from pathlib import Path
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "root",
+    "args": [],
+    "not_in_ci": "two 4-node sweeps on shaped links, ~15 min at its only size",
+}
+
 ROOT = Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None)

@@ -27,6 +27,13 @@ from pathlib import Path
 
 from scalestudy.localcluster.network import NOTSENT_LOWAT, OMPI_TCP_ENV, Network
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "root",
+    "args": ["--iterations", "1"],
+    "not_in_ci": "a 2-node cluster on shaped links and an mpicc build (~2 min)",
+}
+
 SOURCE = r"""
 #include <mpi.h>
 #include <stdio.h>

@@ -22,6 +22,13 @@ from pathlib import Path
 
 from scalestudy.measure.run_local import run_point
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "trainer",
+    "args": ["--repeats", "1", "--steps", "4", "--warmup", "1", "--tokens", "256"],
+    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+}
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--repeats", type=int, default=3)
 parser.add_argument("--steps", type=int, default=40)

@@ -33,6 +33,13 @@ from pathlib import Path
 
 import yaml
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "slurm",
+    "args": ["--nodes", "64", "--ppn", "4"],
+    "run_by": "tests/slurm/test_probe_scale.py",
+}
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 

@@ -38,6 +38,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scalestudy.report.projection import empirical, physics, select
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "reference",
+    "args": ["--trials", "1", "--draws", "20"],
+    "not_in_ci": ".venv-extrap (Extra-P) not cached by its pins yet",
+}
+
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-extrap"
 EXTRAP = "extrap==4.2.5"

@@ -34,6 +34,13 @@ from pathlib import Path
 
 import yaml
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "slurm",
+    "args": ["--runs", "3", "--steps", "20"],
+    "not_in_ci": "~10 min at its smallest size",
+}
+
 ROOT = Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--runs", type=int, default=6)

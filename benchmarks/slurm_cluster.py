@@ -15,6 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {"needs": "library", "args": [], "run_by": "tests/slurm/test_history_slurm.py"}
+
 
 @dataclass
 class Done:

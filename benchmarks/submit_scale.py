@@ -29,6 +29,13 @@ from pathlib import Path
 
 import yaml
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "slurm",
+    "args": ["--points", "5", "--rounds", "1"],
+    "not_in_ci": "a 4-node cluster of its own; CI over 40 min (#43)",
+}
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 

@@ -32,6 +32,13 @@ from pathlib import Path
 
 from scalestudy.measure.run_local import run_point
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "reference",
+    "args": ["--repeats", "1", "--steps", "2", "--warmup", "1", "--skip-two-ranks"],
+    "not_in_ci": ".venv-ref (TF Model Garden) not cached by its pins yet",
+}
+
 ROOT = Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--repeats", type=int, default=3)

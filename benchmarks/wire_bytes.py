@@ -16,6 +16,13 @@ from pathlib import Path
 
 from scalestudy.measure.wire_check import measure_wire
 
+# What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+CI_SMALLEST = {
+    "needs": "trainer",
+    "args": ["--ranks", "2", "--exchanges", "allreduce"],
+    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+}
+
 NAMES = {
     "allgather": "sparse_allgather",
     "allreduce": "dense_allreduce",

@@ -1,0 +1,83 @@
+"""Benchmarks that rot unseen (issue #47 point 5): every benchmark declares, in its own file, the
+smallest size CI runs and what it needs (`CI_SMALLEST`, read here with `ast`, without running the
+file); the ones that need only the harness run here at that size, so a change that breaks one
+fails CI; one run by a heavier test names it (`run_by`), and that test must call it; one not
+yet in CI says why (`not_in_ci`), so the gap is printed, not hidden."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCHMARKS = sorted(p for p in (ROOT / "benchmarks").glob("*.py"))
+NEEDS = {"harness", "trainer", "slurm", "root", "reference", "library"}
+
+
+def declared(path: Path) -> dict | None:
+    """The module-level `CI_SMALLEST = {...}` of a benchmark, or None."""
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
+            "CI_SMALLEST"
+        ]:
+            return ast.literal_eval(node.value)
+    return None
+
+
+def test_every_benchmark_says_how_ci_runs_it_or_why_not():
+    problems, gaps = [], []
+    for path in BENCHMARKS:
+        d = declared(path)
+        name = path.name
+        if d is None:
+            problems.append(f"{name}: no CI_SMALLEST")
+            continue
+        if d.get("needs") not in NEEDS:
+            problems.append(f"{name}: needs {d.get('needs')!r}, not one of {sorted(NEEDS)}")
+        if not isinstance(d.get("args"), list):
+            problems.append(f"{name}: args must be a list of the command's arguments")
+        ways = [k for k in ("run_by", "not_in_ci") if k in d]
+        if d.get("needs") == "harness":
+            ways.append("here")
+        if len(ways) != 1:
+            problems.append(f"{name}: run here (needs harness), run_by or not_in_ci: {ways}")
+        if "run_by" in d:
+            test = ROOT / d["run_by"]
+            if not test.exists():
+                problems.append(f"{name}: run_by {d['run_by']} does not exist")
+            elif path.stem not in test.read_text() and not any(
+                path.stem in t.read_text()
+                for t in (ROOT / "benchmarks").glob("*.py")
+                if t.stem in test.read_text()
+            ):
+                problems.append(f"{name}: {d['run_by']} does not run it")
+        if "not_in_ci" in d:
+            gaps.append(f"{name}: {d['not_in_ci']}")
+    print("benchmarks not run by CI:\n  " + "\n  ".join(gaps))
+    assert not problems, problems
+
+
+HARNESS = [p for p in BENCHMARKS if (declared(p) or {}).get("needs") == "harness"]
+
+
+@pytest.mark.parametrize("path", HARNESS, ids=[p.stem for p in HARNESS])
+def test_a_harness_benchmark_runs_at_its_smallest_size(path, tmp_path):
+    """Exit 0 and something printed; a traceback fails, with its last lines shown."""
+    args = declared(path)["args"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
+    proc = subprocess.run(
+        [sys.executable, str(path), *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=600,
+    )
+    said = f"{path.name} {args}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
+    assert proc.returncode == 0, said
+    assert proc.stdout.strip(), f"{path.name} printed nothing"
