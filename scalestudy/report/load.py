@@ -121,7 +121,7 @@ def read_table(folder: Path, sweep_file: Path | None = None) -> tuple[pd.DataFra
     collect = f"scalestudy collect {sweep_file or 'SWEEP.yaml'}"
     if csv.exists():
         try:
-            frame, path = pd.read_csv(csv), csv
+            frame, path = pd.read_csv(csv, float_precision="round_trip"), csv
         except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
             raise ReportError(
                 f"{csv}: cannot read the table ({exc})", f"run `{collect}` again"
@@ -384,7 +384,7 @@ def load_comm(folders: dict[str, Path], warnings: list[str]) -> list[CommResults
         if not csv.exists():
             continue
         try:
-            table = pd.read_csv(csv)
+            table = pd.read_csv(csv, float_precision="round_trip")
         except (OSError, ValueError) as exc:
             warnings.append(f"{csv}: not readable ({exc}); its comm figure is left out")
             continue
