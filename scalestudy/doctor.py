@@ -546,12 +546,27 @@ def node_types(reports: list[dict]) -> dict[str, dict]:
 
 
 def check_peak(
-    profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int, threads: int
+    profile: Profile,
+    profile_path: Path,
+    folder: Path,
+    nodes: int,
+    ppn: int,
+    threads: int,
+    seconds: float | None = None,
 ) -> Check:
     """Each node type's dense matmul rate per rank, fp32 and bf16, every rank of a node at
-    once with `threads` threads (the report reads peak.json: achieved FLOP/s as a share)."""
+    once with `threads` threads (the report reads peak.json: achieved FLOP/s as a share),
+    timed for `seconds` per precision (None: the workload's default, `peak_seconds`)."""
+    budget = {} if seconds is None else {"peak_seconds": seconds}
     sweep = _sweep_file(
-        folder, "doctor-peak", profile_path, nodes, ppn, workload="peak", threads_per_worker=threads
+        folder,
+        "doctor-peak",
+        profile_path,
+        nodes,
+        ppn,
+        workload="peak",
+        threads_per_worker=threads,
+        **budget,
     )
     attempt, adir = _run_job(sweep, folder, profile.scheduler)
     reports = []
@@ -696,6 +711,7 @@ def run(
     ppn: int,
     jobs: bool = True,
     threads: int | None = None,
+    peak_seconds: float | None = None,
 ) -> list[Check]:
     profile, profile_path = load_profile(profile_ref, relative_to=Path.cwd())
     folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
@@ -714,7 +730,7 @@ def run(
                 checks += check_trainer(profile, path, folder, nodes, ppn)
             if _unless_blocked(checks, "matmul peak"):  # it runs TensorFlow as the trainer does
                 t = threads or peak_threads(profile, nodes, ppn)
-                checks.append(check_peak(profile, path, folder, nodes, ppn, t))
+                checks.append(check_peak(profile, path, folder, nodes, ppn, t, peak_seconds))
         except SchedulerRefused as exc:
             checks.append(
                 Check(
