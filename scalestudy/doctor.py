@@ -375,7 +375,8 @@ def _sweep_file(folder: Path, name: str, profile_path: Path, nodes: int, ppn: in
 
 def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: float = 900):
     """Submit a one-point sweep and wait for it; `during(attempt_dir, job_id)` is called while
-    it runs (until it returns True). Returns the final attempt record and its folder."""
+    it runs (until it returns True: every 0.5 s until then, every 3 s after, sooner once the
+    job wrote its exit code). Returns the final attempt record and its folder."""
     from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
     from scalestudy.plan import make_plan
@@ -401,7 +402,17 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
             done_during = bool(during(adir, attempt.job_id or None))
         if time.monotonic() > deadline:
             return attempt, adir
-        time.sleep(3)
+        _until_exit_file(adir, 3.0 if done_during else 0.5)
+
+
+def _until_exit_file(adir: Path, seconds: float) -> None:
+    """Sleep up to `seconds` before the next reconcile, less once the job has written its
+    exit_code (job.sh's EXIT trap, its last write; the scheduler says it ended soon after). A
+    job that ends without writing it is seen by the reconcile every `seconds`."""
+    end = time.monotonic() + seconds
+    time.sleep(0.25)
+    while time.monotonic() < end and not (adir / "exit_code").exists():
+        time.sleep(0.25)
 
 
 def check_probe(
