@@ -74,14 +74,33 @@ def cluster_for_benchmark(nodes: int) -> Iterator[bool]:
             localcluster("down")
 
 
-def settle(sweep: Path, results: Path, name: str, poll: float = 2.0, timeout: float = 3600) -> dict:
-    """`status` until no point of the sweep is queued or running; its manifest.json then."""
+def settle(
+    sweep: Path,
+    results: Path,
+    name: str,
+    poll: float = 0.4,
+    status_every: float = 15.0,
+    timeout: float = 3600,
+) -> dict:
+    """`status` until no point of the sweep is queued or running; its manifest.json then.
+    Between two `status` runs (each a squeue and an sacct call and a manifest edit) it watches
+    what a job writes last, its attempt's `exit_code` (job.sh's EXIT trap), every `poll` s, and
+    runs `status` once every open point has one; a job that ends without it (killed, its node
+    lost) is seen by the `status` run every `status_every` s."""
     deadline = time.monotonic() + timeout
+    sdir = results / name
     while time.monotonic() < deadline:
         scalestudy("status", str(sweep), "--results", str(results))
-        data = json.loads((results / name / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
+        data = json.loads((sdir / "manifest.json").read_text())
+        attempts = [e["attempts"][-1] for e in data["points"].values()]
+        open_ = [
+            a for a in attempts if a["state"] in ("submitted", "pending", "running", "unknown")
+        ]
+        if not open_:
             return data
-        time.sleep(poll)
+        markers = [sdir / a["folder"] / "exit_code" for a in open_]
+        until = min(time.monotonic() + status_every, deadline)
+        time.sleep(poll)  # a job that wrote its marker may still be leaving the queue
+        while time.monotonic() < until and not all(m.exists() for m in markers):
+            time.sleep(poll)
     sys.exit(f"{sweep}: jobs did not finish in {timeout:.0f} s")

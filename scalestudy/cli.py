@@ -236,8 +236,16 @@ def cmd_doctor(args) -> int:
     start = time.monotonic()
     if args.threads is not None and args.threads < 1:
         raise UsageError("--threads must be at least 1")
+    if args.peak_seconds is not None and not 0 < args.peak_seconds <= 600:
+        raise UsageError("--peak-seconds must be above 0 and at most 600")
     checks = doctor.run(
-        args.profile, Path(args.results), args.nodes, args.ppn, not args.no_jobs, args.threads
+        args.profile,
+        Path(args.results),
+        args.nodes,
+        args.ppn,
+        not args.no_jobs,
+        args.threads,
+        args.peak_seconds,
     )
     for check in checks:
         print("\n".join(check.lines()), flush=True)
@@ -443,6 +451,12 @@ def _add_doctor(sub) -> None:
         type=int,
         help="threads per rank of the matmul peak (the study's threads_per_worker; default: a "
         "rank's share of the node's cores)",
+    )
+    doctor.add_argument(
+        "--peak-seconds",
+        type=float,
+        help="seconds the matmul peak times each precision (default 20): fewer time fewer "
+        "matrix sizes (the smallest always), so the peak may read lower",
     )
     doctor.add_argument(
         "--no-jobs", action="store_true", help="only the checks that submit nothing"

@@ -375,7 +375,8 @@ def _sweep_file(folder: Path, name: str, profile_path: Path, nodes: int, ppn: in
 
 def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: float = 900):
     """Submit a one-point sweep and wait for it; `during(attempt_dir, job_id)` is called while
-    it runs (until it returns True). Returns the final attempt record and its folder."""
+    it runs (until it returns True: every 0.5 s until then, every 3 s after, sooner once the
+    job wrote its exit code). Returns the final attempt record and its folder."""
     from scalestudy.executors import registry
     from scalestudy.executors.manifest import Manifest
     from scalestudy.plan import make_plan
@@ -401,7 +402,17 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
             done_during = bool(during(adir, attempt.job_id or None))
         if time.monotonic() > deadline:
             return attempt, adir
-        time.sleep(3)
+        _until_exit_file(adir, 3.0 if done_during else 0.5)
+
+
+def _until_exit_file(adir: Path, seconds: float) -> None:
+    """Sleep up to `seconds` before the next reconcile, less once the job has written its
+    exit_code (job.sh's EXIT trap, its last write; the scheduler says it ended soon after). A
+    job that ends without writing it is seen by the reconcile every `seconds`."""
+    end = time.monotonic() + seconds
+    time.sleep(0.25)
+    while time.monotonic() < end and not (adir / "exit_code").exists():
+        time.sleep(0.25)
 
 
 def check_probe(
@@ -546,12 +557,27 @@ def node_types(reports: list[dict]) -> dict[str, dict]:
 
 
 def check_peak(
-    profile: Profile, profile_path: Path, folder: Path, nodes: int, ppn: int, threads: int
+    profile: Profile,
+    profile_path: Path,
+    folder: Path,
+    nodes: int,
+    ppn: int,
+    threads: int,
+    seconds: float | None = None,
 ) -> Check:
     """Each node type's dense matmul rate per rank, fp32 and bf16, every rank of a node at
-    once with `threads` threads (the report reads peak.json: achieved FLOP/s as a share)."""
+    once with `threads` threads (the report reads peak.json: achieved FLOP/s as a share),
+    timed for `seconds` per precision (None: the workload's default, `peak_seconds`)."""
+    budget = {} if seconds is None else {"peak_seconds": seconds}
     sweep = _sweep_file(
-        folder, "doctor-peak", profile_path, nodes, ppn, workload="peak", threads_per_worker=threads
+        folder,
+        "doctor-peak",
+        profile_path,
+        nodes,
+        ppn,
+        workload="peak",
+        threads_per_worker=threads,
+        **budget,
     )
     attempt, adir = _run_job(sweep, folder, profile.scheduler)
     reports = []
@@ -696,6 +722,7 @@ def run(
     ppn: int,
     jobs: bool = True,
     threads: int | None = None,
+    peak_seconds: float | None = None,
 ) -> list[Check]:
     profile, profile_path = load_profile(profile_ref, relative_to=Path.cwd())
     folder = (results / "doctor" / f"{profile.name}-{time.strftime('%Y%m%d-%H%M%S')}").resolve()
@@ -714,7 +741,7 @@ def run(
                 checks += check_trainer(profile, path, folder, nodes, ppn)
             if _unless_blocked(checks, "matmul peak"):  # it runs TensorFlow as the trainer does
                 t = threads or peak_threads(profile, nodes, ppn)
-                checks.append(check_peak(profile, path, folder, nodes, ppn, t))
+                checks.append(check_peak(profile, path, folder, nodes, ppn, t, peak_seconds))
         except SchedulerRefused as exc:
             checks.append(
                 Check(

@@ -5,7 +5,9 @@ can be read as a fraction of it (docs/report.md#how-close-to-the-machine).
 Run once per rank by the same launcher line as the trainer (`python -m scalestudy.workloads.peak
 --config point.json`), every rank of a node at once, as the trainer's ranks share the node's
 cores and memory. No MPI: each rank writes <log_dir>/peak.rank<r>.json (atomically) with its
-host, CPU model and the best rate over square sizes; `doctor` reads them per node type.
+host, CPU model and the best rate over square sizes; `doctor` reads them per node type. Each
+precision is timed for the sweep's `peak_seconds` (point.json; `doctor --peak-seconds`): its
+smallest size always, the next ones while time is left.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from scalestudy.fileio import write_atomic
 SIZES = (512, 1024, 2048)  # square matmuls: the trainer's are [tokens, H] x [H, F] and alike
 CHAIN = 4  # matmuls per timed call: one call's overhead spread over several
 REPEATS = 3  # timed calls per size (after one that traces and one that warms up)
-BUDGET_S = 20.0  # per dtype: a slow bf16 (no native support) stops at the sizes done
 
 
 def cpu_model() -> str:
@@ -61,13 +62,15 @@ def rate(tf, dtype: str, n: int) -> float:
     return 2.0 * n**3 * CHAIN / statistics.median(times)
 
 
-def measure(tf) -> dict:
+def measure(tf, budget_s: float) -> dict:
+    """Per dtype, the best rate over SIZES, smallest first, for `budget_s` seconds: a slow
+    bf16 (no native support) stops at the sizes done."""
     out: dict = {}
     for dtype in ("float32", "bfloat16"):
         rates, start = {}, time.perf_counter()
         for n in SIZES:
             rates[str(n)] = rate(tf, dtype, n)
-            if time.perf_counter() - start > BUDGET_S:
+            if time.perf_counter() - start > budget_s:
                 break
         out[dtype] = {"flops_per_s": max(rates.values()), "by_size": rates}
     return out
@@ -81,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     from scalestudy.trainer import runtime
 
     config = json.loads(Path(args.config).read_text())
+    budget_s = float(config.pop("peak_seconds"))  # the workload's key, not the trainer's
     cfg = PointConfig.model_validate(config)
     tf = runtime.configure_tensorflow(cfg)  # the trainer's threads and oneDNN setting
     rank = rankenv.rank()
@@ -95,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         "intra_op_threads": cfg.intra_op_threads,
         "onednn": cfg.onednn,
         "tensorflow": tf.__version__,
-        "peak": measure(tf),
+        "peak_seconds": budget_s,
+        "peak": measure(tf, budget_s),
     }
     log_dir = Path(cfg.log_dir)
     log_dir.mkdir(parents=True, exist_ok=True)

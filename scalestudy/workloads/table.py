@@ -95,6 +95,10 @@ def _probe_extras(sweep, binds: bool) -> dict:
     return {"probe_seconds": sweep.probe_seconds, "expect_disjoint_cpus": binds}
 
 
+def _peak_extras(sweep, binds: bool) -> dict:
+    return {"peak_seconds": sweep.peak_seconds}
+
+
 TABLE: dict[str, Workload] = {}
 
 
@@ -152,6 +156,19 @@ register(
         "each rank's dense matmul rate in fp32 and bf16 with the sweep's threads (`doctor` "
         "runs it: the trainer's FLOP/s is reported as a share of it)",
         "scalestudy.workloads.peak",
+        sweep_keys=(
+            SweepKey(
+                "peak_seconds",
+                float,
+                20.0,
+                "`workload: peak`: seconds of timing per precision (fp32, then bf16): each "
+                "times its smallest matmul size whatever the budget, then larger ones while "
+                "time is left (fewer seconds: fewer sizes, a lower rate where a larger size "
+                "runs faster).",
+                bounds=(("gt", 0), ("le", 600)),
+            ),
+        ),
+        job_extras=_peak_extras,
     )
 )
 

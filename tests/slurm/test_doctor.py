@@ -4,8 +4,11 @@ The two doctor runs that pass (the hand-written emulated profile, and a profile 
 the cluster) run at the same time: the detected one in a subprocess that `detected_doctor`
 starts before test_doctor_passes_on_the_emulated_profile runs its own. Each runs its 3 jobs
 (probe, trainer, matmul peak) on 2 of the cluster's 4 nodes; the peak job measures for a fixed
-budget (scalestudy/workloads/peak.py: BUDGET_S per dtype, whatever the load), so the two peaks
-overlap rather than queue (this file cost ~155 s with the runs one after the other)."""
+budget per precision whatever the load (`peak_seconds`), so the two peaks overlap rather than
+queue (this file cost ~155 s with the runs one after the other). Both doctors give the peak
+PEAK_SECONDS (`--peak-seconds`) where a site's doctor gives it 20: each precision times its
+smallest size and stops at the next past the budget, enough for the rates asserted here and
+~35 s of the two peak jobs' fixed budget less."""
 
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from scalestudy.cli import main
 from scalestudy.profiles import CLUSTERS, load_profile
 
 ROOT = Path(__file__).resolve().parents[2]
+PEAK_SECONDS = "1"
 
 
 @pytest.fixture
@@ -71,7 +75,7 @@ def detected_doctor(slurm_cluster, tmp_path_factory):
         site.write_text(detect.stdout)
         with open(folder / "doctor.out", "w") as out:  # the child writes it; finish() reads it
             proc = subprocess.Popen(
-                _cli("doctor", str(site), "--results", str(folder)),
+                _cli("doctor", str(site), "--results", str(folder), "--peak-seconds", PEAK_SECONDS),
                 env=env,
                 cwd=ROOT,  # where the suite runs (main() in the other tests)
                 stdout=out,
@@ -86,7 +90,10 @@ def detected_doctor(slurm_cluster, tmp_path_factory):
 @pytest.mark.slurm
 @pytest.mark.usefixtures("detected_doctor")  # its doctor runs beside this test's (docstring)
 def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
-    assert main(["doctor", "emulated", "--results", str(tmp_path)]) == 0
+    assert (
+        main(["doctor", "emulated", "--results", str(tmp_path), "--peak-seconds", PEAK_SECONDS])
+        == 0
+    )
     out = capsys.readouterr().out
     for name in (
         "harness",
@@ -112,6 +119,13 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
     assert peak["profile"] == "emulated" and peak["threads_per_rank"] == cores
     ((_, found),) = peak["node_types"].items()
     assert found["ranks"] == 2 and found["float32"] > 1e9 and found["bfloat16"] > 1e8
+    # the job timed each precision for the budget doctor was given, whichever sizes that let in
+    ranks = list(report.parent.glob("doctor-peak/*/attempt-1/logs/peak.rank*.json"))
+    assert len(ranks) == 2, ranks
+    for rank in ranks:
+        measured = yaml.safe_load(rank.read_text())
+        assert measured["peak_seconds"] == float(PEAK_SECONDS), measured
+        assert all("512" in measured["peak"][d]["by_size"] for d in ("float32", "bfloat16"))
 
 
 @pytest.mark.slurm

@@ -150,13 +150,19 @@ def test_the_sweep_model_is_built_from_the_table_as_it_is(monkeypatch, module):
     assert schema.sweep_model() is before and schema.Sweep is before  # kept while unchanged
     keys = list(before.model_fields)
     at = keys.index("workload")
-    assert keys[at + 1 : at + 3] == ["probe_seconds", "comm"]
+    assert keys[at + 1 : at + 4] == ["probe_seconds", "comm", "peak_seconds"]
     assert "tally" not in keys
     with monkeypatch.context() as m:
         m.setitem(workloads.TABLE, TALLY.name, TALLY)
         grown = schema.sweep_model()
         keys = list(grown.model_fields)
-        assert keys[at + 1 : at + 5] == ["probe_seconds", "comm", "tally_factor", "tally"]
+        assert keys[at + 1 : at + 6] == [
+            "probe_seconds",
+            "comm",
+            "peak_seconds",
+            "tally_factor",
+            "tally",
+        ]
         assert grown.model_validate({**_MINIMAL, "tally": {"count": 5}}).tally.count == 5
         assert grown.model_validate(_MINIMAL).tally.unit == "ranks"  # the model's defaults
         clash = replace(TALLY, sweep_keys=(replace(TALLY.sweep_keys[0], name="ppn"),))
