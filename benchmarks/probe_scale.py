@@ -13,7 +13,7 @@ a user would need (a rank missing, a wrong placement, a state not completed).
 The test suite runs it at a size CI can hold (tests/slurm/test_probe_scale.py).
 
 Usage: python benchmarks/probe_scale.py [--nodes 300] [--ppn 4] [--probe-seconds 60]
-       [--cluster-dir DIR] [--keep]
+       [--cluster-dir DIR [--running]] [--keep]
 """
 
 # ruff: noqa: E402
@@ -56,8 +56,16 @@ parser.add_argument(
 )
 parser.add_argument("--cluster-dir", type=Path, default=None, help="default: a fresh temp dir")
 parser.add_argument("--keep", action="store_true", help="leave the cluster and results in place")
+parser.add_argument(
+    "--running",
+    action="store_true",
+    help="--cluster-dir is a cluster of this shape already up (at least --nodes nodes): used, "
+    "neither started nor stopped here",
+)
 args = parser.parse_args()
 
+if args.running and args.cluster_dir is None:
+    parser.error("--running needs --cluster-dir")
 work = Path(tempfile.mkdtemp(prefix="probe-scale-"))
 cluster = LocalCluster(args.cluster_dir or work / "cluster", nodes=args.nodes, shape="skx")
 name = f"probe{args.nodes}x{args.ppn}"
@@ -92,7 +100,8 @@ out: dict = {"nodes": args.nodes, "ppn": args.ppn, "ranks": ranks}
 failures: list[str] = []
 start = time.monotonic()
 try:  # the daemons are stopped whatever happens, a failed start included
-    cluster.up()
+    if not args.running:
+        cluster.up()
     out["cluster"] = {
         "start_s": round(time.monotonic() - start, 1),
         "daemons_pss_mib": round(cluster.daemon_memory() / 2**20),
@@ -189,7 +198,8 @@ try:  # the daemons are stopped whatever happens, a failed start included
     print(json.dumps(out, indent=1))
 finally:
     if not args.keep:
-        cluster.down()
+        if not args.running:
+            cluster.down()
         shutil.rmtree(work, ignore_errors=True)
     else:
         print(f"kept: {work} (SLURM_CONF={cluster.conf})", file=sys.stderr)

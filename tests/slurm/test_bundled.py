@@ -2,8 +2,8 @@
 allocation, in a recorded random order; `allocations: 2` independent allocations. One repeat here
 (each run is a TF start on shared cores); the plan of several repeats per bundle is checked in
 tests/unit/test_bundled_plan.py. Its 8 trainer points are also where the trainer's rows and step
-logs under Slurm are checked at 1 and 2 nodes, both variants (test_slurm_executor's weak sweep
-runs the probe, and the trainer on 4 nodes)."""
+logs under Slurm are checked, at 1 and 2 nodes, both variants (test_slurm_executor's weak sweep
+runs the probe)."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(
     ]
     assert {(r["allocation"], r["bundle"] != "") for r in rows} == {("0", True), ("1", True)}
     # the trainer's rows and step logs at 1 and 2 nodes, both variants (test_slurm_executor's
-    # weak sweep runs the probe and checks the trainer so on 4 nodes)
+    # weak sweep runs the probe)
     for r in rows:
         assert r["slurm_state"] == "COMPLETED" and float(r["peak_rss_max"]) > 0
         assert float(r["sacct_maxrss_per_node_daemon"]) > 0

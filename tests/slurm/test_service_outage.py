@@ -151,7 +151,9 @@ def test_submit_and_status_watch_ride_out_one_controller_outage(cluster, tmp_pat
 def test_status_without_accounting_says_so_and_uses_the_queue_and_markers(cluster, tmp_path):
     """slurmdbd down while the probes run and end: status says accounting did not answer,
     shows running points from squeue and completed ones from their exit markers."""
-    args, manifest = _sweep(tmp_path, "dbddown", probe_seconds=10)
+    # nodes shared: the 4 points (1, 1, 2 and 2 nodes of 1 rank) start at once on the 4 nodes
+    # (2 CPUs each), not in two waves of exclusive jobs
+    args, manifest = _sweep(tmp_path, "dbddown", probe_seconds=10, slurm={"exclusive": False})
     assert main(["submit", *args, "--executor", "slurm"]) == 0
     cluster.stop_service("slurmdbd")
     try:
