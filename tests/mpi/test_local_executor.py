@@ -30,27 +30,30 @@ def _rows(path: Path) -> list[dict]:
 
 
 def test_submit_collect_and_resubmit(mpi_stack, tmp_path, capsys):
+    """One node count (2 ranks, the variants' bundle): that each node count is its own bundle
+    is tests/unit/test_bundled_plan.py's (two node counts make their own bundles; it was two
+    1-rank trainer points more here, CI 58 s for 6 rank starts)."""
     sweep = tmp_path / "mini.yaml"
     # two variants: bundled by default; one pass (allocation) keeps this test short
-    sweep.write_text(yaml.safe_dump(dict(SWEEP, allocations=1)))
+    sweep.write_text(yaml.safe_dump(dict(SWEEP, nodes=[2], allocations=1)))
     results = tmp_path / "results"
     rendered = tmp_path / "rendered"
     assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
 
     assert main(["submit", str(sweep), "--results", str(results)]) == 0
     out = capsys.readouterr().out
-    assert "ran 4 point(s)" in out
+    assert "ran 2 point(s)" in out
     for script in rendered.glob("*.sh"):  # render showed exactly what ran
         archived = results / "mini" / script.stem / "attempt-1" / "job.sh"
         assert archived.read_text() == script.read_text()
 
     assert main(["submit", str(sweep), "--results", str(results)]) == 0
     out = capsys.readouterr().out
-    assert "ran 0 point(s)" in out and "skipped 4: completed" in out
+    assert "ran 0 point(s)" in out and "skipped 2: completed" in out
 
     assert main(["collect", str(sweep), "--results", str(results)]) == 0
     rows = _rows(results / "mini" / "results.csv")
-    assert len(rows) == 4
+    assert len(rows) == 2
     for r in rows:
         assert r["status"] == "completed"
         assert float(r["tokens_per_s"]) > 0 and int(float(r["steps_timed"])) == 4
