@@ -30,27 +30,30 @@ def _rows(path: Path) -> list[dict]:
 
 
 def test_submit_collect_and_resubmit(mpi_stack, tmp_path, capsys):
+    """One node count (2 ranks, the variants' bundle): that each node count is its own bundle
+    is tests/unit/test_bundled_plan.py's (two node counts make their own bundles; it was two
+    1-rank trainer points more here, CI 58 s for 6 rank starts)."""
     sweep = tmp_path / "mini.yaml"
     # two variants: bundled by default; one pass (allocation) keeps this test short
-    sweep.write_text(yaml.safe_dump(dict(SWEEP, allocations=1)))
+    sweep.write_text(yaml.safe_dump(dict(SWEEP, nodes=[2], allocations=1)))
     results = tmp_path / "results"
     rendered = tmp_path / "rendered"
     assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
 
     assert main(["submit", str(sweep), "--results", str(results)]) == 0
     out = capsys.readouterr().out
-    assert "ran 4 point(s)" in out
+    assert "ran 2 point(s)" in out
     for script in rendered.glob("*.sh"):  # render showed exactly what ran
         archived = results / "mini" / script.stem / "attempt-1" / "job.sh"
         assert archived.read_text() == script.read_text()
 
     assert main(["submit", str(sweep), "--results", str(results)]) == 0
     out = capsys.readouterr().out
-    assert "ran 0 point(s)" in out and "skipped 4: completed" in out
+    assert "ran 0 point(s)" in out and "skipped 2: completed" in out
 
     assert main(["collect", str(sweep), "--results", str(results)]) == 0
     rows = _rows(results / "mini" / "results.csv")
-    assert len(rows) == 4
+    assert len(rows) == 2
     for r in rows:
         assert r["status"] == "completed"
         assert float(r["tokens_per_s"]) > 0 and int(float(r["steps_timed"])) == 4
@@ -204,10 +207,10 @@ PROBES = {
     "mode": "weak",
     "nodes": [1],  # the local profile does not pin 2 ranks apart: their probe says so
     "ppn": 1,
-    "repeats": 4,
+    "repeats": 3,  # 3 points: the estimate of time left shows from the 2nd on
     "schedule": "separate",
     "workload": "probe",
-    "probe_seconds": 2,
+    "probe_seconds": 1,  # the display is read every 0.5 s: a point still shows running
 }
 
 
@@ -224,7 +227,7 @@ def test_submit_shows_a_live_display_in_a_terminal_and_plain_lines_in_a_pipe(mpi
     )
     assert piped.returncode == 0, piped.stderr
     lines = [ln for ln in piped.stdout.splitlines() if ln.startswith("[")]
-    assert [ln[:5] for ln in lines] == ["[1/4]", "[2/4]", "[3/4]", "[4/4]"]
+    assert [ln[:5] for ln in lines] == ["[1/3]", "[2/3]", "[3/3]"]
     assert all(" completed in " in ln for ln in lines) and "\x1b[" not in piped.stdout
 
     session = f"ss-progress-{os.getpid()}"
@@ -242,7 +245,7 @@ def test_submit_shows_a_live_display_in_a_terminal_and_plain_lines_in_a_pipe(mpi
                 ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
             ).stdout
             screens.append(screen)
-            if "ran 4 point(s)" in screen:
+            if "ran 3 point(s)" in screen:
                 break
             time.sleep(0.5)
     finally:
@@ -250,6 +253,6 @@ def test_submit_shows_a_live_display_in_a_terminal_and_plain_lines_in_a_pipe(mpi
     print(next((s for s in screens if "points" in s and "about" in s), screens[-1]))
     during = [s for s in screens if "points" in s and "elapsed" in s]
     assert during, screens[-1]  # the bar was on screen while points ran
-    assert any("/4" in s and "running n000" in s for s in during)
+    assert any("/3" in s and "running n000" in s for s in during)
     assert any("about" in s and "left" in s for s in during)  # an estimate once one point ran
-    assert "ran 4 point(s)" in screens[-1]
+    assert "ran 3 point(s)" in screens[-1]
