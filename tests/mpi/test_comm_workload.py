@@ -7,10 +7,11 @@ import json
 import subprocess
 
 import pytest
+from support.skips import require
 
 from scalestudy.cost_models import comm_fit, comm_model
 from scalestudy.formats.point_config import PointConfig
-from scalestudy.launchers import mpirun_command, mpirun_env
+from scalestudy.launchers import mpirun_available, mpirun_command, mpirun_env
 from scalestudy.trainer.data import WorkerBatches
 
 pytestmark = pytest.mark.mpi
@@ -97,26 +98,52 @@ def test_comm_workload_two_ranks(mpi_stack, tmp_path):
         print(f"2 local ranks, {c}: not fitted: {e}")
 
 
-def test_alltoall_times_the_sparse_reduce_exchange_and_even_blocks(mpi_stack, tmp_path):
+# one run for two tests (a comm run's time is mostly its ranks' start): the untied model, whose
+# alltoall sends this rank's unique ids, under fp16 compression, which changes the dense
+# allreduce's dtype alone (IndexedSlices and alltoall rows stay float32); all three
+# collectives, two sweep sizes
+UNTIED_FP16 = {
+    **CONFIG,
+    "expect_ranks": 2,
+    "model": {"preset": "tiny", "tie_embeddings": False},
+    "compression": "fp16",
+    "comm": {
+        **CONFIG["comm"],
+        "collectives": ["allreduce", "allgather", "alltoall"],
+        "sizes_bytes": [1024, 65536],
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def untied_fp16(tmp_path_factory) -> dict:
+    """UNTIED_FP16's comm.json (made once for the module's two tests that read it)."""
+    require(mpirun_available())
+    folder = tmp_path_factory.mktemp("untied-fp16") / "run"
+    proc = _run(folder, 2, UNTIED_FP16)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    return json.loads((folder / "logs" / "comm.json").read_text())
+
+
+def test_alltoall_times_the_sparse_reduce_exchange_and_even_blocks(mpi_stack, untied_fp16):
     """alltoall (issue #13): the trainer's rows to their owners, as sparse_reduce sends them
     (this rank's unique ids, split by id mod N), and the size sweep in N even blocks."""
     import numpy as np
 
-    ranks = 2
-    config = {**CONFIG, "expect_ranks": ranks, "model": {"preset": "tiny", "tie_embeddings": False}}
-    config["comm"] = {**CONFIG["comm"], "collectives": ["alltoall"], "sizes_bytes": [1024, 65536]}
-    proc = _run(tmp_path / "run", ranks, config)
-    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
-    doc = json.loads((tmp_path / "run" / "logs" / "comm.json").read_text())
-    (trainer,) = [r for r in doc["records"] if r["kind"] == "trainer"]
-    cfg = PointConfig.model_validate({k: v for k, v in config.items() if k != "comm"})
+    ranks, doc = 2, untied_fp16
+    (trainer,) = [
+        r for r in doc["records"] if r["kind"] == "trainer" and r["collective"] == "alltoall"
+    ]
+    cfg = PointConfig.model_validate({k: v for k, v in UNTIED_FP16.items() if k != "comm"})
     b, _ = WorkerBatches(cfg, 0, ranks).batch(2)  # rank 0's first timed batch
     ids = np.unique(np.concatenate([b.src.ravel(), b.tgt.ravel()]))
     assert trainer["collective"] == "alltoall" and trainer["rows"] == len(ids)
     assert trainer["splits"] == np.bincount(ids % ranks, minlength=ranks).tolist()
     assert trainer["bytes"] == len(ids) * comm_model.row_bytes(H)
     assert doc["shapes"]["unique_rows"] == len(ids)
-    sweep = sorted(r["bytes"] for r in doc["records"] if r["kind"] == "sweep")
+    sweep = sorted(
+        r["bytes"] for r in doc["records"] if r["kind"] == "sweep" and r["collective"] == "alltoall"
+    )
     assert sweep == [1024, 65536]  # already multiples of N float32 blocks
     assert all(r["median_s"] > 0 for r in doc["records"])
 
@@ -128,17 +155,10 @@ def test_launch_mismatch_exits_5(mpi_stack, tmp_path):
     assert not (tmp_path / "bad" / "logs" / "comm.json").exists()
 
 
-def test_fp16_compression_times_the_dense_shape_in_float16(mpi_stack, tmp_path):
+def test_fp16_compression_times_the_dense_shape_in_float16(mpi_stack, untied_fp16):
     """`compression: fp16`: the densified embedding is timed as Horovod's compression sends it,
     float16 (2VH); the IndexedSlices rows stay float32 (4H + 8), as Horovod leaves them."""
-    comm = {
-        **CONFIG["comm"],
-        "sizes_bytes": [1024],
-        "collectives": ["allreduce", "allgather", "alltoall"],
-    }
-    proc = _run(tmp_path / "run", 2, {**CONFIG, "compression": "fp16", "comm": comm})
-    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
-    records = json.loads((tmp_path / "run" / "logs" / "comm.json").read_text())["records"]
+    records = untied_fp16["records"]
     trainer = {r["collective"]: r for r in records if r["kind"] == "trainer"}
     assert trainer["allreduce"]["bytes"] == 2 * V * H
     assert "float16" in trainer["allreduce"]["label"]

@@ -1,45 +1,37 @@
 """`exchange: sharded_embedding` (issue #13): the input embedding split by row over the ranks
-gives the weights the dense allreduce gives at 2 ranks (4 ranks: the gradients themselves, in
+gives the weights the dense allreduce gives at 2 ranks (3 ranks: the gradients themselves, in
 test_gradient_equivalence.py), and its bytes are the formula's on the real lookups' counts at
-2, 3 and 4 ranks; `sparse_reduce`'s row ownership at 4 ranks too (its 2-rank tests are in
-test_exchange_sparse_reduce.py).
+2 and 3 ranks (3: one micro-batch and two); `sparse_reduce`'s row ownership at 3 ranks too (its
+2-rank tests are in test_exchange_sparse_reduce.py).
 
-The runs are test_gradient_equivalence.py's (config() there: deterministic, the untied tiny
-model without dropout, Zipf 1.3 ids, 2 native micro-batches, 20 steps), shared through the
-session's shared_runs: the 2-rank dense and sharded runs, the 4-rank sharded and sparse_reduce
-runs and the 3-rank run of one micro-batch are each made once for both modules. This module
-adds the phases run, the checkpoint/resume pair and the two timeline runs."""
+The runs are test_gradient_equivalence.py's (run_config() there: deterministic, the untied tiny
+model without dropout, Zipf 1.3 ids, 2 native micro-batches, 20 steps; the 2-rank sharded run
+with Horovod's timeline on), shared through the session's shared_runs: the 2-rank dense and
+sharded runs, the 3-rank sharded and sparse_reduce runs and the 3-rank run of one micro-batch
+are each made once for both modules. This module adds the phases run, the checkpoint/resume
+pair and the sequential micro_batch_order run (its dataflow partner is the 2-rank sharded
+run)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from support import embedding_ids
-from test_gradient_equivalence import config as equivalence_config
+from test_gradient_equivalence import run_config
 
 from scalestudy.measure.run_local import LocalRun, run_point
 
 pytestmark = pytest.mark.mpi
 
 STEPS, V, H = 20, 1000, 64
-# the timeline test's own runs (8 steps, 2 micro-batches, no gradient dump)
-BASE = {
-    "model": {"preset": "tiny", "dropout": 0.0, "tie_embeddings": False},
-    "tokens_per_worker": 512,
-    "steps": STEPS,
-    "timing_warmup_steps": 1,
-    "deterministic": True,
-    "dump_final_weights": True,
-    "compute_probe_steps": 0,  # as shared_runs' (tests/conftest.py): the runs below use run_point
-}
 
 
-def _config(exchange: str, timing: str = "overlapped", micro: int = 2, **extra) -> dict:
-    """test_gradient_equivalence's run; a phases run does not dump step 1's gradients (no test
-    reads them, and the dump costs a second trace)."""
+def _config(exchange: str, ranks: int, timing: str = "overlapped", micro: int = 2, **extra) -> dict:
+    """test_gradient_equivalence's run at `ranks`; a phases run does not dump step 1's
+    gradients (no test reads them, and the dump costs a second trace)."""
     if timing != "overlapped":
         extra = {"dump_gradients_step": None, **extra}
-    return equivalence_config(exchange, micro, timing=timing, **extra)
+    return run_config(exchange, ranks, micro, timing=timing, **extra)
 
 
 @pytest.fixture
@@ -47,7 +39,7 @@ def runs(shared_runs):
     """runs(ranks, exchange, timing, micro) -> the finished run, made once per session."""
 
     def get(ranks: int, exchange: str, timing: str = "overlapped", micro: int = 2) -> LocalRun:
-        return shared_runs(ranks, _config(exchange, timing, micro))
+        return shared_runs(ranks, _config(exchange, ranks, timing, micro))
 
     return get
 
@@ -79,8 +71,8 @@ def _flat(w: dict[str, np.ndarray]) -> np.ndarray:
     return np.concatenate([w[k].ravel() for k in sorted(w)])
 
 
-# 4 ranks: test_gradient_equivalence.py compares the exchanged gradients themselves there (a
-# stronger test than the weights: Adam hides a constant factor), so no 4-rank allreduce run here
+# 3 ranks: test_gradient_equivalence.py compares the exchanged gradients themselves there (a
+# stronger test than the weights: Adam hides a constant factor), so no 3-rank allreduce run here
 @pytest.mark.parametrize(("ranks", "timing"), [(2, "overlapped"), (2, "phases")])
 def test_sharded_embedding_gives_the_allreduce_weights(mpi_stack, runs, ranks, timing):
     dense, sharded = runs(ranks, "allreduce"), runs(ranks, "sharded_embedding", timing)
@@ -101,14 +93,14 @@ def test_sharded_embedding_gives_the_allreduce_weights(mpi_stack, runs, ranks, t
 
 # (ranks, micro-batches): 2 micro-batches sum two lookups' figures in a step's record; the
 # 3-rank run of one micro-batch (test_gradient_equivalence's issue #24 case) has one lookup a
-# step, and 1,000 ids split unevenly over its 3 ranks
-@pytest.mark.parametrize(("ranks", "micro"), [(2, 2), (3, 1), (4, 2)])
+# step; 1,000 ids split unevenly over 3 ranks, and each rank asks two others
+@pytest.mark.parametrize(("ranks", "micro"), [(2, 2), (3, 1), (3, 2)])
 def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs, ranks, micro):
     """Every count and byte figure against numpy on the same data stream (support/
     embedding_ids.py), never against the trainer's own counts: per lookup (one a micro-batch),
     summed over the step's lookups."""
     run = runs(ranks, "sharded_embedding", micro=micro)
-    config = _config("sharded_embedding", micro=micro)
+    config = _config("sharded_embedding", ranks, micro=micro)
     per_rank = [run.steps(r) for r in range(ranks)]
     assert [len(s) for s in per_rank] == [STEPS] * ranks
     for step in range(STEPS):
@@ -145,10 +137,11 @@ def test_sharded_embedding_bytes_are_the_formula_on_real_lookups(mpi_stack, runs
     )
 
 
-def test_sparse_reduce_at_4_ranks_owns_every_row_once(mpi_stack, runs):
-    # its gradient at 4 ranks against one rank's: test_gradient_equivalence.py (the same run)
-    reduced = runs(4, "sparse_reduce")
-    for rec in reduced.steps(3):
+def test_sparse_reduce_at_3_ranks_owns_every_row_once(mpi_stack, runs):
+    # its gradient at 3 ranks against one rank's: test_gradient_equivalence.py (the same run);
+    # 1,000 rows over 3 owners: uneven ownership
+    reduced = runs(3, "sparse_reduce")
+    for rec in reduced.steps(2):
         f = rec["embedding_grad"]
         assert f["union_rows"] == sum(f["owned_rows_per_rank"])
         assert rec["bytes"]["logical_embedding"] == f["union_rows"] * (4 * H + 8)
@@ -157,10 +150,10 @@ def test_sparse_reduce_at_4_ranks_owns_every_row_once(mpi_stack, runs):
 def test_sharded_run_resumes_from_every_ranks_own_checkpoint(mpi_stack, runs, tmp_path):
     """8 steps (a checkpoint at 4 on every rank), then the same point asked for 20 steps
     resumes at 5: its final weights, shards included, are those of the shared run's 20
-    uninterrupted steps (the same configuration, step 1's gradient dump included, so every
-    step runs the same compiled function in both)."""
+    uninterrupted steps (the same configuration, step 1's gradient dump and the timeline
+    included, so every step runs the same compiled function in both)."""
     straight = runs(2, "sharded_embedding")
-    cfg = _config("sharded_embedding", checkpoint_every=4)
+    cfg = _config("sharded_embedding", 2, checkpoint_every=4)
     first = run_point(tmp_path, 2, {**cfg, "steps": 8})
     assert first.returncode == 0, first.output[-3000:]
     for rank in range(2):
@@ -175,16 +168,18 @@ def test_sharded_run_resumes_from_every_ranks_own_checkpoint(mpi_stack, runs, tm
             np.testing.assert_allclose(b[key], a[key], rtol=1e-6, atol=1e-7, err_msg=key)
 
 
-def test_every_micro_batchs_lookup_starts_with_the_step_unless_sequential(mpi_stack, shared_runs):
+def test_every_micro_batchs_lookup_starts_with_the_step_unless_sequential(
+    mpi_stack, runs, shared_runs
+):
     """micro_batch_order (EmbRace's scheduling): by default the compiled step hands every
     micro-batch's lookup ids to Horovod when the step starts; `sequential` makes micro-batch 2's
     lookup wait for micro-batch 1's gradients (lookup 1 after lookup 0's gradient alltoall on
     every step, by the control dependency). Same maths either way: the same weights.
-    Horovod's timeline, rank 0's view, 6 timed steps."""
-    cfg = {**BASE, "exchange": "sharded_embedding", "micro_batches": 2, "accumulation": "native"}
-    cfg.update(timeline=True, steps=8, timing_warmup_steps=2)
-    dataflow = shared_runs(2, cfg)
-    sequential = shared_runs(2, {**cfg, "micro_batch_order": "sequential"})
+    Horovod's timeline, rank 0's view, the timed steps. The dataflow run is the session's
+    2-rank sharded run (its timeline on: test_gradient_equivalence's run_config), the
+    sequential one the same configuration with micro_batch_order: sequential."""
+    dataflow = runs(2, "sharded_embedding")
+    sequential = shared_runs(2, _config("sharded_embedding", 2, micro_batch_order="sequential"))
     for run in (dataflow, sequential):
         assert run.returncode == 0, run.output[-3000:]
     a, b = _flat(_weights(dataflow, 0)), _flat(_weights(sequential, 0))

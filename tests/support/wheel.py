@@ -38,3 +38,14 @@ def build_wheel(out: Path) -> tuple[Path, str]:
     (wheel,) = (out / "dist").glob("scalestudy-*.whl")
     head = subprocess.run(["git", "-C", str(src), "rev-parse", "HEAD"], capture_output=True)
     return wheel, head.stdout.decode().strip()  # the commit built (the checkout's may move on)
+
+
+_SESSION: dict[str, tuple[Path, str]] = {}
+
+
+def session_wheel(tmp_path_factory) -> tuple[Path, str]:
+    """build_wheel once per test session: test_packaging_site and test_packaging_wheel install
+    the same wheel of the same checkout, so the second reads the first's build."""
+    if "wheel" not in _SESSION:
+        _SESSION["wheel"] = build_wheel(tmp_path_factory.mktemp("wheel"))
+    return _SESSION["wheel"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.child import json_of
+from support.tf_child import part
 
 pytestmark = pytest.mark.trainer
 
@@ -35,7 +35,8 @@ def _product_flops(op, dynamic_rows: int) -> int:
 
 def _count() -> dict:
     """In a child process (TensorFlow's logging, imported into pytest's own process, outlives
-    the captured streams it was given and broke a later test's output)."""
+    the captured streams it was given and broke a later test's output): support/tf_child.py,
+    with the other trainer unit tests' parts."""
     import tensorflow as tf
     from tensorflow.python.framework import ops as tf_ops
 
@@ -81,8 +82,12 @@ def _count() -> dict:
     }
 
 
+def child_result() -> dict:
+    return {k: int(v) for k, v in _count().items()}
+
+
 def test_the_flop_model_counts_the_matmuls_tensorflow_runs():
-    got = json_of(__file__)
+    got = part("flops")
     assert got["static"] == got["registered"]
     print(f"graph {got['counted'] / 1e9:.3f} GFLOP, model {got['model'] / 1e9:.3f} GFLOP")
     # exact: both count the same products (the model's every matmul, 2·m·n·k each); a 5%
@@ -91,4 +96,4 @@ def test_the_flop_model_counts_the_matmuls_tensorflow_runs():
 
 
 if __name__ == "__main__":
-    print(json.dumps({k: int(v) for k, v in _count().items()}))
+    print(json.dumps(child_result()))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from support.skips import require
-from support.wheel import CHECKOUT, build_wheel
+from support.wheel import CHECKOUT, session_wheel
 
 pytestmark = pytest.mark.trainer  # TensorFlow imported (by the module's Python)
 
@@ -49,7 +49,7 @@ def site(tmp_path_factory):
     mpi.mkdir()
     for tool in ("mpicc", "mpicxx", "mpirun", "mpiexec"):
         (mpi / tool).symlink_to(f"/usr/bin/{tool}.openmpi")
-    wheel, _ = build_wheel(root / "wheel")
+    wheel, _ = session_wheel(tmp_path_factory)  # the one test_packaging_wheel installs
     return {
         "init": init,
         "root": root,

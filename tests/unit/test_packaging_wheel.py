@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from support.compare import make_run
 from support.skips import require
-from support.wheel import build_wheel
+from support.wheel import session_wheel
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 PYTHON = "/usr/bin/python3"  # the system's Python (the user's), not the harness venv's
@@ -129,8 +129,7 @@ def installed(tmp_path_factory):
     """The wheel installed by the user into a fresh venv outside the checkout."""
     if not Path(PYTHON).is_file():
         require(f"{PYTHON}: no system Python 3 to make the user's venv with")
-    build = tmp_path_factory.mktemp("wheel")
-    wheel, commit = build_wheel(build)
+    wheel, commit = session_wheel(tmp_path_factory)  # the one test_packaging_site installs
     house = _wheelhouse()
     # a workspace every user may enter (pytest's tmp folders are the test runner's own)
     space = Path(tempfile.mkdtemp(prefix="scalestudy-user-", dir="/tmp"))

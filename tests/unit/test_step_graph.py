@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.child import json_of
+from support.tf_child import part
 
 pytestmark = pytest.mark.trainer
 
@@ -18,7 +18,7 @@ MICRO = 3
 
 
 def _control_inputs() -> dict:
-    """Run in a child process (support/child.py)."""
+    """Run in a child process (support/tf_child.py, with the other trainer unit tests' parts)."""
     import tensorflow as tf
 
     from scalestudy.formats.point_config import PointConfig
@@ -51,7 +51,7 @@ def _control_inputs() -> dict:
 
 
 def test_sequential_order_waits_on_one_barrier_per_micro_batch():
-    got = json_of(__file__)
+    got = part("step_graph")
     print(got)
     # ordering exists: the sequential graph has control edges the dataflow one lacks
     assert got["sequential"]["total"] > got["dataflow"]["total"]

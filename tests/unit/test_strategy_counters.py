@@ -6,7 +6,7 @@ results column each (formats/results_columns.py, from the declaration), read by 
 (collect/rows.py: the median over the timed steps; collect/tables.py writes the column) and by
 the rows check the report reads (collect/rows_check.py: its `logged` formula on the step's
 counts), none of these modules naming them. The trainer side runs in a child process
-(TensorFlow: support/child.py)."""
+(TensorFlow: support/tf_child.py, with the other trainer unit tests' parts)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pandas as pd
 import pytest
-from support.child import json_of
+from support.tf_child import part
 
 from scalestudy.collect import rows, rows_check, tables
 from scalestudy.cost_models import strategies
@@ -242,7 +242,7 @@ def test_the_rows_check_reads_a_registered_strategys_counts(tally, tmp_path):
 
 
 def _trainer_side() -> dict:
-    """Run in a child process (support/child.py): the trainer's exchange frame on counts given
+    """Run in a child process (support/tf_child.py): the trainer's exchange frame on counts given
     by hand. Its step_fields() per rank and step for the tally strategy (a class whose
     sparse_volume counts by the declarations, as the built-in ones do), for the built-in
     sparse_reduce and sharded_embedding classes, and the errors of a class that counts one
@@ -307,7 +307,7 @@ UNDECLARED = strategies.Counter("bytes", "wire_sent_other_model", "wire_other_by
 
 @pytest.fixture(scope="module")
 def trainer_side() -> dict:
-    return json_of(__file__)
+    return part("strategy_counters")
 
 
 def _logs_of(folder, fields: dict) -> None:

@@ -1,6 +1,7 @@
-"""Run by test_trainer_kernels.py in its own process (TensorFlow stays out of pytest's): the
-trainer's faster kernels compute what the standard ops compute. Each check prints its figure;
-a failed check raises.
+"""Run for test_trainer_kernels.py in a child process (TensorFlow stays out of pytest's:
+support/tf_child.py runs main() with the other trainer unit tests' parts): the trainer's
+faster kernels compute what the standard ops compute. Each check prints its figure; a failed
+check raises.
 
 Usage: python tests/unit/trainer_kernels.py
 """
@@ -104,7 +105,7 @@ def layer_norm_matches_kerass_in_output_and_gradients(policy, compiled):
         assert rel < tolerance, (name, rel)
 
 
-if __name__ == "__main__":
+def main() -> None:
     for scale in (1.0, 30.0):  # 30: logits far apart, exp would overflow unshifted
         loss_without_one_hot_matches_the_one_hot_op_in_value_and_gradient(scale)
     fused_adam_gives_kerass_adam_weights_for_dense_and_sparse_gradients()
@@ -112,3 +113,7 @@ if __name__ == "__main__":
         for compiled in (False, True):
             layer_norm_matches_kerass_in_output_and_gradients(policy, compiled)
     print("all kernel checks passed")
+
+
+if __name__ == "__main__":
+    main()
