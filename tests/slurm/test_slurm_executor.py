@@ -128,7 +128,9 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
     checked the same fields on 4 ranks: 4 rank starts for no check of its own)."""
     results = tmp_path / "results"
     sweep = tmp_path / "emuweak.yaml"
-    sweep.write_text(yaml.safe_dump(dict(PROBE, name="emuweak")))
+    # 3 s: longer than the cluster's JobAcctGatherFrequency (2 s), so sacct has a MaxRSS sample
+    # of every job (a 1 s probe could end before the first: an empty MaxRSS, seen in CI)
+    sweep.write_text(yaml.safe_dump(dict(PROBE, name="emuweak", probe_seconds=3)))
     rendered = tmp_path / "rendered"
     assert main(["render", str(sweep), "--results", str(results), "--out", str(rendered)]) == 0
     capsys.readouterr()
