@@ -58,6 +58,21 @@ class SweepKey:
     description: str
     bounds: tuple[tuple[str, Any], ...] = ()
 
+    def violated(self, value) -> str | None:
+        """The bounds `value` breaks, said as a user reads them ("above 0 and at most 600"),
+        else None: for a command-line option that sets this key (doctor's --peak-seconds)."""
+        said = {"gt": "above", "ge": "at least", "lt": "below", "le": "at most"}
+        holds = {
+            "gt": lambda a, b: a > b,
+            "ge": lambda a, b: a >= b,
+            "lt": lambda a, b: a < b,
+            "le": lambda a, b: a <= b,
+        }
+        for op, bound in self.bounds:
+            if not holds[op](value, bound):
+                return " and ".join(f"{said[o]} {b:g}" for o, b in self.bounds)
+        return None
+
 
 @dataclass(frozen=True)
 class Workload:
@@ -171,6 +186,11 @@ register(
         job_extras=_peak_extras,
     )
 )
+
+
+def sweep_key(workload: str, name: str) -> SweepKey:
+    """One workload's sweep key, as its entry declares it."""
+    return next(k for k in TABLE[workload].sweep_keys if k.name == name)
 
 
 def names() -> tuple[str, ...]:

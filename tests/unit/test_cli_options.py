@@ -154,3 +154,14 @@ def test_the_shell_completes_verbs_options_sweep_files_and_names(tmp_path):
     (tmp_path / "results" / "mysweep").mkdir(parents=True)
     (tmp_path / "results" / "mysweep" / "manifest.json").write_text("{}")
     assert _complete("scalestudy status my", tmp_path, tmp_path) == ["mysweep"]
+
+
+@pytest.mark.parametrize("seconds", ["0", "600.5", "-1"])
+def test_doctor_peak_seconds_outside_the_workloads_bounds_is_refused(seconds, tmp_path, capsys):
+    """doctor's --peak-seconds sets the peak workload's peak_seconds: the bounds are the
+    key's own (workloads/table.py), said with the option's name, exit 2, before any job."""
+    argv = ["doctor", "local", "--results", str(tmp_path), "--peak-seconds", seconds]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--peak-seconds must be above 0 and at most 600" in err, err
+    assert not (tmp_path / "doctor").exists()
