@@ -7,9 +7,12 @@ receiver's end of its link is the shaped one there)."""
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 import sys
 import threading
+import time
+from pathlib import Path
 
 import pytest
 from support.netns import need_netns
@@ -25,9 +28,15 @@ RATE = "200mbit"
 # 1500 - IP 20 - TCP 20 - timestamps 12) in 1514 bytes on the veth, so the payload rate is
 # RATE x 1448/1514 (95.6%); the frames the counters see must hold RATE itself
 PAYLOAD_SHARE = 1448 / 1514
-TOLERANCE = 0.05  # measured: 0.2-1.0% off on the loaded 2 cores (see test_link_rate_holds)
+TOLERANCE = 0.05  # measured here: frames 0.1-2.2% off, payload 0.0-0.2% (medians of windows)
 MB = 2**20
-
+# The rate a shaper holds is the rate while the sender has data queued: a stall of an endpoint
+# (a process descheduled on a shared machine) lowers a first-to-last-byte average without the
+# link being slower (CI, 2026-11-28: -9.9% over one second, where this machine measures <1%).
+# So the link's rate is the median over WINDOW_S windows of the interface counters, sampled
+# every SAMPLE_S while the bytes flow; the whole transfer's average is still held to the rate
+# from above (a shaper never lets more through).
+SAMPLE_S, WINDOW_S = 0.01, 0.1
 SERVER = r"""
 import json, socket, sys, time
 addr, port, conns = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -36,14 +45,15 @@ s.bind((addr, port)); s.listen(conns); print("ready", flush=True)
 out = []
 import threading
 def take(c):
-    got, first = 0, None
+    got, first, marks = 0, None, []
     while True:
         b = c.recv(1 << 20)
         if not b:
             break
         first = first or time.monotonic()
         got += len(b)
-    out.append({"bytes": got, "first": first, "last": time.monotonic()})
+        marks.append((time.monotonic(), len(b)))
+    out.append({"bytes": got, "first": first, "last": time.monotonic(), "marks": marks})
     c.close()
 threads = []
 for _ in range(conns):
@@ -77,49 +87,101 @@ def in_node(cluster: LocalCluster, i: int, *cmd: str) -> list[str]:
     return ["nsenter", f"--net=/run/netns/{cluster.network.namespace(i)}", "--", *cmd]
 
 
-def frames_sent(cluster: LocalCluster, i: int) -> int:
-    """tx bytes of node i's interface: the kernel's counter in its namespace."""
-    r = subprocess.run(
-        in_node(cluster, i, "cat", "/proc/net/dev"), capture_output=True, text=True, check=True
-    )
-    for line in r.stdout.splitlines():
+def iface_bytes(pid: int) -> tuple[int, int]:
+    """(rx, tx) bytes of NODE_IFACE in the network namespace of process pid: the kernel's
+    counters, read from /proc without starting a process, so they can be sampled often."""
+    for line in Path(f"/proc/{pid}/net/dev").read_text().splitlines():
         name, _, rest = line.partition(":")
         if name.strip() == NODE_IFACE:
-            return int(rest.split()[8])
-    raise AssertionError(f"no {NODE_IFACE} in n{i}: {r.stdout}")
+            fields = rest.split()
+            return int(fields[0]), int(fields[8])
+    raise AssertionError(f"no {NODE_IFACE} in the namespace of process {pid}")
 
 
-def transfer(cluster: LocalCluster, receiver: int, senders: list[int], nbytes: int) -> list[dict]:
-    """Every sender sends nbytes to the receiver at once; per sender the payload bytes, the
-    seconds from first to last byte at the receiver and the frames its interface sent."""
+def window_rates(samples: list[tuple[float, int]]) -> list[float]:
+    """bit/s over consecutive windows of at least WINDOW_S, from (time, bytes) samples, over
+    the span where the counter moved (the idle samples before and after are left out)."""
+    moved = [i for i in range(1, len(samples)) if samples[i][1] > samples[i - 1][1]]
+    if not moved:
+        return []
+    span = samples[moved[0] - 1 : moved[-1] + 1]
+    rates, start = [], span[0]
+    for t, n in span[1:]:
+        if t - start[0] >= WINDOW_S:
+            rates.append((n - start[1]) * 8 / (t - start[0]))
+            start = (t, n)
+    return rates
+
+
+def transfer(cluster: LocalCluster, receiver: int, senders: list[int], nbytes: int) -> dict:
+    """Every sender sends nbytes to the receiver at once. Per flow the payload bytes and the
+    seconds from first to last byte at the receiver; per sender the bytes its interface sent
+    in all, and sampled every SAMPLE_S. (The senders' counters, not the receiver's: behind the
+    bridge the receiver's interface counts merged segments, one header for many frames.)"""
     net = cluster.network.state()
     addr = net["nodes"][f"n{receiver}"]
+    # one idle process in each sender's namespace: its /proc/PID/net is the node's network
+    watchers = {i: subprocess.Popen(in_node(cluster, i, "sleep", "600")) for i in senders}
     server = subprocess.Popen(
         in_node(cluster, receiver, sys.executable, "-c", SERVER, addr, "5999", str(len(senders))),
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert server.stdout.readline().strip() == "ready"
-    before = {i: frames_sent(cluster, i) for i in senders}
+    try:
+        assert server.stdout.readline().strip() == "ready"
 
-    def send(i):
-        subprocess.run(
-            in_node(cluster, i, sys.executable, "-c", CLIENT, addr, "5999", str(nbytes)),
-            check=True,
-            timeout=120,
-        )
+        def count(i: int) -> int:
+            return iface_bytes(watchers[i].pid)[1]  # tx
 
-    threads = [threading.Thread(target=send, args=(i,)) for i in senders]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    flows = json.loads(server.stdout.readline())
-    server.wait(timeout=30)
-    sent = {i: frames_sent(cluster, i) - before[i] for i in senders}
+        before = {i: count(i) for i in senders}
+        samples: list[tuple[float, dict[int, int]]] = []
+        done = threading.Event()
+
+        def sample():
+            while not done.is_set():
+                samples.append((time.monotonic(), {i: count(i) for i in senders}))
+                time.sleep(SAMPLE_S)
+
+        def send(i):
+            subprocess.run(
+                in_node(cluster, i, sys.executable, "-c", CLIENT, addr, "5999", str(nbytes)),
+                check=True,
+                timeout=120,
+            )
+
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        threads = [threading.Thread(target=send, args=(i,)) for i in senders]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        flows = json.loads(server.stdout.readline())
+        server.wait(timeout=30)
+        done.set()
+        sampler.join()
+        total = {i: count(i) - before[i] for i in senders}
+    finally:
+        for w in [*watchers.values(), server]:
+            w.kill()
+            w.wait()
     for f in flows:
         f["seconds"] = f["last"] - f["first"]
-    return [{**f, "frames_sent": sent} for f in flows]
+    return {"flows": flows, "bytes": total, "samples": samples}
+
+
+def series(out: dict, nodes: list[int]) -> list[tuple[float, int]]:
+    """(time, bytes) of the given nodes' counters summed, from transfer's samples."""
+    return [(t, sum(c[i] for i in nodes)) for t, c in out["samples"]]
+
+
+def arrivals(out: dict) -> list[tuple[float, int]]:
+    """(time, payload bytes received so far) over all flows, at each of the receiver's reads."""
+    total, points = 0, []
+    for t, n in sorted(m for f in out["flows"] for m in f["marks"]):
+        total += n
+        points.append((t, total))
+    return [(points[0][0] - WINDOW_S, 0), *points] if points else []
 
 
 def test_nodes_are_hosts_on_the_bridge(shaped):
@@ -144,27 +206,44 @@ def test_nodes_are_hosts_on_the_bridge(shaped):
 
 def test_link_rate_holds(shaped):
     """One sender: its frames leave at RATE (within TOLERANCE) and its payload arrives at
-    RATE x PAYLOAD_SHARE. Two senders into one node: together they get RATE, not twice it
-    (the receiver's end is shaped too)."""
+    RATE x PAYLOAD_SHARE. Two senders into one node: together their payload arrives at
+    RATE x PAYLOAD_SHARE, not twice it (the receiver's end is shaped too). A rate is the median
+    of WINDOW_S windows (the sender's interface counter; the receiver's reads); the whole
+    transfer's average is held to the rate from above."""
     rate = rate_bits(RATE)
     nbytes = int(rate / 8 * 1.0)  # one second at the configured rate
-    (one,) = transfer(shaped, 2, [1], nbytes)
-    payload = one["bytes"] * 8 / one["seconds"]
-    frames = one["frames_sent"][1] * 8 / one["seconds"]
+    one = transfer(shaped, 2, [1], nbytes)
+    (flow,) = one["flows"]
+    windows = window_rates(series(one, [1]))
+    frames = statistics.median(windows)
+    average = one["bytes"][1] * 8 / flow["seconds"]
+    arrived = window_rates(arrivals(one))
+    payload = statistics.median(arrived)
     print(
-        f"n1 -> n2, {nbytes / MB:.1f} MiB: payload {payload / 1e6:.1f} Mbit/s, frames "
-        f"{frames / 1e6:.1f} Mbit/s ({frames / rate - 1:+.1%} of {RATE})"
+        f"n1 -> n2, {nbytes / MB:.1f} MiB: frames {frames / 1e6:.1f} Mbit/s "
+        f"({frames / rate - 1:+.1%} of {RATE}; median of {len(windows)} windows of {WINDOW_S} s "
+        f"from {min(windows) / 1e6:.1f} to {max(windows) / 1e6:.1f}; first to last byte "
+        f"{average / 1e6:.1f}), payload {payload / 1e6:.1f} Mbit/s "
+        f"({payload / (rate * PAYLOAD_SHARE) - 1:+.1%} of {RATE} x {PAYLOAD_SHARE:.3f})"
     )
-    assert one["bytes"] == nbytes
+    assert flow["bytes"] == nbytes
+    assert min(len(windows), len(arrived)) >= 5, (windows, arrived)  # a median of something
     assert abs(frames / rate - 1) <= TOLERANCE
+    assert average <= rate * (1 + TOLERANCE)
     assert abs(payload / (rate * PAYLOAD_SHARE) - 1) <= TOLERANCE
 
     both = transfer(shaped, 2, [1, 3], nbytes // 2)
-    start = min(f["first"] for f in both)
-    end = max(f["last"] for f in both)
-    together = sum(f["bytes"] for f in both) * 8 / (end - start)
+    start = min(f["first"] for f in both["flows"])
+    end = max(f["last"] for f in both["flows"])
+    got = sum(f["bytes"] for f in both["flows"])
+    arrived = window_rates(arrivals(both))
+    together = statistics.median(arrived)
     print(
         f"n1 + n3 -> n2: payload together {together / 1e6:.1f} Mbit/s "
-        f"({together / (rate * PAYLOAD_SHARE) - 1:+.1%} of {RATE} x {PAYLOAD_SHARE:.3f})"
+        f"({together / (rate * PAYLOAD_SHARE) - 1:+.1%} of {RATE} x {PAYLOAD_SHARE:.3f}; "
+        f"{len(arrived)} windows), first to last byte {got * 8 / (end - start) / 1e6:.1f}"
     )
+    assert got == 2 * (nbytes // 2)
+    assert len(arrived) >= 5, arrived
     assert abs(together / (rate * PAYLOAD_SHARE) - 1) <= TOLERANCE
+    assert got * 8 / (end - start) <= rate * PAYLOAD_SHARE * (1 + TOLERANCE)
