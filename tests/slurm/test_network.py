@@ -6,6 +6,7 @@ receiver's end of its link is the shaped one there)."""
 
 from __future__ import annotations
 
+import bisect
 import json
 import statistics
 import subprocess
@@ -28,15 +29,17 @@ RATE = "200mbit"
 # 1500 - IP 20 - TCP 20 - timestamps 12) in 1514 bytes on the veth, so the payload rate is
 # RATE x 1448/1514 (95.6%); the frames the counters see must hold RATE itself
 PAYLOAD_SHARE = 1448 / 1514
-TOLERANCE = 0.05  # measured here: frames 0.1-2.2% off, payload 0.0-0.2% (medians of windows)
+TOLERANCE = 0.05
 MB = 2**20
-# The rate a shaper holds is the rate while the sender has data queued: a stall of an endpoint
-# (a process descheduled on a shared machine) lowers a first-to-last-byte average without the
-# link being slower (CI, 2026-11-28: -9.9% over one second, where this machine measures <1%).
-# So the link's rate is the median over WINDOW_S windows of the interface counters, sampled
-# every SAMPLE_S while the bytes flow; the whole transfer's average is still held to the rate
-# from above (a shaper never lets more through).
-SAMPLE_S, WINDOW_S = 0.01, 0.1
+# A shaper is a ceiling: no stretch of time lets more than its rate through (plus one burst),
+# and a sender that has data queued gets the rate. A first-to-last-byte average also counts the
+# time the endpoints were off the CPU (a shared machine), which is no property of the link: CI
+# measured -9.9% over one second that way, where this machine measures <1%, and a 150 ms stop
+# of the receiver reproduces it. So the link is judged on the kernel's interface counters,
+# sampled every SAMPLE_S, over every WINDOW_S stretch: the best stretch is the rate (the
+# burst, 67 kB, is 1.3% of a 0.2 s stretch at 200mbit), the worst may be anything lower.
+SAMPLE_S, WINDOW_S = 0.01, 0.2
+READ_S = 0.002  # a sample whose read took longer has no precise time: dropped
 SERVER = r"""
 import json, socket, sys, time
 addr, port, conns = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -45,15 +48,14 @@ s.bind((addr, port)); s.listen(conns); print("ready", flush=True)
 out = []
 import threading
 def take(c):
-    got, first, marks = 0, None, []
+    got, first = 0, None
     while True:
         b = c.recv(1 << 20)
         if not b:
             break
         first = first or time.monotonic()
         got += len(b)
-        marks.append((time.monotonic(), len(b)))
-    out.append({"bytes": got, "first": first, "last": time.monotonic(), "marks": marks})
+    out.append({"bytes": got, "first": first, "last": time.monotonic()})
     c.close()
 threads = []
 for _ in range(conns):
@@ -98,30 +100,28 @@ def iface_bytes(pid: int) -> tuple[int, int]:
     raise AssertionError(f"no {NODE_IFACE} in the namespace of process {pid}")
 
 
-def window_rates(samples: list[tuple[float, int]]) -> list[float]:
-    """bit/s over consecutive windows of at least WINDOW_S, from (time, bytes) samples, over
-    the span where the counter moved (the idle samples before and after are left out)."""
-    moved = [i for i in range(1, len(samples)) if samples[i][1] > samples[i - 1][1]]
-    if not moved:
-        return []
-    span = samples[moved[0] - 1 : moved[-1] + 1]
-    rates, start = [], span[0]
-    for t, n in span[1:]:
-        if t - start[0] >= WINDOW_S:
-            rates.append((n - start[1]) * 8 / (t - start[0]))
-            start = (t, n)
+def stretch_rates(samples: list[tuple[float, int]]) -> list[float]:
+    """bit/s over every stretch of WINDOW_S (from each sample to the first one WINDOW_S or more
+    after it), from (time, bytes) samples."""
+    times = [t for t, _ in samples]
+    rates = []
+    for i, (t, n) in enumerate(samples):
+        j = bisect.bisect_left(times, t + WINDOW_S, i + 1)
+        if j < len(samples):
+            rates.append((samples[j][1] - n) * 8 / (samples[j][0] - t))
     return rates
 
 
 def transfer(cluster: LocalCluster, receiver: int, senders: list[int], nbytes: int) -> dict:
     """Every sender sends nbytes to the receiver at once. Per flow the payload bytes and the
-    seconds from first to last byte at the receiver; per sender the bytes its interface sent
-    in all, and sampled every SAMPLE_S. (The senders' counters, not the receiver's: behind the
-    bridge the receiver's interface counts merged segments, one header for many frames.)"""
+    seconds from first to last byte at the receiver; the bytes each sender's interface sent
+    and the receiver's received, in all and sampled every SAMPLE_S (time, {node: bytes})."""
     net = cluster.network.state()
     addr = net["nodes"][f"n{receiver}"]
-    # one idle process in each sender's namespace: its /proc/PID/net is the node's network
-    watchers = {i: subprocess.Popen(in_node(cluster, i, "sleep", "600")) for i in senders}
+    nodes = [*senders, receiver]
+    # one idle process in each node's namespace: its /proc/PID/net is the node's network, read
+    # without starting a process, so the counters can be sampled often and timed closely
+    watchers = {i: subprocess.Popen(in_node(cluster, i, "sleep", "600")) for i in nodes}
     server = subprocess.Popen(
         in_node(cluster, receiver, sys.executable, "-c", SERVER, addr, "5999", str(len(senders))),
         stdout=subprocess.PIPE,
@@ -130,16 +130,20 @@ def transfer(cluster: LocalCluster, receiver: int, senders: list[int], nbytes: i
     try:
         assert server.stdout.readline().strip() == "ready"
 
-        def count(i: int) -> int:
-            return iface_bytes(watchers[i].pid)[1]  # tx
+        def count(i: int) -> int:  # tx of a sender, rx of the receiver
+            return iface_bytes(watchers[i].pid)[0 if i == receiver else 1]
 
-        before = {i: count(i) for i in senders}
+        before = {i: count(i) for i in nodes}
         samples: list[tuple[float, dict[int, int]]] = []
         done = threading.Event()
 
         def sample():
             while not done.is_set():
-                samples.append((time.monotonic(), {i: count(i) for i in senders}))
+                t0 = time.monotonic()
+                c = {i: count(i) for i in nodes}
+                t1 = time.monotonic()
+                if t1 - t0 <= READ_S:
+                    samples.append(((t0 + t1) / 2, c))
                 time.sleep(SAMPLE_S)
 
         def send(i):
@@ -160,7 +164,7 @@ def transfer(cluster: LocalCluster, receiver: int, senders: list[int], nbytes: i
         server.wait(timeout=30)
         done.set()
         sampler.join()
-        total = {i: count(i) - before[i] for i in senders}
+        total = {i: count(i) - before[i] for i in nodes}
     finally:
         for w in [*watchers.values(), server]:
             w.kill()
@@ -173,15 +177,6 @@ def transfer(cluster: LocalCluster, receiver: int, senders: list[int], nbytes: i
 def series(out: dict, nodes: list[int]) -> list[tuple[float, int]]:
     """(time, bytes) of the given nodes' counters summed, from transfer's samples."""
     return [(t, sum(c[i] for i in nodes)) for t, c in out["samples"]]
-
-
-def arrivals(out: dict) -> list[tuple[float, int]]:
-    """(time, payload bytes received so far) over all flows, at each of the receiver's reads."""
-    total, points = 0, []
-    for t, n in sorted(m for f in out["flows"] for m in f["marks"]):
-        total += n
-        points.append((t, total))
-    return [(points[0][0] - WINDOW_S, 0), *points] if points else []
 
 
 def test_nodes_are_hosts_on_the_bridge(shaped):
@@ -205,45 +200,44 @@ def test_nodes_are_hosts_on_the_bridge(shaped):
 
 
 def test_link_rate_holds(shaped):
-    """One sender: its frames leave at RATE (within TOLERANCE) and its payload arrives at
-    RATE x PAYLOAD_SHARE. Two senders into one node: together their payload arrives at
-    RATE x PAYLOAD_SHARE, not twice it (the receiver's end is shaped too). A rate is the median
-    of WINDOW_S windows (the sender's interface counter; the receiver's reads); the whole
-    transfer's average is held to the rate from above."""
+    """One sender: its frames leave at RATE (its best WINDOW_S stretch within TOLERANCE, none
+    above it) and its payload is PAYLOAD_SHARE of their bytes. Two senders into one node:
+    together they get RATE, not twice it (the receiver's end is shaped too): the receiver's
+    best stretch at RATE, none above, and their payload's average no more than its share."""
     rate = rate_bits(RATE)
     nbytes = int(rate / 8 * 1.0)  # one second at the configured rate
     one = transfer(shaped, 2, [1], nbytes)
     (flow,) = one["flows"]
-    windows = window_rates(series(one, [1]))
-    frames = statistics.median(windows)
-    average = one["bytes"][1] * 8 / flow["seconds"]
-    arrived = window_rates(arrivals(one))
-    payload = statistics.median(arrived)
+    stretches = stretch_rates(series(one, [1]))
+    best = max(stretches)
     print(
-        f"n1 -> n2, {nbytes / MB:.1f} MiB: frames {frames / 1e6:.1f} Mbit/s "
-        f"({frames / rate - 1:+.1%} of {RATE}; median of {len(windows)} windows of {WINDOW_S} s "
-        f"from {min(windows) / 1e6:.1f} to {max(windows) / 1e6:.1f}; first to last byte "
-        f"{average / 1e6:.1f}), payload {payload / 1e6:.1f} Mbit/s "
-        f"({payload / (rate * PAYLOAD_SHARE) - 1:+.1%} of {RATE} x {PAYLOAD_SHARE:.3f})"
+        f"n1 -> n2, {nbytes / MB:.1f} MiB: frames {best / 1e6:.1f} Mbit/s at best "
+        f"({best / rate - 1:+.1%} of {RATE}) over {len(stretches)} stretches of {WINDOW_S} s, "
+        f"median {statistics.median(stretches) / 1e6:.1f}; first to last byte "
+        f"{one['bytes'][1] * 8 / flow['seconds'] / 1e6:.1f}; payload "
+        f"{flow['bytes'] / one['bytes'][1]:.4f} of the frames' bytes"
     )
     assert flow["bytes"] == nbytes
-    assert min(len(windows), len(arrived)) >= 5, (windows, arrived)  # a median of something
-    assert abs(frames / rate - 1) <= TOLERANCE
-    assert average <= rate * (1 + TOLERANCE)
-    assert abs(payload / (rate * PAYLOAD_SHARE) - 1) <= TOLERANCE
+    assert len(stretches) >= 20, stretches  # sampled through the second, not at its ends only
+    assert abs(best / rate - 1) <= TOLERANCE
+    assert abs(flow["bytes"] / one["bytes"][1] / PAYLOAD_SHARE - 1) <= TOLERANCE
 
     both = transfer(shaped, 2, [1, 3], nbytes // 2)
     start = min(f["first"] for f in both["flows"])
     end = max(f["last"] for f in both["flows"])
     got = sum(f["bytes"] for f in both["flows"])
-    arrived = window_rates(arrivals(both))
-    together = statistics.median(arrived)
+    stretches = stretch_rates(series(both, [2]))
+    best = max(stretches)
+    # behind the bridge the receiver's counter sees merged segments (one header for several
+    # frames): what it counts lies between the payload and the frames
+    low, high = rate * PAYLOAD_SHARE * (1 - TOLERANCE), rate * (1 + TOLERANCE)
     print(
-        f"n1 + n3 -> n2: payload together {together / 1e6:.1f} Mbit/s "
-        f"({together / (rate * PAYLOAD_SHARE) - 1:+.1%} of {RATE} x {PAYLOAD_SHARE:.3f}; "
-        f"{len(arrived)} windows), first to last byte {got * 8 / (end - start) / 1e6:.1f}"
+        f"n1 + n3 -> n2: received {best / 1e6:.1f} Mbit/s at best over {len(stretches)} "
+        f"stretches (between {low / 1e6:.1f} and {high / 1e6:.1f}); payload together "
+        f"{got * 8 / (end - start) / 1e6:.1f} Mbit/s first to last byte; received "
+        f"{both['bytes'][2] / got:.4f} of the payload's bytes"
     )
     assert got == 2 * (nbytes // 2)
-    assert len(arrived) >= 5, arrived
-    assert abs(together / (rate * PAYLOAD_SHARE) - 1) <= TOLERANCE
+    assert len(stretches) >= 20, stretches
+    assert low <= best <= high
     assert got * 8 / (end - start) <= rate * PAYLOAD_SHARE * (1 + TOLERANCE)
