@@ -67,6 +67,7 @@ from scalestudy.cost_models.memory_model import parameter_count
 from scalestudy.executors import slurmctl
 from scalestudy.executors.layout import next_attempt_dir, point_json
 from scalestudy.executors.manifest import Manifest, new_attempt
+from scalestudy.formats import attempt_files
 from scalestudy.plan import make_plan
 from scalestudy.render import environment, harness_commit, render_script, template_hash
 from scalestudy.sweepfile.sweep import load_sweep
@@ -200,11 +201,13 @@ def synthesise(path: Path, results: Path, env_dir: Path, answers: Path, first_jo
             job, (k, adir) = str(first_job + i), next_attempt_dir(sdir, data, p)
             (adir / "logs").mkdir(parents=True)
             cfg = point_json(p, adir, False)
-            (adir / "point.json").write_text(json.dumps(cfg, indent=1))
-            (adir / "job.sh").write_text(render_script(p, loaded.profile, adir, k, jenv))
+            (adir / attempt_files.POINT_JSON).write_text(json.dumps(cfg, indent=1))
+            (adir / attempt_files.JOB_SCRIPT).write_text(
+                render_script(p, loaded.profile, adir, k, jenv)
+            )
             shutil.copytree(env_dir, adir / "env")
             nbytes += write_logs(p, cfg, adir / "logs", rng)
-            (adir / "exit_code").write_text("0\n")
+            (adir / attempt_files.EXIT_CODE).write_text("0\n")
             (adir / f"slurm-{job}.out").write_text("scalestudy.trainer: completed\n")
             ident = f"scalestudy sweep={name} job={p.id} attempt={k}"  # as submit records it
             new_attempt(data, p.id, folder=str(adir.relative_to(sdir)), executor="slurm",

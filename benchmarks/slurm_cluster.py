@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from scalestudy.formats import attempt_files
+
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {"needs": "library", "args": [], "run_by": "tests/slurm/test_history_slurm.py"}
 
@@ -98,7 +100,7 @@ def settle(
         ]
         if not open_:
             return data
-        markers = [sdir / a["folder"] / "exit_code" for a in open_]
+        markers = [sdir / a["folder"] / attempt_files.EXIT_CODE for a in open_]
         until = min(time.monotonic() + status_every, deadline)
         time.sleep(poll)  # a job that wrote its marker may still be leaving the queue
         while time.monotonic() < until and not all(m.exists() for m in markers):

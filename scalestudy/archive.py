@@ -39,6 +39,7 @@ from pathlib import Path
 
 from scalestudy.errors import BadInput, DamagedFile
 from scalestudy.fileio import replacing
+from scalestudy.formats import attempt_files
 from scalestudy.formats.manifest import decode, known
 
 SUFFIXES = (".tar.gz", ".tgz")
@@ -54,7 +55,7 @@ TABLES = (
     "calibration.json",
     "manifest.json",
 )
-ATTEMPT_FILES = ("point.json", "job.sh", "exit_code", "started_at")
+ATTEMPT_FILES = attempt_files.ATTEMPT_FILES
 LOG_FILES = ("stdout.log",)  # and slurm-*.out, logs/ (with --with-logs)
 
 # Reading an archive back is capped before anything is written (docs/compare.md#archives):

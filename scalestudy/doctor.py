@@ -34,6 +34,7 @@ import yaml
 from scalestudy import containers, provenance
 from scalestudy.errors import SchedulerRefused
 from scalestudy.fileio import write_atomic
+from scalestudy.formats import attempt_files
 from scalestudy.formats.env_capture import EnvFolder, mpi_family, mpi_version
 from scalestudy.formats.manifest import known
 from scalestudy.measure.peak import PEAK_FILE
@@ -411,7 +412,7 @@ def _until_exit_file(adir: Path, seconds: float) -> None:
     job that ends without writing it is seen by the reconcile every `seconds`."""
     end = time.monotonic() + seconds
     time.sleep(0.25)
-    while time.monotonic() < end and not (adir / "exit_code").exists():
+    while time.monotonic() < end and not (adir / attempt_files.EXIT_CODE).exists():
         time.sleep(0.25)
 
 

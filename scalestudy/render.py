@@ -11,6 +11,7 @@ from pathlib import Path
 import jinja2
 
 from scalestudy import containers, launchers, sbatch_options, templating
+from scalestudy.formats import attempt_files
 from scalestudy.plan import Bundle, Job, Point, bundle_job, point_job
 from scalestudy.profiles import CLUSTERS, Profile
 from scalestudy.provenance import commit_string
@@ -77,7 +78,7 @@ def render_bundle(
             {
                 "point_id": m.id,
                 "attempt_dir": str(run_dirs[m.id]),
-                "point_json": str(run_dirs[m.id] / "point.json"),
+                "point_json": str(run_dirs[m.id] / attempt_files.POINT_JSON),
             }
             for m in bundle.members
         ],
@@ -148,7 +149,8 @@ def _context(
         "rank_memory_limit_kb": (
             int(sw.rank_memory_limit_gb * 2**20) if sw.rank_memory_limit_gb else None
         ),
-        "point_json": str(attempt_dir / "point.json"),
+        "point_json": str(attempt_dir / attempt_files.POINT_JSON),
+        "files": attempt_files.template_names(),
     }
     context.update(_container(profile, attempt_dir, context["python"], sw.name))
     return context

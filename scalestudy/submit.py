@@ -34,6 +34,7 @@ from scalestudy.executors.manifest import (
     ManifestFile,
     new_attempt,
 )
+from scalestudy.formats import attempt_files
 from scalestudy.plan import Bundle, Point, make_bundles, submitted
 from scalestudy.render import (
     environment,
@@ -186,10 +187,10 @@ def submit(
             adir.mkdir(parents=True, exist_ok=True)
             fresh = force and data.state(p.id) in DONE
             cfg = point_json(p, adir, fresh, binds=loaded.profile.bind != "none")
-            (adir / "point.json").write_text(json.dumps(cfg, indent=1))
+            (adir / attempt_files.POINT_JSON).write_text(json.dumps(cfg, indent=1))
             if not as_jobs:
                 script = render_script(p, loaded.profile, adir, k, env)
-                (adir / "job.sh").write_text(script)
+                (adir / attempt_files.JOB_SCRIPT).write_text(script)
             new_attempt(
                 data,
                 p.id,

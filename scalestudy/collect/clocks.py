@@ -24,7 +24,7 @@ from pathlib import Path
 
 import msgspec
 
-from scalestudy.formats import step_log
+from scalestudy.formats import attempt_files, step_log
 from scalestudy.formats.manifest import Attempt, known
 from scalestudy.formats.results_columns import CLOCK_INCONSISTENT, CLOCK_OK, CLOCK_UNCHECKED
 from scalestudy.profiles import slurm_minutes
@@ -110,7 +110,7 @@ def job_wall(attempt: Attempt, run_dir: Path, elapsed) -> tuple[float | None, st
     start, end = known(attempt.started_at), known(attempt.ended_at)
     if start is not None and end is not None:
         return float(end) - float(start), "the executor's start and end"
-    marker, code = run_dir / "started_at", run_dir / "exit_code"
+    marker, code = run_dir / attempt_files.STARTED_AT, run_dir / attempt_files.EXIT_CODE
     if marker.exists() and code.exists():
         try:
             return code.stat().st_mtime - float(marker.read_text().strip()), "the run's markers"

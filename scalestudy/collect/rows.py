@@ -18,7 +18,7 @@ from scalestudy.cost_models import strategies
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
 from scalestudy.executors.manifest import Manifest
-from scalestudy.formats import results_columns, step_log
+from scalestudy.formats import attempt_files, results_columns, step_log
 from scalestudy.formats.manifest import Attempt, ManifestFile, known
 from scalestudy.plan import Point
 from scalestudy.profiles import Profile, ProfileError, load_profile
@@ -325,7 +325,7 @@ def _job_times(run_dir: Path | None, attempt: Attempt, sa: dict) -> dict:
     """A Slurm attempt's start and end: a bundled run's own markers (its bundle job's Start
     and End span every run), else sacct's Start and End; None where neither recorded them."""
     if attempt.bundle and run_dir is not None:
-        marker, code = run_dir / "started_at", run_dir / "exit_code"
+        marker, code = run_dir / attempt_files.STARTED_AT, run_dir / attempt_files.EXIT_CODE
         try:
             start = float(marker.read_text().strip())
         except (OSError, ValueError):

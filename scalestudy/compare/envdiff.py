@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from scalestudy import archive
+from scalestudy.formats import attempt_files
 from scalestudy.formats.env_capture import EnvFolder, loaded_mpi, loaded_mpi_said
 
 POINT_ID = re.compile(r"n\d{4}-p\d+-[0-9a-zA-Z]+(?:-a\d+)?-r\d+")
@@ -234,7 +235,7 @@ def gather(side) -> Capture:
                 captured, _ = env.command_output("mpi.txt")
                 cap.add("software", "MPI loaded by the ranks",
                         loaded_mpi_said(loaded, env.harness, captured))  # fmt: skip
-            script = _read(attempt / "job.sh")
+            script = _read(attempt / attempt_files.JOB_SCRIPT)
             if script is None:  # a bundled run on Slurm: its bundle's job.sh
                 bundle = side.sweep.table.loc[
                     side.sweep.table["point_id"] == attempt.parent.name, "bundle"

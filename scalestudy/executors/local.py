@@ -21,7 +21,7 @@ from scalestudy.executors import failure
 from scalestudy.executors.base import Executor, Progress, Submission
 from scalestudy.executors.manifest import Attempt, Manifest
 from scalestudy.executors.registry import register
-from scalestudy.formats import step_log
+from scalestudy.formats import attempt_files, step_log
 from scalestudy.plan import Point
 
 
@@ -63,7 +63,7 @@ def run_script(script: Path, attempt_dir: Path) -> int | None:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
             raise
-    marker = attempt_dir / "exit_code"
+    marker = attempt_dir / attempt_files.EXIT_CODE
     deadline = time.monotonic() + 5
     while not marker.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -89,7 +89,7 @@ class LocalExecutor(Executor):
                 _set_state(manifest, p.id, state="running", started_at=time.time())
                 if progress:
                     progress.start(p)
-                code = run_script(adir / "job.sh", adir)
+                code = run_script(adir / attempt_files.JOB_SCRIPT, adir)
                 state, reason = failure.classify(state_from_exit(code), [adir / "stdout.log"])
                 ended = {"reason": reason} if reason else {}
                 _set_state(

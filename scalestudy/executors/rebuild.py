@@ -27,7 +27,7 @@ import msgspec
 
 from scalestudy.executors import job_identity
 from scalestudy.executors.states import NOT_QUEUED
-from scalestudy.formats import step_log
+from scalestudy.formats import attempt_files, step_log
 from scalestudy.formats.manifest import ManifestFile
 
 ATTEMPT = re.compile(r"attempt-(\d+)$")
@@ -51,7 +51,7 @@ def _final_state(adir: Path) -> dict:
     if isinstance(last, dict) and last.get("type") == "footer" and last.get("status"):
         return {"state": last["status"], "exit_code": last.get("exit_code")}
     try:
-        code = int((adir / "exit_code").read_text().strip())
+        code = int((adir / attempt_files.EXIT_CODE).read_text().strip())
     except (OSError, ValueError):
         return {}
     return {"state": step_log.STATUS_BY_EXIT.get(code, "failed"), "exit_code": code}
@@ -84,7 +84,7 @@ def _slurm_job(sweep_dir: Path, adir: Path, shared: dict) -> dict | None:
     """The attempt's Slurm job as far as its files say (None: not a Slurm job)."""
     found = shared.get(str(adir.resolve()))
     job_dir = found[1] if found else adir
-    script = job_dir / "job.sh"
+    script = job_dir / attempt_files.JOB_SCRIPT
     if not script.is_file():
         return None
     text = script.read_text(errors="replace")
@@ -121,7 +121,7 @@ def attempt_record(sweep_dir: Path, adir: Path, k: int, shared: dict) -> dict:
     record = {
         "attempt": k,
         "folder": str(adir.relative_to(sweep_dir)),
-        "submitted_at": (adir / "point.json").stat().st_mtime,
+        "submitted_at": (adir / attempt_files.POINT_JSON).stat().st_mtime,
         "rebuilt": True,
     }
     job = _slurm_job(sweep_dir, adir, shared)
@@ -155,7 +155,7 @@ def from_attempt_folders(sweep_dir: Path) -> ManifestFile:
         found = {}
         for adir in point.glob("attempt-*"):
             k = _attempt_number(adir)
-            if k is not None and (adir / "point.json").is_file():
+            if k is not None and (adir / attempt_files.POINT_JSON).is_file():
                 found[k] = attempt_record(sweep_dir, adir, k, shared)
         if not found:
             continue

@@ -20,6 +20,7 @@ from scalestudy.executors.job_identity import identity, job_name
 from scalestudy.executors.layout import bundle_script, point_json
 from scalestudy.executors.manifest import ACTIVE, Attempt, ManifestFile
 from scalestudy.executors.registry import register
+from scalestudy.formats import attempt_files
 from scalestudy.formats.manifest import UNSET, known
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_array, render_script
@@ -73,7 +74,7 @@ class SlurmExecutor(Executor):
                     continue
                 p, adir = group[0]
                 attempt = sub.data.points[p.id].attempts[-1]
-                script = (adir / "job.sh").read_text()
+                script = (adir / attempt_files.JOB_SCRIPT).read_text()
                 attempt.after_ok = sub.gate_job
                 job = _sbatch(sub, [attempt], script, p.id, attempt.attempt)
                 sub.job_ids[p.id] = job
@@ -105,7 +106,7 @@ def _submit_bundle(sub: Submission, b: Bundle, run_dirs: dict[str, Path]) -> Non
     bdir = sdir / "bundles" / b.id / f"attempt-{k}"
     bdir.mkdir(parents=True, exist_ok=True)
     script = bundle_script(b, sub.loaded, bdir, run_dirs, sub.env, k)
-    (bdir / "job.sh").write_text(script)
+    (bdir / attempt_files.JOB_SCRIPT).write_text(script)
     bundle_attempt = Attempt(
         executor=SlurmExecutor.name,
         state="submitting",
@@ -139,7 +140,9 @@ def _array_groups(sub: Submission) -> list[list[tuple[Point, Path]]]:
         return [[q] for q in sub.queued]
     shapes: dict[tuple[str, ...], list[tuple[Point, Path]]] = {}
     for p, adir in sub.queued:
-        shapes.setdefault(slurmctl.directives((adir / "job.sh").read_text()), []).append((p, adir))
+        shapes.setdefault(
+            slurmctl.directives((adir / attempt_files.JOB_SCRIPT).read_text()), []
+        ).append((p, adir))
     return [g[i : i + limit] for g in shapes.values() for i in range(0, len(g), limit)]
 
 
@@ -155,7 +158,7 @@ def _submit_array(sub: Submission, members: list[tuple[Point, Path]]) -> None:
     adir = sub.sweep_dir / "arrays" / aid / f"attempt-{k}"
     adir.mkdir(parents=True, exist_ok=True)
     script = render_array(members, aid, sub.loaded.profile, adir, k, sub.env)
-    (adir / "job.sh").write_text(script)
+    (adir / attempt_files.JOB_SCRIPT).write_text(script)
     array_attempt = Attempt(
         folder=str(adir.relative_to(sub.sweep_dir)),
         order=[p.id for p, _ in members],
@@ -188,9 +191,9 @@ def _submit_gate(sub: Submission, run: list[Point]) -> str:
     adir = sub.sweep_dir / "gate-probe" / f"attempt-{len(gates) + 1}"
     adir.mkdir(parents=True, exist_ok=True)
     cfg = point_json(probe, adir, True, binds=sub.loaded.profile.bind != "none")
-    (adir / "point.json").write_text(json.dumps(cfg, indent=1))
+    (adir / attempt_files.POINT_JSON).write_text(json.dumps(cfg, indent=1))
     script = render_script(probe, sub.loaded.profile, adir, len(gates) + 1, sub.env)
-    (adir / "job.sh").write_text(script)
+    (adir / attempt_files.JOB_SCRIPT).write_text(script)
     gate = Attempt(
         executor=SlurmExecutor.name,
         state="submitting",

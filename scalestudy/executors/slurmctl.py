@@ -27,6 +27,7 @@ from scalestudy.executors import failure
 from scalestudy.executors.job_identity import JobIdentity
 from scalestudy.executors.local import state_from_exit
 from scalestudy.executors.manifest import NOT_QUEUED, Attempt
+from scalestudy.formats import attempt_files
 from scalestudy.formats.manifest import UNSET
 from scalestudy.formats.step_log import EXIT_INTERRUPTED
 
@@ -472,7 +473,7 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
         slurm_state = states.get(str(a.job_id), "UNKNOWN")
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
         a.slurm_state = word
-        marker = sweep_dir / a.folder / "exit_code"
+        marker = sweep_dir / a.folder / attempt_files.EXIT_CODE
         code = int(marker.read_text()) if marker.exists() else None
         if code is not None:
             a.exit_code = code
@@ -531,7 +532,7 @@ def word_of(attempt: Attempt) -> str:
 def _bundle_member_state(a: Attempt, word: str, code: int | None, folder: Path) -> None:
     """A point of a bundle: its own exit marker decides once it ran; before that, the
     bundle's job state says whether it waits, runs, or will never run."""
-    started = (folder / "started_at").exists()
+    started = (folder / attempt_files.STARTED_AT).exists()
     if code is not None:
         a.state = state_from_exit(code)
     elif word in ("PENDING", "CONFIGURING", "REQUEUED"):

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from scalestudy.formats import attempt_files
+
 WORST = 10  # nodes or ranks named in a note; the rest are counted
 SIGNALLED = ("interrupted", "timeout", "preempted", "cancelled")  # states a signal may end
 
@@ -114,7 +116,7 @@ def read_point(folder: Path, sweep: str, row, warnings: list[str]) -> ProbePoint
     )
     if logs is None:
         return p
-    cfg = _read(logs.parent / "point.json", warnings, "the binding intended is unknown")
+    cfg = _read(logs.parent / attempt_files.POINT_JSON, warnings, "the binding intended is unknown")
     if cfg is not None:
         # older point.json files lack it; the probe then checked as if bound
         p.disjoint_expected = bool(cfg.get("expect_disjoint_cpus", True))

@@ -621,3 +621,33 @@ def test_an_array_task_runs_its_own_points_script_with_its_output_beside_it(tmp_
     proc = subprocess.run(["bash", str(path)], env=env, capture_output=True, text=True)
     assert proc.returncode == 97 and "no point for array task '3'" in proc.stderr
     assert not list(tmp_path.rglob("pwned"))
+
+
+def test_job_scripts_name_the_attempt_files_from_their_one_home(tmp_path, monkeypatch):
+    """The files a job writes and runs in its folders (exit_code, started_at, job.sh) are named
+    once (formats/attempt_files), where the executors, collect and doctor take them from: the
+    templates take them from render too, so renamed there, no script keeps the old name."""
+    from scalestudy.formats import attempt_files
+    from scalestudy.plan import make_bundles
+    from scalestudy.render import render_array, render_bundle, render_script
+
+    names = attempt_files.template_names()
+    monkeypatch.setattr(
+        attempt_files, "template_names", lambda: {k: f"X-{v}" for k, v in names.items()}
+    )
+    loaded = load_sweep(ROOT / "experiments/stampede2-weak.yaml")
+    points = make_plan(loaded)
+    (b, *_) = make_bundles(points)
+    scripts = {
+        "point": render_script(points[0], loaded.profile, tmp_path / "a", 1),
+        "bundle": render_bundle(
+            b, loaded.profile, tmp_path / "b", 1, {m.id: tmp_path / m.id for m in b.members}
+        ),
+        "array": render_array([(points[0], tmp_path / "p")], "a1", loaded.profile, tmp_path, 1),
+    }
+    for kind, script in scripts.items():
+        written = re.findall(r'/([\w.-]+)"', script)  # "$dir/NAME" in the shell lines
+        for old in ("exit_code", "started_at", "job.sh"):
+            assert old not in written, (kind, old)
+    assert '/X-exit_code"' in scripts["point"] and '/X-exit_code"' in scripts["bundle"]
+    assert '/X-started_at"' in scripts["bundle"] and '/X-job.sh"' in scripts["array"]

@@ -1,0 +1,23 @@
+"""The files of an attempt folder (and of a bundle member's run folder), named once: the job
+script templates write them (render passes these names), the executors write or wait on them,
+collect, doctor and archive read them."""
+
+from __future__ import annotations
+
+POINT_JSON = "point.json"  # the point's config as its job reads it (layout.point_json)
+JOB_SCRIPT = "job.sh"  # the exact script the job ran, byte for byte what `render` showed
+STARTED_AT = "started_at"  # a bundle member's start (epoch seconds), written as it starts
+EXIT_CODE = "exit_code"  # the job's (or member's) exit code, written last, atomically
+
+# what an archive keeps of every attempt besides logs/ and env/
+ATTEMPT_FILES = (POINT_JSON, JOB_SCRIPT, EXIT_CODE, STARTED_AT)
+
+
+def template_names() -> dict[str, str]:
+    """The names as the job script templates see them (`files.exit_code`, ...)."""
+    return {
+        "point_json": POINT_JSON,
+        "job_script": JOB_SCRIPT,
+        "started_at": STARTED_AT,
+        "exit_code": EXIT_CODE,
+    }
