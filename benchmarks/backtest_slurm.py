@@ -35,6 +35,10 @@ CI_SMALLEST = {
 }
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the checkout this file is in
+
+from scalestudy.executors import states as attempt_states  # noqa: E402
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None)
 parser.add_argument("--nodes", type=int, default=6)
@@ -87,7 +91,7 @@ def settled(sweep: Path) -> dict:
         cli("status", str(sweep), "--results", str(results))
         data = json.loads((results / SWEEP["name"] / "manifest.json").read_text())
         states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
+        if all(s not in attempt_states.OPEN for s in states):
             return data
         time.sleep(5)
 

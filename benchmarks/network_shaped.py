@@ -32,6 +32,10 @@ CI_SMALLEST = {
 }
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the checkout this file is in
+
+from scalestudy.executors import states as attempt_states  # noqa: E402
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None)
 parser.add_argument("--rate", default="20mbit")
@@ -62,7 +66,7 @@ def settled(sweep: Path, name: str) -> dict:
         run("scalestudy.cli", "status", str(sweep), "--results", str(results))
         data = json.loads((results / name / "manifest.json").read_text())
         states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
+        if all(s not in attempt_states.OPEN for s in states):
             return data
         time.sleep(10)
 

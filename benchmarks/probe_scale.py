@@ -43,6 +43,7 @@ CI_SMALLEST = {
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scalestudy.executors import states as attempt_states
 from scalestudy.localcluster.cluster import LocalCluster
 
 parser = argparse.ArgumentParser()
@@ -139,7 +140,7 @@ try:  # the daemons are stopped whatever happens, a failed start included
         polls += 1
         data = json.loads(manifest.read_text())
         states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running", "submitting") for s in states):
+        if all(s not in attempt_states.OPEN for s in states):
             break
         time.sleep(5)
     memory.stop.set()

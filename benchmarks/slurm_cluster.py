@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from scalestudy.executors import states
 from scalestudy.formats import attempt_files
 
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
@@ -95,9 +96,7 @@ def settle(
         scalestudy("status", str(sweep), "--results", str(results))
         data = json.loads((sdir / "manifest.json").read_text())
         attempts = [e["attempts"][-1] for e in data["points"].values()]
-        open_ = [
-            a for a in attempts if a["state"] in ("submitted", "pending", "running", "unknown")
-        ]
+        open_ = [a for a in attempts if a["state"] in states.OPEN]
         if not open_:
             return data
         markers = [sdir / a["folder"] / attempt_files.EXIT_CODE for a in open_]

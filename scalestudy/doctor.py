@@ -378,7 +378,7 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
     """Submit a one-point sweep and wait for it; `during(attempt_dir, job_id)` is called while
     it runs (until it returns True: every 0.5 s until then, every 3 s after, sooner once the
     job wrote its exit code). Returns the final attempt record and its folder."""
-    from scalestudy.executors import registry
+    from scalestudy.executors import registry, states
     from scalestudy.executors.manifest import Manifest
     from scalestudy.plan import make_plan
     from scalestudy.submit import submit, sweep_dir
@@ -397,7 +397,7 @@ def _run_job(sweep: Path, results: Path, executor: str, during=None, timeout: fl
         (entry,) = data.points.values()
         attempt = entry.attempts[-1]
         adir = sdir / attempt.folder
-        if attempt.state not in ("submitted", "pending", "running"):
+        if attempt.state not in states.ACTIVE:
             return attempt, adir
         if not done_during:
             done_during = bool(during(adir, attempt.job_id or None))

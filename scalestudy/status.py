@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scalestudy.executors import registry
-from scalestudy.executors.manifest import ACTIVE, UNKNOWN, Attempt, Manifest
+from scalestudy.executors.manifest import OPEN, Attempt, Manifest
 from scalestudy.formats.manifest import known
 from scalestudy.plan import Point
 
@@ -23,7 +23,7 @@ class Snapshot:
     @property
     def settled(self) -> bool:
         """Nothing is queued or running (and nothing is of unknown state)."""
-        return not any(s in ACTIVE or s in UNKNOWN for s in self.counts)
+        return not any(s in OPEN for s in self.counts)
 
     def summary(self) -> str:
         return "  ".join(f"{k}: {v}" for k, v in sorted(self.counts.items()))

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from scalestudy.errors import DamagedFile
-from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, UNKNOWN
+from scalestudy.executors.states import ACTIVE, DONE, FAILED, NOT_QUEUED, OPEN, UNKNOWN
 from scalestudy.fileio import FolderLock, write_atomic
 from scalestudy.formats.manifest import Attempt, Attempts, ManifestFile, decode, encode
 
@@ -30,6 +30,7 @@ __all__ = [
     "DONE",
     "FAILED",
     "NOT_QUEUED",
+    "OPEN",
     "UNKNOWN",
     "Attempt",
     "Attempts",

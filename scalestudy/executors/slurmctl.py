@@ -27,6 +27,7 @@ from scalestudy.executors import failure
 from scalestudy.executors.job_identity import JobIdentity
 from scalestudy.executors.local import state_from_exit
 from scalestudy.executors.manifest import NOT_QUEUED, Attempt
+from scalestudy.executors.states import OPEN
 from scalestudy.formats import attempt_files
 from scalestudy.formats.manifest import UNSET
 from scalestudy.formats.step_log import EXIT_INTERRUPTED
@@ -433,13 +434,7 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     of them, one squeue call for the pending Reason or where accounting has nothing, and the
     exit markers the job scripts write. Returns a notice for each of sacct and squeue that did
     not answer (slurmdbd or slurmctld down), saying what the states rest on instead."""
-    active = [
-        a
-        for a in attempts
-        if a.executor == "slurm"
-        and a.job_id
-        and a.state in ("submitted", "pending", "running", "unknown")
-    ]
+    active = [a for a in attempts if a.executor == "slurm" and a.job_id and a.state in OPEN]
     if not active:
         return []
     notices = []

@@ -19,4 +19,5 @@ FAILED = {
 # sbatch is on disk but no job id (a submit died or sbatch's answer was lost): its job is
 # looked up by identity before anything is resubmitted
 UNKNOWN = {"unknown", "submitting"}
+OPEN = ACTIVE | UNKNOWN  # may still run: what a wait for a sweep waits on
 NOT_QUEUED = "not_queued"  # looked up and never queued: the next submit runs it
