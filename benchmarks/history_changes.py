@@ -11,8 +11,9 @@ degrees of freedom), judged by scalestudy.history.changes.detect and two baselin
 Scenarios: stable (false alerts per 100 runs, per point series and per run over all points);
 single shifts of 3, 5, 10 and 20% at run SHIFT_AT (share found within 3 runs, the delay in runs:
 detection re-run on the history as it grows, run by run); two shifts; a slow drift; outlier
-runs; the noise doubling at an upgrade with no change of level. Prints JSON and a Markdown
-table.
+runs; the noise doubling at an upgrade with no change of level. And how often the interval of a
+found change's ratio covers the true ratio (offline, and online when first found). Prints JSON
+and Markdown tables.
 
     .venv/bin/python benchmarks/history_changes.py            # 200 histories a scenario
     .venv/bin/python benchmarks/history_changes.py --small    # 20: a smoke run
@@ -40,11 +41,13 @@ WITHIN = 3  # runs after the shift's first run a detection may take
 CI_SMALLEST = {"needs": "harness", "args": ["--trials", "2"]}
 
 
-def run_level(rng: random.Random, level: float, s: float) -> tuple[float, float]:
+def run_level(rng: random.Random, level: float, s: float) -> tuple[float, float | None]:
     """(the mean log of k allocations, the noise model's se from those allocations pooled over
     the run's points: df = POINTS (k - 1))."""
     units = [level + rng.gauss(0, s) for _ in range(K)]
     df = POINTS * (K - 1)
+    if df == 0:  # one allocation a run: no spread within the run (the detector uses the runs')
+        return units[0], None
     s_hat = s * math.sqrt(sum(rng.gauss(0, 1) ** 2 for _ in range(df)) / df)
     return sum(units) / K, s_hat / math.sqrt(K)
 
@@ -120,6 +123,38 @@ def shift_found(rng, trials, size, budget, n=RUNS, at=SHIFT_AT) -> dict:
     return out
 
 
+def ratio_coverage(rng, trials, size, budget, n=RUNS, at=SHIFT_AT) -> dict:
+    """How often the interval `history` prints for a found change's ratio (level after / level
+    before, at changes.CONFIDENCE) covers the true ratio, over the series whose change was found
+    at its run: on the whole history (offline: up to WINDOW runs a side) and on the history as
+    it stood when the change was first found (online: the fewest runs after it)."""
+    r2 = random.Random(rng.random())
+    true = 1 - size
+    seen: dict[str, list[tuple[bool, float]]] = {"offline": [], "online": []}
+    for _ in range(trials):
+        levels = [0.0] * at + [math.log(true)] * (n - at)
+        x, se = history(r2, levels, [S_ALLOC] * n)
+        for c in changes.detect(x, se, points=POINTS, budget=budget):
+            if c.index == at:
+                seen["offline"].append((c.ratio.lo <= true <= c.ratio.hi, c.ratio.hi / c.ratio.lo))
+        for d in range(0, WITHIN + 1):
+            upto = at + 1 + d
+            got = [c for c in changes.detect(x[:upto], se[:upto], points=POINTS, budget=budget)
+                   if c.index == at]  # fmt: skip
+            if got:
+                r = got[0].ratio
+                seen["online"].append((r.lo <= true <= r.hi, r.hi / r.lo))
+                break
+    return {
+        how: {
+            "found": len(v),
+            "coverage": sum(ok for ok, _ in v) / len(v) if v else None,
+            "median_width_ratio": sorted(w for _, w in v)[len(v) // 2] if v else None,
+        }
+        for how, v in seen.items()
+    }
+
+
 def two_shifts(rng, trials, budget) -> dict:
     out = {}
     for name, f in methods(budget).items():
@@ -154,12 +189,24 @@ def drift(rng, trials, budget) -> dict:
 
 
 def main() -> int:
+    global S_ALLOC, K  # set from the options: the scenarios below read them
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--small", action="store_true", help="20 histories a scenario")
     parser.add_argument("--trials", type=int, default=200)
     parser.add_argument("--budget", type=float, default=changes.BUDGET)
     parser.add_argument("--seed", type=int, default=45)
+    parser.add_argument(
+        "--noise", type=float, default=S_ALLOC,
+        help=f"log-normal sd per allocation (default {S_ALLOC}: the quickstart's; the real "
+        "one-repeat histories on the emulated cluster scatter by about 0.2-0.27 a run)",
+    )  # fmt: skip
+    parser.add_argument("--allocations", type=int, default=K, help=f"a run's (default {K})")
+    parser.add_argument(
+        "--shifts", default="0.03,0.05,0.10,0.20", help="the single shifts' sizes, comma-separated"
+    )
     args = parser.parse_args()
+    S_ALLOC, K = args.noise, args.allocations
+    sizes = [float(v) for v in args.shifts.split(",")]
     trials = 20 if args.small else args.trials
     rng = random.Random(args.seed)
     start = time.monotonic()
@@ -183,9 +230,9 @@ def main() -> int:
         "noise_doubles_at_50": false_alerts(
             rng, trials, stable, [S_ALLOC] * 50 + [2 * S_ALLOC] * 50, args.budget
         ),
-        "shifts": {
-            f"{size:.0%}": shift_found(rng, trials, size, args.budget)
-            for size in (0.03, 0.05, 0.10, 0.20)
+        "shifts": {f"{size:.0%}": shift_found(rng, trials, size, args.budget) for size in sizes},
+        "ratio_interval_coverage": {
+            f"{size:.0%}": ratio_coverage(rng, trials, size, args.budget) for size in sizes
         },
         "two_shifts_10pct": two_shifts(rng, trials, args.budget),
         "drift_0.2pct_per_run": drift(rng, trials, args.budget),
@@ -236,6 +283,17 @@ def table(r: dict) -> str:
     )
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
+    lines += [
+        "",
+        f"| the found change's {changes.CONFIDENCE:.0%} ratio interval | found | "
+        "coverage of the true ratio | median hi/lo |",
+        "| --- | --- | --- | --- |",
+    ]
+    for size, by in r["ratio_interval_coverage"].items():
+        for how, c in by.items():
+            cov = "-" if c["coverage"] is None else f"{c['coverage']:.3f}"
+            width = "-" if c["median_width_ratio"] is None else f"{c['median_width_ratio']:.3f}"
+            lines.append(f"| {size} shift, {how} | {c['found']} | {cov} | {width} |")
     return "\n".join(lines)
 
 
