@@ -356,6 +356,30 @@ MUTATIONS = [
         slow=True,
     ),
     Mutation(
+        "trainer: the timed window closed after the loop (a stall after the last step inside it)",
+        "scalestudy/trainer/loop.py",
+        "    prefetch.shutdown(wait=False, cancel_futures=True)\n    return out\n",
+        "    prefetch.shutdown(wait=False, cancel_futures=True)\n"
+        "    out.window_end = pc()\n    return out\n",
+        [
+            "tests/mpi/test_throughput_clocks.py::"
+            "test_a_stall_after_the_last_timed_step_is_outside_the_window"
+        ],
+        slow=True,
+    ),
+    Mutation(
+        "trainer: the phased step applies its update at a rate 0.1% off the overlapped step's",
+        "scalestudy/trainer/step.py",
+        "    def _apply_fn(self, grads, lr):\n        self.optimizer.learning_rate.assign(lr)\n",
+        "    def _apply_fn(self, grads, lr):\n"
+        "        self.optimizer.learning_rate.assign(lr * 1.001)\n",
+        [
+            "tests/mpi/test_trainer_math.py::"
+            "test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights"
+        ],
+        slow=True,
+    ),
+    Mutation(
         "points.jsonl: a /2 record read as stored, not upgraded to today's full view",
         "scalestudy/report/legacy.py",
         '    config = record.get("config") or {}\n    try:',

@@ -3,9 +3,11 @@ times (every rank's timed steps, their start and end, the flushes and checkpoint
 between them) against the footer's tokens/s, on real runs. For a whole round the footer's
 window held the compute probe (its compile included) and the tokens/s read 1.75x low while
 every test passed: these runs keep the probe on (overlapped) and put a checkpoint and a flush
-inside the window, where a window that holds the wrong things shows. Three runs, each read by
-more than one test (shared_runs): the 1-rank run also stalls after its last timed step, the
-2-rank overlapped run also writes Horovod's timeline (its summary is tested here too)."""
+inside the window, where a window that holds the wrong things shows. Two 2-rank runs, made once
+(shared_runs): the overlapped one is read by all three tests (it also stalls after its last
+timed step and writes Horovod's timeline, whose summary is tested here too), the phases one by
+the footer test. A 1-rank overlapped run was a third (CI: 19 s): every check it carried holds
+per rank and over the slowest rank's window, which the 2-rank runs check on both ranks."""
 
 from __future__ import annotations
 
@@ -31,19 +33,23 @@ CLOCKED = {
     "log_flush_every": 3,
     "checkpoint_every": 4,
 }
-# Each run is made once (shared_runs) and read by more than one test. The 1-rank run also
-# stalls 1.5 s after its last timed step's record (trainer key inject_stall): the stall test
-# and the footer test's 1-rank case read it, where a stall inside the window would break both.
-# The 2-rank overlapped run also writes Horovod's timeline (timeline: true): the timeline test
-# and the footer test's 2-rank overlapped case read it (the 2-rank phases run keeps it off).
-STALLED = {**CLOCKED, "inject_stall": {"step": CLOCKED["steps"], "seconds": 1.5}}
-TIMELINE = {**CLOCKED, "timeline": True}
+# Each run is made once (shared_runs). The overlapped run stalls 1.5 s after its last timed
+# step's record (trainer key inject_stall) on every rank, where the compute probe once sat
+# inside the window: the stall test and the footer test's overlapped case read it, and a stall
+# inside the window would break both. It also writes Horovod's timeline (timeline: true): the
+# timeline test reads it (the phases run keeps both off).
+OVERLAPPED = {
+    **CLOCKED,
+    "timing": "overlapped",
+    "inject_stall": {"step": CLOCKED["steps"], "seconds": 1.5},
+    "timeline": True,
+}
+PHASES = {**CLOCKED, "timing": "phases"}
+RANKS = 2
 
 
-def _clocked(ranks: int, timing: str) -> dict:
-    if ranks == 1:
-        return {**STALLED, "timing": timing}
-    return {**(TIMELINE if timing == "overlapped" else CLOCKED), "timing": timing}
+def _clocked(timing: str) -> dict:
+    return OVERLAPPED if timing == "overlapped" else PHASES
 
 
 def _records(path) -> list[dict]:
@@ -68,13 +74,12 @@ def _throughput_from_records(run, ranks: int) -> tuple[float, float]:
     return tokens / max(windows), max(windows)
 
 
-@pytest.mark.parametrize(
-    "ranks,timing", [(1, "overlapped"), (2, "overlapped"), (2, "phases")], ids=str
-)
-def test_footer_throughput_agrees_with_the_step_records(shared_runs, ranks, timing):
-    """Each run made once (shared_runs: a failed run fails here); the 1-rank one is STALLED,
-    the 2-rank overlapped one TIMELINE."""
-    done = shared_runs(ranks, _clocked(ranks, timing))
+@pytest.mark.parametrize("timing", ["overlapped", "phases"])
+def test_footer_throughput_agrees_with_the_step_records(shared_runs, timing):
+    """Each run made once (shared_runs: a failed run fails here); the overlapped one is
+    OVERLAPPED (stalled, timeline on)."""
+    ranks = RANKS
+    done = shared_runs(ranks, _clocked(timing))
     footer = done.footer(0)
     timing_ = footer["timing"]
     from_records, window = _throughput_from_records(done, ranks)
@@ -106,15 +111,16 @@ def test_a_stall_after_the_last_timed_step_is_outside_the_window(shared_runs):
     compute probe once sat inside the window): the footer's window ends at that record, so the
     stall is in neither the footer nor the records, and the clocks agree. With the window
     closed after the loop instead, the footer holds the stall and the point is inconsistent.
-    The run is the footer test's 1-rank overlapped one (STALLED, shared_runs)."""
-    done = shared_runs(1, _clocked(1, "overlapped"))
+    Every rank stalls; the footer's window is the slowest rank's, as the records' is. The run
+    is the footer test's overlapped one (OVERLAPPED, shared_runs)."""
+    done = shared_runs(RANKS, _clocked("overlapped"))
     footer = step_log.read_segments(done.rank_log(0))[-1].footer
-    from_records, window = _throughput_from_records(done, 1)
+    from_records, window = _throughput_from_records(done, RANKS)
     assert footer["timing"]["window_s"] < window + 0.5  # 1.5 s would show
     assert footer["timing"]["throughput_tokens_per_s"]["total"] == pytest.approx(
         from_records, rel=0.01
     )
-    verdict = clocks.check(done.logs, 1, 1, footer["timing"], done.seconds, "the test's clock")
+    verdict = clocks.check(done.logs, RANKS, 1, footer["timing"], done.seconds, "the test's clock")
     assert verdict.state == clocks.OK, verdict.reason
 
 
@@ -122,9 +128,9 @@ def test_horovod_timeline_is_summarised_per_timed_step(shared_runs):
     """timeline: true writes Horovod's trace of the timed steps (rank 0) and the footer gives,
     per step, the gradient collectives seen, their busy time and the communication left after
     the last gradient was handed to Horovod; each within the step it belongs to. The run is the
-    footer test's 2-rank overlapped one (TIMELINE: 12 timed steps, a checkpoint and a flush
-    between some of them, the compute probe after them)."""
-    run = shared_runs(2, _clocked(2, "overlapped"))
+    footer test's overlapped one (OVERLAPPED: 12 timed steps, a checkpoint and a flush
+    between some of them, the stall and the compute probe after them)."""
+    run = shared_runs(RANKS, _clocked("overlapped"))
     assert (run.logs / "horovod-timeline.json").stat().st_size > 0
     summary = run.footer(0)["timeline"]
     assert "error" not in summary, summary
