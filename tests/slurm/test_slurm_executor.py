@@ -260,9 +260,21 @@ def _submitted(tmp_path: Path, spec: dict) -> tuple[Path, Path, list[str]]:
     return sweep, results, args
 
 
+def _retries_probe(sweep: Path, spec: dict, seconds: float) -> None:
+    """The sweep file rewritten with `probe_seconds: seconds` before a --retry-failed: a
+    probe's seconds are not part of its point's id (its attempts stay the same points), and a
+    retry has no first job to be crashed or cancelled in flight, so it need not probe long."""
+    sweep.write_text(yaml.safe_dump(dict(spec, probe_seconds=seconds)))
+
+
+def _probed_seconds(results: Path, name: str, pid: str, attempt: int) -> float:
+    point = results / name / pid / f"attempt-{attempt}" / "point.json"
+    return json.loads(point.read_text())["probe_seconds"]
+
+
 def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
     # cancelled right after submit: 5 s of probing (beside the job's environment capture) that
-    # it cannot finish first; the retry probes 5 s too
+    # it cannot finish first; the retry probes 1 s (5 s before: nothing to cancel in flight)
     spec = dict(PROBE, name="emucancel", nodes=[1], matrix={}, probe_seconds=5)
     sweep, results, args = _submitted(tmp_path, spec)
     job = _attempt(results, "emucancel").job_id
@@ -274,8 +286,11 @@ def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
     assert "cancelled" in capsys.readouterr().out
     assert main(["submit", *args, "--executor", "slurm"]) == 0
     assert "use --retry-failed" in capsys.readouterr().out
+    _retries_probe(sweep, spec, 1)
     assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
     assert _attempt(results, "emucancel").attempt == 2
+    (pid,) = _manifest(results, "emucancel").points
+    assert _probed_seconds(results, "emucancel", pid, 2) == 1
     _wait_done(sweep, results, "emucancel")
     assert _attempt(results, "emucancel").state == "completed"
 
@@ -369,7 +384,7 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     # 15 s of probing: seen started on both nodes, the first point is crashed within a poll
     # (1 s) and the second cancelled, ~12 s before either could end (the node is marked DOWN
     # after SlurmdTimeout, 10 s: the ranks on the other node are long gone by then); the third
-    # and both retries probe 15 s
+    # probes 15 s, both retries 3 s (15 s before: a retry is crashed or cancelled by no one)
     spec = dict(PROBE, name="emufail", nodes=[2], repeats=3, matrix={}, probe_seconds=15)
     sweep, results, args = _submitted(tmp_path, spec)
     points = _manifest(results, "emufail").points
@@ -411,11 +426,13 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     assert data.points[crashed].attempts[-1].slurm_state == "NODE_FAIL"
 
     capsys.readouterr()
+    _retries_probe(sweep, spec, 3)
     assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
     assert "submitted 2 job(s)" in capsys.readouterr().out
     data = _wait_done(sweep, results, "emufail")
     attempts = {pid: len(e.attempts) for pid, e in data.points.items()}
     assert attempts == {crashed: 2, cancelled: 2, untouched: 1}
+    assert {_probed_seconds(results, "emufail", p, 2) for p in (crashed, cancelled)} == {3}
     assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
     assert (results / "emufail" / crashed / "attempt-2" / "logs").is_dir()
 
