@@ -295,13 +295,92 @@ def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
     assert _attempt(results, "emucancel").state == "completed"
 
 
+def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
+    # valid to scalestudy (which cannot know a site's node features), refused by this controller
+    spec = dict(SWEEP, name="emubadpart", nodes=[1, 2], matrix={}, slurm={"constraint": "nosuch"})
+    sweep = tmp_path / "emubadpart.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    for extra in ([], ["--dry-run"]):
+        assert main(["submit", *args, *extra]) == 2
+        err = capsys.readouterr().err
+        assert "nothing submitted" in err and "Slurm would refuse point n0001-" in err
+        assert "--constraint=nosuch" in err and "invalid feature" in err.lower()
+        assert "hint:" in err
+    from scalestudy.executors.manifest import Manifest
+
+    assert Manifest(results / "emubadpart").read().points == {}
+    assert _sacct_jobs(in_cluster, "emubadpart") == []
+
+
+def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
+    in_cluster, tmp_path, capsys
+):
+    """A gated sweep's points (probes: what is checked is when they run) wait on the gate's
+    probe job and start after it ends; a trainer sweep whose gate fails runs no point, and its
+    gate was a probe job, not the trainer."""
+    spec = dict(PROBE, name="emugate", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
+    sweep = tmp_path / "emugate.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    assert main(["submit", *args]) == 0
+    data = _wait_done(sweep, results, "emugate")
+    (gate,) = data.gates
+    capsys.readouterr()
+    assert main(["status", str(sweep), "--results", str(results)]) == 0
+    assert f"gate: probe job {gate.job_id} on 2 node(s) x 1: completed" in capsys.readouterr().out
+    assert gate.nodes == 2 and sorted(gate.gates) == sorted(data.points)
+    check = json.loads(
+        (results / "emugate" / gate.folder / "logs" / "probe-check.json").read_text()
+    )
+    assert check["ok"] and check["problems"] == []
+    for entry in data.points.values():
+        attempt = entry.attempts[-1]
+        assert attempt.after_ok == gate.job_id and attempt.state == "completed"
+    # every point started only after the probe had ended (accounting says when)
+    jobs = [gate.job_id, *(e.attempts[-1].job_id for e in data.points.values())]
+    times = {}
+    for line in subprocess.run(
+        ["sacct", "-X", "-n", "-P", "-o", "JobID,Start,End", "-j", ",".join(jobs)],
+        env=in_cluster.env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines():
+        job, start, end = line.split("|")
+        times[job] = (start, end)
+    assert all(times[j][0] >= times[gate.job_id][1] for j in jobs[1:]), times
+
+    # a probe whose rank fails: no point of the sweep runs (trainer points: none starts)
+    spec = dict(SWEEP, name="emugatefail", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
+    spec["trainer"] = dict(SWEEP["trainer"], inject_failure={"rank": 1, "step": 1})
+    sweep = tmp_path / "emugatefail.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    assert main(["submit", *args]) == 0
+    data = _wait_done(sweep, results, "emugatefail")
+    assert {e.attempts[-1].state for e in data.points.values()} == {"cancelled"}
+    # the trainer sweep's gate ran the probe (its rank 0 started), not the trainer
+    (gate,) = data.gates
+    gate_logs = results / "emugatefail" / gate.folder / "logs"
+    assert (gate_logs / "probe.rank0.started").exists(), sorted(gate_logs.iterdir())
+    assert not (gate_logs / step_log.rank_log_name(0)).exists()
+    for entry in data.points.values():
+        assert not (results / "emugatefail" / entry.attempts[-1].folder / "logs").exists()
+
+
 @pytest.fixture(scope="module")
 def time_limited(slurm_cluster, tmp_path_factory) -> tuple[Path, Path, list[str]]:
     """The time-limit test's trainer point, submitted when first asked for: by the tests before
-    it (test_two_concurrent_submits_make_one_set_of_jobs asks), which use one node each, so the
-    ~60 s it trains until Slurm's USR1 (sent with the granularity of the controller's
-    time-limit check) overlap theirs instead of adding to them. One exclusive node of 4: the
-    tests in between never need more than 3."""
+    it (test_two_concurrent_submits_make_one_set_of_jobs asks), so the ~60 s it trains until
+    Slurm's USR1 (sent with the granularity of the controller's time-limit check) overlap
+    theirs instead of adding to them (the test-only and gate tests were moved before it for
+    that: ~27 s more of overlap). One exclusive node of 4: the tests in between never need
+    more than 3 (the gate test: a 2-node gate, then a 1- and a 2-node point), and none counts
+    the user's jobs in the queue (test_watch_tops_up_to_the_association_limit, after it, does:
+    MaxSubmitJobs=2)."""
     spec = dict(
         SWEEP,
         name="emutime",
@@ -331,8 +410,14 @@ def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, time_limite
     )
     assert ckpt["step"] == last and footer["status"] == "interrupted"
 
+    # the resumed attempt has 10 minutes (a sweep's time_limit is not in its points' ids): on
+    # the first's 2, Slurm's USR1 (up to a minute early) met it after 1 step at load 15-55
+    # (TensorFlow's start and first step took 45 s there) and it never trained 3
+    spec = yaml.safe_load(sweep.read_text())
+    sweep.write_text(yaml.safe_dump(dict(spec, time_limit="00:10:00")))
     assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
     second = _attempt(results, "emutime")
+    assert second.attempt == 2  # the same point, resubmitted
     log2 = results / "emutime" / second.folder / "logs" / "rank00000.jsonl"
 
     def resumed() -> bool:
@@ -468,79 +553,3 @@ def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
     data = _wait_done(sweep, results, "emuwatch")
     assert [len(e.attempts) for e in data.points.values()] == [1, 1, 1]
     assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
-
-
-def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
-    # valid to scalestudy (which cannot know a site's node features), refused by this controller
-    spec = dict(SWEEP, name="emubadpart", nodes=[1, 2], matrix={}, slurm={"constraint": "nosuch"})
-    sweep = tmp_path / "emubadpart.yaml"
-    sweep.write_text(yaml.safe_dump(spec))
-    results = tmp_path / "results"
-    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
-    for extra in ([], ["--dry-run"]):
-        assert main(["submit", *args, *extra]) == 2
-        err = capsys.readouterr().err
-        assert "nothing submitted" in err and "Slurm would refuse point n0001-" in err
-        assert "--constraint=nosuch" in err and "invalid feature" in err.lower()
-        assert "hint:" in err
-    from scalestudy.executors.manifest import Manifest
-
-    assert Manifest(results / "emubadpart").read().points == {}
-    assert _sacct_jobs(in_cluster, "emubadpart") == []
-
-
-def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
-    in_cluster, tmp_path, capsys
-):
-    """A gated sweep's points (probes: what is checked is when they run) wait on the gate's
-    probe job and start after it ends; a trainer sweep whose gate fails runs no point, and its
-    gate was a probe job, not the trainer."""
-    spec = dict(PROBE, name="emugate", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
-    sweep = tmp_path / "emugate.yaml"
-    sweep.write_text(yaml.safe_dump(spec))
-    results = tmp_path / "results"
-    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
-    assert main(["submit", *args]) == 0
-    data = _wait_done(sweep, results, "emugate")
-    (gate,) = data.gates
-    capsys.readouterr()
-    assert main(["status", str(sweep), "--results", str(results)]) == 0
-    assert f"gate: probe job {gate.job_id} on 2 node(s) x 1: completed" in capsys.readouterr().out
-    assert gate.nodes == 2 and sorted(gate.gates) == sorted(data.points)
-    check = json.loads(
-        (results / "emugate" / gate.folder / "logs" / "probe-check.json").read_text()
-    )
-    assert check["ok"] and check["problems"] == []
-    for entry in data.points.values():
-        attempt = entry.attempts[-1]
-        assert attempt.after_ok == gate.job_id and attempt.state == "completed"
-    # every point started only after the probe had ended (accounting says when)
-    jobs = [gate.job_id, *(e.attempts[-1].job_id for e in data.points.values())]
-    times = {}
-    for line in subprocess.run(
-        ["sacct", "-X", "-n", "-P", "-o", "JobID,Start,End", "-j", ",".join(jobs)],
-        env=in_cluster.env(),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines():
-        job, start, end = line.split("|")
-        times[job] = (start, end)
-    assert all(times[j][0] >= times[gate.job_id][1] for j in jobs[1:]), times
-
-    # a probe whose rank fails: no point of the sweep runs (trainer points: none starts)
-    spec = dict(SWEEP, name="emugatefail", nodes=[1, 2], matrix={}, slurm={"gate_on_probe": True})
-    spec["trainer"] = dict(SWEEP["trainer"], inject_failure={"rank": 1, "step": 1})
-    sweep = tmp_path / "emugatefail.yaml"
-    sweep.write_text(yaml.safe_dump(spec))
-    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
-    assert main(["submit", *args]) == 0
-    data = _wait_done(sweep, results, "emugatefail")
-    assert {e.attempts[-1].state for e in data.points.values()} == {"cancelled"}
-    # the trainer sweep's gate ran the probe (its rank 0 started), not the trainer
-    (gate,) = data.gates
-    gate_logs = results / "emugatefail" / gate.folder / "logs"
-    assert (gate_logs / "probe.rank0.started").exists(), sorted(gate_logs.iterdir())
-    assert not (gate_logs / step_log.rank_log_name(0)).exists()
-    for entry in data.points.values():
-        assert not (results / "emugatefail" / entry.attempts[-1].folder / "logs").exists()
