@@ -5,7 +5,10 @@ the cluster) run at the same time: the detected one in a subprocess that `detect
 starts before test_doctor_passes_on_the_emulated_profile runs its own. Each runs its 3 jobs
 (probe, trainer, matmul peak) on 2 of the cluster's 4 nodes; the peak job measures for a fixed
 budget per precision whatever the load (`peak_seconds`), so the two peaks overlap rather than
-queue (this file cost ~155 s with the runs one after the other). Both doctors give the peak
+queue (this file cost ~155 s with the runs one after the other). The doctor that fails (srun
+starting the trainer: its probe and a trainer job that cannot start its ranks, no peak) runs
+beside them too, started by `srun_doctor` (it ran after them: ~30-45 s of its own, mostly
+waiting on its jobs). Both doctors give the peak
 PEAK_SECONDS (`--peak-seconds`) where a site's doctor gives it 20: each precision times its
 smallest size and stops at the next past the budget, enough for the rates asserted here and
 ~35 s of the two peak jobs' fixed budget less."""
@@ -87,8 +90,41 @@ def detected_doctor(slurm_cluster, tmp_path_factory):
         proc.wait(timeout=1200)  # outlive the module (the cluster is the session's)
 
 
+@dataclass
+class Background:
+    """A doctor run started in a subprocess (its output in `out`); `finish` waits for it: its
+    exit code and output."""
+
+    out: Path
+    proc: subprocess.Popen
+
+    def finish(self) -> tuple[int, str]:
+        self.proc.wait(timeout=1200)
+        return self.proc.returncode, self.out.read_text()
+
+
+@pytest.fixture(scope="module")
+def srun_doctor(slurm_cluster, tmp_path_factory):
+    """`doctor emulated-srun`, started by the first test that asks (the emulated profile's, so
+    it runs beside the two passing doctors); test_doctor_names_the_launcher_mismatch judges it."""
+    folder = tmp_path_factory.mktemp("srun")
+    out = folder / "doctor.out"
+    with open(out, "w") as fh:  # the child writes it; finish() reads it
+        proc = subprocess.Popen(
+            _cli("doctor", "emulated-srun", "--results", str(folder)),
+            env=slurm_cluster.env(),
+            cwd=ROOT,  # where the suite runs (main() in the other tests)
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+        )
+    yield Background(out, proc)
+    if proc.poll() is None:  # its test did not wait: its jobs must not outlive the module
+        proc.wait(timeout=1200)
+
+
 @pytest.mark.slurm
-@pytest.mark.usefixtures("detected_doctor")  # its doctor runs beside this test's (docstring)
+# their doctors run beside this test's (docstring)
+@pytest.mark.usefixtures("detected_doctor", "srun_doctor")
 def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
     assert (
         main(["doctor", "emulated", "--results", str(tmp_path), "--peak-seconds", PEAK_SECONDS])
@@ -129,11 +165,12 @@ def test_doctor_passes_on_the_emulated_profile(in_cluster, tmp_path, capsys):
 
 
 @pytest.mark.slurm
-def test_doctor_names_the_launcher_mismatch(in_cluster, tmp_path, capsys):
+def test_doctor_names_the_launcher_mismatch(srun_doctor):
     """srun (PMI-2) starting a Horovod built on Debian's Open MPI: the probe (no MPI) passes,
-    the trainer cannot start its ranks, and doctor says why and what to do."""
-    assert main(["doctor", "emulated-srun", "--results", str(tmp_path)]) == 1
-    out = capsys.readouterr().out
+    the trainer cannot start its ranks, and doctor says why and what to do (the doctor run by
+    `srun_doctor`, beside the emulated profile's)."""
+    code, out = srun_doctor.finish()
+    assert code == 1, out
     assert "[  ok] probe placement and binding" in out
     assert "[FAIL] trainer job: launcher mismatch" in out
     assert "fix: the launcher srun does not start ranks Horovod's MPI can join" in out

@@ -260,9 +260,21 @@ def _submitted(tmp_path: Path, spec: dict) -> tuple[Path, Path, list[str]]:
     return sweep, results, args
 
 
+def _retries_probe(sweep: Path, spec: dict, seconds: float) -> None:
+    """The sweep file rewritten with `probe_seconds: seconds` before a --retry-failed: a
+    probe's seconds are not part of its point's id (its attempts stay the same points), and a
+    retry has no first job to be crashed or cancelled in flight, so it need not probe long."""
+    sweep.write_text(yaml.safe_dump(dict(spec, probe_seconds=seconds)))
+
+
+def _probed_seconds(results: Path, name: str, pid: str, attempt: int) -> float:
+    point = results / name / pid / f"attempt-{attempt}" / "point.json"
+    return json.loads(point.read_text())["probe_seconds"]
+
+
 def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
     # cancelled right after submit: 5 s of probing (beside the job's environment capture) that
-    # it cannot finish first; the retry probes 5 s too
+    # it cannot finish first; the retry probes 1 s (5 s before: nothing to cancel in flight)
     spec = dict(PROBE, name="emucancel", nodes=[1], matrix={}, probe_seconds=5)
     sweep, results, args = _submitted(tmp_path, spec)
     job = _attempt(results, "emucancel").job_id
@@ -274,183 +286,13 @@ def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
     assert "cancelled" in capsys.readouterr().out
     assert main(["submit", *args, "--executor", "slurm"]) == 0
     assert "use --retry-failed" in capsys.readouterr().out
+    _retries_probe(sweep, spec, 1)
     assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
     assert _attempt(results, "emucancel").attempt == 2
+    (pid,) = _manifest(results, "emucancel").points
+    assert _probed_seconds(results, "emucancel", pid, 2) == 1
     _wait_done(sweep, results, "emucancel")
     assert _attempt(results, "emucancel").state == "completed"
-
-
-@pytest.fixture(scope="module")
-def time_limited(slurm_cluster, tmp_path_factory) -> tuple[Path, Path, list[str]]:
-    """The time-limit test's trainer point, submitted when first asked for: by the tests before
-    it (test_two_concurrent_submits_make_one_set_of_jobs asks), which use one node each, so the
-    ~60 s it trains until Slurm's USR1 (sent with the granularity of the controller's
-    time-limit check) overlap theirs instead of adding to them. One exclusive node of 4: the
-    tests in between never need more than 3."""
-    spec = dict(
-        SWEEP,
-        name="emutime",
-        nodes=[1],
-        matrix={},
-        time_limit="00:02:00",
-        slurm={"exclusive": True, "signal_margin_s": 60},
-    )
-    spec["trainer"] = dict(SWEEP["trainer"], steps=100000, log_flush_every=10)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SLURM_CONF", str(slurm_cluster.conf))
-        return _submitted(tmp_path_factory.mktemp("emutime"), spec)
-
-
-def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, time_limited):
-    sweep, results, args = time_limited
-    _wait_done(sweep, results, "emutime", timeout=300)
-    first = _attempt(results, "emutime")
-    assert first.state == "interrupted", first  # USR1 before the limit -> checkpoint, exit 4
-    log1 = results / "emutime" / first.folder / "logs" / "rank00000.jsonl"
-    footer = step_log.read_segments(log1)[-1].footer
-    last = footer["last_step"]
-    ckpt = json.loads(
-        (results / "emutime" / first.folder)
-        .parent.joinpath("checkpoints", "latest.json")
-        .read_text()
-    )
-    assert ckpt["step"] == last and footer["status"] == "interrupted"
-
-    assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
-    second = _attempt(results, "emutime")
-    log2 = results / "emutime" / second.folder / "logs" / "rank00000.jsonl"
-
-    def resumed() -> bool:
-        return log2.exists() and len(step_log.merged_steps(log2)) >= 3
-
-    _wait_for(resumed, 240, "the resubmitted point to train")
-    subprocess.run(["scancel", second.job_id], env=in_cluster.env(), check=True)
-    steps2 = [r["step"] for r in step_log.merged_steps(log2)]
-    assert step_log.read_segments(log2)[0].header["segment_start_step"] == last + 1
-    assert steps2[0] == last + 1 and steps2 == list(range(last + 1, last + 1 + len(steps2)))
-    steps1 = [r["step"] for r in step_log.merged_steps(log1)]
-    assert steps1 == list(range(1, last + 1))  # nothing lost, nothing repeated
-
-
-def _job_processes(cluster, job: str) -> list[int]:
-    """Processes of this cluster still carrying the job's id in their environment (an array
-    task's own number, not <array>_<task>)."""
-    ours = f"SLURM_CONF={cluster.conf}\0".encode()
-    raw = _job_field(cluster, job, "JobId")
-    assert raw.isdigit(), raw
-    tag = f"SLURM_JOB_ID={raw}\0".encode()
-    pids = []
-    for proc in Path("/proc").iterdir():
-        try:
-            raw = (proc / "environ").read_bytes()
-        except OSError:
-            continue
-        if ours in raw and tag in raw:
-            pids.append(int(proc.name))
-    return pids
-
-
-def _job_field(cluster, job: str, key: str) -> str:
-    out = subprocess.run(
-        ["scontrol", "show", "job", job], env=cluster.env(), capture_output=True, text=True
-    ).stdout
-    return out.split(f"{key}=")[1].split()[0]
-
-
-def _batch_host(cluster, job: str) -> str:
-    return _job_field(cluster, job, "BatchHost")
-
-
-def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path, capsys):
-    """Three 2-node points on the probe (the claims are Slurm's and the harness's: a lost node's
-    job killed on every node, the states status shows, what --retry-failed resubmits): the
-    first loses its batch node (slurmd, steps and ranks killed at once), the second is
-    scancelled, the third completes; --retry-failed reruns the two."""
-    # 15 s of probing: seen started on both nodes, the first point is crashed within a poll
-    # (1 s) and the second cancelled, ~12 s before either could end (the node is marked DOWN
-    # after SlurmdTimeout, 10 s: the ranks on the other node are long gone by then); the third
-    # and both retries probe 15 s
-    spec = dict(PROBE, name="emufail", nodes=[2], repeats=3, matrix={}, probe_seconds=15)
-    sweep, results, args = _submitted(tmp_path, spec)
-    points = _manifest(results, "emufail").points
-    (crashed, cancelled, untouched) = sorted(points)
-    job = {pid: points[pid].attempts[-1].job_id for pid in points}
-    logs = {pid: results / "emufail" / pid / "attempt-1" / "logs" for pid in points}
-
-    def started(pid: str) -> bool:  # both ranks (one per node) have started
-        return (logs[pid] / "probe.rank1.started").exists()
-
-    _wait_for(lambda: started(crashed), 240, "the first point to start on both nodes")
-    node = _batch_host(in_cluster, job[crashed])
-    subprocess.run(["scancel", job[cancelled]], env=in_cluster.env(), check=True)
-    try:
-        assert in_cluster.crash_node(node) > 0
-        _wait_for(
-            lambda: (
-                main(["status", *args]) == 0
-                and _manifest(results, "emufail").points[crashed].attempts[-1].state == "node_fail"
-            ),
-            180,
-            "status to show the node failure",
-        )
-        # nothing of the failed job is left running or writing, on any node
-        sizes = {f: f.stat().st_size for f in logs[crashed].iterdir()}
-        time.sleep(5)
-        assert {f: f.stat().st_size for f in logs[crashed].iterdir()} == sizes
-        assert _job_processes(in_cluster, job[crashed]) == []
-        assert _job_processes(in_cluster, job[cancelled]) == []
-    finally:
-        in_cluster.revive_node(node)
-    data = _wait_done(sweep, results, "emufail")
-    capsys.readouterr()
-    assert main(["status", *args]) == 0
-    shown = capsys.readouterr().out
-    for pid, state in ((crashed, "node_fail"), (cancelled, "cancelled"), (untouched, "completed")):
-        assert data.points[pid].attempts[-1].state == state
-        assert f"{pid}" in shown and state in shown.split(pid)[1].splitlines()[0]
-    assert data.points[crashed].attempts[-1].slurm_state == "NODE_FAIL"
-
-    capsys.readouterr()
-    assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
-    assert "submitted 2 job(s)" in capsys.readouterr().out
-    data = _wait_done(sweep, results, "emufail")
-    attempts = {pid: len(e.attempts) for pid, e in data.points.items()}
-    assert attempts == {crashed: 2, cancelled: 2, untouched: 1}
-    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
-    assert (results / "emufail" / crashed / "attempt-2" / "logs").is_dir()
-
-
-def _sacctmgr(cluster, *args: str) -> None:
-    subprocess.run(
-        ["sacctmgr", "-i", *args], env=cluster.env(), check=True, capture_output=True, text=True
-    )
-
-
-def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
-    """No max_jobs_in_queue in sweep or profile: the user's MaxSubmitJobs (sacctmgr) caps the
-    queue, and `submit --watch` tops it up until every point is in."""
-    spec = dict(PROBE, name="emuwatch", nodes=[1], repeats=3, matrix={})
-    sweep = tmp_path / "emuwatch.yaml"
-    sweep.write_text(yaml.safe_dump(spec))
-    results = tmp_path / "results"
-    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
-    import getpass
-
-    _sacctmgr(in_cluster, "modify", "user", getpass.getuser(), "set", "MaxSubmitJobs=2")
-    try:
-        assert main(["submit", *args, "--watch", "--interval", "5"]) == 0
-    finally:
-        _sacctmgr(in_cluster, "modify", "user", getpass.getuser(), "set", "MaxSubmitJobs=-1")
-    out = capsys.readouterr().out
-    assert "queue limit: 2 jobs (MaxSubmit of association" in out and "from sacctmgr" in out
-    passes = [
-        line for line in out.splitlines() if line.startswith("submitted ") and "job(s)" in line
-    ]
-    assert passes[0].startswith("submitted 2 job(s)") and "1 point(s) wait for room" in out
-    assert sum(int(line.split()[1]) for line in passes) == 3
-    data = _wait_done(sweep, results, "emuwatch")
-    assert [len(e.attempts) for e in data.points.values()] == [1, 1, 1]
-    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
 
 
 def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
@@ -527,3 +369,187 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
     assert not (gate_logs / step_log.rank_log_name(0)).exists()
     for entry in data.points.values():
         assert not (results / "emugatefail" / entry.attempts[-1].folder / "logs").exists()
+
+
+@pytest.fixture(scope="module")
+def time_limited(slurm_cluster, tmp_path_factory) -> tuple[Path, Path, list[str]]:
+    """The time-limit test's trainer point, submitted when first asked for: by the tests before
+    it (test_two_concurrent_submits_make_one_set_of_jobs asks), so the ~60 s it trains until
+    Slurm's USR1 (sent with the granularity of the controller's time-limit check) overlap
+    theirs instead of adding to them (the test-only and gate tests were moved before it for
+    that: ~27 s more of overlap). One exclusive node of 4: the tests in between never need
+    more than 3 (the gate test: a 2-node gate, then a 1- and a 2-node point), and none counts
+    the user's jobs in the queue (test_watch_tops_up_to_the_association_limit, after it, does:
+    MaxSubmitJobs=2)."""
+    spec = dict(
+        SWEEP,
+        name="emutime",
+        nodes=[1],
+        matrix={},
+        time_limit="00:02:00",
+        slurm={"exclusive": True, "signal_margin_s": 60},
+    )
+    spec["trainer"] = dict(SWEEP["trainer"], steps=100000, log_flush_every=10)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SLURM_CONF", str(slurm_cluster.conf))
+        return _submitted(tmp_path_factory.mktemp("emutime"), spec)
+
+
+def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, time_limited):
+    sweep, results, args = time_limited
+    _wait_done(sweep, results, "emutime", timeout=300)
+    first = _attempt(results, "emutime")
+    assert first.state == "interrupted", first  # USR1 before the limit -> checkpoint, exit 4
+    log1 = results / "emutime" / first.folder / "logs" / "rank00000.jsonl"
+    footer = step_log.read_segments(log1)[-1].footer
+    last = footer["last_step"]
+    ckpt = json.loads(
+        (results / "emutime" / first.folder)
+        .parent.joinpath("checkpoints", "latest.json")
+        .read_text()
+    )
+    assert ckpt["step"] == last and footer["status"] == "interrupted"
+
+    # the resumed attempt has 10 minutes (a sweep's time_limit is not in its points' ids): on
+    # the first's 2, Slurm's USR1 (up to a minute early) met it after 1 step at load 15-55
+    # (TensorFlow's start and first step took 45 s there) and it never trained 3
+    spec = yaml.safe_load(sweep.read_text())
+    sweep.write_text(yaml.safe_dump(dict(spec, time_limit="00:10:00")))
+    assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
+    second = _attempt(results, "emutime")
+    assert second.attempt == 2  # the same point, resubmitted
+    log2 = results / "emutime" / second.folder / "logs" / "rank00000.jsonl"
+
+    def resumed() -> bool:
+        return log2.exists() and len(step_log.merged_steps(log2)) >= 3
+
+    _wait_for(resumed, 240, "the resubmitted point to train")
+    subprocess.run(["scancel", second.job_id], env=in_cluster.env(), check=True)
+    steps2 = [r["step"] for r in step_log.merged_steps(log2)]
+    assert step_log.read_segments(log2)[0].header["segment_start_step"] == last + 1
+    assert steps2[0] == last + 1 and steps2 == list(range(last + 1, last + 1 + len(steps2)))
+    steps1 = [r["step"] for r in step_log.merged_steps(log1)]
+    assert steps1 == list(range(1, last + 1))  # nothing lost, nothing repeated
+
+
+def _job_processes(cluster, job: str) -> list[int]:
+    """Processes of this cluster still carrying the job's id in their environment (an array
+    task's own number, not <array>_<task>)."""
+    ours = f"SLURM_CONF={cluster.conf}\0".encode()
+    raw = _job_field(cluster, job, "JobId")
+    assert raw.isdigit(), raw
+    tag = f"SLURM_JOB_ID={raw}\0".encode()
+    pids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            raw = (proc / "environ").read_bytes()
+        except OSError:
+            continue
+        if ours in raw and tag in raw:
+            pids.append(int(proc.name))
+    return pids
+
+
+def _job_field(cluster, job: str, key: str) -> str:
+    out = subprocess.run(
+        ["scontrol", "show", "job", job], env=cluster.env(), capture_output=True, text=True
+    ).stdout
+    return out.split(f"{key}=")[1].split()[0]
+
+
+def _batch_host(cluster, job: str) -> str:
+    return _job_field(cluster, job, "BatchHost")
+
+
+def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path, capsys):
+    """Three 2-node points on the probe (the claims are Slurm's and the harness's: a lost node's
+    job killed on every node, the states status shows, what --retry-failed resubmits): the
+    first loses its batch node (slurmd, steps and ranks killed at once), the second is
+    scancelled, the third completes; --retry-failed reruns the two."""
+    # 15 s of probing: seen started on both nodes, the first point is crashed within a poll
+    # (1 s) and the second cancelled, ~12 s before either could end (the node is marked DOWN
+    # after SlurmdTimeout, 10 s: the ranks on the other node are long gone by then); the third
+    # probes 15 s, both retries 3 s (15 s before: a retry is crashed or cancelled by no one)
+    spec = dict(PROBE, name="emufail", nodes=[2], repeats=3, matrix={}, probe_seconds=15)
+    sweep, results, args = _submitted(tmp_path, spec)
+    points = _manifest(results, "emufail").points
+    (crashed, cancelled, untouched) = sorted(points)
+    job = {pid: points[pid].attempts[-1].job_id for pid in points}
+    logs = {pid: results / "emufail" / pid / "attempt-1" / "logs" for pid in points}
+
+    def started(pid: str) -> bool:  # both ranks (one per node) have started
+        return (logs[pid] / "probe.rank1.started").exists()
+
+    _wait_for(lambda: started(crashed), 240, "the first point to start on both nodes")
+    node = _batch_host(in_cluster, job[crashed])
+    subprocess.run(["scancel", job[cancelled]], env=in_cluster.env(), check=True)
+    try:
+        assert in_cluster.crash_node(node) > 0
+        _wait_for(
+            lambda: (
+                main(["status", *args]) == 0
+                and _manifest(results, "emufail").points[crashed].attempts[-1].state == "node_fail"
+            ),
+            180,
+            "status to show the node failure",
+        )
+        # nothing of the failed job is left running or writing, on any node
+        sizes = {f: f.stat().st_size for f in logs[crashed].iterdir()}
+        time.sleep(5)
+        assert {f: f.stat().st_size for f in logs[crashed].iterdir()} == sizes
+        assert _job_processes(in_cluster, job[crashed]) == []
+        assert _job_processes(in_cluster, job[cancelled]) == []
+    finally:
+        in_cluster.revive_node(node)
+    data = _wait_done(sweep, results, "emufail")
+    capsys.readouterr()
+    assert main(["status", *args]) == 0
+    shown = capsys.readouterr().out
+    for pid, state in ((crashed, "node_fail"), (cancelled, "cancelled"), (untouched, "completed")):
+        assert data.points[pid].attempts[-1].state == state
+        assert f"{pid}" in shown and state in shown.split(pid)[1].splitlines()[0]
+    assert data.points[crashed].attempts[-1].slurm_state == "NODE_FAIL"
+
+    capsys.readouterr()
+    _retries_probe(sweep, spec, 3)
+    assert main(["submit", *args, "--executor", "slurm", "--retry-failed"]) == 0
+    assert "submitted 2 job(s)" in capsys.readouterr().out
+    data = _wait_done(sweep, results, "emufail")
+    attempts = {pid: len(e.attempts) for pid, e in data.points.items()}
+    assert attempts == {crashed: 2, cancelled: 2, untouched: 1}
+    assert {_probed_seconds(results, "emufail", p, 2) for p in (crashed, cancelled)} == {3}
+    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
+    assert (results / "emufail" / crashed / "attempt-2" / "logs").is_dir()
+
+
+def _sacctmgr(cluster, *args: str) -> None:
+    subprocess.run(
+        ["sacctmgr", "-i", *args], env=cluster.env(), check=True, capture_output=True, text=True
+    )
+
+
+def test_watch_tops_up_to_the_association_limit(in_cluster, tmp_path, capsys):
+    """No max_jobs_in_queue in sweep or profile: the user's MaxSubmitJobs (sacctmgr) caps the
+    queue, and `submit --watch` tops it up until every point is in."""
+    spec = dict(PROBE, name="emuwatch", nodes=[1], repeats=3, matrix={})
+    sweep = tmp_path / "emuwatch.yaml"
+    sweep.write_text(yaml.safe_dump(spec))
+    results = tmp_path / "results"
+    args = [str(sweep), "--results", str(results), "--executor", "slurm"]
+    import getpass
+
+    _sacctmgr(in_cluster, "modify", "user", getpass.getuser(), "set", "MaxSubmitJobs=2")
+    try:
+        assert main(["submit", *args, "--watch", "--interval", "5"]) == 0
+    finally:
+        _sacctmgr(in_cluster, "modify", "user", getpass.getuser(), "set", "MaxSubmitJobs=-1")
+    out = capsys.readouterr().out
+    assert "queue limit: 2 jobs (MaxSubmit of association" in out and "from sacctmgr" in out
+    passes = [
+        line for line in out.splitlines() if line.startswith("submitted ") and "job(s)" in line
+    ]
+    assert passes[0].startswith("submitted 2 job(s)") and "1 point(s) wait for room" in out
+    assert sum(int(line.split()[1]) for line in passes) == 3
+    data = _wait_done(sweep, results, "emuwatch")
+    assert [len(e.attempts) for e in data.points.values()] == [1, 1, 1]
+    assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
