@@ -44,7 +44,11 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$run/upper" "$run/work" "$run/merged" "$run/wheels" "$run/out"
 # the wheel of this checkout as it is, built aside (tests/support/wheel.py: the checkout's
-# build/ folder is left alone, so no other build races this one)
+# build/ folder is left alone, so no other build races this one); SCALESTUDY_SITE_B_WHEEL: one
+# already built of this checkout (the test session's, which the packaging tests install too)
+if [ -n "${SCALESTUDY_SITE_B_WHEEL:-}" ]; then
+  cp "$SCALESTUDY_SITE_B_WHEEL" "$run/wheels/"
+else
 "$PY" - "$run/wheelbuild" "$run/wheels" >"$run/wheel.log" 2>&1 <<'EOF' \
   || { cat "$run/wheel.log" >&2; exit 1; }
 import shutil, sys
@@ -55,6 +59,7 @@ wheel, _ = build_wheel(Path(sys.argv[1]))
 shutil.copy2(wheel, sys.argv[2])
 shutil.rmtree(sys.argv[1])
 EOF
+fi
 image=""
 if [ "$trainer" = 1 ]; then
   # the bookworm image of the emulated-charliecloud profiles (Open MPI 4.1, Python 3.11, the

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from support.skips import require
+from support.wheel import session_wheel
 
 pytestmark = pytest.mark.slurm
 
@@ -39,13 +40,16 @@ def missing() -> str | None:
 
 
 @pytest.fixture(scope="module")
-def site_b() -> dict:
+def site_b(tmp_path_factory) -> dict:
     require(missing())
+    # the session's wheel of this checkout (built once: the packaging tests install it too)
+    wheel, _ = session_wheel(tmp_path_factory)
     proc = subprocess.run(
         ["bash", str(ROOT / "scripts" / "site-b" / "run.sh")],
         capture_output=True,
         text=True,
         timeout=3600,
+        env={**os.environ, "SCALESTUDY_SITE_B_WHEEL": str(wheel)},
     )
     try:
         summary = json.loads(proc.stdout)

@@ -44,8 +44,9 @@ _SESSION: dict[str, tuple[Path, str]] = {}
 
 
 def session_wheel(tmp_path_factory) -> tuple[Path, str]:
-    """build_wheel once per test session: test_packaging_site and test_packaging_wheel install
-    the same wheel of the same checkout, so the second reads the first's build."""
+    """build_wheel once per test session: test_packaging_site, test_packaging_wheel and site B
+    (tests/slurm/test_site_b.py) install the same wheel of the same checkout, so the later ones
+    read the first's build."""
     if "wheel" not in _SESSION:
         _SESSION["wheel"] = build_wheel(tmp_path_factory.mktemp("wheel"))
     return _SESSION["wheel"]
