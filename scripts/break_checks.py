@@ -356,6 +356,28 @@ MUTATIONS = [
         slow=True,
     ),
     Mutation(
+        "sharded resume: only rank 0 restores its checkpoint (the others keep their first shard)",
+        "scalestudy/trainer/loop.py",
+        "    ckpt.restore(path)\n    return step + 1\n",
+        "    if rank == 0:\n        ckpt.restore(path)\n    return step + 1\n",
+        [
+            "tests/mpi/test_exchange_sharded_embedding.py::"
+            "test_sharded_run_resumes_from_every_ranks_own_checkpoint"
+        ],
+        slow=True,
+    ),
+    Mutation(
+        "sparse_reduce's alltoall bytes: the int32 splits of one peer (right at 2 ranks only)",
+        "scalestudy/cost_models/comm_model.py",
+        "    splits = 4 * (size - 1)\n",
+        "    splits = 4\n",
+        [
+            "tests/mpi/test_exchange_sparse_reduce.py::"
+            "test_sparse_reduce_bytes_are_the_formula_on_real_tensors[untied-overlapped-3]"
+        ],
+        slow=True,
+    ),
+    Mutation(
         "points.jsonl: a /2 record read as stored, not upgraded to today's full view",
         "scalestudy/report/legacy.py",
         '    config = record.get("config") or {}\n    try:',
