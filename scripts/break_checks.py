@@ -368,6 +368,17 @@ MUTATIONS = [
         slow=True,
     ),
     Mutation(
+        "sharded resume: only rank 0 restores its checkpoint (the others keep their first shard)",
+        "scalestudy/trainer/loop.py",
+        "    ckpt.restore(path)\n    return step + 1\n",
+        "    if rank == 0:\n        ckpt.restore(path)\n    return step + 1\n",
+        [
+            "tests/mpi/test_exchange_sharded_embedding.py::"
+            "test_sharded_run_resumes_from_every_ranks_own_checkpoint"
+        ],
+        slow=True,
+    ),
+    Mutation(
         "trainer: the phased step applies its update at a rate 0.1% off the overlapped step's",
         "scalestudy/trainer/step.py",
         "    def _apply_fn(self, grads, lr):\n        self.optimizer.learning_rate.assign(lr)\n",
@@ -376,6 +387,17 @@ MUTATIONS = [
         [
             "tests/mpi/test_trainer_math.py::"
             "test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights"
+        ],
+        slow=True,
+    ),
+    Mutation(
+        "sparse_reduce's alltoall bytes: the int32 splits of one peer (right at 2 ranks only)",
+        "scalestudy/cost_models/comm_model.py",
+        "    splits = 4 * (size - 1)\n",
+        "    splits = 4\n",
+        [
+            "tests/mpi/test_exchange_sparse_reduce.py::"
+            "test_sparse_reduce_bytes_are_the_formula_on_real_tensors[untied-overlapped-3]"
         ],
         slow=True,
     ),

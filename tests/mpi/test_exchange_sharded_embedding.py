@@ -6,18 +6,22 @@ test_gradient_equivalence.py), and its bytes are the formula's on the real looku
 
 The runs are test_gradient_equivalence.py's (run_config() there: deterministic, the untied tiny
 model without dropout, Zipf 1.3 ids, 2 native micro-batches, 20 steps; the 2-rank sharded run
-with Horovod's timeline on), shared through the session's shared_runs: the 2-rank dense and
-sharded runs, the 3-rank sharded and sparse_reduce runs and the 3-rank run of one micro-batch
-are each made once for both modules. This module adds the phases run, the checkpoint/resume
-pair and the sequential micro_batch_order run (its dataflow partner is the 2-rank sharded
-run)."""
+with Horovod's timeline on and a checkpoint at step 10 on every rank), shared through the
+session's shared_runs: the 2-rank dense and sharded runs, the 3-rank sharded and sparse_reduce
+runs and the 3-rank run of one micro-batch are each made once for both modules. This module
+adds two runs of its own at 2 ranks: the resumed run (the 2-rank sharded run's step-10
+checkpoints, steps 11-20 in phases timing: the resume test's run and the phases case of the
+allreduce-weights test) and the sequential micro_batch_order run (its dataflow partner is the
+2-rank sharded run)."""
 
 from __future__ import annotations
+
+import shutil
 
 import numpy as np
 import pytest
 from support import embedding_ids
-from test_gradient_equivalence import run_config
+from test_gradient_equivalence import RESUME_FROM, run_config
 
 from scalestudy.measure.run_local import LocalRun, run_point
 
@@ -40,6 +44,33 @@ def runs(shared_runs):
 
     def get(ranks: int, exchange: str, timing: str = "overlapped", micro: int = 2) -> LocalRun:
         return shared_runs(ranks, _config(exchange, ranks, timing, micro))
+
+    return get
+
+
+@pytest.fixture(scope="module")
+def resumed_phases(tmp_path_factory):
+    """resumed_phases(straight) -> the run, made once: a fresh folder given the step-10
+    checkpoints `straight` (the session's 2-rank sharded run) wrote on every rank, asked for
+    the same point's 20 steps in phases timing, so it runs steps 11-20 one phase after the
+    other. Phases timing runs the same operations as overlapped (the same weights to the bit
+    after 20 steps at 2 ranks, measured), so the run's final weights are the straight run's
+    (the resume test) and the dense run's (the allreduce-weights test's phases case)."""
+    made: list[LocalRun] = []
+
+    def get(straight: LocalRun) -> LocalRun:
+        if not made:
+            folder = tmp_path_factory.mktemp("2-sharded_embedding-resumed-phases")
+            for rank in range(2):
+                shutil.copytree(
+                    straight.logs / "checkpoints" / f"rank{rank}",
+                    folder / "logs" / "checkpoints" / f"rank{rank}",
+                )
+            run = run_point(folder, 2, _config("sharded_embedding", 2, "phases"))
+            assert run.returncode == 0, run.output[-3000:]
+            print(f"2-sharded_embedding-resumed-phases: {run.seconds:.0f} s")
+            made.append(run)
+        return made[0]
 
     return get
 
@@ -72,10 +103,17 @@ def _flat(w: dict[str, np.ndarray]) -> np.ndarray:
 
 
 # 3 ranks: test_gradient_equivalence.py compares the exchanged gradients themselves there (a
-# stronger test than the weights: Adam hides a constant factor), so no 3-rank allreduce run here
+# stronger test than the weights: Adam hides a constant factor), so no 3-rank allreduce run here.
+# phases: the resumed run (steps 1-10 overlapped, from the shared run's checkpoint, then 11-20
+# in phases timing): ten phases steps from the same state, against the same dense weights
 @pytest.mark.parametrize(("ranks", "timing"), [(2, "overlapped"), (2, "phases")])
-def test_sharded_embedding_gives_the_allreduce_weights(mpi_stack, runs, ranks, timing):
-    dense, sharded = runs(ranks, "allreduce"), runs(ranks, "sharded_embedding", timing)
+def test_sharded_embedding_gives_the_allreduce_weights(
+    mpi_stack, runs, resumed_phases, ranks, timing
+):
+    dense, sharded = runs(ranks, "allreduce"), runs(ranks, "sharded_embedding")
+    if timing == "phases":
+        sharded = resumed_phases(sharded)
+        assert {s["step"] for s in sharded.steps(0)} == set(range(RESUME_FROM + 1, STEPS + 1))
     a, b = _flat(_weights(dense, 0)), _flat(_whole(sharded, ranks))
     rel = float(np.linalg.norm(a - b) / np.linalg.norm(a))
     print(f"{ranks} ranks, {timing}: ||allreduce - sharded|| / ||allreduce|| = {rel:.3e}")
@@ -147,20 +185,22 @@ def test_sparse_reduce_at_3_ranks_owns_every_row_once(mpi_stack, runs):
         assert rec["bytes"]["logical_embedding"] == f["union_rows"] * (4 * H + 8)
 
 
-def test_sharded_run_resumes_from_every_ranks_own_checkpoint(mpi_stack, runs, tmp_path):
-    """8 steps (a checkpoint at 4 on every rank), then the same point asked for 20 steps
-    resumes at 5: its final weights, shards included, are those of the shared run's 20
-    uninterrupted steps (the same configuration, step 1's gradient dump and the timeline
-    included, so every step runs the same compiled function in both)."""
+def test_sharded_run_resumes_from_every_ranks_own_checkpoint(mpi_stack, runs, resumed_phases):
+    """The shared 20-step run wrote a checkpoint at step 10 on every rank (checkpoint_every:
+    10, test_gradient_equivalence's run_config; none at its last step); a fresh folder given
+    those checkpoints and asked for the same point's 20 steps resumes at 11 on both ranks
+    (resumed_phases: steps 11-20 in phases timing, the same operations as overlapped): its
+    final weights, shards and Adam's state through them included, are those of the shared
+    run's 20 uninterrupted steps."""
     straight = runs(2, "sharded_embedding")
-    cfg = _config("sharded_embedding", 2, checkpoint_every=4)
-    first = run_point(tmp_path, 2, {**cfg, "steps": 8})
-    assert first.returncode == 0, first.output[-3000:]
     for rank in range(2):
-        assert (first.logs / "checkpoints" / f"rank{rank}" / "latest.json").exists()
-    resumed = run_point(tmp_path, 2, {**cfg, "steps": STEPS})
-    assert resumed.returncode == 0, resumed.output[-3000:]
-    assert [r["step"] for r in resumed.steps(1)][-16:] == list(range(5, STEPS + 1))
+        own = straight.logs / "checkpoints" / f"rank{rank}"
+        assert (own / "latest.json").exists()
+        assert sorted(p.name for p in own.glob("step-*")) == [f"step-{RESUME_FROM:08d}"]
+    resumed = resumed_phases(straight)
+    for rank in range(2):
+        assert [r["step"] for r in resumed.steps(rank)] == list(range(RESUME_FROM + 1, STEPS + 1))
+        assert all("comm_s" in r for r in resumed.steps(rank))  # phases timing's records
     for rank in range(2):
         a, b = _weights(straight, rank), _weights(resumed, rank)
         assert set(a) == set(b)
