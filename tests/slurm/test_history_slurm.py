@@ -1,22 +1,24 @@
 """A real history (issue #45, point 5 and acceptance 3): 7 campaigns of a small sweep on the
 emulated Slurm cluster (the tiny trainer densified, 1 and 2 nodes x 1 rank), the site's profile
-exporting HOROVOD_CYCLE_TIME=1000 from the 5th on, a real change that slows the 2-node point (its
+exporting HOROVOD_CYCLE_TIME=500 from the 5th on, a real change that slows the 2-node point (its
 every step waits for Horovod's background loop) and not the 1-node one (nothing to exchange).
 `history` finds the change at run 5 on the 2-node point only and names the setting that changed;
 its gate calls the 2-node point slower. Run by benchmarks/history_real.py at its smallest size
 (the benchmark's default is 16 runs of 62 steps at 250 ms).
 
-Why 7 runs, the change at the 5th, 10 steps and 1000 ms (issue #43: 8 runs of 32 steps at
-250 ms before, 16 trainer jobs; now 14 of 10 steps, 8 timed): the detector needs MIN_SIZE = 2
+Why 7 runs, the change at the 5th, 6 steps and 500 ms (issue #43: 8 runs of 32 steps at
+250 ms before, 16 trainer jobs; now 14 of 6 steps, 4 timed): the detector needs MIN_SIZE = 2
 runs a side and must find the change with any one run of either side left out too
 (changes._persists), each test at alpha = 0.005 (budget 1, 2 points). 2 runs after leave
 1 after; 3 before + 3 after leave-one-out at df 3 (|t| > 7.45): the change is missed whenever
-the 3 runs before scatter; 4 + 3 leave df 4. A 2-node step waits for one Horovod cycle: at 1000 ms
-~1 s against ~0.05 s (x0.05-0.06; x0.12 on a CPU 2.2x slower); at 250 ms a loaded step of
+the 3 runs before scatter; 4 + 3 leave df 4. A 2-node step waits for one Horovod cycle: at 500 ms
+~0.5 s against ~0.05 s (x0.1; ~x0.25 on a CPU 2.2x slower); at 250 ms a loaded step of
 0.3-0.46 s (load 20-30 here) hid most of the change (x0.87). The detector on simulated run levels
 (log sd 0.2 / 0.27 / 0.4 a run; this cluster's idle runs ~0.17-0.27, loaded 0.4): 4 + 3 at x0.06
 found it 99.9% / 97.9% / 88%, x0.24 (1000 ms at load ~20) 87% / 72% / 47%; the 8 runs at 250 ms
-before: x0.24 94% / 80% / 56%, x0.5 (the slower CPU) 56% / 36% / 18%."""
+before: x0.24 94% / 80% / 56%, x0.5 (the slower CPU) 56% / 36% / 18%; 4 + 3 at x0.12 98% / 92% /
+72%. 1000 ms and 10 steps passed too (x0.076) but cost ~25 s more a slow campaign: the 1-node
+job's end-of-run collectives wait cycles too (+5 s), and each of a slow job's 6 steps one cycle."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ from scalestudy.compare.analysis import SLOWER_THAN_TOL
 pytestmark = pytest.mark.slurm
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS, CHANGE_AT, STEPS, CYCLE_MS = 7, 5, 10, 1000
+RUNS, CHANGE_AT, STEPS, CYCLE_MS = 7, 5, 6, 500
 
 
 def test_a_real_slowdown_is_found_at_its_run_on_its_point_with_its_cause(slurm_cluster, tmp_path):
@@ -58,7 +60,7 @@ def test_a_real_slowdown_is_found_at_its_run_on_its_point_with_its_cause(slurm_c
     # the budget's alpha
     print(f"change at run {change['run']}: ratio {change['ratio']}, p {change['p']:.3g}, "
           f"alpha {change['alpha']:.3g}")  # fmt: skip
-    # Horovod's 1000 ms cycle against 1 ms: each 2-node step waits for a cycle
+    # Horovod's 500 ms cycle against 1 ms: each 2-node step waits for a cycle
     assert change["ratio"]["hi"] < 0.9, change
     fields = {f["field"]: (f["base"], f["new"]) for f in change["provenance"]}
     assert "HOROVOD_CYCLE_TIME" in fields, fields
