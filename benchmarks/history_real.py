@@ -45,13 +45,13 @@ from slurm_cluster import cluster_for_benchmark, scalestudy, settle
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "slurm",
-    "args": ["--runs", "8", "--change-at", "6", "--steps", "32"],
+    "args": ["--runs", "7", "--change-at", "5", "--steps", "6", "--cycle-ms", "500"],
     "run_by": "tests/slurm/test_history_slurm.py",
 }
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "histemu"
-SLOW_ENV = {"HOROVOD_CYCLE_TIME": "250"}  # ms; Horovod's default is 1 (HOROVOD_CYCLE_TIME unset)
+CYCLE_MS = 250  # the slow setting, HOROVOD_CYCLE_TIME in ms; Horovod's default is 1 (unset)
 STEPS = 62  # 60 timed: a 12-step window (0.4 s) scattered runs by +-10%
 TRAINER = {
     "model": "tiny",
@@ -62,19 +62,23 @@ TRAINER = {
 }
 
 
-def profile(changed: bool) -> dict:
+def slow_env(cycle_ms: int) -> dict:
+    return {"HOROVOD_CYCLE_TIME": str(cycle_ms)}
+
+
+def profile(changed: bool, cycle_ms: int = CYCLE_MS) -> dict:
     """emulated-unbound as the site keeps it, with the slow setting from the change on."""
     base = yaml.safe_load((ROOT / "templates/clusters/emulated-unbound.yaml").read_text())
     base["name"] = "emulated-history"
-    base["env"] = {**base["env"], **(SLOW_ENV if changed else {})}
+    base["env"] = {**base["env"], **(slow_env(cycle_ms) if changed else {})}
     return base
 
 
-def campaign(folder: Path, changed: bool, history: Path, steps: int) -> float:
+def campaign(folder: Path, changed: bool, history: Path, steps: int, cycle_ms: int) -> float:
     """One campaign in `folder`: 1 node, then 2, then collect into `history`; its wall seconds."""
     start = time.monotonic()
     folder.mkdir(parents=True)
-    (folder / "prof.yaml").write_text(yaml.safe_dump(profile(changed)))
+    (folder / "prof.yaml").write_text(yaml.safe_dump(profile(changed, cycle_ms)))
     sweep = folder / f"{NAME}.yaml"
     results = folder / "results"
     for nodes in ([1], [1, 2]):  # one point at a time: the second submit adds the 2-node one
@@ -117,6 +121,8 @@ def judged(history: Path, out: Path) -> dict:
                 {
                     "run": c["run"],
                     "ratio": c["ratio"],
+                    "p": c["p"],
+                    "alpha": c["alpha"],
                     "provenance": [
                         {"field": f["field"], "base": f["base"], "new": f["new"]}
                         for f in c["provenance"]
@@ -133,6 +139,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=16)
     parser.add_argument("--change-at", type=int, default=11, help="the first slow run (1-based)")
     parser.add_argument("--steps", type=int, default=STEPS, help="trainer steps of a point")
+    parser.add_argument(
+        "--cycle-ms", type=int, default=CYCLE_MS, help="HOROVOD_CYCLE_TIME from the change on"
+    )
     parser.add_argument("--work", default=None)
     args = parser.parse_args()
     if not 3 <= args.change_at <= args.runs - 1:
@@ -143,14 +152,17 @@ def main() -> None:
     start = time.monotonic()
     with cluster_for_benchmark(nodes=4):
         for k in range(1, args.runs + 1):
-            walls.append(campaign(work / f"run{k:02d}", k >= args.change_at, history, args.steps))
+            changed = k >= args.change_at
+            walls.append(
+                campaign(work / f"run{k:02d}", changed, history, args.steps, args.cycle_ms)
+            )
             print(f"run {k}/{args.runs}: {walls[-1]:.0f} s", file=sys.stderr, flush=True)
     out = {
         "work": str(work),
         "runs": args.runs,
         "change_at": args.change_at,
         "steps": args.steps,
-        "slow_env": SLOW_ENV,
+        "slow_env": slow_env(args.cycle_ms),
         "campaign_wall_s": [round(w, 1) for w in walls],
         "minutes": round((time.monotonic() - start) / 60, 2),
         **judged(history, work / "report"),

@@ -30,14 +30,19 @@ at least what MPI sent (every byte a rank sends to another node crosses its node
 Collectives are pinned to Open MPI's ring algorithms (allreduce 4, allgatherv 3), the model
 the trainer logs (scalestudy/measure/ompi_monitoring.RING_ALGORITHMS).
 
-Controls:
-- doubling the modelled bytes fails the check;
-- 2 ranks on each of 2 nodes (dense allreduce only): the ring 0 -> 1 -> 2 -> 3 -> 0 crosses
-  the link twice, rank 1 -> 2 (n1's veth) and rank 3 -> 0 (n2's veth); each ring member sends
-  2(N-1)/N B per allreduce of B bytes, so each node's veth carries ONE rank's ring traffic
-  (half its two ranks' modelled sends; the other rank's goes to its neighbour through shared
-  memory). pml monitoring's per-destination counts say which peer each byte went to: the bytes
-  to ranks on the other node must agree with the veth, the node's ranks' total must not.
+One case, 2 ranks on each of 2 nodes on the sparse path (issue #43: before, a 1-rank-per-node
+sparse case and a 2x2 dense one, each a pair of jobs; the 1x1 case's every check is here on the
+crossing rank, whose every send crosses its node's veth, and the allreduce ring of the dense
+case is the sparse path's allreduce). The ring 0 -> 1 -> 2 -> 3 -> 0 of both collectives
+(allreduce, allgatherv) crosses the link twice, rank 1 -> 2 (n1's veth) and rank 3 -> 0 (n2's
+veth); each ring member sends its own model's bytes to its successor, so each node's veth carries
+ONE rank's ring traffic (about half its two ranks' modelled sends; the other rank's goes to its
+neighbour through shared memory). pml monitoring's per-destination counts say which peer each
+byte went to: every rank's total must agree with its model, the bytes to ranks on the other node
+with the crossing rank's model and the veth.
+
+Controls: twice the crossing rank's modelled bytes fails the check, and so does the node's two
+ranks' modelled total.
 """
 
 from __future__ import annotations
@@ -176,36 +181,23 @@ def modelled(records: list[dict]) -> float:
 
 
 def test_node_counters_agree_with_the_trainers_wire_bytes(netns_pair, tmp_path, monkeypatch):
-    """1 rank per node, the paper's sparse path (embedding rows by allgather, the rest by
-    allreduce): every byte a rank sends crosses its node's veth."""
+    """2 ranks on each of 2 nodes, the paper's sparse path (embedding rows by allgatherv, the
+    rest by allreduce, both rings): every rank's MPI sends agree with its model; each node's veth
+    carries one ring member's sends (the rank whose successor is on the other node: every byte
+    it sends crosses its node's veth), not its two ranks' modelled total (the placement
+    control). One pair of jobs (issue #43): the 1-rank-per-node case, a pair of its own before,
+    is this case's crossing rank."""
     monkeypatch.setenv("SLURM_CONF", str(netns_pair.conf))
-    hosts, records, mon, counters = run_pair(netns_pair, tmp_path, 1, {})
-    assert sorted(hosts.values()) == ["n1", "n2"]
-    for rank, node in hosts.items():
+    hosts, records, mon, counters = run_pair(netns_pair, tmp_path, 2, {})
+    assert sorted(hosts.values()) == ["n1", "n1", "n2", "n2"]
+    for rank in hosts:  # MPI's bytes of every rank (to either node) against its model
         model = modelled(records[rank])
         sent_mpi = sum(mon[rank].values())
-        sent, packets = window(counters, node, records[rank])
-        payload = sent - HEADER_BYTES * packets
         print(
-            f"rank {rank} on {node}, steps {SHORT + 1}..{LONG}: veth sent {sent} B in "
-            f"{packets} packets, TCP payload {payload} B ({payload / model - 1:+.2%}); pml "
-            f"monitoring {sent_mpi} B ({sent_mpi / model - 1:+.2%}); trainer's model "
-            f"{model:.0f} B; veth/model {sent / model - 1:+.2%} (headers, ACKs, control)"
+            f"rank {rank} on {hosts[rank]}, steps {SHORT + 1}..{LONG}: pml monitoring "
+            f"{sent_mpi} B ({sent_mpi / model - 1:+.2%}); trainer's model {model:.0f} B"
         )
         assert abs(sent_mpi / model - 1) <= MONITOR_TOLERANCE
-        # the payload the wire carried in the window: the model's, plus MPI's own framing
-        assert 1 - MONITOR_TOLERANCE <= payload / model <= 1 + PAYLOAD_OVERHEAD_MAX
-        assert 1 - MONITOR_TOLERANCE <= sent / model <= 1 + OVERHEAD_MAX
-        assert not 1 - MONITOR_TOLERANCE <= sent / (2 * model) <= 1 + OVERHEAD_MAX  # control
-
-
-def test_two_ranks_per_node_show_only_the_inter_node_bytes(netns_pair, tmp_path, monkeypatch):
-    """The placement control: 2 ranks on each of 2 nodes, dense exchange (allreduce only,
-    ring): each node's veth carries the bytes its ranks send to the other node's ranks, one
-    ring member's 2(N-1)/N B per allreduce, not its two ranks' modelled total."""
-    monkeypatch.setenv("SLURM_CONF", str(netns_pair.conf))
-    hosts, records, mon, counters = run_pair(netns_pair, tmp_path, 2, {"sparse_as_dense": True})
-    assert sorted(hosts.values()) == ["n1", "n1", "n2", "n2"]
     for node in ("n1", "n2"):
         ranks = [r for r, h in hosts.items() if h == node]
         inter_mpi = sum(b for r in ranks for d, b in mon[r].items() if hosts[d] != node)
@@ -219,10 +211,15 @@ def test_two_ranks_per_node_show_only_the_inter_node_bytes(netns_pair, tmp_path,
             f"{node} (ranks {ranks}): veth sent {sent} B in {packets} packets, TCP payload "
             f"{payload} B ({payload / inter_model - 1:+.2%} of the model of rank "
             f"{crossing}'s ring sends, {inter_model:.0f} B); pml monitoring to the other node "
-            f"{inter_mpi} B ({inter_mpi / inter_model - 1:+.2%}); model of both ranks "
+            f"{inter_mpi} B ({inter_mpi / inter_model - 1:+.2%}); veth/model "
+            f"{sent / inter_model - 1:+.2%} (headers, ACKs, control); model of both ranks "
             f"{every_model:.0f} B ({sent / every_model - 1:+.2%})"
         )
         assert abs(inter_mpi / inter_model - 1) <= MONITOR_TOLERANCE
+        # the payload the wire carried in the window: the model's, plus MPI's own framing
         assert 1 - MONITOR_TOLERANCE <= payload / inter_model <= 1 + PAYLOAD_OVERHEAD_MAX
         assert 1.0 <= sent / inter_model <= 1 + OVERHEAD_MAX
+        # the controls: twice the crossing rank's model, and both ranks' (the other's sends
+        # take shared memory)
+        assert not 1 - MONITOR_TOLERANCE <= sent / (2 * inter_model) <= 1 + OVERHEAD_MAX
         assert not 1.0 <= sent / every_model <= 1 + OVERHEAD_MAX
