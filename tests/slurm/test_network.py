@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -122,6 +123,10 @@ def transfer(cluster: LocalCluster, receiver: int, senders: list[int], nbytes: i
     # one idle process in each node's namespace: its /proc/PID/net is the node's network, read
     # without starting a process, so the counters can be sampled often and timed closely
     watchers = {i: subprocess.Popen(in_node(cluster, i, "sleep", "600")) for i in nodes}
+    ours, deadline = os.readlink("/proc/self/ns/net"), time.monotonic() + 30
+    while any(os.readlink(f"/proc/{w.pid}/ns/net") == ours for w in watchers.values()):
+        assert time.monotonic() < deadline, "nsenter did not enter the nodes' namespaces"
+        time.sleep(0.01)  # nsenter has not yet joined the node's network: its counters not ours
     server = subprocess.Popen(
         in_node(cluster, receiver, sys.executable, "-c", SERVER, addr, "5999", str(len(senders))),
         stdout=subprocess.PIPE,
