@@ -36,7 +36,7 @@ import yaml
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "slurm",
-    "args": ["--nodes", "64", "--ppn", "4"],
+    "args": ["--nodes", "64", "--ppn", "4", "--probe-seconds", "10"],
     "run_by": "tests/slurm/test_probe_scale.py",
 }
 

@@ -29,18 +29,22 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.benchmarks import option, smallest_args
 
 from scalestudy.compare.analysis import SLOWER_THAN_TOL
 
 pytestmark = pytest.mark.slurm
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS, CHANGE_AT, STEPS, CYCLE_MS = 7, 5, 6, 500
+# the benchmark's declared smallest size (its CI_SMALLEST): 7 runs, the change at the 5th, 6 steps,
+# 500 ms
+ARGS = smallest_args("history_real")
+RUNS, CHANGE_AT = int(option(ARGS, "--runs")), int(option(ARGS, "--change-at"))
+CYCLE_MS = int(option(ARGS, "--cycle-ms"))
 
 
 def test_a_real_slowdown_is_found_at_its_run_on_its_point_with_its_cause(slurm_cluster, tmp_path):
-    cmd = [sys.executable, str(ROOT / "benchmarks" / "history_real.py"), "--runs", str(RUNS)]
-    cmd += ["--change-at", str(CHANGE_AT), "--steps", str(STEPS), "--cycle-ms", str(CYCLE_MS)]
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "history_real.py"), *ARGS]
     cmd += ["--work", str(tmp_path / "h")]
     env = {**os.environ, "SLURM_CONF": str(slurm_cluster.conf)}
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)

@@ -22,6 +22,7 @@ from pathlib import Path
 import hostlist
 import pytest
 import yaml
+from support.benchmarks import option, smallest_args
 from support.manifest import read as read_manifest
 from support.slurm import running_cluster
 
@@ -41,12 +42,14 @@ def cluster64(slurm_cluster, tmp_path_factory):
 
 
 def test_a_probe_point_at_scale_is_placed_accounted_and_reported(cluster64):
-    nodes, ppn = SCALE_NODES, 4
-    cmd = [sys.executable, str(ROOT / "benchmarks" / "probe_scale.py"), "--nodes", str(nodes)]
-    # each rank probes 10 s (20 before: 2 x 10 s of this test): rank 0 waits that long, then
-    # up to as long again + 30 s for every rank's report, so the ranks' start may spread over
-    # 40 s; it spread over 16-22 s at load 100 on 2 cores (a 5 s probe passed there too)
-    cmd += ["--ppn", str(ppn), "--probe-seconds", "10"]
+    # the benchmark's declared smallest size (its CI_SMALLEST): 64 nodes x 4, each rank probing
+    # 10 s (20 before: 2 x 10 s of this test): rank 0 waits that long, then up to as long again
+    # + 30 s for every rank's report, so the ranks' start may spread over 40 s; it spread over
+    # 16-22 s at load 100 on 2 cores (a 5 s probe passed there too)
+    args = smallest_args("probe_scale")
+    nodes, ppn = int(option(args, "--nodes")), int(option(args, "--ppn"))
+    assert nodes == SCALE_NODES
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "probe_scale.py"), *args]
     cmd += ["--cluster-dir", str(cluster64.dir), "--running"]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]

@@ -13,20 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.benchmarks import declared
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = sorted(p for p in (ROOT / "benchmarks").glob("*.py"))
 NEEDS = {"harness", "trainer", "slurm", "root", "reference", "library"}
-
-
-def declared(path: Path) -> dict | None:
-    """The module-level `CI_SMALLEST = {...}` of a benchmark, or None."""
-    for node in ast.parse(path.read_text()).body:
-        if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
-            "CI_SMALLEST"
-        ]:
-            return ast.literal_eval(node.value)
-    return None
 
 
 def code_strings(path: Path) -> set[str]:
