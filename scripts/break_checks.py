@@ -44,6 +44,13 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "a change's ratio interval 40% too narrow (its coverage of the true ratio unmeasured)",
+        "scalestudy/history/changes.py",
+        "    half = t_quantile(0.5 + confidence / 2.0, df) * math.sqrt(v)\n",
+        "    half = 0.6 * t_quantile(0.5 + confidence / 2.0, df) * math.sqrt(v)\n",
+        ["tests/unit/test_history.py::test_a_found_changes_ratio_interval_covers_the_true_ratio"],
+    ),
+    Mutation(
         "a change candidate that failed its test still bounds its neighbours' windows",
         "scalestudy/history/changes.py",
         "        del cands[max(failed)[1]]\n",

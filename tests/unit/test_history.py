@@ -252,3 +252,22 @@ def test_a_long_field_is_shown_where_it_changed():
     before, after = _where_they_differ(f"{head} -x OMPI_MCA_btl", f"{head} -x HOROVOD_CYCLE_TIME")
     assert before != after and "HOROVOD_CYCLE_TIME" in after and before.startswith("...")
     assert _where_they_differ("5", "50") == ("5", "50")
+
+
+def test_a_found_changes_ratio_interval_covers_the_true_ratio():
+    """The interval `history` prints beside a change point (after / before, 95%) covers the
+    true ratio in at least 93% of seeded histories whose change was found at its run (issue
+    #44's lower bound for a 95% interval), whole (offline) and as first found (online): 60
+    histories of a 20% drop at the quickstart's noise, through benchmarks/history_changes.py's
+    ratio_coverage (measured at 200 a size in docs/history.md: 0.985 and 0.985). An interval
+    40% too narrow covers 0.883 offline here and fails."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "history_changes.py"
+    spec = importlib.util.spec_from_file_location("history_changes", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    got = bench.ratio_coverage(random.Random(7), 60, 0.20, changes.BUDGET)
+    for how in ("offline", "online"):
+        assert got[how]["found"] >= 55, got  # found nearly always: the coverage is of them all
+        assert got[how]["coverage"] >= 0.93, got
