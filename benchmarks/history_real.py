@@ -45,7 +45,7 @@ from slurm_cluster import cluster_for_benchmark, scalestudy, settle
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "slurm",
-    "args": ["--runs", "7", "--change-at", "5", "--steps", "6", "--cycle-ms", "500"],
+    "args": ["--runs", "8", "--change-at", "6", "--steps", "32", "--cycle-ms", "500"],
     "run_by": "tests/slurm/test_history_slurm.py",
 }
 

@@ -1,24 +1,21 @@
-"""A real history (issue #45, point 5 and acceptance 3): 7 campaigns of a small sweep on the
-emulated Slurm cluster (the tiny trainer densified, 1 and 2 nodes x 1 rank), the site's profile
-exporting HOROVOD_CYCLE_TIME=500 from the 5th on, a real change that slows the 2-node point (its
-every step waits for Horovod's background loop) and not the 1-node one (nothing to exchange).
-`history` finds the change at run 5 on the 2-node point only and names the setting that changed;
-its gate calls the 2-node point slower. Run by benchmarks/history_real.py at its smallest size
-(the benchmark's default is 16 runs of 62 steps at 250 ms).
+"""A real history (issue #45, point 5 and acceptance 3): 8 campaigns of a small sweep on the
+emulated Slurm cluster (the tiny trainer densified, 1 and 2 nodes x 1 rank, 32 steps), the site's
+profile exporting HOROVOD_CYCLE_TIME=500 from the 6th on, a real change that slows the 2-node point
+(its every step waits for Horovod's background loop) and not the 1-node one (nothing to
+exchange). `history` finds the change at run 6 on the 2-node point only and names the setting
+that changed; its gate calls the 2-node point slower. Run by benchmarks/history_real.py at its
+smallest size, its CI_SMALLEST (the benchmark's default is 16 runs of 62 steps at 250 ms).
 
-Why 7 runs, the change at the 5th, 6 steps and 500 ms (issue #43: 8 runs of 32 steps at
-250 ms before, 16 trainer jobs; now 14 of 6 steps, 4 timed): the detector needs MIN_SIZE = 2
-runs a side and must find the change with any one run of either side left out too
-(changes._persists), each test at alpha = 0.005 (budget 1, 2 points). 2 runs after leave
-1 after; 3 before + 3 after leave-one-out at df 3 (|t| > 7.45): the change is missed whenever
-the 3 runs before scatter; 4 + 3 leave df 4. A 2-node step waits for one Horovod cycle: at 500 ms
-~0.5 s against ~0.05 s (x0.1; ~x0.25 on a CPU 2.2x slower); at 250 ms a loaded step of
-0.3-0.46 s (load 20-30 here) hid most of the change (x0.87). The detector on simulated run levels
-(log sd 0.2 / 0.27 / 0.4 a run; this cluster's idle runs ~0.17-0.27, loaded 0.4): 4 + 3 at x0.06
-found it 99.9% / 97.9% / 88%, x0.24 (1000 ms at load ~20) 87% / 72% / 47%; the 8 runs at 250 ms
-before: x0.24 94% / 80% / 56%, x0.5 (the slower CPU) 56% / 36% / 18%; 4 + 3 at x0.12 98% / 92% /
-72%. 1000 ms and 10 steps passed too (x0.076) but cost ~25 s more a slow campaign: the 1-node
-job's end-of-run collectives wait cycles too (+5 s), and each of a slow job's 6 steps one cycle."""
+Why these: the detector needs MIN_SIZE = 2 runs a side and must find the change with any one
+run of either side left out too (changes._persists), each test at alpha = 0.005 (budget 1, 2
+points): 5 runs before and 3 after leave-one-out at df 5. A run's level rests on its timed
+steps: with 6 steps (4 timed; issue #43's third round tried 7 runs of 6 steps) the 2-node
+point's 4 runs before scattered 2.3x on the idle machine (13700-31679 tokens/s) and a x0.16
+change was missed, so 32 steps (30 timed) as before. A 2-node step waits for one Horovod cycle:
+at 500 ms ~0.5 s against ~0.05 s (x0.1); at 250 ms (before) a loaded or slower CPU's 0.3-0.46 s
+step hid most of it (x0.87 at load 20-30). The detector on simulated run levels (log sd 0.2 /
+0.27 / 0.4 a run): 5 + 3 at x0.24 found 94% / 80% / 56%; 4 + 3 at x0.12 98% / 92% / 72% (a
+helper's simulation, not re-run since)."""
 
 from __future__ import annotations
 
