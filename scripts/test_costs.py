@@ -4,8 +4,11 @@ that asks for it): a Markdown table for docs/development.md's "What the suite co
 
     python scripts/test_costs.py junit.xml [--base other-junit.xml] [--top 40]
 
-With --base, a column of the other run's seconds per file (before/after a change). The files
-marked `mpi` or `slurm` need a row in the docs table (tests/unit/test_suite_costs.py)."""
+With --base, a column of the other run's seconds per file (before/after a change). Where the run
+recorded each test's busy CPU seconds (the `cpu_s` property, tests/support/cpu_clock.py), a
+column of the cores the file kept busy on average: near the machine's core count it computes,
+well below it waits (on Slurm, a timeout, a sleeping probe), and could overlap with another.
+The files marked `mpi` or `slurm` need a row in the docs table (tests/unit/test_suite_costs.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +19,9 @@ from collections import defaultdict
 from pathlib import Path
 
 
-def per_test(path: Path) -> dict[str, float]:
-    """{"tests/mpi/test_x.py::test_name[param]": seconds} of one JUnit file."""
+def per_test(path: Path, prop: str | None = None) -> dict[str, float]:
+    """{"tests/mpi/test_x.py::test_name[param]": seconds} of one JUnit file; with `prop`, that
+    property's value instead (tests without it left out)."""
     out: dict[str, float] = {}
     for case in ET.parse(path).getroot().iter("testcase"):
         module = case.get("classname", "")
@@ -26,7 +30,12 @@ def per_test(path: Path) -> dict[str, float]:
         # starts with "test_"
         idx = next((i for i, p in enumerate(parts) if p.startswith("test_")), len(parts) - 1)
         file = "/".join(parts[: idx + 1]) + ".py"
-        out[f"{file}::{case.get('name')}"] = float(case.get("time", 0.0))
+        if prop is None:
+            out[f"{file}::{case.get('name')}"] = float(case.get("time", 0.0))
+            continue
+        found = case.find(f"properties/property[@name='{prop}']")
+        if found is not None:
+            out[f"{file}::{case.get('name')}"] = float(found.get("value", "nan"))
     return out
 
 
@@ -45,10 +54,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=40, help="files listed (the rest summed)")
     args = ap.parse_args(argv)
     files = per_file(per_test(args.junit))
+    cpu = per_file(per_test(args.junit, "cpu_s"))
     base = per_file(per_test(args.base)) if args.base else {}
     total = sum(s for _, s, _ in files.values())
     head = "| file | tests | s | slowest test s |"
     sep = "| --- | --- | --- | --- |"
+    if cpu:
+        head, sep = head + " busy cores |", sep + " --- |"
     if base:
         head, sep = head + " before s |", sep + " --- |"
     print(head)
@@ -56,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     ranked = sorted(files.items(), key=lambda kv: -kv[1][1])
     for f, (n, s, top) in ranked[: args.top]:
         row = f"| {f} | {n} | {s:.0f} | {top:.0f} |"
+        if cpu:
+            row += f" {cpu[f][1] / s:.2f} |" if f in cpu and s > 0 else " - |"
         if base:
             row += f" {base[f][1]:.0f} |" if f in base else " - |"
         print(row)
@@ -63,8 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     if rest:
         n = sum(v[0] for _, v in rest)
         s = sum(v[1] for _, v in rest)
-        print(f"| {len(rest)} other files | {n} | {s:.0f} | - |" + (" |" if base else ""))
+        print(f"| {len(rest)} other files | {n} | {s:.0f} | - |" + " |" * (bool(cpu) + bool(base)))
     print(f"\n{sum(v[0] for v in files.values())} tests, {total:.0f} s ({total / 60:.1f} min)")
+    if cpu:
+        busy = sum(s for _, s, _ in cpu.values())
+        print(f"busy CPU: {busy:.0f} s ({busy / total:.2f} cores on average)")
     if base:
         bt = sum(s for _, s, _ in base.values())
         print(f"before: {bt:.0f} s ({bt / 60:.1f} min)")

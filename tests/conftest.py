@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.cpu_clock import busy_seconds
 from support.netns import LINK_RATE, need_netns
 from support.skips import require
 from support.slurm import running_cluster
@@ -19,6 +20,27 @@ from scalestudy.measure.run_local import LocalRun, run_point
 # for it by naming compute_probe_steps (test_throughput_clocks does): only the overlap figures
 # read it, and their tests use recorded tables.
 NO_PROBE = {"compute_probe_steps": 0}
+
+
+_CPU_AT_SETUP = pytest.StashKey[float | None]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    item.stash[_CPU_AT_SETUP] = busy_seconds()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each test's system-wide busy CPU seconds (setup to teardown) as the JUnit property
+    `cpu_s` (support/cpu_clock.py): what scripts/test_costs.py reads to tell a waiting test
+    from a computing one."""
+    start, now = item.stash.get(_CPU_AT_SETUP, None), None
+    if call.when == "teardown" and start is not None:
+        now = busy_seconds()
+    if now is not None:
+        item.user_properties.append(("cpu_s", f"{now - start:.1f}"))
+    yield
 
 
 @pytest.fixture
