@@ -34,7 +34,8 @@ demo: venv
 # on the trainer's 3.11 (.venv); on 3.10, the oldest promised, every harness module is imported
 # (`make test-pythons` runs the fast set on 3.10, 3.12 and 3.13). Each phase's start time is
 # printed and each phase's JUnit XML kept for scripts/test_costs.py (docs/development.md's table).
-TEST_JUNIT ?= .pytest-junit.xml
+# the heavy tests' JUnit: a prefix, one XML per lane (scripts/heavy_lanes.py)
+TEST_JUNIT ?= .pytest-junit
 TEST_JUNIT_FAST ?= .pytest-junit-fast.xml
 test: venv mpi-families
 	@date -u +"[%T] test: lint"
@@ -42,8 +43,8 @@ test: venv mpi-families
 	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
 	@date -u +"[%T] test: the harness's fast tests on Python 3.13"
 	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest $(HARNESS_FAST) -n auto --durations=20 --junitxml=$(TEST_JUNIT_FAST)
-	@date -u +"[%T] test: the trainer, MPI, Slurm and wheel tests on Python 3.11"
-	$(PY) -m pytest -m "$(HEAVY)" --durations=60 --junitxml=$(TEST_JUNIT)
+	@date -u +"[%T] test: the trainer, MPI, Slurm and wheel tests on Python 3.11 (two lanes at once, then the timing tests alone)"
+	$(PY) scripts/heavy_lanes.py --heavy "$(HEAVY)" --junit $(TEST_JUNIT)
 	@date -u +"[%T] test: every harness module imported on Python 3.10"
 	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.10)" -c '$(HARNESS_IMPORTS)'
 	@date -u +"[%T] test: done"

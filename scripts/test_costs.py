@@ -2,7 +2,9 @@
 time is its setup + call + teardown, so a module's or session's fixture lands on the first test
 that asks for it): a Markdown table for docs/development.md's "What the suite costs".
 
-    python scripts/test_costs.py junit.xml [--base other-junit.xml] [--top 40]
+    python scripts/test_costs.py JUNIT.xml... [--base other-junit.xml] [--top 40]
+
+Several files are read as one run (the heavy phase's lanes: .pytest-junit-*.xml).
 
 With --base, a column of the other run's seconds per file (before/after a change). Where the run
 recorded each test's busy CPU seconds (the `cpu_s` property, tests/support/cpu_clock.py), a
@@ -49,12 +51,12 @@ def per_file(tests: dict[str, float]) -> dict[str, tuple[int, float, float]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("junit", type=Path)
+    ap.add_argument("junit", type=Path, nargs="+")
     ap.add_argument("--base", type=Path, help="another run's JUnit XML, for a before column")
     ap.add_argument("--top", type=int, default=40, help="files listed (the rest summed)")
     args = ap.parse_args(argv)
-    files = per_file(per_test(args.junit))
-    cpu = per_file(per_test(args.junit, "cpu_s"))
+    files = per_file({k: v for j in args.junit for k, v in per_test(j).items()})
+    cpu = per_file({k: v for j in args.junit for k, v in per_test(j, "cpu_s").items()})
     base = per_file(per_test(args.base)) if args.base else {}
     total = sum(s for _, s, _ in files.values())
     head = "| file | tests | s | slowest test s |"

@@ -19,7 +19,7 @@ from scalestudy.cli import main
 from scalestudy.collect import COLUMNS
 from scalestudy.report import projection
 
-pytestmark = pytest.mark.slurm
+pytestmark = [pytest.mark.slurm, pytest.mark.timing]  # scripts/heavy_lanes.py: run alone
 
 V, H = 1000, 64
 ITERATIONS = 20

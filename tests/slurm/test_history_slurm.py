@@ -30,7 +30,7 @@ from support.benchmarks import option, smallest_args
 
 from scalestudy.compare.analysis import SLOWER_THAN_TOL
 
-pytestmark = pytest.mark.slurm
+pytestmark = [pytest.mark.slurm, pytest.mark.timing]  # scripts/heavy_lanes.py: run alone
 
 ROOT = Path(__file__).resolve().parents[2]
 # the benchmark's declared smallest size (its CI_SMALLEST): 7 runs, the change at the 5th, 6 steps,

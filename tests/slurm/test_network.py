@@ -204,6 +204,7 @@ def test_nodes_are_hosts_on_the_bridge(shaped):
     print(f"network: {net['subnet']}, burst {net['burst_bytes']} B; {net['said']}")
 
 
+@pytest.mark.timing  # a rate measured here: scripts/heavy_lanes.py runs it alone
 def test_link_rate_holds(shaped):
     """One sender: its frames leave at RATE (its best WINDOW_S stretch within TOLERANCE, none
     above it) and its payload is PAYLOAD_SHARE of their bytes. Two senders into one node:

@@ -42,7 +42,7 @@ from scalestudy.cost_models import collectives as table
 from scalestudy.localcluster import LocalCluster
 from scalestudy.localcluster.network import rate_bits
 
-pytestmark = pytest.mark.slurm
+pytestmark = [pytest.mark.slurm, pytest.mark.timing]  # scripts/heavy_lanes.py: run alone
 
 RATE = LINK_RATE  # the netns_pair fixture's (tests/conftest.py)
 PAYLOAD_SHARE = 1448 / 1514  # TCP payload per Ethernet frame at MTU 1500 (test_network.py)

@@ -1,0 +1,132 @@
+"""The heavy tests (trainer, MPI, Slurm, wheel) in two lanes at once, then the timing tests alone
+(issue #43: CI under 40 minutes). Run one after the other they kept the machine's two cores 71%
+busy: the Slurm tests mostly wait (a node's SlurmdTimeout, a status poll, a probe that sleeps),
+the trainer tests compute. So one pytest runs the tests that need no Slurm cluster (the compute
+lane: trainers under mpirun, the wheel) while another runs the Slurm tests (the cluster lane),
+and the tests marked `timing` (their assertion is a time or a rate measured on this machine: a
+change found in a history of step times, a link rate fitted from collective times) run last with
+nothing beside them.
+
+    python scripts/heavy_lanes.py --heavy "mpi or slurm or trainer or wheel" \\
+        --junit .pytest-junit [-- PYTEST_ARGS...]
+
+The compute lane prints as it goes; the cluster lane's output is kept in PREFIX-cluster.log and
+printed when both have ended; each lane writes PREFIX-<lane>.xml (scripts/test_costs.py reads
+them together). Exit 0 when every lane passed, else 1; the failed tests of every lane are
+listed at the end, where a CI log's tail shows them."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# lane -> the marker expression it adds to the heavy set. The two first run at once: one of
+# them must not compute much, or both slow down and nothing is gained.
+TOGETHER = {
+    "compute": "not slurm and not timing",
+    "cluster": "slurm and not timing",
+}
+ALONE = {"timing": "timing"}
+
+
+def pytest_cmd(heavy: str, lane_expr: str, junit: Path, extra: list[str]) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-m",
+        f"({heavy}) and ({lane_expr})",
+        "--durations=30",
+        f"--junitxml={junit}",
+        *extra,
+    ]
+
+
+def failed_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(("FAILED ", "ERROR "))]
+
+
+def run_together(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[int, float, str]]:
+    """Both lanes of TOGETHER at once: the first's output live, the second's kept in a log.
+    {lane: (exit code, seconds, output)}."""
+    (live, live_expr), (quiet, quiet_expr) = TOGETHER.items()
+    log = Path(f"{prefix}-{quiet}.log")
+    start = time.monotonic()
+    with log.open("w") as out:
+        background = subprocess.Popen(
+            pytest_cmd(heavy, quiet_expr, Path(f"{prefix}-{quiet}.xml"), extra),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        print(f"[{quiet} lane: pid {background.pid}, output in {log}]", flush=True)
+        shown: list[str] = []
+        front = subprocess.Popen(
+            pytest_cmd(heavy, live_expr, Path(f"{prefix}-{live}.xml"), extra),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert front.stdout is not None
+        for line in front.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            shown.append(line)
+        live_code = front.wait()
+        live_s = time.monotonic() - start
+        quiet_code = background.wait()
+        quiet_s = time.monotonic() - start
+    text = log.read_text(errors="replace")
+    print(f"\n===== the {quiet} lane's output ({log}) =====\n{text}", flush=True)
+    return {
+        live: (live_code, live_s, "".join(shown)),
+        quiet: (quiet_code, quiet_s, text),
+    }
+
+
+def run_alone(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[int, float, str]]:
+    done = {}
+    for lane, expr in ALONE.items():
+        print(f"\n===== the {lane} lane, alone =====", flush=True)
+        start = time.monotonic()
+        proc = subprocess.Popen(
+            pytest_cmd(heavy, expr, Path(f"{prefix}-{lane}.xml"), extra),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert proc.stdout is not None
+        shown = []
+        for line in proc.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            shown.append(line)
+        done[lane] = (proc.wait(), time.monotonic() - start, "".join(shown))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--heavy", required=True, help="the marker expression of the heavy tests")
+    ap.add_argument("--junit", default=".pytest-junit", help="prefix of each lane's files")
+    ap.add_argument("pytest_args", nargs="*", help="more pytest arguments (after --)")
+    args = ap.parse_args(argv)
+    lanes = run_together(args.heavy, args.junit, args.pytest_args)
+    lanes |= run_alone(args.heavy, args.junit, args.pytest_args)
+    print("\n===== lanes =====")
+    failed = []
+    for lane, (code, seconds, text) in lanes.items():
+        # 5: the lane selected no test (a -k that matches none of its files)
+        verdict = {0: "passed", 5: "no tests selected"}.get(code, f"FAILED (exit {code})")
+        print(f"{lane:8s} {seconds:7.0f} s  {verdict}")
+        if code not in (0, 5):
+            failed += failed_lines(text) or [f"the {lane} lane exited {code}"]
+    for line in failed:
+        print(line)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
