@@ -855,6 +855,23 @@ MUTATIONS = [
             "tests/unit/test_sweep_errors.py::test_every_problem_of_the_sweep_its_profile_and_its_plan_in_one_run"
         ],
     ),
+    Mutation(
+        "an ended job that accounting has not recorded yet is judged by its exit marker alone",
+        "scalestudy/executors/slurmctl.py",
+        "        elif code is not None and accounted and _age(marker) < ACCOUNTING_LAG_S:\n",
+        "        elif False:\n",
+        [
+            "tests/unit/test_slurm_reconcile.py::"
+            "test_an_ended_job_accounting_does_not_know_yet_stays_unknown"
+        ],
+    ),
+    Mutation(
+        "a SIGTERM during a job's setup is recorded as exit 0 (bash's last status)",
+        "templates/clusters/partials/prologue.sh.j2",
+        "before the launch; exit 143\" >&2; exit 143' TERM\n",
+        "before the launch; exit 143\" >&2' TERM\n",
+        ["tests/unit/test_job_setup.py::test_a_sigterm_during_the_setup_is_the_jobs_exit_code"],
+    ),
 ]
 
 

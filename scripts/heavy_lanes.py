@@ -1,8 +1,8 @@
 """The heavy tests (trainer, MPI, Slurm, wheel) in two lanes at once, then the timing tests alone
 (issue #43: CI under 40 minutes). Run one after the other they kept the machine's two cores 71%
 busy: the Slurm tests mostly wait (a node's SlurmdTimeout, a status poll, a probe that sleeps),
-the trainer tests compute. So one pytest runs the tests that need no Slurm cluster (the compute
-lane: trainers under mpirun, the wheel) while another runs the Slurm tests (the cluster lane),
+the trainer tests compute. So one pytest runs the trainers under mpirun (the compute lane) while
+another runs the Slurm tests and the single-process ones (the cluster lane),
 and the tests marked `timing` (their assertion is a time or a rate measured on this machine: a
 change found in a history of step times, a link rate fitted from collective times) run last with
 nothing beside them.
@@ -23,11 +23,14 @@ import sys
 import time
 from pathlib import Path
 
-# lane -> the marker expression it adds to the heavy set. The two first run at once: one of
-# them must not compute much, or both slow down and nothing is gained.
+# lane -> the marker expression it adds to the heavy set; every heavy test is in exactly one
+# (tests/unit/test_heavy_lanes.py). The two first run at once: trainers under mpirun beside the
+# Slurm tests and the single-process ones (TensorFlow in one process, the wheel's builds), which
+# share the session's wheel (support/wheel.py) and balance the lanes (in a run of 018a75c the
+# Slurm tests alone ended 7 min before the mpirun ones).
 TOGETHER = {
-    "compute": "not slurm and not timing",
-    "cluster": "slurm and not timing",
+    "compute": "mpi and not slurm and not timing",
+    "cluster": "(slurm or not mpi) and not timing",
 }
 ALONE = {"timing": "timing"}
 

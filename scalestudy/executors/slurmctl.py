@@ -441,9 +441,10 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     # without accounting sacct fails on every call: skip it; the squeue fallback below
     # decides, and status says UNKNOWN where it cannot know
     states: dict[str, str] = {}
+    accounted = False  # sacct answered: a job it does not know yet, it will (ACCOUNTING_LAG_S)
     if accounting_enabled():
         answer = sacct_states([str(a.job_id) for a in active])  # one call for every job
-        states = answer or {}
+        states, accounted = answer or {}, answer is not None
         if answer is None:
             notices.append(
                 "accounting did not answer (sacct failed: is slurmdbd down?): states come from "
@@ -484,7 +485,12 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
             a.state = "interrupted" if code == EXIT_INTERRUPTED else "timeout"
         elif word in SLURM_STATES:
             a.state = SLURM_STATES[word]
-        elif code is not None:  # no accounting record, but the script ended
+        elif code is not None and accounted and _age(marker) < ACCOUNTING_LAG_S:
+            # the script ended, Slurm has not said how yet: a cancelled job's marker can read
+            # like its own end (143 from a setup scancel interrupted), so wait for the record
+            a.slurm_state = "ENDED (not in accounting yet)"
+            a.state = "unknown"
+        elif code is not None:  # no accounting record (none kept, or long overdue)
             a.state = state_from_exit(code)
         else:  # accounting has no record: ask the queue, never guess
             word = queued.get(str(a.job_id), ("UNKNOWN", ""))[0]
@@ -498,6 +504,19 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
         # a rank's failed allocation shows in the job's output, not in its exit code
         failure.refine(a, sorted((sweep_dir / a.folder).glob("slurm-*.out")))
     return notices
+
+
+# slurmctld sends slurmdbd its job records asynchronously: on a loaded machine a job that ended
+# was missing from sacct for over 16 s (CI). Past this, a record still missing is taken as lost
+# and the job's exit marker decides.
+ACCOUNTING_LAG_S = 300
+
+
+def _age(path: Path) -> float:
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return float("inf")
 
 
 def sacct_states(job_ids: list[str]) -> dict[str, str] | None:

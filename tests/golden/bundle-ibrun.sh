@@ -39,6 +39,10 @@ setup_failed() {
   exit 96
 }
 trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
+# A SIGTERM during the setup (scancel, a preemption) ends the script as killed by it (143):
+# untrapped, bash would run `finish` with the last command's status, 0 (a cancelled job read as
+# completed while accounting lags)
+trap 'echo "scalestudy: SIGTERM during the setup, before the launch; exit 143" >&2; exit 143' TERM
 type module >/dev/null 2>&1 || setup_failed "no \`module\` command in this shell (the profile loads modules: start the job from a login shell where \`module\` works, or export it)"
 module load intel/18.0.2 || setup_failed 'module load intel/18.0.2'
 module load impi/18.0.2 || setup_failed 'module load impi/18.0.2'

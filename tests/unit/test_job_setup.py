@@ -220,3 +220,38 @@ def test_the_launch_is_not_under_errexit(mpi_stack, monkeypatch, tmp_path):
     [(attempt, folder)] = _attempts(results, "setup")
     assert (folder / "exit_code").read_text().strip() == "4"
     assert attempt.state == "interrupted"
+
+
+def test_a_sigterm_during_the_setup_is_the_jobs_exit_code(monkeypatch, tmp_path):
+    """scancel while the capture runs (the whole job's process group gets SIGTERM): the exit
+    marker says 143, killed by SIGTERM. Untrapped, bash ran `finish` with the last finished
+    command's status, 0, and a cancelled job whose accounting record was late read as completed
+    (CI, test_node_failure_and_scancel_then_retry_exactly_those)."""
+    _no_module(monkeypatch)
+    started = tmp_path / "capture-started"
+    slow = tmp_path / "slow-python3"  # the capture's interpreter: seen starting, then waits
+    slow.write_text(f"#!/bin/bash\ntouch {started}\nsleep 60\n")
+    slow.chmod(0o755)
+    sweep = tmp_path / "setup.yaml"
+    sweep.write_text(yaml.safe_dump({**SWEEP, "repeats": 1, "python": str(slow)}))
+    loaded = load_sweep(sweep)
+    results = tmp_path / "results"
+    [(pid, script)] = render_all(loaded, make_plan(loaded), results).items()
+    folder = results / "setup" / pid / "attempt-1"
+    folder.mkdir(parents=True)
+    (folder / "job.sh").write_text(script)
+    job = subprocess.Popen(
+        ["bash", str(folder / "job.sh")],
+        env=local_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while not started.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert started.exists(), "the capture did not start"
+    os.killpg(job.pid, signal.SIGTERM)  # as slurmstepd signals a cancelled job's processes
+    out = job.communicate(timeout=30)[0].decode()
+    assert (folder / "exit_code").read_text().strip() == "143", out
+    assert job.returncode == 143 and "SIGTERM during the setup" in out
