@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -65,6 +66,11 @@ def run_together(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[i
             stderr=subprocess.STDOUT,
         )
         print(f"[{quiet} lane: pid {background.pid}, output in {log}]", flush=True)
+        ended: dict[str, tuple[int, float]] = {}  # its exit code and when, seen by a thread
+        watcher = threading.Thread(
+            target=lambda: ended.setdefault(quiet, (background.wait(), time.monotonic()))
+        )
+        watcher.start()
         shown: list[str] = []
         front = subprocess.Popen(
             pytest_cmd(heavy, live_expr, Path(f"{prefix}-{live}.xml"), extra),
@@ -79,8 +85,8 @@ def run_together(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[i
             shown.append(line)
         live_code = front.wait()
         live_s = time.monotonic() - start
-        quiet_code = background.wait()
-        quiet_s = time.monotonic() - start
+        watcher.join()
+        quiet_code, quiet_s = ended[quiet][0], ended[quiet][1] - start
     text = log.read_text(errors="replace")
     print(f"\n===== the {quiet} lane's output ({log}) =====\n{text}", flush=True)
     return {
