@@ -33,6 +33,10 @@ setup_failed() {
   exit 96
 }
 trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
+# A SIGTERM during the setup (scancel, a preemption) ends the script as killed by it (143):
+# untrapped, bash would run `finish` with the last command's status, 0 (a cancelled job read as
+# completed while accounting lags)
+trap 'echo "scalestudy: SIGTERM during the setup, before the launch; exit 143" >&2; exit 143' TERM
 export OMPI_MCA_mpi_yield_when_idle=1
 export OMPI_MCA_btl=self,tcp
 export OMPI_ALLOW_RUN_AS_ROOT=1

@@ -43,6 +43,10 @@ setup_failed() {
   exit 96
 }
 trap 'setup_failed "line $LINENO: $BASH_COMMAND"' ERR
+# A SIGTERM during the setup (scancel, a preemption) ends the script as killed by it (143):
+# untrapped, bash would run `finish` with the last command's status, 0 (a cancelled job read as
+# completed while accounting lags)
+trap 'echo "scalestudy: SIGTERM during the setup, before the launch; exit 143" >&2; exit 143' TERM
 export OMP_NUM_THREADS=1
 export SCALESTUDY_POINT=n0002-p2-0d7497f2b0-r0
 
