@@ -112,22 +112,16 @@ bench-history: venv
 	$(PY) benchmarks/history_changes.py
 
 # The trainer against TF Model Garden's Transformer, side by side. The reference lives in its
-# own venv (tf-models-official pins a newer TensorFlow: installed --no-deps), never in .venv.
-REFVENV ?= .venv-ref
+# own venv (tf-models-official pins a newer TensorFlow: installed --no-deps), never in .venv,
+# cached by its pins (scripts/bench-venv.sh reference).
 bench-reference: venv
-	[ -x $(REFVENV)/bin/python ] || python3 -m venv $(REFVENV)
-	$(REFVENV)/bin/python -m pip install -q -c constraints.txt -r benchmarks/reference/requirements.txt
-	$(REFVENV)/bin/python -m pip install -q --no-deps tf-models-official==2.15.0
-	$(PY) benchmarks/trainer_vs_reference.py --reference-python $(REFVENV)/bin/python
+	$(PY) benchmarks/trainer_vs_reference.py --reference-python "$$(bash scripts/bench-venv.sh reference)"
 
 # The projection's held-out prediction against Extra-P's (issue #32): Extra-P pulls PySide6 and
-# scikit-learn, so it lives in its own venv, never in .venv (about 15 s once installed).
-XPVENV ?= .venv-extrap
+# scikit-learn, so it lives in its own venv, never in .venv, cached by its pin
+# (scripts/bench-venv.sh extrap: 34 s to build here, a fraction of a second after).
 bench-backtest: venv mpi-families
-	[ -x $(XPVENV)/bin/python ] || python3 -m venv $(XPVENV)
-	echo '*' > $(XPVENV)/.gitignore
-	$(XPVENV)/bin/python -m pip install -q extrap==4.2.5
-	$(PY) benchmarks/projection_backtest.py --extrap-python $(XPVENV)/bin/python
+	$(PY) benchmarks/projection_backtest.py --extrap-python "$$(bash scripts/bench-venv.sh extrap)"
 
 # The paper's effect on a network of a known rate (issue #36 item 3; root, ~25-40 min):
 # experiments/network-shaped.yaml on 20mbit netns links, then its unshaped twin.
