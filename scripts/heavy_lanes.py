@@ -53,6 +53,18 @@ def failed_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith(("FAILED ", "ERROR "))]
 
 
+def streamed(cmd: list[str]) -> tuple[int, str]:
+    """Run cmd, its output shown as it comes and kept: (exit code, output)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    shown = []
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        shown.append(line)
+    return proc.wait(), "".join(shown)
+
+
 def run_together(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[int, float, str]]:
     """Both lanes of TOGETHER at once: the first's output live, the second's kept in a log.
     {lane: (exit code, seconds, output)}."""
@@ -71,26 +83,16 @@ def run_together(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[i
             target=lambda: ended.setdefault(quiet, (background.wait(), time.monotonic()))
         )
         watcher.start()
-        shown: list[str] = []
-        front = subprocess.Popen(
-            pytest_cmd(heavy, live_expr, Path(f"{prefix}-{live}.xml"), extra),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
+        live_code, shown = streamed(
+            pytest_cmd(heavy, live_expr, Path(f"{prefix}-{live}.xml"), extra)
         )
-        assert front.stdout is not None
-        for line in front.stdout:
-            sys.stdout.write(line)
-            sys.stdout.flush()
-            shown.append(line)
-        live_code = front.wait()
         live_s = time.monotonic() - start
         watcher.join()
         quiet_code, quiet_s = ended[quiet][0], ended[quiet][1] - start
     text = log.read_text(errors="replace")
     print(f"\n===== the {quiet} lane's output ({log}) =====\n{text}", flush=True)
     return {
-        live: (live_code, live_s, "".join(shown)),
+        live: (live_code, live_s, shown),
         quiet: (quiet_code, quiet_s, text),
     }
 
@@ -100,19 +102,8 @@ def run_alone(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[int,
     for lane, expr in ALONE.items():
         print(f"\n===== the {lane} lane, alone =====", flush=True)
         start = time.monotonic()
-        proc = subprocess.Popen(
-            pytest_cmd(heavy, expr, Path(f"{prefix}-{lane}.xml"), extra),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        assert proc.stdout is not None
-        shown = []
-        for line in proc.stdout:
-            sys.stdout.write(line)
-            sys.stdout.flush()
-            shown.append(line)
-        done[lane] = (proc.wait(), time.monotonic() - start, "".join(shown))
+        code, shown = streamed(pytest_cmd(heavy, expr, Path(f"{prefix}-{lane}.xml"), extra))
+        done[lane] = (code, time.monotonic() - start, shown)
     return done
 
 
