@@ -33,8 +33,8 @@ from scalestudy.compare.analysis import SLOWER_THAN_TOL
 pytestmark = [pytest.mark.slurm, pytest.mark.timing]  # scripts/heavy_lanes.py: run alone
 
 ROOT = Path(__file__).resolve().parents[2]
-# the benchmark's declared smallest size (its CI_SMALLEST): 7 runs, the change at the 5th, 6 steps,
-# 500 ms
+# the benchmark's declared smallest size (its CI_SMALLEST: 8 runs, the change at the 6th, 32
+# steps, 500 ms), written there only
 ARGS = smallest_args("history_real")
 RUNS, CHANGE_AT = int(option(ARGS, "--runs")), int(option(ARGS, "--change-at"))
 CYCLE_MS = int(option(ARGS, "--cycle-ms"))
