@@ -872,6 +872,16 @@ MUTATIONS = [
         "before the launch; exit 143\" >&2' TERM\n",
         ["tests/unit/test_job_setup.py::test_a_sigterm_during_the_setup_is_the_jobs_exit_code"],
     ),
+    Mutation(
+        "the MPI the ranks loaded is said with the point's rank count (make demo's run MIXED)",
+        "scalestudy/formats/env_capture.py",
+        '        said = f"{next(iter(counts))} (on every rank)"\n',
+        '        said = f"{next(iter(counts))} ({len(libs)} ranks)"\n',
+        [
+            "tests/unit/test_loaded_mpi.py::"
+            "test_points_of_1_and_2_ranks_on_the_same_library_say_the_same"
+        ],
+    ),
 ]
 
 

@@ -247,14 +247,18 @@ def loaded_mpi(attempt: Path) -> list[str]:
 
 
 def loaded_mpi_said(libs: list[str], harness: dict | None, captured: str | None) -> str:
-    """The MPI the ranks loaded (loaded_mpi), as the provenance says it: each library once,
-    how many ranks; marked when it is not the profile's family (capture.json, `--mpi`) or
-    when the ranks differ, and with what the capture's mpi.txt said when that differs."""
+    """The MPI the ranks loaded (loaded_mpi), as the provenance says it: the library "on every
+    rank", else each library with its share of the ranks, marked; marked too when it is not the
+    profile's family (capture.json, `--mpi`), and with what the capture's mpi.txt said when that
+    differs. A point's rank count is not in it: points of 1 and 2 ranks that loaded the same
+    library say the same (the report's MIXED check compares these words)."""
     counts: dict[str, int] = {}
     for lib in libs:
         counts[mpi_version(lib)] = counts.get(mpi_version(lib), 0) + 1
-    said = "; ".join(f"{v} (loaded by {n} rank(s))" for v, n in counts.items())
-    if len(counts) > 1:
+    if len(counts) == 1:
+        said = f"{next(iter(counts))} (on every rank)"
+    else:
+        said = "; ".join(f"{v} ({n} of {len(libs)} ranks)" for v, n in counts.items())
         said += " (NOT one library on every rank)"
     h = harness or {}
     asked = h.get("mpi_family") if h.get("mpi_family_from") == "asked" else None

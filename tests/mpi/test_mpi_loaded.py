@@ -24,7 +24,7 @@ pytestmark = pytest.mark.mpi
 
 ROOT = Path(__file__).resolve().parents[2]
 MPICH_PYTHON = ROOT / ".venv-mpich" / "bin" / "python"  # scripts/setup-mpi-families.sh
-LOADED = "MPICH 4.0.2 (loaded by 1 rank(s)) (NOT the profile's Open MPI)"
+LOADED = "MPICH 4.0.2 (on every rank) (NOT the profile's Open MPI)"
 
 
 def test_ranks_that_load_another_mpi_fail_doctor_and_are_marked_in_the_report(tmp_path, capsys):

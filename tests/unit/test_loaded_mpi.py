@@ -32,21 +32,29 @@ def test_each_ranks_library_is_read_from_its_header(tmp_path):
     _ranks(tmp_path, [OPEN_MPI, OPEN_MPI])
     assert loaded_mpi(tmp_path) == [OPEN_MPI, OPEN_MPI]
     said = loaded_mpi_said(loaded_mpi(tmp_path), ASKED_OPENMPI, "mpirun (Open MPI) 4.1.4")
-    assert said == "Open MPI 4.1.4 (loaded by 2 rank(s))"
+    assert said == "Open MPI 4.1.4 (on every rank)"
+
+
+def test_points_of_1_and_2_ranks_on_the_same_library_say_the_same(tmp_path):
+    # make demo's report called its run MIXED ("MPI (2 values)"): 1-rank and 2-rank points
+    # that loaded one Open MPI were said "(loaded by 1 rank(s))" and "(loaded by 2 rank(s))"
+    one = loaded_mpi_said([OPEN_MPI], ASKED_OPENMPI, "mpirun (Open MPI) 4.1.4")
+    two = loaded_mpi_said([OPEN_MPI, OPEN_MPI], ASKED_OPENMPI, "mpirun (Open MPI) 4.1.4")
+    assert one == two == "Open MPI 4.1.4 (on every rank)"
 
 
 def test_another_family_than_the_profiles_is_marked_with_what_the_capture_found(tmp_path):
     _ranks(tmp_path, [MPICH])
     said = loaded_mpi_said(loaded_mpi(tmp_path), ASKED_OPENMPI, "mpirun (Open MPI) 4.1.4")
     assert said == (
-        "MPICH 4.0.2 (loaded by 1 rank(s)) (NOT the profile's Open MPI) "
+        "MPICH 4.0.2 (on every rank) (NOT the profile's Open MPI) "
         "(the job's capture found Open MPI 4.1.4)"
     )
 
 
 def test_ranks_that_differ_are_marked(tmp_path):
     said = loaded_mpi_said([INTEL, OPEN_MPI, INTEL], {}, None)
-    assert said.startswith("Intel MPI 2021.17 (loaded by 2 rank(s)); Open MPI 4.1.4 (loaded by 1")
+    assert said.startswith("Intel MPI 2021.17 (2 of 3 ranks); Open MPI 4.1.4 (1 of 3 ranks)")
     assert said.endswith("(NOT one library on every rank)")
 
 
@@ -72,7 +80,7 @@ def test_doctor_judges_what_the_ranks_loaded_against_the_profile(tmp_path):
     check = doctor.check_ranks_mpi(profile, tmp_path / "a")
     assert (check.status, check.detail) == (
         "FAIL",
-        "MPICH 4.0.2 (loaded by 1 rank(s)) (NOT the profile's Open MPI)",
+        "MPICH 4.0.2 (on every rank) (NOT the profile's Open MPI)",
     )
     _ranks(tmp_path / "b", [OPEN_MPI])
     assert doctor.check_ranks_mpi(profile, tmp_path / "b").status == "ok"
