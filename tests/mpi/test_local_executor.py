@@ -19,7 +19,9 @@ from support.sweeps import sparse_and_dense
 
 from scalestudy.cli import main
 
-pytestmark = pytest.mark.mpi
+# its runs are its own (the local executor's), shared with no other file: it runs in the
+# cluster lane (scripts/heavy_lanes.py), which ended ~3.5 min before the compute lane
+pytestmark = [pytest.mark.mpi, pytest.mark.cluster_lane]
 
 SWEEP = sparse_and_dense("mini", "local", ppn=1, repeats=1)
 

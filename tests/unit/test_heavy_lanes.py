@@ -31,7 +31,7 @@ def _holds(expr: str, marks: set[str], names: set[str]) -> bool:
 def test_every_heavy_test_runs_in_exactly_one_lane():
     lanes, heavy = _lanes(), _heavy()
     names = set(re.findall(r"[a-z_]+", " ".join([heavy, *lanes.values()]))) - {"and", "or", "not"}
-    assert {"mpi", "slurm", "trainer", "wheel", "timing"} <= names
+    assert {"mpi", "slurm", "trainer", "wheel", "timing", "cluster_lane"} <= names
     for n in range(len(names) + 1):
         for marks in map(set, itertools.combinations(sorted(names), n)):
             if not _holds(heavy, marks, names):
@@ -41,12 +41,16 @@ def test_every_heavy_test_runs_in_exactly_one_lane():
 
 
 def test_the_timing_tests_run_alone_and_the_mpi_ones_beside_the_slurm_ones():
-    lanes, names = _lanes(), {"mpi", "slurm", "trainer", "wheel", "timing"}
+    lanes, names = _lanes(), {"mpi", "slurm", "trainer", "wheel", "timing", "cluster_lane"}
+    cases = ({"slurm", "timing"}, {"mpi"}, {"slurm"}, {"mpi", "slurm"}, {"wheel"})
     lane_of = {
         frozenset(m): next(k for k, e in lanes.items() if _holds(e, set(m), names))
-        for m in ({"slurm", "timing"}, {"mpi"}, {"slurm"}, {"mpi", "slurm"}, {"wheel"})
+        for m in (*cases, {"mpi", "cluster_lane"}, {"mpi", "cluster_lane", "timing"})
     }
     assert lane_of[frozenset({"slurm", "timing"})] == "timing"
     assert lane_of[frozenset({"mpi"})] == "compute"
     assert lane_of[frozenset({"slurm"})] == lane_of[frozenset({"mpi", "slurm"})] == "cluster"
     assert lane_of[frozenset({"wheel"})] == "cluster"
+    # an mpirun file moved to balance the lanes goes to the cluster lane, unless it is timed
+    assert lane_of[frozenset({"mpi", "cluster_lane"})] == "cluster"
+    assert lane_of[frozenset({"mpi", "cluster_lane", "timing"})] == "timing"
