@@ -55,7 +55,7 @@ test-fast:
 # The harness's fast tests on each Python that pyproject promises besides the .venv's 3.11
 # (requires-python >=3.10,<3.14; venvs as in `make test`; ~5-7 min each here, not in CI)
 # the markers (pyproject.toml) of what needs more than the harness's dependencies
-HEAVY = mpi or slurm or trainer or wheel
+HEAVY = mpi or slurm or trainer or wheel or reference
 HARNESS_FAST = -q -p no:cacheprovider -m "not ($(HEAVY))"
 HARNESS_IMPORTS = import importlib, pkgutil, scalestudy; [importlib.import_module(m.name) for m in pkgutil.walk_packages(scalestudy.__path__, "scalestudy.") if not m.name.startswith("scalestudy.trainer")]
 test-pythons:

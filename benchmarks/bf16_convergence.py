@@ -30,7 +30,7 @@ from scalestudy.measure.run_local import run_point
 CI_SMALLEST = {
     "needs": "trainer",
     "args": ["--seeds", "1234", "--steps", "5"],
-    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+    "run_by": "tests/mpi/test_benchmarks_at_smallest.py",
 }
 
 parser = argparse.ArgumentParser()

@@ -29,7 +29,7 @@ from scalestudy.measure.run_local import run_point
 CI_SMALLEST = {
     "needs": "trainer",
     "args": ["--repeats", "1", "--steps", "4", "--warmup", "1", "--tokens", "256"],
-    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+    "not_in_ci": "6 trainer runs of 2 ranks, 197 CPU s at this size (2026-11-29): over CI budget",
 }
 
 parser = argparse.ArgumentParser()

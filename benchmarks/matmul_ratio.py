@@ -17,7 +17,7 @@ from pathlib import Path
 CI_SMALLEST = {
     "needs": "trainer",
     "args": ["--size", "256", "--repeats", "1"],
-    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+    "run_by": "tests/mpi/test_benchmarks_at_smallest.py",
 }
 
 parser = argparse.ArgumentParser()

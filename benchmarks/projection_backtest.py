@@ -43,8 +43,8 @@ from scalestudy.report.projection import empirical, physics, select
 CI_SMALLEST = {
     "needs": "reference",
     "args": ["--trials", "1", "--draws", "20"],
-    # its venv is cached by its pin now (scripts/bench-venv.sh); CI would build it once, from PyPI
-    "not_in_ci": "Extra-P's venv is cached by its pin but CI does not build it yet",
+    # its venv is cached by its pin (scripts/bench-venv.sh): CI builds it once, from PyPI
+    "run_by": "tests/unit/test_backtest_beside_extrap.py",
 }
 
 ROOT = Path(__file__).resolve().parents[1]

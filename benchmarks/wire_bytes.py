@@ -20,7 +20,7 @@ from scalestudy.measure.wire_check import measure_wire
 CI_SMALLEST = {
     "needs": "trainer",
     "args": ["--ranks", "2", "--exchanges", "allreduce"],
-    "not_in_ci": "trainer runs (10-20 s of rank starts each); CI over 40 min (#43)",
+    "run_by": "tests/mpi/test_benchmarks_at_smallest.py",
 }
 
 NAMES = {

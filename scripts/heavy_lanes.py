@@ -7,7 +7,7 @@ and the tests marked `timing` (their assertion is a time or a rate measured on t
 change found in a history of step times, a link rate fitted from collective times) run last with
 nothing beside them.
 
-    python scripts/heavy_lanes.py --heavy "mpi or slurm or trainer or wheel" \\
+    python scripts/heavy_lanes.py --heavy "mpi or slurm or trainer or wheel or reference" \\
         --junit .pytest-junit [-- PYTEST_ARGS...]
 
 The compute lane prints as it goes; the cluster lane's output is kept in PREFIX-cluster.log and

@@ -1,0 +1,53 @@
+"""The trainer's benchmarks at their smallest size (issue #47 point 5: a benchmark nobody runs
+rots). Each runs as `make bench` runs it, at the CI_SMALLEST its own file declares (read there,
+written once: tests/support/benchmarks.py), and must exit 0 and print its figures. At this size
+they are a check that the benchmark still runs end to end against today's trainer and formats,
+not figures: their speed claims are measured at their default sizes (docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support.benchmarks import BENCHMARKS, declared
+
+pytestmark = pytest.mark.mpi
+
+# each a file name in the code, as tests/unit/test_benchmarks_in_ci.py's run_by check reads it.
+# Their runs are their own (none shared with tests/mpi), so they are split between the two lanes
+# (scripts/heavy_lanes.py) by their cost at this size (CPU seconds measured alone, 2026-11-29,
+# AMD EPYC): bf16_convergence 36, mesh_cycle_time 40, matmul_ratio 4 in the compute lane;
+# wire_bytes 47, trainer_throughput 55, memory_model 8 in the cluster lane.
+# Not here (their not_in_ci says why): embrace_schedule (197 CPU s at its smallest) and overlap
+# (72), which would add 4.5 min of a lane.
+CLUSTER_LANE = pytest.mark.cluster_lane
+TRAINER_BENCHMARKS = [
+    "bf16_convergence.py",
+    "mesh_cycle_time.py",
+    "matmul_ratio.py",
+    pytest.param("wire_bytes.py", marks=CLUSTER_LANE),
+    pytest.param("trainer_throughput.py", marks=CLUSTER_LANE),
+    pytest.param("memory_model.py", marks=CLUSTER_LANE),
+]
+
+
+@pytest.mark.parametrize("name", TRAINER_BENCHMARKS)
+def test_a_trainer_benchmark_runs_at_its_smallest_size(name, tmp_path):
+    path = BENCHMARKS / name
+    spec = declared(path)
+    assert spec is not None and spec.get("run_by") == "tests/mpi/" + Path(__file__).name, spec
+    env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent), "MPLBACKEND": "Agg"}
+    proc = subprocess.run(
+        [sys.executable, str(path), *spec["args"]],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=900,
+    )
+    said = f"{name} {spec['args']}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
+    assert proc.returncode == 0, said
+    assert proc.stdout.strip(), f"{name} printed nothing"

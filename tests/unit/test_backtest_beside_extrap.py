@@ -1,0 +1,52 @@
+"""The projection's backtest beside Extra-P at its smallest size (issue #47 point 5: a benchmark
+nobody runs rots, and one that needs a reference venv builds it cached by its pins and runs in
+CI too). Extra-P's venv comes from scripts/bench-venv.sh (built once from PyPI, ~30 s; a
+fraction of a second after); the benchmark runs at the CI_SMALLEST its own file declares. At one
+trial a row its errors are not figures: what is checked is that both sides answered on every
+row (Extra-P's model search ran and was read back), so a broken driver or venv fails here."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+from support.benchmarks import BENCHMARKS, declared
+
+pytestmark = pytest.mark.reference
+
+NAME = "projection_backtest.py"  # a file name in the code: test_benchmarks_in_ci's run_by check
+
+
+def test_the_projection_backtest_runs_beside_extrap_at_its_smallest_size(tmp_path):
+    path = BENCHMARKS / NAME
+    spec = declared(path)
+    assert spec is not None and spec.get("run_by") == f"tests/unit/{os.path.basename(__file__)}"
+    root = BENCHMARKS.parent
+    venv = subprocess.run(
+        ["bash", str(root / "scripts" / "bench-venv.sh"), "extrap"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert venv.returncode == 0, venv.stderr[-3000:]
+    extrap = venv.stdout.strip().splitlines()[-1]
+    proc = subprocess.run(
+        [sys.executable, str(path), *spec["args"], "--extrap-python", extrap],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
+    rows = json.loads(proc.stdout[: proc.stdout.index("\n]") + 2])
+    assert len(rows) >= 8, rows  # 4 truths x 2 noise levels, each at its held-out sizes
+    for row in rows:
+        for side in ("scalestudy", "extrap"):
+            err = row[f"{side} |err| median"]
+            assert isinstance(err, float) and math.isfinite(err), (side, row)
+        assert row["extrap model (trial 0)"], row
