@@ -41,8 +41,9 @@ def test_every_heavy_test_runs_in_exactly_one_lane():
 
 
 def test_the_timing_tests_run_alone_and_the_mpi_ones_beside_the_slurm_ones():
-    lanes, names = _lanes(), {"mpi", "slurm", "trainer", "wheel", "timing", "cluster_lane"}
-    cases = ({"slurm", "timing"}, {"mpi"}, {"slurm"}, {"mpi", "slurm"}, {"wheel"})
+    names = {"mpi", "slurm", "trainer", "wheel", "reference", "timing", "cluster_lane"}
+    lanes = _lanes()
+    cases = ({"slurm", "timing"}, {"mpi"}, {"slurm"}, {"mpi", "slurm"}, {"wheel"}, {"reference"})
     lane_of = {
         frozenset(m): next(k for k, e in lanes.items() if _holds(e, set(m), names))
         for m in (*cases, {"mpi", "cluster_lane"}, {"mpi", "cluster_lane", "timing"})
@@ -50,7 +51,7 @@ def test_the_timing_tests_run_alone_and_the_mpi_ones_beside_the_slurm_ones():
     assert lane_of[frozenset({"slurm", "timing"})] == "timing"
     assert lane_of[frozenset({"mpi"})] == "compute"
     assert lane_of[frozenset({"slurm"})] == lane_of[frozenset({"mpi", "slurm"})] == "cluster"
-    assert lane_of[frozenset({"wheel"})] == "cluster"
+    assert lane_of[frozenset({"wheel"})] == lane_of[frozenset({"reference"})] == "cluster"
     # an mpirun file moved to balance the lanes goes to the cluster lane, unless it is timed
     assert lane_of[frozenset({"mpi", "cluster_lane"})] == "cluster"
     assert lane_of[frozenset({"mpi", "cluster_lane", "timing"})] == "timing"
