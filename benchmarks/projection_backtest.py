@@ -14,10 +14,11 @@ Extra-P pulls PySide6 and scikit-learn: it lives in a venv of its own, never in 
 when missing and cached by its pin (scripts/bench-venv.sh extrap; `make bench-backtest`).
 Truths: alpha-beta (compute + alpha log2 N + beta bytes(N), bytes = (N - 1) x 4 MB, a ring
 allgather's), N^1.5 (contention a ring model does not have), N log N, and a step change at 16
-nodes; noise 3% and 10%.
+nodes; noise 3% and 10% (log sd), log-normal, or (--noise-kind) Student t of 3 df or a spread
+growing as sqrt(N), as benchmarks/interval_coverage.py draws them.
 
 Usage: .venv/bin/python benchmarks/projection_backtest.py [--trials 200] [--draws 1000]
-           [--extrap-python P]
+           [--extrap-python P | --no-extrap] [--noise-kind lognormal|t3|sd~sqrt(N)]
        .venv/bin/python benchmarks/projection_backtest.py --sweep NAME --results ROOT
 (a measured sweep of six or more sizes: the report's own backtest beside Extra-P's, on the
 same completed repeats; experiments/backtest-slurm.yaml runs one on the emulated cluster)
@@ -78,6 +79,22 @@ CASES = {
     "step at 16": lambda n: 1.0 + 0.02 * math.log2(n) + (0.5 if n >= 16 else 0.0),
 }
 NOISES = (0.03, 0.10)
+# the noise's shape (issue #44 point 2, as benchmarks/interval_coverage.py draws it): log-normal
+# (the default), Student t of 3 df scaled to the same sd (heavy tails), the log sd growing as
+# sqrt(N) from its 1-node value (heteroscedastic)
+NOISE_KINDS = ("lognormal", "t3", "sd~sqrt(N)")
+
+
+def draw(rng: np.random.Generator, n: int, sd: float, kind: str) -> np.ndarray:
+    """REPEATS log-scale errors at n nodes."""
+    if kind == "t3":  # its variance is 3
+        return sd * rng.standard_t(3, REPEATS) / math.sqrt(3.0)
+    if kind == "sd~sqrt(N)":
+        return sd * math.sqrt(n) * rng.standard_normal(REPEATS)
+    assert kind == "lognormal", kind
+    return rng.normal(0, sd, REPEATS)
+
+
 DESIGNS = (((1, 2, 4, 8, 16), (32, 64)), ((1, 2, 4, 8, 16, 32, 64), (128,)))
 
 
@@ -110,10 +127,12 @@ def _extrap(py: str | None, jobs: list) -> list:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def run(trials: int, py: str | None, draws: int = 1000, seed: int = 100) -> list[dict]:
+def run(
+    trials: int, py: str | None, draws: int = 1000, seed: int = 100, kind: str = "lognormal"
+) -> list[dict]:
     """Every row: a truth, a noise, the fitted sizes and one target, over `trials` seeded
     trials of REPEATS repeats a size; the error against the held-out size's measured median.
-    Extra-P is skipped (its columns None) when py is None."""
+    Extra-P is skipped (its columns None) when py is None. `kind`: the noise's shape."""
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for noise in NOISES:
@@ -123,7 +142,7 @@ def run(trials: int, py: str | None, draws: int = 1000, seed: int = 100) -> list
                     for trial in range(trials):
                         rng = np.random.default_rng(seed + trial)
                         samples = {
-                            n: list(truth(n) * np.exp(rng.normal(0, noise, REPEATS)))
+                            n: list(truth(n) * np.exp(draw(rng, n, noise, kind)))
                             for n in (*fitted, *targets)
                         }
                         kept = {n: samples[n] for n in fitted}
@@ -142,6 +161,7 @@ def run(trials: int, py: str | None, draws: int = 1000, seed: int = 100) -> list
                     theirs = _extrap(py, jobs)
                     for j, target in enumerate(targets):
                         rows.append(_row(case, noise, fitted, target, ours, meas, theirs, j))
+                        rows[-1]["noise kind"] = kind
     return rows
 
 
@@ -221,21 +241,28 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--trials", type=int, default=200)
     ap.add_argument("--extrap-python")
+    ap.add_argument("--no-extrap", action="store_true", help="scalestudy's side alone")
+    ap.add_argument("--noise-kind", choices=NOISE_KINDS, default="lognormal")
     ap.add_argument("--seed", type=int, default=100, help="trial k draws with seed + k")
     ap.add_argument("--draws", type=int, default=1000, help="interval draws a trial")
     ap.add_argument("--sweep", help="a measured sweep's backtest instead of the synthetic cases")
     ap.add_argument("--results", default="results", help="results root of --sweep")
     args = ap.parse_args()
-    py = extrap_python(args.extrap_python)
+    py = None if args.no_extrap else extrap_python(args.extrap_python)
     if args.sweep:
         rows = measured(args.sweep, Path(args.results), py)
         print(json.dumps(rows, indent=1))
         return
     t0 = time.time()
-    rows = run(args.trials, py, args.draws, args.seed)
+    rows = run(args.trials, py, args.draws, args.seed, args.noise_kind)
     print(json.dumps(rows, indent=1))
-    print(f"\n{args.trials} trials a row, {time.time() - t0:.0f} s\n")
+    print(f"\n{args.trials} trials a row, {args.noise_kind} noise, {time.time() - t0:.0f} s\n")
     print(table(rows))
+
+
+def _kind(row: dict) -> str:
+    kind = row.get("noise kind", "lognormal")
+    return "" if kind == "lognormal" else f" {kind}"
 
 
 def table(rows: list[dict]) -> str:
@@ -250,7 +277,7 @@ def table(rows: list[dict]) -> str:
         met = xp is not None and r["scalestudy |err| median"] <= xp
         met = met and r["scalestudy 95% covered"] >= 0.90
         out.append(
-            f"| {r['case']} | {r['noise']:.0%} | {r['sizes']} | "
+            f"| {r['case']} | {r['noise']:.0%}{_kind(r)} | {r['sizes']} | "
             f"{r['scalestudy |err| median']:.1%} | {r['scalestudy 95% covered']:.2f} | "
             + ("-" if xp is None else f"{xp:.1%}")
             + f" | {'yes' if met else 'no'} |"
