@@ -32,3 +32,19 @@ def test_the_backtest_benchmark_runs_every_row_at_its_smallest_size():
         assert r["scalestudy |err| median"] >= 0 and r["extrap |err| median"] is None
     table = bench.table(rows).splitlines()
     assert len(table) == 2 + 24 and all(line.endswith("| no |") for line in table[2:])
+
+
+def test_the_noise_kinds_have_the_spread_they_say():
+    """--noise-kind: t3 keeps the log sd and adds tails; sd~sqrt(N) scales the same draws."""
+    import numpy as np
+
+    bench = _bench()
+    a = bench.draw(np.random.default_rng(1), 16, 0.1, "lognormal")
+    b = bench.draw(np.random.default_rng(1), 16, 0.1, "sd~sqrt(N)")
+    np.testing.assert_allclose(b, 4 * a)  # sqrt(16) x the log-normal's own draws
+    bench.REPEATS = 200_000
+    t3 = bench.draw(np.random.default_rng(2), 1, 0.1, "t3")
+    normal = bench.draw(np.random.default_rng(2), 1, 0.1, "lognormal")
+    assert 0.09 < t3.std() < 0.11 and 0.099 < normal.std() < 0.101
+    tails = np.mean(np.abs(t3) > 0.4), np.mean(np.abs(normal) > 0.4)  # beyond 4 sd
+    assert tails[0] > 20 * max(tails[1], 1e-5), tails
