@@ -432,19 +432,26 @@ def test_time_limit_checkpoints_and_resubmission_resumes(in_cluster, time_limite
     assert steps1 == list(range(1, last + 1))  # nothing lost, nothing repeated
 
 
-def _job_processes(cluster, raw: str) -> list[int]:
-    """Processes of this cluster still carrying the job id `raw` in their environment (an array
-    task's own number, `scontrol show job`'s JobId, not <array>_<task>)."""
+def _job_processes(cluster, job: str) -> list[int]:
+    """Processes of this cluster still carrying the job `job` (the manifest's id) in their
+    environment: an array task's SLURM_ARRAY_JOB_ID and SLURM_ARRAY_TASK_ID (every process of a
+    task inherits them: the batch script, its steps, the ranks), else SLURM_JOB_ID. Slurm's own
+    id for the task is not needed: `scontrol show job <array>_<task>` of a pending task that
+    was cancelled answered nothing for 60 s (exit 1) in a CI-like run of 11ead0a."""
     ours = f"SLURM_CONF={cluster.conf}\0".encode()
-    assert raw.isdigit(), raw
-    tag = f"SLURM_JOB_ID={raw}\0".encode()
+    array, _, task = job.partition("_")
+    assert array.isdigit() and (not task or task.isdigit()), job
+    if task:
+        tags = [f"SLURM_ARRAY_JOB_ID={array}\0".encode(), f"SLURM_ARRAY_TASK_ID={task}\0".encode()]
+    else:
+        tags = [f"SLURM_JOB_ID={job}\0".encode()]
     pids = []
     for proc in Path("/proc").iterdir():
         try:
-            raw = (proc / "environ").read_bytes()
+            env = (proc / "environ").read_bytes()
         except OSError:
             continue
-        if ours in raw and tag in raw:
+        if ours in env and all(tag in env for tag in tags):
             pids.append(int(proc.name))
     return pids
 
@@ -492,10 +499,9 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
 
     _wait_for(lambda: started(crashed), 240, "the first point to start on both nodes")
     node = _batch_host(in_cluster, job[crashed])
+    # the check below finds the running job's processes (else "none left" would prove nothing)
+    assert _job_processes(in_cluster, job[crashed])
     subprocess.run(["scancel", job[cancelled]], env=in_cluster.env(), check=True)
-    # the array tasks' own ids, asked before the node is lost (a pending task gets its own
-    # id when Slurm splits it off the array, at the latest when it is cancelled)
-    raw = {pid: _job_field(in_cluster, job[pid], "JobId") for pid in (crashed, cancelled)}
     try:
         assert in_cluster.crash_node(node) > 0
         _wait_for(
@@ -510,8 +516,8 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
         sizes = {f: f.stat().st_size for f in logs[crashed].iterdir()}
         time.sleep(5)
         assert {f: f.stat().st_size for f in logs[crashed].iterdir()} == sizes
-        assert _job_processes(in_cluster, raw[crashed]) == []
-        assert _job_processes(in_cluster, raw[cancelled]) == []
+        assert _job_processes(in_cluster, job[crashed]) == []
+        assert _job_processes(in_cluster, job[cancelled]) == []
     finally:
         in_cluster.revive_node(node)
     data = _wait_done(sweep, results, "emufail")
