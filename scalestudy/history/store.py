@@ -211,7 +211,7 @@ def _digest(data: bytes) -> str:
 def file_name(entry: Entry) -> str:
     """<sweep>-<identity>-<content>.json: the same run and content, the same name (where
     it was added from and under which name are not its content)."""
-    content = msgspec.json.encode(entry)
+    content = msgspec.json.encode(msgspec.structs.replace(entry, added_at=0.0, source="", label=""))
     identity = _digest("\n".join(entry.attempts).encode())
     sweep = re.sub(r"[^A-Za-z0-9._-]+", "_", entry.sweep)[:60]
     return f"{sweep}-{identity[:12]}-{_digest(content)[:12]}.json"
