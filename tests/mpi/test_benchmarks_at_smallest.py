@@ -6,13 +6,10 @@ not figures: their speed claims are measured at their default sizes (docs/benchm
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from support.benchmarks import BENCHMARKS, declared
+from support.benchmarks import BENCHMARKS, assert_runs_at_smallest, declared
 
 pytestmark = pytest.mark.mpi
 
@@ -39,15 +36,4 @@ def test_a_trainer_benchmark_runs_at_its_smallest_size(name, tmp_path):
     path = BENCHMARKS / name
     spec = declared(path)
     assert spec is not None and spec.get("run_by") == "tests/mpi/" + Path(__file__).name, spec
-    env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent), "MPLBACKEND": "Agg"}
-    proc = subprocess.run(
-        [sys.executable, str(path), *spec["args"]],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=900,
-    )
-    said = f"{name} {spec['args']}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
-    assert proc.returncode == 0, said
-    assert proc.stdout.strip(), f"{name} printed nothing"
+    assert_runs_at_smallest(path, tmp_path, timeout=900)

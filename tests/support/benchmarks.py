@@ -31,3 +31,26 @@ def option(args: list[str], flag: str) -> str:
     """The value after `flag` in args."""
     assert flag in args, f"{flag} not in {args}"
     return args[args.index(flag) + 1]
+
+
+def assert_runs_at_smallest(path: Path, cwd: Path, timeout: float = 600) -> None:
+    """benchmarks/<path> at its CI_SMALLEST args, as `make bench` runs it (this interpreter,
+    the checkout on PYTHONPATH, no display): exit 0 and something printed, else the failure
+    with the last lines of its output."""
+    import os
+    import subprocess
+    import sys
+
+    args = declared(path)["args"]
+    env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent), "MPLBACKEND": "Agg"}
+    proc = subprocess.run(
+        [sys.executable, str(path), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=timeout,
+    )
+    said = f"{path.name} {args}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
+    assert proc.returncode == 0, said
+    assert proc.stdout.strip(), f"{path.name} printed nothing"

@@ -7,13 +7,10 @@ yet in CI says why (`not_in_ci`), so the gap is printed, not hidden."""
 from __future__ import annotations
 
 import ast
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from support.benchmarks import declared
+from support.benchmarks import assert_runs_at_smallest, declared
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = sorted(p for p in (ROOT / "benchmarks").glob("*.py"))
@@ -92,16 +89,4 @@ HARNESS = [p for p in BENCHMARKS if (declared(p) or {}).get("needs") == "harness
 @pytest.mark.parametrize("path", HARNESS, ids=[p.stem for p in HARNESS])
 def test_a_harness_benchmark_runs_at_its_smallest_size(path, tmp_path):
     """Exit 0 and something printed; a traceback fails, with its last lines shown."""
-    args = declared(path)["args"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
-    proc = subprocess.run(
-        [sys.executable, str(path), *args],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=600,
-    )
-    said = f"{path.name} {args}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
-    assert proc.returncode == 0, said
-    assert proc.stdout.strip(), f"{path.name} printed nothing"
+    assert_runs_at_smallest(path, tmp_path)
