@@ -1,9 +1,10 @@
-"""Tokens/s of the `base` Transformer at 1 and 2 ranks on this machine (weak scaling, one
-intra-op thread per rank, so 1 rank uses 1 core and 2 ranks 2 cores). Each repeat is a separate
-mpirun; the samples are the repeats. Prints JSON with medians and spreads.
+"""Tokens/s of the `base` Transformer (or --model) at 1 and 2 ranks on this machine (weak
+scaling, one intra-op thread per rank, so 1 rank uses 1 core and 2 ranks 2 cores). Each repeat
+is a separate mpirun; the samples are the repeats. Prints JSON with medians and spreads.
 
 Usage: .venv/bin/python benchmarks/trainer_throughput.py [--repeats 3] [--steps 12]
-       [--ranks 1 2] [--sparse-as-dense] [--timing overlapped|phases] [--compression none|fp16]"""
+       [--ranks 1 2] [--model base] [--sparse-as-dense] [--timing overlapped|phases]
+       [--compression none|fp16]"""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from scalestudy.measure.run_local import run_point
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "trainer",
-    "args": ["--repeats", "1", "--steps", "3", "--warmup", "1", "--ranks", "1"],
+    # the tiny model: the same code path as base's, without base's 40 CPU s of steps
+    "args": ["--repeats", "1", "--steps", "3", "--warmup", "1", "--ranks", "1", "--model", "tiny"],
     "run_by": "tests/mpi/test_benchmarks_at_smallest.py",
 }
 
@@ -27,6 +29,7 @@ parser.add_argument("--repeats", type=int, default=3)
 parser.add_argument("--steps", type=int, default=12)
 parser.add_argument("--warmup", type=int, default=4)
 parser.add_argument("--tokens", type=int, default=1024)
+parser.add_argument("--model", choices=["tiny", "base", "big"], default="base")
 parser.add_argument("--ranks", type=int, nargs="+", default=[1, 2])
 parser.add_argument("--sparse-as-dense", action="store_true")
 parser.add_argument("--timing", choices=["overlapped", "phases"], default="overlapped")
@@ -40,7 +43,7 @@ for rep in range(args.repeats):
             work / f"n{n}-r{rep}",
             n,
             {
-                "model": {"preset": "base"},
+                "model": {"preset": args.model},
                 "tokens_per_worker": args.tokens,
                 "steps": args.steps,
                 "timing_warmup_steps": args.warmup,
@@ -75,7 +78,7 @@ def spread(values):
 
 
 out = {
-    "model": "base",
+    "model": args.model,
     "tokens_per_worker": args.tokens,
     "steps": args.steps,
     "timing_warmup_steps": args.warmup,
