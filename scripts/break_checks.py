@@ -398,6 +398,27 @@ MUTATIONS = [
         slow=True,
     ),
     Mutation(
+        "trainer: rank 0's initial state broadcast to no one (a resumed rank 1 keeps its own)",
+        "scalestudy/trainer/loop.py",
+        "    if hvd.size() == 1:\n        return\n    import tensorflow as tf\n",
+        "    if hvd.size() >= 1:\n        return\n    import tensorflow as tf\n",
+        [
+            "tests/mpi/test_trainer_math.py::"
+            "test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights"
+        ],
+        slow=True,
+    ),
+    Mutation(
+        "trainer: the fast exit without Horovod's shutdown (MPI_Finalize skipped)",
+        "scalestudy/trainer/__main__.py",
+        "        hvd.shutdown()\n",
+        "        pass\n",
+        [
+            "tests/mpi/test_trainer_mpi.py::test_wire_bytes_match_ring_model[sparse_reduce-True-none]"
+        ],
+        slow=True,
+    ),
+    Mutation(
         "sparse_reduce's alltoall bytes: the int32 splits of one peer (right at 2 ranks only)",
         "scalestudy/cost_models/comm_model.py",
         "    splits = 4 * (size - 1)\n",

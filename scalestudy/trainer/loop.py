@@ -343,8 +343,30 @@ def _restored(cfg: PointConfig, hvd, rank: int, model, optimizer, sharded, group
         for v in model.variables + optimizer_variables(optimizer)
         if (sharded is None or not sharded.holds(v)) and not any(name in v.name for name in own)
     ]
-    hvd.broadcast_variables(replicated, root_rank=0)
+    _broadcast_from_rank_0(hvd, replicated)
     return ckpt, start_step
+
+
+def _broadcast_from_rank_0(hvd, variables: list) -> None:
+    """Rank 0's values into every rank's `variables`: one Horovod broadcast per dtype of them
+    all flattened together, run eagerly. Horovod's broadcast_variables traces a function of one
+    broadcast per variable first, about 1 CPU s a rank for the tiny model (issue #43: paid by
+    every run), for a state exchanged once, outside the timed steps. On one rank: nothing to do."""
+    if hvd.size() == 1:
+        return
+    import tensorflow as tf
+
+    by_dtype: dict = {}
+    for v in variables:
+        by_dtype.setdefault(v.dtype, []).append(v)
+    for dtype, group in by_dtype.items():
+        flat = tf.concat([tf.reshape(v, [-1]) for v in group], axis=0)
+        got = hvd.broadcast(flat, root_rank=0, name=f"initial_state_{dtype.name}")
+        offset = 0
+        for v in group:
+            n = v.shape.num_elements()
+            v.assign(tf.reshape(got[offset : offset + n], v.shape))
+            offset += n
 
 
 def _precision(cfg: PointConfig) -> dict:

@@ -3,6 +3,10 @@ Horovod's own `hvd.DistributedGradientTape`, each from the same initial weights 
 batches, end with the same weights. Prints one line per rank and method, and the largest
 relative difference.
 
+Then the trainer's broadcast of rank 0's initial state (loop._broadcast_from_rank_0, one
+broadcast per dtype of all the variables flattened) on variables of several dtypes and shapes
+that differ per rank: every rank ends with rank 0's values, bit for bit (`[broadcast]` lines).
+
 With `fp16` the trainer runs `compression: fp16` and the tape `hvd.Compression.fp16`. Several
 cases in one run (one TensorFlow start): comma-separated variants and compressions, paired in
 order; each line says its case as `[variant/compression]`.
@@ -23,6 +27,7 @@ import tensorflow as tf
 from scalestudy.formats.point_config import PointConfig
 from scalestudy.trainer import exchanges, schedule
 from scalestudy.trainer.data import WorkerBatches
+from scalestudy.trainer.loop import _broadcast_from_rank_0
 from scalestudy.trainer.model import Transformer
 from scalestudy.trainer.optimizer import transformer_adam
 from scalestudy.trainer.step import make_step
@@ -137,3 +142,25 @@ def compare(case):
 for variant, compression_ in zip(variants, compressions, strict=True):
     configure(variant, compression_)
     compare(f"[{variant}/{compression_}]")
+
+
+def broadcast_check():
+    r = hvd.rank()
+    values = [  # rank-dependent: a broadcast that did nothing leaves rank 1's
+        np.arange(12, dtype=np.float32).reshape(3, 4) * (r + 1) + 0.5,
+        np.int64(1000 + r),
+        np.linspace(-1, 1, 7).astype(np.float32) - r,
+        np.array([[r, -r]], dtype=np.int64),
+    ]
+    variables = [tf.Variable(v) for v in values]
+    expected = [np.asarray(v) for v in values] if r == 0 else None
+    expected = hvd.broadcast_object(expected, root_rank=0)
+    _broadcast_from_rank_0(hvd, variables)
+    same = all(
+        v.dtype.as_numpy_dtype == e.dtype and np.array_equal(v.numpy(), e)
+        for v, e in zip(variables, expected, strict=True)
+    )
+    print(f"rank {r}: [broadcast] rank 0's state {same}")
+
+
+broadcast_check()

@@ -89,7 +89,9 @@ def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(m
     every rank), and training moved them (the initial weights are not what is compared). With
     fp16 the trainer's `compression: fp16` against the tape's `hvd.Compression.fp16`: the
     same casts in the same places, so the same bits. Each case of TAPE_CASES is checked on its
-    own lines (the script tags them `[variant/compression]`)."""
+    own lines (the script tags them `[variant/compression]`). Then, in the same start, the
+    trainer's broadcast of rank 0's initial state reaches every rank bit for bit (a resumed run's
+    rank 0 restores alone, and a broadcast that did nothing is seen nowhere else)."""
     script = Path(__file__).with_name("tape_equivalence.py")
     variants = ",".join(v for v, _ in TAPE_CASES)
     compressions = ",".join(c for _, c in TAPE_CASES)
@@ -116,6 +118,8 @@ def test_overlapped_phases_and_distributed_gradient_tape_give_the_same_weights(m
         assert len(identical) == 4 and len(moved) == 2, case  # 2 ranks x (overlapped, phases)
         assert identical == ["True"] * 4, case
         assert min(moved) > 1e-3, case
+    # the trainer's broadcast of rank 0's initial state (the script's last check)
+    assert re.findall(r"\[broadcast\] rank 0's state (True|False)", proc.stdout) == ["True"] * 2
 
 
 def test_text_source_trains_sentencepiece_and_shards(run_trainer, tmp_path):
