@@ -398,6 +398,20 @@ MUTATIONS = [
         slow=True,
     ),
     Mutation(
+        "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
+        "scalestudy/compare/envdiff.py",
+        "                signature(_attempt_files(attempt)),\n",
+        "                ([], True),\n",
+        ["tests/unit/test_capture_cache.py::test_a_changed_file_is_read_again"],
+    ),
+    Mutation(
+        "capture record: a damaged capture's note said only by a gather that read a file",
+        "scalestudy/compare/envdiff.py",
+        '            cap.notes += one["notes"]\n',
+        '            cap.notes += one["notes"] if cache.misses else []\n',
+        ["tests/unit/test_capture_cache.py::test_a_damaged_capture_is_said_on_every_gather"],
+    ),
+    Mutation(
         "trainer: rank 0's initial state broadcast to no one (a resumed rank 1 keeps its own)",
         "scalestudy/trainer/loop.py",
         "    if hvd.size() == 1:\n        return\n    import tensorflow as tf\n",

@@ -1,0 +1,80 @@
+"""compare.envdiff.gather keeps what it read of each attempt in the results folder's
+.capture-cache.msgpack (issue #47: every collect adds its run to the history through gather, and
+a collect after one new point of a 10,000-point sweep must not read 10,000 env/ folders again).
+A record is a cache, never a source: the same Capture with it as without it, a changed file read
+again, and a damaged capture's note said every time."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from support.compare import make_run
+
+from scalestudy.compare import envdiff
+from scalestudy.compare.match import load_side
+from scalestudy.inputs import resolve
+
+SAMPLES = {(dense, nodes): [1000.0, 1010.0] for dense in (False, True) for nodes in (1, 2)}
+
+
+def _aged(folder: Path, seconds: float = 60.0) -> None:
+    """Every file and folder written `seconds` ago: old enough to be recorded (cache.RACY_S)."""
+    past = time.time() - seconds
+    for path in [folder, *folder.rglob("*")]:
+        os.utime(path, (past, past))
+
+
+def _gather(root: Path, name: str) -> envdiff.Capture:
+    return envdiff.gather(load_side(resolve(name, root), name))
+
+
+def _plain(cap: envdiff.Capture) -> tuple:
+    return cap.values, cap.attempts, cap.captured, sorted(cap.notes)
+
+
+@pytest.fixture
+def run(tmp_path) -> Path:
+    make_run(tmp_path, "base", SAMPLES, exports={"HOROVOD_CYCLE_TIME": "5"})
+    _aged(tmp_path / "base")
+    return tmp_path
+
+
+def test_a_second_gather_reads_the_record_and_gives_the_same_capture(run, monkeypatch):
+    first = _gather(run, "base")
+    record = run / "base" / envdiff.CACHE_FILE
+    assert record.exists()
+    assert first.attempts == 8 and first.captured == 8
+    assert first.values[("software", "tensorflow-cpu")] == {"2.15.1"}
+    assert first.values[("environment variables", "HOROVOD_CYCLE_TIME")] == {"5"}
+    read = []
+    real = envdiff.attempt_capture
+    monkeypatch.setattr(envdiff, "attempt_capture", lambda *a: read.append(a) or real(*a))
+    second = _gather(run, "base")
+    assert read == []  # every attempt from the record
+    assert _plain(second) == _plain(first)
+    monkeypatch.undo()
+    record.unlink()  # without the record: the same again
+    assert _plain(_gather(run, "base")) == _plain(first)
+
+
+def test_a_changed_file_is_read_again(run):
+    _gather(run, "base")
+    freeze = sorted((run / "base").rglob("env/pip-freeze.txt"))[0]
+    freeze.write_text(freeze.read_text().replace("tensorflow-cpu==2.15.1", "tensorflow-cpu==2.16.2"))
+    _aged(freeze.parent, 30.0)  # same age class as the rest; its size and time changed
+    values = _gather(run, "base").values[("software", "tensorflow-cpu")]
+    assert values == {"2.15.1", "2.16.2"}
+
+
+def test_a_damaged_capture_is_said_on_every_gather(run):
+    capture = sorted((run / "base").rglob("env/capture.json"))[0]
+    capture.write_text("{ not json")
+    _aged(capture.parent)
+    first = _gather(run, "base")
+    second = _gather(run, "base")
+    said = [n for n in first.notes if "capture.json" in n]
+    assert said and [n for n in second.notes if "capture.json" in n] == said
+
