@@ -63,7 +63,8 @@ def test_a_second_gather_reads_the_record_and_gives_the_same_capture(run, monkey
 def test_a_changed_file_is_read_again(run):
     _gather(run, "base")
     freeze = sorted((run / "base").rglob("env/pip-freeze.txt"))[0]
-    freeze.write_text(freeze.read_text().replace("tensorflow-cpu==2.15.1", "tensorflow-cpu==2.16.2"))
+    text = freeze.read_text()
+    freeze.write_text(text.replace("tensorflow-cpu==2.15.1", "tensorflow-cpu==2.16.2"))
     _aged(freeze.parent, 30.0)  # same age class as the rest; its size and time changed
     values = _gather(run, "base").values[("software", "tensorflow-cpu")]
     assert values == {"2.15.1", "2.16.2"}
@@ -77,4 +78,3 @@ def test_a_damaged_capture_is_said_on_every_gather(run):
     second = _gather(run, "base")
     said = [n for n in first.notes if "capture.json" in n]
     assert said and [n for n in second.notes if "capture.json" in n] == said
-
