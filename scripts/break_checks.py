@@ -398,6 +398,20 @@ MUTATIONS = [
         slow=True,
     ),
     Mutation(
+        "projection: a spread growing with N as a trend not said (its slope read as flat)",
+        "scalestudy/uncertainty/model.py",
+        "            if b > 0 and self.trend_p is not None and self.trend_p < HOMOGENEITY_LEVEL:\n",
+        "            if b > 9 and self.trend_p is not None and self.trend_p < HOMOGENEITY_LEVEL:\n",
+        ["tests/unit/test_spread_growth_note.py"],
+    ),
+    Mutation(
+        "projection: unequal spreads said to grow whichever size has the largest",
+        "scalestudy/uncertainty/model.py",
+        "            if s1 >= max(s for _, s, _ in self.by_size) and s1 > s0:\n",
+        "            if s1 != s0:\n",
+        ["tests/unit/test_spread_growth_note.py::test_equal_or_shrinking_spreads_do_not_grow"],
+    ),
+    Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
         "                signature(_attempt_files(attempt)),\n",

@@ -417,7 +417,30 @@ def _projection(a: Analysis) -> tuple[Table | None, Table | None, list[str]]:
             )
     if not a.projections:
         notes.append("no variant has a measured point to project from")
-    return t, r, notes
+    return t, r, notes + _spread_growth_notes(a)
+
+
+# the projection backtest's coverage under a spread growing as sqrt(N) (docs/report.md)
+GROWING_SPREAD_COVERAGE = "0.85-0.89 at 1..64 -> 128 nodes"
+
+
+def _spread_growth_notes(a: Analysis) -> list[str]:
+    """A projection's warning where the run's noise grows with N (uncertainty.Noise.growth):
+    its intervals do not extrapolate that growth, and claim more than they hold far out."""
+    noise = a.variants[0].noise if a.variants else {}
+    what = {"tokens_per_s": "tokens/s", "step_s": "time per step"}
+    out = []
+    for key, n in noise.items():
+        grows = n.growth()
+        if grows:
+            out.append(
+                f"the run's spread of {what.get(key, key)} grows with N ({grows}): the "
+                "projection's intervals re-draw each measured size's own spread and do not "
+                "extrapolate its growth, so far beyond the measured sizes they cover less than "
+                f"95% (backtest, a spread growing as sqrt(N): {GROWING_SPREAD_COVERAGE}; "
+                "docs/report.md)"
+            )
+    return out
 
 
 def _pi(value: float | None, iv: Interval | None, fmt: str) -> str:

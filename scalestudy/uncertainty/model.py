@@ -210,6 +210,26 @@ class Noise:
             "trend_p": self.trend_p,
         }
 
+    def growth(self) -> str | None:
+        """How the spread grows with N, where the run's data say it does: a trend in N whose
+        slope is positive and rejects a constant spread at HOMOGENEITY_LEVEL, or unequal spreads
+        (Bartlett) whose largest size has the largest; None where they do not (or the run
+        cannot tell). What a projection beyond the measured sizes must warn of: its intervals
+        re-draw the measured sizes' spread and do not extrapolate its growth."""
+        if self.trend:
+            b = self.trend[1]
+            if b > 0 and self.trend_p is not None and self.trend_p < HOMOGENEITY_LEVEL:
+                return f"x{math.exp(0.5 * b):.2f} per doubling of N (p = {self.trend_p:.2g})"
+            return None
+        if len(self.by_size) >= 2 and self.homogeneity_p is not None:
+            (z0, s0, _), (z1, s1, _) = min(self.by_size), max(self.by_size)
+            if s1 >= max(s for _, s, _ in self.by_size) and s1 > s0:
+                return (
+                    f"{s0:.1%} at {z0:g} to {s1:.1%} at {z1:g} workers "
+                    f"(Bartlett, p = {self.homogeneity_p:.2g})"
+                )
+        return None
+
     def describe(self, what: str = "tokens/s") -> str:
         if not self.judged:
             return f"{NO_NOISE} for {what}: every point has one {self.unit} (df = 0)"

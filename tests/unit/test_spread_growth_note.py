@@ -1,0 +1,56 @@
+"""A projection says when the run's spread grows with N (issue #44): its intervals re-draw each
+measured size's own spread and do not extrapolate the growth, so far beyond the measured sizes
+they cover less than 95% (the backtest under a spread growing as sqrt(N): docs/report.md). The
+noise model (uncertainty.model.pooled) decides from the run's data; the projection's notes say it.
+The samples below are one fixed set of standard-normal draws scaled per size, so the spreads
+are exactly what each case sets (equal, growing, shrinking), not a seed's luck."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import numpy as np
+
+from scalestudy.report import summary
+from scalestudy.uncertainty.model import pooled
+
+Z = np.random.default_rng(44).standard_normal(8)
+Z = (Z - Z.mean()) / Z.std(ddof=1)  # sd 1 exactly: a size's spread is its sd below
+
+
+def _noise(sds: dict[int, float]):
+    sets = [list(1000.0 * n * np.exp(sd * Z)) for n, sd in sds.items()]
+    return pooled(sets, sizes=list(sds))
+
+
+def test_a_spread_growing_as_sqrt_n_is_a_trend_of_1_41_per_doubling():
+    noise = _noise({n: 0.02 * math.sqrt(n) for n in (1, 2, 4, 8, 16)})
+    grows = noise.growth()
+    assert grows is not None and grows.startswith("x1.41 per doubling of N"), grows
+
+
+def test_two_sizes_whose_larger_has_the_larger_spread_grow():
+    grows = _noise({1: 0.02, 8: 0.08}).growth()
+    assert grows is not None and grows.startswith("2.0% at 1 to 8.0% at 8 workers"), grows
+
+
+def test_equal_or_shrinking_spreads_do_not_grow():
+    assert _noise({n: 0.05 for n in (1, 2, 4, 8, 16)}).growth() is None
+    assert _noise({n: 0.08 / math.sqrt(n) for n in (1, 2, 4, 8, 16)}).growth() is None
+    assert _noise({1: 0.08, 8: 0.02}).growth() is None
+
+
+def _analysis(noise) -> SimpleNamespace:
+    variant = SimpleNamespace(noise={"tokens_per_s": noise})
+    return SimpleNamespace(project_to=128, projections=[], variants=[variant])
+
+
+def test_the_projection_notes_say_so_only_when_the_spread_grows():
+    growing = _noise({n: 0.02 * math.sqrt(n) for n in (1, 2, 4, 8, 16)})
+    *_, notes = summary._projection(_analysis(growing))
+    (said,) = [n for n in notes if "grows with N" in n]
+    assert "spread of tokens/s grows with N (x1.41 per doubling" in said
+    assert summary.GROWING_SPREAD_COVERAGE in said and "docs/report.md" in said
+    *_, notes = summary._projection(_analysis(_noise({n: 0.05 for n in (1, 2, 4, 8, 16)})))
+    assert not [n for n in notes if "grows with N" in n]
