@@ -103,15 +103,32 @@ def _assert_environment_captured(sdir: Path, attempt: Attempt) -> None:
     assert len(index["harness"]["commit"]) == 40 and isinstance(index["harness"]["dirty"], bool)
 
 
-def _sacct_jobs(cluster, name: str) -> list[str]:
-    out = subprocess.run(
-        ["sacct", "-X", "-n", "-P", "--starttime=now-1days", "-o", "JobID,JobName"],
-        env=cluster.env(),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return [line.split("|")[0] for line in out.splitlines() if f"ss-{name}-" in line]
+def _sacct_jobs(
+    cluster, name: str, known: frozenset[str] | set[str] = frozenset(), timeout: float = 60
+) -> list[str]:
+    """The job ids accounting holds for this sweep, once it holds every id in `known`: slurmctld
+    sends records to slurmdbd through a queue, so a job the controller already shows COMPLETED
+    can be missing from sacct for a while (seen in CI: 0 jobs right after status said COMPLETED).
+    Jobs submitted before the known ones went through the same queue first."""
+    deadline = time.monotonic() + timeout
+    while True:
+        out = subprocess.run(
+            ["sacct", "-X", "-n", "-P", "--starttime=now-1days", "-o", "JobID,JobName"],
+            env=cluster.env(),
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        ids = [line.split("|")[0] for line in out.splitlines() if f"ss-{name}-" in line]
+        missing = known - {i.split("_")[0] for i in ids} - set(ids)
+        if not missing:
+            return ids
+        assert time.monotonic() < deadline, f"accounting never recorded job(s) {sorted(missing)}"
+        time.sleep(1)
+
+
+def _job_ids(data: ManifestFile) -> set[str]:
+    return {e.attempts[-1].job_id.split("_")[0] for e in data.points.values()}
 
 
 def _collected(sweep: Path, results: Path, name: str) -> list[dict]:
@@ -151,7 +168,7 @@ def test_weak_sweep_on_emulated_nodes(in_cluster, tmp_path, capsys):
 
     data = _wait_done(sweep, results, "emuweak")
     assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
-    jobs_before = _sacct_jobs(in_cluster, "emuweak")
+    jobs_before = _sacct_jobs(in_cluster, "emuweak", _job_ids(data))
     assert len(jobs_before) == 6
 
     capsys.readouterr()
@@ -194,8 +211,8 @@ def test_two_concurrent_submits_make_one_set_of_jobs(in_cluster, tmp_path):
     assert sorted("submitted 1 job(s)" in o for o in outs) == [False, True], outs
     data = _manifest(results, "emurace")
     assert [len(e.attempts) for e in data.points.values()] == [1]
-    _wait_done(sweep, results, "emurace")  # accounting records jobs with a small lag
-    assert len(_sacct_jobs(in_cluster, "emurace")) == 1
+    data = _wait_done(sweep, results, "emurace")
+    assert len(_sacct_jobs(in_cluster, "emurace", _job_ids(data))) == 1
 
 
 def test_without_accounting_status_is_never_wrong(
