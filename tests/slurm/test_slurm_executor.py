@@ -358,16 +358,22 @@ def test_points_wait_on_a_passing_probe_and_are_cancelled_by_a_failing_one(
         assert attempt.after_ok == gate.job_id and attempt.state == "completed"
     # every point started only after the probe had ended (accounting says when)
     jobs = [gate.job_id, *(e.attempts[-1].job_id for e in data.points.values())]
-    times = {}
-    for line in subprocess.run(
-        ["sacct", "-X", "-n", "-P", "-o", "JobID,Start,End", "-j", ",".join(jobs)],
-        env=in_cluster.env(),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines():
-        job, start, end = line.split("|")
-        times[job] = (start, end)
+    deadline = time.monotonic() + 60  # accounting's records lag the controller's
+    while True:
+        times = {}
+        for line in subprocess.run(
+            ["sacct", "-X", "-n", "-P", "-o", "JobID,Start,End", "-j", ",".join(jobs)],
+            env=in_cluster.env(),
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines():
+            job, start, end = line.split("|")
+            times[job] = (start, end)
+        if all(times.get(j, ("", "Unknown"))[1] != "Unknown" for j in jobs):
+            break
+        assert time.monotonic() < deadline, times
+        time.sleep(1)
     assert all(times[j][0] >= times[gate.job_id][1] for j in jobs[1:]), times
 
     # a probe whose rank fails: no point of the sweep runs (trainer points: none starts)
