@@ -99,6 +99,12 @@ def canonical(obj) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), default=str)
 
 
+def point_key(variant_key: str, nodes: int, ppn: int) -> str:
+    """canonical({"variant": what, "nodes": nodes, "ppn": ppn}) from canonical(what), without
+    encoding `what` a second time (sorted keys: nodes, ppn, variant)."""
+    return f'{{"nodes":{int(nodes)},"ppn":{int(ppn)},"variant":{variant_key}}}'
+
+
 def variant_configuration(record: dict) -> dict:
     """What makes a point's experiment, without its size: the key's part before nodes x ppn."""
     out = {k: record.get(k) for k in (*RECORD_KEYS, *workloads.options_keys()) if k in record}
@@ -130,7 +136,7 @@ def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
         vkey = canonical(what)
         nodes = int(legacy.value(row.get("nodes")) or record.get("nodes") or 0)
         ppn = int(legacy.value(row.get("ppn")) or record.get("ppn") or 1)
-        key = canonical({"variant": what, "nodes": nodes, "ppn": ppn})
+        key = point_key(vkey, nodes, ppn)
         m = out.get(key)
         if m is None:
             label = legacy.value(row.get("variant_label")) or record.get("variant_label") or ""

@@ -197,8 +197,11 @@ def load_source(arg: str, results: Path):
             f"{arg}: no results.csv or results.parquet in {found.folder}",
             "give a results folder after `scalestudy collect`, a sweep name, or an archive",
         )
-    side = match.load_side(found, found.label)
-    return side, envdiff.gather(side), list(side.sweep.damage)
+    from scalestudy.collect.cache import gc_paused
+
+    with gc_paused():  # tables of 10,000 points: full collections find nothing to free
+        side = match.load_side(found, found.label)
+        return side, envdiff.gather(side), list(side.sweep.damage)
 
 
 # -- writing ------------------------------------------------------------------------------------

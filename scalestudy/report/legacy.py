@@ -311,8 +311,11 @@ def upgrade(table: pd.DataFrame, points: dict[str, dict]) -> tuple[pd.DataFrame,
     table.loc[label_gap, "variant_label"] = table.loc[label_gap, "variant"]
     records = {pid: upgrade_record(record) for pid, record in points.items()}
     for mode, of_mode in table.groupby("mode", sort=True):
+        unrecorded = ~of_mode["point_id"].astype(str).isin(records)
+        if not unrecorded.any():  # every row has its record (iterrows of 10,000 rows: 1 s)
+            continue
         keys = grouping_keys(str(mode), of_mode)
-        for _, row in of_mode.iterrows():
+        for _, row in of_mode[unrecorded].iterrows():
             pid = str(row["point_id"])
             if pid not in records:
                 records[pid] = _record(row, keys)

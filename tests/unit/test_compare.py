@@ -313,3 +313,15 @@ def test_a_bundled_comparison_needs_enough_allocations_for_a_verdict_of_its_own(
             assert pair.tokens.unit == "allocation"
         else:
             assert pair.tokens.verdict == "slower"
+
+
+def test_a_points_key_is_the_canonical_json_of_its_variant_and_size():
+    """match.point_key builds the key from the variant's own key without encoding the variant
+    twice; it must equal json.dumps of the whole, keys sorted, as every stored key was made."""
+    from scalestudy.compare.match import canonical, point_key
+
+    what = {"workload": "trainer", "mode": "weak", "config": {"b": [1, 2], "a": {"z": None}}}
+    for nodes, ppn in ((1, 1), (16, 4), (512, 48)):
+        whole = {"variant": what, "ppn": ppn, "nodes": nodes}
+        expected = json.dumps(whole, sort_keys=True, separators=(",", ":"))
+        assert point_key(canonical(what), nodes, ppn) == expected
