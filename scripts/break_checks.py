@@ -414,9 +414,19 @@ MUTATIONS = [
     Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
-        "                signature(_attempt_files(attempt)),\n",
+        "                _attempt_signature(attempt),\n",
         "                ([], True),\n",
         ["tests/unit/test_capture_cache.py::test_a_changed_file_is_read_again"],
+    ),
+    Mutation(
+        "capture record: an attempt's signature of its folders only (a file rewritten unseen)",
+        "scalestudy/compare/envdiff.py",
+        "            stats += [_stat_or_none(e) for e in entries]\n",
+        "            stats += []\n",
+        [
+            "tests/unit/test_capture_cache.py::"
+            "test_a_file_rewritten_in_place_is_read_again_though_its_folder_is_unchanged"
+        ],
     ),
     Mutation(
         "capture record: a damaged capture's note said only by a gather that read a file",

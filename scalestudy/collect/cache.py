@@ -62,11 +62,21 @@ def signature(files: list[str | Path]) -> tuple[list, bool]:
     """Each file's [size, mtime_ns, inode] (None when absent), in the order given (the name
     of the entry says which files), and whether every one is old enough to be trusted
     unchanged when its size and time are."""
+    return stats_signature(_stat(f) for f in files)
+
+
+def _stat(path: str | Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
+
+
+def stats_signature(stats: Iterable[os.stat_result | None]) -> tuple[list, bool]:
+    """signature() of stats already taken (None: absent), e.g. by os.scandir's entries."""
     sig, settled, now = [], True, time.time_ns()
-    for f in files:
-        try:
-            st = os.stat(f)
-        except OSError:
+    for st in stats:
+        if st is None:
             sig.append(None)
             continue
         sig.append([st.st_size, st.st_mtime_ns, st.st_ino])

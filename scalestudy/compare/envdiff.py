@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from scalestudy import archive
-from scalestudy.collect.cache import ReadCache, package_sources, signature
+from scalestudy.collect.cache import ReadCache, package_sources, stats_signature
 from scalestudy.formats import attempt_files
 from scalestudy.formats.env_capture import EnvFolder, loaded_mpi, loaded_mpi_said
 
@@ -257,16 +257,27 @@ def attempt_capture(attempt: Path, sweep_folder: Path) -> dict:
     return {"captured": captured, "values": values, "notes": one.notes, "script": bool(script)}
 
 
-def _attempt_files(attempt: Path) -> list[str]:
-    """The files attempt_capture reads, in a stable order (their signature keys its record;
-    joined as strings: Path's joins were a quarter of this at 10,000 attempts)."""
+def _attempt_signature(attempt: Path) -> tuple[list, bool]:
+    """collect/cache.signature of the files attempt_capture reads, in a stable order: job.sh,
+    env/ and logs/ themselves, then every file in them by name. One pass: the folders'
+    entries are stat-ed as os.scandir finds them (a path joined and resolved per file was
+    most of this at 10,000 attempts)."""
     base = str(attempt)
     env, logs = os.path.join(base, "env"), os.path.join(base, "logs")
-    files = [os.path.join(base, attempt_files.JOB_SCRIPT), env, logs]
+    stats = [_stat_or_none(os.path.join(base, attempt_files.JOB_SCRIPT))]
+    stats += [_stat_or_none(env), _stat_or_none(logs)]
     for sub in (env, logs):
         with contextlib.suppress(OSError):  # none: its signature says absent
-            files += sorted(e.path for e in os.scandir(sub) if e.is_file())
-    return files
+            entries = sorted((e for e in os.scandir(sub) if e.is_file()), key=lambda e: e.name)
+            stats += [_stat_or_none(e) for e in entries]
+    return stats_signature(stats)
+
+
+def _stat_or_none(path: str | os.DirEntry) -> os.stat_result | None:
+    try:
+        return path.stat() if isinstance(path, os.DirEntry) else os.stat(path)
+    except OSError:
+        return None
 
 
 def gather(side) -> Capture:
@@ -283,7 +294,7 @@ def gather(side) -> Capture:
             cap.attempts += 1
             one = cache.use(
                 os.path.relpath(attempt, side.folder),
-                signature(_attempt_files(attempt)),
+                _attempt_signature(attempt),
                 lambda a=attempt: attempt_capture(a, side.folder),
             )
             cap.captured += bool(one["captured"])

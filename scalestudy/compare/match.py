@@ -77,6 +77,7 @@ class Side:
     label: str
     points: dict[str, Measured]
     set_aside: list[str] = field(default_factory=list)  # the outlier screen's notes
+    rows: list[dict] = field(default_factory=list)  # sweep.table's rows, read once
 
     @property
     def folder(self) -> Path:
@@ -125,9 +126,11 @@ def _number(v) -> float | None:
     return f if math.isfinite(f) and f > 0 else None
 
 
-def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
+def measured_points(
+    sweep: load.SweepResults, rows: list[dict] | None = None
+) -> dict[str, Measured]:
     out: dict[str, Measured] = {}
-    for row in sweep.table.to_dict("records"):
+    for row in sweep.table.to_dict("records") if rows is None else rows:
         pid = str(row["point_id"])
         record = sweep.points.get(pid) or {}
         what = variant_configuration(record)
@@ -176,7 +179,8 @@ def measured_points(sweep: load.SweepResults) -> dict[str, Measured]:
 
 def load_side(inp: Input, label: str) -> Side:
     (sweep,) = load.load_sweeps([inp.folder.name], inp.folder.parent)
-    side = Side(inp, sweep, label, measured_points(sweep))
+    rows = sweep.table.to_dict("records")
+    side = Side(inp, sweep, label, measured_points(sweep, rows), rows=rows)
     screen_side(side)
     return side
 

@@ -132,7 +132,7 @@ def attempt_identity(sweep: str, row: dict) -> str | None:
 
 def entry_of(side, capture, source: str) -> Entry:
     """The entry of a loaded results folder (compare/match.Side) and its envdiff.Capture."""
-    rows = side.sweep.table.to_dict("records")
+    rows = side.rows
     attempts = sorted({a for r in rows if (a := attempt_identity(side.sweep.name, r))})
     starts = [float(s) for r in rows if (s := _value(r.get("start"))) is not None]
     ends = [float(s) for r in rows if (s := _value(r.get("end"))) is not None]

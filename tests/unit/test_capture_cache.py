@@ -70,6 +70,20 @@ def test_a_changed_file_is_read_again(run):
     assert values == {"2.15.1", "2.16.2"}
 
 
+def test_a_file_rewritten_in_place_is_read_again_though_its_folder_is_unchanged(run):
+    """A rewrite in place changes the file, not its folder's entries (nor the folder's time):
+    the record must look at every file, not only at the folders."""
+    _gather(run, "base")
+    freeze = sorted((run / "base").rglob("env/pip-freeze.txt"))[0]
+    folder_times = freeze.parent.stat()
+    freeze.write_text(freeze.read_text().replace("tensorflow-cpu==2.15.1", "tensorflow-cpu==2.99"))
+    past = time.time() - 30.0  # the file old enough to be recorded, its folder as it was
+    os.utime(freeze, (past, past))
+    os.utime(freeze.parent, ns=(folder_times.st_atime_ns, folder_times.st_mtime_ns))
+    values = _gather(run, "base").values[("software", "tensorflow-cpu")]
+    assert values == {"2.15.1", "2.99"}
+
+
 def test_a_damaged_capture_is_said_on_every_gather(run):
     capture = sorted((run / "base").rglob("env/capture.json"))[0]
     capture.write_text("{ not json")
