@@ -400,8 +400,8 @@ MUTATIONS = [
     Mutation(
         "projection: a spread growing with N as a trend not said (its slope read as flat)",
         "scalestudy/uncertainty/model.py",
-        "            if b > 0 and self.trend_p is not None and self.trend_p < HOMOGENEITY_LEVEL:\n",
-        "            if b > 9 and self.trend_p is not None and self.trend_p < HOMOGENEITY_LEVEL:\n",
+        "            and self.trend[1] > 0\n",
+        "            and self.trend[1] > 9\n",
         ["tests/unit/test_spread_growth_note.py"],
     ),
     Mutation(
@@ -410,6 +410,26 @@ MUTATIONS = [
         "            if s1 >= max(s for _, s, _ in self.by_size) and s1 > s0:\n",
         "            if s1 != s0:\n",
         ["tests/unit/test_spread_growth_note.py::test_equal_or_shrinking_spreads_do_not_grow"],
+    ),
+    Mutation(
+        "projection: a spread rising with N not extrapolated to the projected size",
+        "scalestudy/report/projection/select.py",
+        "    out *= np.exp(spread)\n",
+        "    out *= 1.0\n",
+        [
+            "tests/unit/test_projection_forms.py::"
+            "test_the_interval_covers_a_size_whose_spread_grows_with_n"
+        ],
+    ),
+    Mutation(
+        "projection: the extra spread drawn past the largest size's whole, not its excess",
+        "scalestudy/report/projection/noise.py",
+        "        extra = factor * np.clip(np.exp(log_s2) - s2_top, 0.0, None)\n",
+        "        extra = factor * np.exp(log_s2)\n",
+        [
+            "tests/unit/test_spread_growth_note.py::"
+            "test_the_projected_sizes_extra_spread_is_drawn_only_where_the_spread_rises"
+        ],
     ),
     Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",

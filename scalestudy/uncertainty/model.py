@@ -210,6 +210,16 @@ class Noise:
             "trend_p": self.trend_p,
         }
 
+    def rising(self) -> bool:
+        """A fitted trend in N whose slope is positive and rejects a constant spread at
+        HOMOGENEITY_LEVEL: the spread a projection extrapolates (report/projection/noise.py)."""
+        return bool(
+            self.trend
+            and self.trend[1] > 0
+            and self.trend_p is not None
+            and self.trend_p < HOMOGENEITY_LEVEL
+        )
+
     def growth(self) -> str | None:
         """How the spread grows with N, where the run's data say it does: a trend in N whose
         slope is positive and rejects a constant spread at HOMOGENEITY_LEVEL, or unequal spreads
@@ -217,8 +227,8 @@ class Noise:
         cannot tell). What a projection beyond the measured sizes must warn of: its intervals
         re-draw the measured sizes' spread and do not extrapolate its growth."""
         if self.trend:
-            b = self.trend[1]
-            if b > 0 and self.trend_p is not None and self.trend_p < HOMOGENEITY_LEVEL:
+            if self.rising():
+                b = self.trend[1]
                 return f"x{math.exp(0.5 * b):.2f} per doubling of N (p = {self.trend_p:.2g})"
             return None
         if len(self.by_size) >= 2 and self.homogeneity_p is not None:

@@ -137,3 +137,28 @@ def test_a_step_times_only_table_is_projected_and_backtested(tmp_path):
     md = (tmp_path / "old" / "report" / "summary.md").read_text()
     assert "| sparse | 64 | 1/2/4/8/16/32 |" in md and "not predicted" not in md
     assert "form chosen: " in md and "step time not projected" not in md
+
+
+GROWING_SIZES, GROWING_TARGET = (1, 2, 4, 8, 16, 32, 64), 128
+
+
+def test_the_interval_covers_a_size_whose_spread_grows_with_n():
+    """The spread of the repeats grows as sqrt(N) (3% at 1 node, 24% at 64, 34% at 128: a
+    network whose contention grows with the job). The measured median at 128 nodes is noisier
+    than any fitted size's; an interval that re-draws only the fitted sizes' spread covered it
+    in 0.85-0.87 of the backtest's trials (docs/report.md). Threshold written before the fix:
+    coverage at least 0.90 in 100 seeded trials."""
+    hits = 0
+    for trial in range(TRIALS):
+        rng = np.random.default_rng(4000 + trial)
+        samples = {
+            n: list(linear(n) * np.exp(rng.normal(0, NOISE * math.sqrt(n), REPEATS)))
+            for n in (*GROWING_SIZES, GROWING_TARGET)
+        }
+        measured = float(np.median(samples.pop(GROWING_TARGET)))
+        pred, _ = select.choose(
+            samples, empirical.forms(), [GROWING_TARGET], n_draws=1000, seed=trial
+        )
+        hits += pred.at(GROWING_TARGET).covers(measured)
+    print(f"coverage {hits / TRIALS:.2f}")
+    assert hits / TRIALS >= 0.90

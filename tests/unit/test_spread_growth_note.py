@@ -51,6 +51,33 @@ def test_the_projection_notes_say_so_only_when_the_spread_grows():
     *_, notes = summary._projection(_analysis(growing))
     (said,) = [n for n in notes if "grows with N" in n]
     assert "spread of tokens/s grows with N (x1.41 per doubling" in said
+    assert "extrapolated on the trend" in said
+    assert summary.TREND_EXTRAPOLATED_COVERAGE in said
     assert summary.GROWING_SPREAD_COVERAGE in said and "docs/report.md" in said
+    # unequal spreads without a trend (two sizes): not extrapolated, said so
+    two = _noise({1: 0.02, 8: 0.08})
+    *_, notes = summary._projection(_analysis(two))
+    (said,) = [n for n in notes if "grows with N" in n]
+    assert "do not extrapolate its growth" in said and "extrapolated on the trend" not in said
     *_, notes = summary._projection(_analysis(_noise({n: 0.05 for n in (1, 2, 4, 8, 16)})))
     assert not [n for n in notes if "grows with N" in n]
+
+
+def test_the_projected_sizes_extra_spread_is_drawn_only_where_the_spread_rises():
+    """projection/noise.target_spread_draws: at 32 nodes from sizes 1..16 whose spreads are
+    exactly 2% x sqrt(N), a median of 8 units at 32 carries pi/16 x (0.02^2 x 32 - 0.02^2 x 16)
+    more log variance than one at 16 (computed here by hand); the trend is estimated from 40
+    units, so the draws' spread is at least that and not wildly more. Nothing is drawn at a
+    measured size, nor for equal spreads."""
+    from scalestudy.report.projection import noise
+
+    sizes = (1, 2, 4, 8, 16)
+    rising = {n: list(1000.0 * n * np.exp(0.02 * math.sqrt(n) * Z)) for n in sizes}
+    draws, found = noise.target_spread_draws(rising, list(sizes), [16, 32], 20_000, 7)
+    assert found is not None
+    assert np.all(draws[:, 0] == 0.0)
+    by_hand = math.sqrt(math.pi / 16 * (0.02**2 * 32 - 0.02**2 * 16))
+    assert by_hand <= float(np.std(draws[:, 1])) <= 1.5 * by_hand
+    flat = {n: list(1000.0 * n * np.exp(0.05 * Z)) for n in sizes}
+    draws, found = noise.target_spread_draws(flat, list(sizes), [32], 1000, 7)
+    assert found is None and np.all(draws == 0.0)

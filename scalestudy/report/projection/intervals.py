@@ -141,12 +141,15 @@ def predict(
         for j, t in enumerate(targets):
             d = max(math.log2(t / top), 1.0) if t > 0 else 1.0
             out[b, j] = fb(t) * math.exp(sign[b] * log_err * d)
+    spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed)
+    out *= np.exp(spread)
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
     method = (
         f"{fit.name}; {confidence:.0%} prediction interval: {n_draws} draws of the repeats "
         "(each size's median re-drawn, the fit made again) and of a measured size's relative "
         "residual (random sign, grown with the doublings beyond the largest measured size)"
         + ("" if free else "; no residual: one measured size, the repeats' noise alone")
+        + (noise.GROWING_SAID if growing else "")
     )
     return Prediction(targets, values, out, intervals, residuals, bool(free), method)
 

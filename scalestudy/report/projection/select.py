@@ -175,6 +175,8 @@ def predict_selected(
             spread, n = s.spread(d)
             err[:, j] = min(max(spread, FLOOR), CAP) * _t_quantile(z[idx], n)
         out[idx] = many(s.fit, xs, drawn[:, idx], targets) * np.exp(np.clip(err, -50, 50))
+    spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed)
+    out *= np.exp(spread)
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
     residuals = [(x, ys[i] / f0(x) - 1.0) for i, x in enumerate(xs)]
     method = (
@@ -182,6 +184,7 @@ def predict_selected(
         f"scale); {confidence:.0%} prediction interval: {n_draws} draws, each "
         "of a form by its weight, refitted on the sizes' medians re-drawn from their repeats, "
         "times exp(the form's error when it extrapolated as far inside the data x a Student t)"
+        + (noise.GROWING_SAID if growing else "")
     )
     return Prediction(targets, values, out, intervals, residuals, True, method)
 
