@@ -14,11 +14,14 @@ Extra-P pulls PySide6 and scikit-learn: it lives in a venv of its own, never in 
 when missing and cached by its pin (scripts/bench-venv.sh extrap; `make bench-backtest`).
 Truths: alpha-beta (compute + alpha log2 N + beta bytes(N), bytes = (N - 1) x 4 MB, a ring
 allgather's), N^1.5 (contention a ring model does not have), N log N, and a step change at 16
-nodes; noise 3% and 10% (log sd), log-normal, or (--noise-kind) Student t of 3 df or a spread
-growing as sqrt(N), as benchmarks/interval_coverage.py draws them.
+nodes; noise 3% and 10% (log sd), log-normal, or (--noise-kind) Student t of 3 df, a spread
+growing as sqrt(N), as benchmarks/interval_coverage.py draws them, or one outlier allocation (the
+repeats are one bundled run's allocations, the first 15% slow at every size; screened as the
+report screens before it projects).
 
 Usage: .venv/bin/python benchmarks/projection_backtest.py [--trials 200] [--draws 1000]
-           [--extrap-python P | --no-extrap] [--noise-kind lognormal|t3|sd~sqrt(N)]
+           [--extrap-python P | --no-extrap]
+           [--noise-kind lognormal|t3|sd~sqrt(N)|'outlier allocation']
        .venv/bin/python benchmarks/projection_backtest.py --sweep NAME --results ROOT
 (a measured sweep of six or more sizes: the report's own backtest beside Extra-P's, on the
 same completed repeats; experiments/backtest-slurm.yaml runs one on the emulated cluster)
@@ -81,8 +84,12 @@ CASES = {
 NOISES = (0.03, 0.10)
 # the noise's shape (issue #44 point 2, as benchmarks/interval_coverage.py draws it): log-normal
 # (the default), Student t of 3 df scaled to the same sd (heavy tails), the log sd growing as
-# sqrt(N) from its 1-node value (heteroscedastic)
-NOISE_KINDS = ("lognormal", "t3", "sd~sqrt(N)")
+# sqrt(N) from its 1-node value (heteroscedastic); or one outlier allocation: the sizes' repeats
+# are REPEATS allocations of one bundled run (allocation k at every size), the first 15% slow
+# at every size (interval_coverage.py's OUTLIER), screened as the report screens a run
+# (uncertainty.screen) before the projection
+NOISE_KINDS = ("lognormal", "t3", "sd~sqrt(N)", "outlier allocation")
+OUTLIER = math.log(1 / 0.85)  # a step 1/0.85 as long: tokens/s 15% low
 
 
 def draw(rng: np.random.Generator, n: int, sd: float, kind: str) -> np.ndarray:
@@ -91,8 +98,24 @@ def draw(rng: np.random.Generator, n: int, sd: float, kind: str) -> np.ndarray:
         return sd * rng.standard_t(3, REPEATS) / math.sqrt(3.0)
     if kind == "sd~sqrt(N)":
         return sd * math.sqrt(n) * rng.standard_normal(REPEATS)
+    if kind == "outlier allocation":
+        out = rng.normal(0, sd, REPEATS)
+        out[0] += OUTLIER
+        return out
     assert kind == "lognormal", kind
     return rng.normal(0, sd, REPEATS)
+
+
+def screened(kept: dict, kind: str) -> dict:
+    """The fitted sizes' samples as the report projects them: for the outlier kind, grouped by
+    allocation and screened across sizes (report/scaling.set_noise: uncertainty.screen)."""
+    if kind != "outlier allocation":
+        return kept
+    from scalestudy.uncertainty import model
+
+    sizes = list(kept)
+    sets = [model.Clustered.of(kept[n], list(range(REPEATS))) for n in sizes]
+    return dict(zip(sizes, model.screen(sets, sizes).sets, strict=True))
 
 
 DESIGNS = (((1, 2, 4, 8, 16), (32, 64)), ((1, 2, 4, 8, 16, 32, 64), (128,)))
@@ -147,7 +170,11 @@ def run(
                         }
                         kept = {n: samples[n] for n in fitted}
                         pred, _ = select.choose(
-                            kept, candidates(), list(targets), n_draws=draws, seed=trial
+                            screened(kept, kind),
+                            candidates(),
+                            list(targets),
+                            n_draws=draws,
+                            seed=trial,
                         )
                         ours.append(pred)
                         meas.append({t: float(np.median(samples[t])) for t in targets})

@@ -8,6 +8,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -48,3 +50,29 @@ def test_the_noise_kinds_have_the_spread_they_say():
     assert 0.09 < t3.std() < 0.11 and 0.099 < normal.std() < 0.101
     tails = np.mean(np.abs(t3) > 0.4), np.mean(np.abs(normal) > 0.4)  # beyond 4 sd
     assert tails[0] > 20 * max(tails[1], 1e-5), tails
+
+
+def test_the_outlier_kind_slows_one_allocation_and_the_screen_sets_it_aside():
+    """--noise-kind 'outlier allocation': the first repeat (allocation 0 at every size) is 1/0.85
+    as long as the log-normal draw would make it, the others as drawn; and the samples the
+    projection gets are screened as the report screens a run: allocation 0 set aside at every
+    size when it is that far out."""
+    import math
+
+    import numpy as np
+
+    bench = _bench()
+    a = bench.draw(np.random.default_rng(3), 8, 0.02, "lognormal")
+    b = bench.draw(np.random.default_rng(3), 8, 0.02, "outlier allocation")
+    np.testing.assert_allclose(b[1:], a[1:])
+    assert b[0] - a[0] == pytest.approx(math.log(1 / 0.85))
+    sizes = (1, 2, 4, 8, 16)
+    kept = {
+        n: list(np.exp(bench.draw(np.random.default_rng(n), n, 0.02, bench.NOISE_KINDS[3])))
+        for n in sizes
+    }
+    screened = bench.screened(kept, "outlier allocation")
+    for n in sizes:
+        assert sorted(screened[n].keys) == [1, 2, 3, 4]
+        assert sorted(screened[n]) == sorted(kept[n][1:])
+    assert bench.screened(kept, "lognormal") is kept
