@@ -26,7 +26,7 @@ from scalestudy.measure.run_local import run_point
 CI_SMALLEST = {
     "needs": "trainer",
     "args": ["--repeats", "1", "--steps", "4", "--warmup", "1", "--tokens", "256"],
-    "not_in_ci": "72 CPU s at this size (measured 2026-11-29): over CI's budget (#43)",
+    "run_by": "tests/mpi/test_benchmarks_at_smallest.py",
 }
 
 parser = argparse.ArgumentParser()

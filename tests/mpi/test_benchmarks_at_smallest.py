@@ -18,10 +18,12 @@ pytestmark = pytest.mark.mpi
 # (scripts/heavy_lanes.py) by their cost at this size (CPU seconds measured alone, 2026-11-29,
 # AMD EPYC): bf16_convergence 36, mesh_cycle_time 40, matmul_ratio 4, wire_bytes 47 and
 # trainer_throughput 55 in the compute lane, memory_model 8 in the cluster lane (in the first
-# CI-like run with them the cluster lane ended 2.4 min after the compute lane).
-# Not here (their not_in_ci says why): embrace_schedule (197 CPU s at its smallest) and overlap
-# (72), which would add 4.5 min of a lane.
+# CI-like run with them the cluster lane ended 2.4 min after the compute lane), and overlap
+# (4 two-rank runs: 53 s wall, 81 CPU s with its ranks, 2026-11-30, beside another job), in the
+# compute lane, which ended 81 s before the cluster lane in the last CI (2,078 s).
+# Not here (its not_in_ci says why): embrace_schedule (197 CPU s at its smallest).
 TRAINER_BENCHMARKS = [
+    "overlap.py",
     "bf16_convergence.py",
     "mesh_cycle_time.py",
     "matmul_ratio.py",
