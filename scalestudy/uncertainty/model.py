@@ -224,8 +224,9 @@ class Noise:
         """How the spread grows with N, where the run's data say it does: a trend in N whose
         slope is positive and rejects a constant spread at HOMOGENEITY_LEVEL, or unequal spreads
         (Bartlett) whose largest size has the largest; None where they do not (or the run
-        cannot tell). What a projection beyond the measured sizes must warn of: its intervals
-        re-draw the measured sizes' spread and do not extrapolate its growth."""
+        cannot tell). What a projection beyond the measured sizes must say: its intervals
+        extrapolate a rising trend (rising; report/projection/noise.py), not unequal spreads
+        without one."""
         if self.trend:
             if self.rising():
                 b = self.trend[1]
