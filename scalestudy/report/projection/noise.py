@@ -59,6 +59,8 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int):
     grows as sqrt(N): docs/report.md)."""
     import numpy as np
 
+    from scalestudy.uncertainty import model
+
     out = np.zeros((n_draws, len(targets)))
     found = growing_spread(samples, xs)
     if found is None:
@@ -66,7 +68,7 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int):
     a, b, vaa, vab, vbb = found.trend
     top = max(xs)
     s2_top = math.exp(a + b * math.log2(top))
-    factor = median_variance_factor(len(units_of(samples[top])))
+    factor = median_variance_factor(len(model.units(samples[top])))
     rng = np.random.default_rng((seed, 1))  # its own stream: the other draws stay as they were
     for j, t in enumerate(targets):
         if t <= top:
@@ -78,10 +80,3 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int):
         extra = factor * np.clip(np.exp(log_s2) - s2_top, 0.0, None)
         out[:, j] = np.sqrt(extra) * rng.standard_normal(n_draws)
     return out, found
-
-
-def units_of(samples) -> list[float]:
-    """The units (repeats, or allocations of a Clustered set) a size's median is taken over."""
-    from scalestudy.uncertainty import model
-
-    return model.units(samples)
