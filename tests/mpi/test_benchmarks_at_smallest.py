@@ -20,11 +20,13 @@ pytestmark = pytest.mark.mpi
 # trainer_throughput 55 in the compute lane, memory_model 8 in the cluster lane (in the first
 # CI-like run with them the cluster lane ended 2.4 min after the compute lane), and overlap
 # (4 two-rank runs: 53 s wall, 81 CPU s with its ranks, 2026-11-30, beside another job), in the
-# compute lane, which ended 81 s before the cluster lane in the last CI (2,078 s).
+# compute lane, which ended 81 s before the cluster lane in the last CI (2,078 s). With it the
+# compute lane ended 87 s after the cluster lane (f2d3802's CI-like run: 1,567 against 1,480 s),
+# so bf16_convergence (40 s there) moved to the cluster lane.
 # Not here (its not_in_ci says why): embrace_schedule (197 CPU s at its smallest).
 TRAINER_BENCHMARKS = [
     "overlap.py",
-    "bf16_convergence.py",
+    pytest.param("bf16_convergence.py", marks=pytest.mark.cluster_lane),
     "mesh_cycle_time.py",
     "matmul_ratio.py",
     "wire_bytes.py",
