@@ -441,7 +441,7 @@ MUTATIONS = [
     Mutation(
         "capture record: an attempt's signature of its folders only (a file rewritten unseen)",
         "scalestudy/compare/envdiff.py",
-        "            stats += [_stat_or_none(e) for e in entries]\n",
+        "            stats += [stat_or_none(e) for e in entries]\n",
         "            stats += []\n",
         [
             "tests/unit/test_capture_cache.py::"

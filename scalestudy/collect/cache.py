@@ -62,12 +62,14 @@ def signature(files: list[str | Path]) -> tuple[list, bool]:
     """Each file's [size, mtime_ns, inode] (None when absent), in the order given (the name
     of the entry says which files), and whether every one is old enough to be trusted
     unchanged when its size and time are."""
-    return stats_signature(_stat(f) for f in files)
+    return stats_signature(stat_or_none(f) for f in files)
 
 
-def _stat(path: str | Path) -> os.stat_result | None:
+def stat_or_none(path: str | Path | os.DirEntry) -> os.stat_result | None:
+    """The file's stat (an os.scandir entry's own, which follows links as os.stat does), None
+    when it is absent or cannot be read."""
     try:
-        return os.stat(path)
+        return path.stat() if isinstance(path, os.DirEntry) else os.stat(path)
     except OSError:
         return None
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from scalestudy import archive
-from scalestudy.collect.cache import ReadCache, package_sources, stats_signature
+from scalestudy.collect.cache import ReadCache, package_sources, stat_or_none, stats_signature
 from scalestudy.formats import attempt_files
 from scalestudy.formats.env_capture import EnvFolder, loaded_mpi, loaded_mpi_said
 
@@ -264,20 +264,13 @@ def _attempt_signature(attempt: Path) -> tuple[list, bool]:
     most of this at 10,000 attempts)."""
     base = str(attempt)
     env, logs = os.path.join(base, "env"), os.path.join(base, "logs")
-    stats = [_stat_or_none(os.path.join(base, attempt_files.JOB_SCRIPT))]
-    stats += [_stat_or_none(env), _stat_or_none(logs)]
+    stats = [stat_or_none(os.path.join(base, attempt_files.JOB_SCRIPT))]
+    stats += [stat_or_none(env), stat_or_none(logs)]
     for sub in (env, logs):
         with contextlib.suppress(OSError):  # none: its signature says absent
             entries = sorted((e for e in os.scandir(sub) if e.is_file()), key=lambda e: e.name)
-            stats += [_stat_or_none(e) for e in entries]
+            stats += [stat_or_none(e) for e in entries]
     return stats_signature(stats)
-
-
-def _stat_or_none(path: str | os.DirEntry) -> os.stat_result | None:
-    try:
-        return path.stat() if isinstance(path, os.DirEntry) else os.stat(path)
-    except OSError:
-        return None
 
 
 def gather(side) -> Capture:
