@@ -121,10 +121,10 @@ def screened(kept: dict, kind: str) -> dict:
 DESIGNS = (((1, 2, 4, 8, 16), (32, 64)), ((1, 2, 4, 8, 16, 32, 64), (128,)))
 
 
-def candidates() -> list:
-    """scalestudy's candidates: the physics form (alpha-beta on the bytes) and the empirical
-    forms; cross-validation chooses (report/projection/select.py)."""
-    return [physics.AlphaBeta(bytes_of), *empirical.forms()]
+def candidates(samples) -> list:
+    """scalestudy's candidates for the fitted sizes' samples: the physics form (alpha-beta on
+    the bytes) and the empirical forms; cross-validation chooses (report/projection/select.py)."""
+    return [physics.AlphaBeta(bytes_of), *empirical.forms(samples)]
 
 
 def extrap_python(given: str | None) -> str:
@@ -169,9 +169,10 @@ def run(
                             for n in (*fitted, *targets)
                         }
                         kept = {n: samples[n] for n in fitted}
+                        fit_on = screened(kept, kind)
                         pred, _ = select.choose(
-                            screened(kept, kind),
-                            candidates(),
+                            fit_on,
+                            candidates(fit_on),
                             list(targets),
                             n_draws=draws,
                             seed=trial,

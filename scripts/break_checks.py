@@ -432,6 +432,56 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "projection: each size's median fitted instead of its level (the mean log of its units)",
+        "scalestudy/report/projection/noise.py",
+        "    return math.exp(sum(u) / len(u)) if u else math.nan\n",
+        "    return math.exp(sorted(u)[len(u) // 2]) if u else math.nan\n",
+        [
+            "tests/unit/test_projection_level.py::"
+            "test_the_projection_fits_the_levels_so_a_skew_shared_by_every_size_does_not_shift_it"
+        ],
+    ),
+    Mutation(
+        "projection: a level drawn with one unit's spread, not its mean's (sqrt(k) left out)",
+        "scalestudy/report/projection/noise.py",
+        "        se = s / math.sqrt(len(u))  # the level's: a mean of k units\n",
+        "        se = s\n",
+        [
+            "tests/unit/test_projection_level.py::"
+            "test_the_levels_drawn_carry_the_pooled_spread_over_the_square_root_of_the_units"
+        ],
+    ),
+    Mutation(
+        "projection: no step form offered (a regime change projected by single terms alone)",
+        "scalestudy/report/projection/empirical.py",
+        "    return terms + (steps_seen(samples, terms) if samples else [])\n",
+        "    return terms\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_step_at_16_nodes_is_seen_and_projects_the_regime_above_it"
+        ],
+    ),
+    Mutation(
+        "projection: each step form tested at 5% alone (no Bonferroni over the forms tested)",
+        "scalestudy/report/projection/empirical.py",
+        "    bound = t_quantile(1.0 - STEP_LEVEL / 2.0 / len(tested), found.df)\n",
+        "    bound = t_quantile(1.0 - STEP_LEVEL / 2.0, found.df)\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_step_is_offered_in_at_most_about_5_percent_of_runs_whose_base_fits_them"
+        ],
+    ),
+    Mutation(
+        "projection: a step form's step starting one size above its named size",
+        "scalestudy/report/projection/empirical.py",
+        "        return [*super().columns(x), 1.0 if x >= self.at * (1 - 1e-9) else 0.0]\n",
+        "        return [*super().columns(x), 1.0 if x > self.at else 0.0]\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_step_at_16_nodes_is_seen_and_projects_the_regime_above_it"
+        ],
+    ),
+    Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
         "                _attempt_signature(attempt),\n",
@@ -671,7 +721,7 @@ MUTATIONS = [
     Mutation(
         "a step-times-only table not projected by the empirical forms",
         "scalestudy/report/projection/variant.py",
-        "    made = select.choose(samples, candidates + empirical.forms(), targets)",
+        "    made = select.choose(samples, candidates + empirical.forms(samples), targets)",
         "    made = select.choose(samples, candidates, targets)",
         [
             "tests/unit/test_projection_forms.py::test_a_step_times_only_table_is_projected_and_backtested"

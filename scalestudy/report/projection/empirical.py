@@ -2,8 +2,9 @@
 one parameter, step(N) = c0 + c1 x N^i x log2(N)^j, for i and j of the small sets below
 (Calotoiu et al., SC13). They need the step times alone, so a table without compute times or
 bytes (an older run, another tool's table) is projected by them. Fitted by least squares
-relative to each size's median (as the physics' alpha-beta fit), so a slow size weighs no
-more than a fast one."""
+relative to each size's level (noise.level; as the physics' alpha-beta fit), so a slow size
+weighs no more than a fast one. Given the measured sizes, each also with a step: a regime
+change at a size (Step)."""
 
 from __future__ import annotations
 
@@ -39,34 +40,95 @@ class Term(Fit):
     def basis(self, x: float) -> float:
         return float(x) ** float(self.i) * math.log2(x) ** self.j
 
-    def coefficients(self, xs, ys):
-        """(c0, c1) of every column of ys (sizes x draws), weighted by 1 / the first column's
-        values (the medians): one linear map for all draws."""
-        import numpy as np
+    def columns(self, x: float) -> list[float]:
+        return [1.0] if self.constant else [1.0, self.basis(x)]
 
-        y = np.asarray(ys, dtype=float)
-        y2 = y.reshape(len(xs), -1)
-        w = 1.0 / y2[:, 0]
-        cols = [np.ones(len(xs))] + ([] if self.constant else [[self.basis(x) for x in xs]])
-        a = np.array(cols, dtype=float).T * w[:, None]
-        coef = np.linalg.pinv(a) @ (y2 * w[:, None])
-        if self.constant:
-            coef = np.vstack([coef, np.zeros_like(coef)])
-        return coef  # 2 x draws
+    def coefficients(self, xs, ys):
+        """The coefficients of every column of ys (sizes x draws)."""
+        return _weighted_lsq([self.columns(x) for x in xs], ys)
 
     def predictor(self, xs, ys):
-        c0, c1 = (float(c[0]) for c in self.coefficients(xs, list(ys)))
-        return lambda x: c0 + c1 * self.basis(x)
+        c = [float(v[0]) for v in self.coefficients(xs, list(ys))]
+        return lambda x: sum(a * b for a, b in zip(c, self.columns(x), strict=True))
 
     def many(self, xs, ys, targets):
         """The fit of every column of ys (sizes x draws) at `targets`: draws x targets."""
         import numpy as np
 
         c = self.coefficients(xs, ys)
-        g = np.array([[1.0, self.basis(t)] for t in targets])  # targets x 2
+        g = np.array([self.columns(t) for t in targets])  # targets x terms
         return (g @ c).T
 
 
-def forms() -> list[Term]:
-    """Every single-term form of the normal form's sets (51 with the constant)."""
-    return [Term(i, j) for i in EXPONENTS for j in LOG_EXPONENTS]
+class Step(Term):
+    """A regime change: a normal-form term plus a constant step from a measured size on,
+    c0 + c1 x N^i x log2(N)^j + c2 x [N >= at] (a switch level crossed, a protocol changed:
+    the jump no single term draws). Held out alone above `at`, the step is not seen (its
+    column is zero) and the form predicts the regime below, as it would have then."""
+
+    def __init__(self, i: Fraction, j: int, at: float):
+        super().__init__(i, j)
+        self.at = float(at)
+        self.name = f"{self.name} + c2 [N >= {self.at:g}]"
+
+    def columns(self, x: float) -> list[float]:
+        return [*super().columns(x), 1.0 if x >= self.at * (1 - 1e-9) else 0.0]
+
+
+def _weighted_lsq(rows, ys):
+    """Least squares of every column of ys (sizes x draws) on the design `rows`, each size
+    weighted by 1 / the first column's value (the level): one linear map for all draws."""
+    import numpy as np
+
+    y2 = np.asarray(ys, dtype=float).reshape(len(rows), -1)
+    w = 1.0 / y2[:, 0]
+    a = np.asarray(rows, dtype=float) * w[:, None]
+    return np.linalg.pinv(a) @ (y2 * w[:, None])  # terms x draws
+
+
+def forms(samples=None) -> list[Term]:
+    """Every single-term form of the normal form's sets (51 with the constant); given the
+    measured sizes' samples, also the step forms whose step stands out of their noise
+    (steps_seen)."""
+    terms = [Term(i, j) for i in EXPONENTS for j in LOG_EXPONENTS]
+    return terms + (steps_seen(samples, terms) if samples else [])
+
+
+# the terms a step is added to: a flat or a tree-collective (log2 N) regime. With a step on
+# every term the cross-validation chose among 5x the forms and fitted noise as steps
+# (development seeds, docs/report.md)
+STEP_TERMS = ((0, 0), (0, 1))
+STEP_LEVEL = 0.05  # familywise, over the step forms tested (Bonferroni)
+
+
+def steps_seen(samples, terms) -> list[Step]:
+    """The step forms, at each measured size that leaves two below it, whose step c2 differs
+    from zero by more than the t bound at STEP_LEVEL / the forms tested: its standard error
+    from the run's noise model (each size's level has the variance s^2 / k of its k units,
+    relative, through the weighted least squares). None where the run has no noise estimate
+    (a step cannot be told from noise there) or fewer than four sizes."""
+    import numpy as np
+
+    from scalestudy.report.projection import noise
+    from scalestudy.uncertainty import model
+    from scalestudy.uncertainty.tdist import t_quantile
+
+    xs = sorted(x for x, s in samples.items() if model.units(s))
+    if len(xs) < 4:
+        return []
+    found = model.pooled([samples[x] for x in xs], sizes=xs)
+    if not found.judged:
+        return []
+    tested = [Step(t.i, t.j, b) for b in xs[2:] for t in terms if (t.i, t.j) in STEP_TERMS]
+    bound = t_quantile(1.0 - STEP_LEVEL / 2.0 / len(tested), found.df)
+    y = np.array([noise.level(samples[x]) for x in xs])
+    var = np.array([found.at(x)[0] ** 2 / len(model.units(samples[x])) for x in xs])
+    seen = []
+    for f in tested:
+        a = np.array([f.columns(x) for x in xs], dtype=float) / y[:, None]
+        p = np.linalg.pinv(a)  # coefficients = p @ (y / y); relative errors of variance var
+        c2 = float(p[-1] @ np.ones(len(xs)))
+        se = math.sqrt(float((p[-1] ** 2) @ var))
+        if se > 0 and abs(c2) > bound * se:
+            seen.append(f)
+    return seen

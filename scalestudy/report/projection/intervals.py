@@ -3,11 +3,11 @@
 A projection is a fit of the measured sizes (`Fit`) evaluated beyond them. Its interval is a
 bootstrap of two things, drawn together PI_DRAWS times (seeded: a report is the same every
 time):
-  1. the repeats: each measured size's median is re-drawn from its repeats (allocations then
-     repeats for a Clustered set, report/stats.py) and the fit is made again on the draw
-     (re-anchored, for the report's anchored step-time model);
+  1. the repeats: each measured size's level (noise.level: the mean log of its units) is
+     re-drawn from the run's noise model (noise.levels_drawn) and the fit is made again on
+     the draw (re-anchored, for the report's anchored step-time model);
   2. the fit's residuals: one measured size is drawn and its relative residual on the draw
-     (the draw's median against the draw's fit there, so its own noise is in it) is added to
+     (the draw's level against the draw's fit there, so its own noise is in it) is added to
      the prediction, with a random sign and grown with the distance of the extrapolation:
      a residual seen d_i doublings from the largest measured size counts max(d, 1) / max(d_i,
      1) times at a target d doublings beyond it (a model whose error grows with N shows it
@@ -117,7 +117,7 @@ def predict(
     xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
     if not xs:
         raise ValueError("no measured size")
-    ys = [float(np.median(noise.clean(samples[x]))) for x in xs]
+    ys = [noise.level(samples[x]) for x in xs]
     targets = list(targets)
     f0 = fit.predictor(xs, ys)
     values = [float(f0(t)) for t in targets]
@@ -125,7 +125,7 @@ def predict(
     free = [i for i in range(len(xs)) if i not in exact]
     residuals = [(xs[i], ys[i] / f0(xs[i]) - 1.0) for i in free]
     rng = np.random.default_rng(seed)
-    drawn = np.array([noise.medians_drawn(samples[x], rng, n_draws) for x in xs])  # sizes x draws
+    drawn = noise.levels_drawn(samples, xs, rng, n_draws)  # sizes x draws
     top = max(xs)
     dist = [max(abs(math.log2(x / top)), 1.0) for x in xs]
     pick = rng.integers(0, len(free), size=n_draws) if free else None
@@ -146,8 +146,9 @@ def predict(
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
     method = (
         f"{fit.name}; {confidence:.0%} prediction interval: {n_draws} draws of the repeats "
-        "(each size's median re-drawn, the fit made again) and of a measured size's relative "
-        "residual (random sign, grown with the doublings beyond the largest measured size)"
+        "(each size's level re-drawn from the noise model, the fit made again) and of a "
+        "measured size's relative residual (random sign, grown with the doublings beyond the "
+        "largest measured size)"
         + ("" if free else "; no residual: one measured size, the repeats' noise alone")
         + (noise.GROWING_SAID if growing else "")
     )

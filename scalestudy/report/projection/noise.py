@@ -1,6 +1,7 @@
-"""The noise of the measured medians that the projection's intervals draw: the one place the
-projection takes it from (report/stats.py today; the product's one noise model when it lands,
-issue #44 point 1: switch these functions and nothing else)."""
+"""What the projection fits at each measured size and the noise its intervals draw: the one
+place the projection takes them from. A size's level and its draws come from the product's one
+noise model (scalestudy/uncertainty); the baselines of a projected efficiency or speedup are
+the measured points' medians as the report prints them, re-drawn by stats' bootstrap."""
 
 from __future__ import annotations
 
@@ -20,6 +21,43 @@ GROWING_SAID = (
 def clean(samples):
     """The finite values of a size's repeats (a list or a Clustered), as an array."""
     return stats._clean(samples)
+
+
+def level(samples) -> float:
+    """A size's level, the figure the projection fits: exp(the mean log of its units) as the
+    noise model defines it (uncertainty.model: each allocation's mean log for a grouped set,
+    else each repeat's log), so the forms are fitted to what the intervals are about. It holds
+    the log-normal level with 1/n the variance of one unit where the median of n has about
+    pi/2n (seen in the backtest as a lower median error: docs/report.md); a slow allocation is
+    set aside by the run's screen before it gets here. nan without a positive value."""
+    from scalestudy.uncertainty import model
+
+    u = model.units(samples)
+    return math.exp(sum(u) / len(u)) if u else math.nan
+
+
+def levels_drawn(samples, xs, rng, n: int):
+    """n draws of each measured size's level (sizes x draws), from the run's noise model over
+    those sizes (uncertainty.pooled: the pooled spread, a size's own where spreads differ, the
+    trend in N where there is one): log level + s / sqrt(k) x a Student t of the model's
+    degrees of freedom, k the size's units. A size with one unit gets the run's spread too;
+    where the run has no degree of freedom at all the levels are repeated as they are."""
+    import numpy as np
+
+    from scalestudy.uncertainty import model
+
+    found = model.pooled([samples[x] for x in xs], sizes=xs)
+    out = np.empty((len(xs), n))
+    for i, x in enumerate(xs):
+        u = model.units(samples[x])
+        centre = sum(u) / len(u) if u else math.nan
+        if not found.judged or not u:
+            out[i] = math.exp(centre)
+            continue
+        s, df = found.at(x)
+        se = s / math.sqrt(len(u))  # the level's: a mean of k units
+        out[i] = np.exp(centre + se * rng.standard_t(max(df, 1.0), n))
+    return out
 
 
 def medians_drawn(samples, rng, n: int):

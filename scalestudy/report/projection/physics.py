@@ -15,8 +15,8 @@ from scalestudy.report.projection.intervals import Fit, Interval
 
 
 class Anchored(Fit):
-    """The report's step-time model: the model's shape, scaled to the measured median at the
-    largest measured size (the anchor)."""
+    """The report's step-time model: the model's shape, scaled to the measured level at the
+    largest measured size (the anchor; noise.level)."""
 
     name = "physics (measured compute + modelled exchange, anchored)"
     physics = True  # needs the table's compute times and bytes
@@ -41,7 +41,7 @@ class Anchored(Fit):
 
 class AlphaBeta(Fit):
     """step(N) = compute + alpha x log2(N) + beta x bytes(N), all three >= 0, least squares on
-    the measured medians (relative: each size weighted by 1 / its median)."""
+    the measured levels (relative: each size weighted by 1 / its level)."""
 
     name = "physics (compute + alpha log2 N + beta bytes)"
     physics = True

@@ -11,13 +11,13 @@ they predicted the held-out sizes.
 - Reach: how wrong the form is when it extrapolates, measured inside the data: each held-out
   size predicted from the sizes d doublings or more below it alone, for d = 1, 2, ... while
   two sizes remain to fit; the RMS log error at each d.
-- Interval (PI draws): each draw picks a form by its weight, refits it on the sizes' medians
-  re-drawn from their repeats (noise.py: the medians' noise and, through the refit, the
+- Interval (PI draws): each draw picks a form by its weight, refits it on the sizes' levels
+  re-drawn from the noise model (noise.py: the levels' noise and, through the refit, the
   parameters'), and multiplies its projection at a target d doublings beyond the largest
   measured size by exp(s_d x t): s_d the form's reach error at d (beyond the farthest reach
   measured, D: s_D x d / D), t a Student t with as many degrees of freedom as errors made s_d
   (it is estimated from that few). The 2.5 and 97.5 percentiles of the draws.
-- The value: the forms' projections on the medians averaged on the log scale with their
+- The value: the forms' projections on the levels (noise.level) averaged on the log scale with their
   weights (the best-weighted form is the one named as chosen).
 """
 
@@ -155,12 +155,12 @@ def predict_selected(
     import numpy as np
 
     xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
-    ys = [float(np.median(noise.clean(samples[x]))) for x in xs]
+    ys = [noise.level(samples[x]) for x in xs]
     targets = list(targets)
     f0 = selection.chosen.fit.predictor(xs, ys)
     values = _averaged(selection, xs, ys, targets)
     rng = np.random.default_rng(seed)
-    drawn = np.array([noise.medians_drawn(samples[x], rng, n_draws) for x in xs])
+    drawn = noise.levels_drawn(samples, xs, rng, n_draws)
     form = rng.choice(len(selection.scored), size=n_draws, p=selection.weights)
     z = rng.random(n_draws)  # one quantile a draw, shared by the targets (one form error)
     top = max(xs)
@@ -182,7 +182,7 @@ def predict_selected(
     method = (
         f"{selection.sentence()}; the value averages the forms' projections by weight (log "
         f"scale); {confidence:.0%} prediction interval: {n_draws} draws, each "
-        "of a form by its weight, refitted on the sizes' medians re-drawn from their repeats, "
+        "of a form by its weight, refitted on the sizes' levels re-drawn from the noise model, "
         "times exp(the form's error when it extrapolated as far inside the data x a Student t)"
         + (noise.GROWING_SAID if growing else "")
     )
@@ -218,13 +218,12 @@ def choose(samples, candidates, targets, **kw) -> tuple[Prediction, Selection | 
     `candidates` where there are CV_MIN_SIZES sizes or more; with fewer, by the first
     candidate alone if it is a physics form (the interval of intervals.predict); None when
     nothing can project."""
-    import numpy as np
 
     xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
     if not xs or not candidates:
         return None
     if len(xs) >= CV_MIN_SIZES and len(candidates) > 1:
-        ys = [float(np.median(noise.clean(samples[x]))) for x in xs]
+        ys = [noise.level(samples[x]) for x in xs]
         sel = select(xs, ys, candidates)
         return predict_selected(samples, sel, targets, **kw), sel
     first = candidates[0]

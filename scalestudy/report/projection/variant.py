@@ -512,7 +512,7 @@ def _step_prediction(
     candidates: list = []
     if all(t_model(w) for w in [*samples, *targets]):
         candidates.append(physics.Anchored(t_model))
-    made = select.choose(samples, candidates + empirical.forms(), targets)
+    made = select.choose(samples, candidates + empirical.forms(samples), targets)
     return made if made is not None else (None, None)
 
 

@@ -1,0 +1,69 @@
+"""The projection fits each size's level as the noise model defines it (issue #44 point 3):
+exp(the mean log of the size's units: each allocation's mean log for a grouped set, else each
+repeat's log), not the median of the repeats, and draws that level's noise from the run's one
+noise model. The expected values here are computed by hand (numpy on the raw values), not by
+the module under test."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from scalestudy.report.projection import empirical, noise, select
+from scalestudy.uncertainty.model import Clustered
+
+# logs whose mean is 0 and whose median is +0.05: a size's median sits 5.1% above its level
+SKEW = np.array([-0.2, 0.05, 0.05, 0.05, 0.05])
+
+
+def truth(n: float) -> float:
+    return 1.0 + 0.01 * n
+
+
+def test_a_sizes_level_is_the_exp_of_its_units_mean_log():
+    values = [1.0, 2.0, 4.0, 8.0]
+    assert noise.level(values) == math.exp(np.mean(np.log(values)))  # 2^1.5
+    grouped = Clustered.of([1.0, 4.0, 2.0, 2.0, 2.0], ["a", "a", "b", "b", "b"])
+    # allocation a: mean log of 1 and 4 = log 2; allocation b: log 2; the level is 2, where
+    # the mean log of the five repeats (not the units) would be log(2^0.6 x 2^... ) = 2^0.8
+    assert math.isclose(noise.level(grouped), 2.0, rel_tol=1e-12)
+    assert math.isnan(noise.level([]))
+
+
+def test_the_projection_fits_the_levels_so_a_skew_shared_by_every_size_does_not_shift_it():
+    sizes = (1, 2, 4, 8, 16, 32)
+    samples = {n: list(truth(n) * np.exp(SKEW)) for n in sizes}
+    made = select.choose(samples, empirical.forms(), [64], n_draws=400, seed=1)
+    assert made is not None
+    pred, sel = made
+    assert sel is not None and sel.chosen.fit.name == "c0 + c1 N"
+    # fitted on the medians it would be 5.1% high at every size and at 64 too
+    assert math.isclose(pred.values[0], truth(64), rel_tol=2e-3), pred.values[0] / truth(64)
+
+
+def test_the_levels_drawn_carry_the_pooled_spread_over_the_square_root_of_the_units():
+    # two sizes of 9 repeats whose logs have sd 0.04 exactly, around different means: equal
+    # spreads (no trend with two sizes), so the run's spread is the pooled 0.04 on 16 df
+    k = 9
+    z = np.random.default_rng(7).standard_normal(k)
+    z = (z - z.mean()) / z.std(ddof=1)
+    logs = {1: 0.04 * z + 0.01, 2: 0.04 * z[::-1] - 0.02}
+    samples = {n: list(truth(n) * np.exp(v)) for n, v in logs.items()}
+    df = 2 * (k - 1)
+    want = 0.04 / math.sqrt(k) * math.sqrt(df / (df - 2))  # the sd of s / sqrt(k) x t(df)
+    drawn = noise.levels_drawn(samples, [1, 2], np.random.default_rng(3), 40000)
+    for i, n in enumerate((1, 2)):
+        got = np.log(drawn[i])
+        centre = math.log(truth(n)) + logs[n].mean()
+        assert math.isclose(float(np.median(got)), centre, abs_tol=0.05 * want)
+        assert math.isclose(float(got.std()), want, rel_tol=0.05), (n, got.std(), want)
+
+
+def test_a_size_of_one_repeat_takes_the_runs_spread_and_a_run_without_any_is_not_drawn():
+    samples = {1: [1.0, 1.1, 0.9], 2: [1.02, 0.98, 1.0], 4: [1.05]}
+    drawn = noise.levels_drawn(samples, [1, 2, 4], np.random.default_rng(0), 4000)
+    assert np.log(drawn[2]).std() > 0.01  # the one repeat at 4 has the run's spread
+    lone = {1: [1.0], 2: [1.1], 4: [1.2]}
+    drawn = noise.levels_drawn(lone, [1, 2, 4], np.random.default_rng(0), 10)
+    assert np.array_equal(drawn, np.array([[1.0] * 10, [1.1] * 10, [1.2] * 10]))
