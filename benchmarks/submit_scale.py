@@ -5,12 +5,14 @@ submitted by `python -m scalestudy.cli submit --executor slurm` with job arrays 
 one sbatch call per shape) and without (`slurm.array: false`: one call per point), in
 alternating order for --rounds rounds. A stand-in `sbatch` first on PATH counts the calls
 (submissions and --test-only checks apart) and hands each to the real one. After each submit
-every job of the cluster is cancelled, so the next starts from an empty queue.
+the submit's own jobs are cancelled, so the next starts from an empty queue (another user's
+jobs on a shared cluster are left alone).
 
 Prints JSON: per mode the sbatch calls and the wall seconds of the command (median, min, max),
 and the manifest checked (every point has a job id; arrays: ids <array>_<task>).
 
-Usage: python benchmarks/submit_scale.py [--points 200] [--rounds 3] [--cluster-dir DIR]
+Usage: python benchmarks/submit_scale.py [--points 200] [--rounds 3]
+       [--cluster-dir DIR [--running]]
 """
 
 # ruff: noqa: E402
@@ -32,8 +34,8 @@ import yaml
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "slurm",
-    "args": ["--points", "5", "--rounds", "1"],
-    "not_in_ci": "a 4-node cluster of its own; CI over 40 min (#43)",
+    "args": ["--points", "4", "--rounds", "1"],
+    "run_by": "tests/slurm/test_submit_scale.py",
 }
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +47,14 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--points", type=int, default=200)
 parser.add_argument("--rounds", type=int, default=3)
 parser.add_argument("--cluster-dir", type=Path, default=None, help="default: a fresh temp dir")
+parser.add_argument(
+    "--running",
+    action="store_true",
+    help="--cluster-dir is a cluster already up (at least 2 nodes): used, not started or stopped",
+)
 args = parser.parse_args()
+if args.running and args.cluster_dir is None:
+    parser.error("--running needs --cluster-dir")
 if args.points % 2:
     sys.exit("--points: an even number (two node counts)")
 
@@ -105,7 +114,8 @@ def submit(array: bool, rnd: int) -> dict:
     assert len(set(ids)) == len(ids), "two points share a job id"
     if array:
         assert all("_" in i for i in ids), "an array member without a task id"
-    subprocess.run(["scancel", "--user", os.environ.get("USER", "root")], env=cluster.env())
+    # its own jobs only (an array's members by the array's id)
+    subprocess.run(["scancel", *sorted({i.split("_")[0] for i in ids})], env=cluster.env())
     return {
         "wall_s": wall,
         "sbatch_submissions": sum(1 for c in calls if "--test-only" not in c),
@@ -118,7 +128,8 @@ def spread(values: list[float]) -> dict:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
-cluster.up()
+if not args.running:
+    cluster.up()
 try:
     samples: dict[str, list[dict]] = {"array": [], "separate": []}
     for rnd in range(args.rounds):
@@ -147,5 +158,6 @@ try:
     }
     print(json.dumps(out, indent=1))
 finally:
-    cluster.down()
+    if not args.running:
+        cluster.down()
     shutil.rmtree(work, ignore_errors=True)
