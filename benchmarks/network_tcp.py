@@ -11,6 +11,8 @@ link's payload rate), twice:
 Measured 2026-11-27 before: 2.00x in every iteration at 8 MiB (one way 1.00x). About 2 minutes.
 
 Usage: .venv/bin/python benchmarks/network_tcp.py [--work DIR] [--rate 200mbit] [--iterations 8]
+       [--cluster-dir DIR --running]  (a 2-node cluster on shaped namespaces already up: used
+       at its own link rate, its tcp_notsent_lowat left as the site sets it, not stopped)
 Needs root (namespaces) and mpicc (Debian libopenmpi-dev, scripts/install-system.sh).
 """
 
@@ -31,7 +33,7 @@ from scalestudy.localcluster.network import NOTSENT_LOWAT, OMPI_TCP_ENV, Network
 CI_SMALLEST = {
     "needs": "root",
     "args": ["--iterations", "1"],
-    "not_in_ci": "a 2-node cluster on shaped links and an mpicc build (~2 min)",
+    "run_by": "tests/slurm/test_network_tcp.py",
 }
 
 SOURCE = r"""
@@ -80,7 +82,11 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None)
 parser.add_argument("--rate", default="200mbit")
 parser.add_argument("--iterations", type=int, default=8)
+parser.add_argument("--cluster-dir", type=Path, default=None)
+parser.add_argument("--running", action="store_true", help="--cluster-dir is up: not started")
 args = parser.parse_args()
+if args.running and args.cluster_dir is None:
+    parser.error("--running needs --cluster-dir")
 work = Path(args.work or tempfile.mkdtemp(prefix="network-tcp-"))
 work.mkdir(parents=True, exist_ok=True)
 
@@ -120,20 +126,26 @@ def job(binary: Path, subnet: str, env: dict, rate_bits: float, label: str) -> s
 
 
 binary = build()
-cl = work / "cluster"
-up = [sys.executable, "-m", "scalestudy.localcluster", "up", "--nodes", "2", "--dir", str(cl)]
-subprocess.run([*up, "--netns", "--link-rate", args.rate], check=True)
+cl = args.cluster_dir or work / "cluster"
+if not args.running:
+    up = [sys.executable, "-m", "scalestudy.localcluster", "up", "--nodes", "2", "--dir", str(cl)]
+    subprocess.run([*up, "--netns", "--link-rate", args.rate], check=True)
 os.environ["SLURM_CONF"] = str(cl / "etc" / "slurm.conf")
 try:
     net = Network(cl, 2, args.rate)
     state = net.state()
+    if not state.get("link_rate_bits"):
+        sys.exit(f"{cl}: no shaped network (net.json): a cluster of `localcluster up --netns`")
     lowat(net, 2**32 - 1)  # the host's default: unlimited
     before = job(binary, state["subnet"], {}, state["link_rate_bits"], "before")
     lowat(net, NOTSENT_LOWAT)
     after = job(binary, state["subnet"], OMPI_TCP_ENV, state["link_rate_bits"], "after")
-    print(f"each iteration's time / ideal, 2 nodes x 1 rank, links {args.rate}")
+    print(f"each iteration's time / ideal, 2 nodes x 1 rank, links {state['link_rate_bits']:g} b/s")
     print("before (Open MPI's defaults, tcp_notsent_lowat unlimited):\n" + before)
     print(f"after ({OMPI_TCP_ENV}, tcp_notsent_lowat {NOTSENT_LOWAT}):\n" + after)
     print(subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
 finally:
-    subprocess.run([sys.executable, "-m", "scalestudy.localcluster", "down", "--dir", str(cl)])
+    if args.running:  # the site's setting back, whatever happened
+        lowat(Network(cl, 2, args.rate), NOTSENT_LOWAT)
+    else:
+        subprocess.run([sys.executable, "-m", "scalestudy.localcluster", "down", "--dir", str(cl)])
