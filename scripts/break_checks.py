@@ -482,6 +482,26 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "projection: the interval draws forms weighed by sizes that cannot test them",
+        "scalestudy/report/projection/select.py",
+        "    return Selection(scored, value_w, held, drawn, draw_w)\n",
+        "    return Selection(scored, value_w, held, scored, value_w)\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_jump_in_the_largest_size_alone_stays_in_the_interval_but_not_in_the_value"
+        ],
+    ),
+    Mutation(
+        "projection: the value weighs a form only where it can be tested (an untested step wins)",
+        "scalestudy/report/projection/select.py",
+        "    value_w = _weights(scored, len(held))\n",
+        "    value_w = _weights(drawn, len(held))\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_jump_in_the_largest_size_alone_stays_in_the_interval_but_not_in_the_value"
+        ],
+    ),
+    Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
         "                _attempt_signature(attempt),\n",
@@ -689,8 +709,8 @@ MUTATIONS = [
     Mutation(
         "projection forms ranked worst first",
         "scalestudy/report/projection/select.py",
-        "    scored.sort(key=lambda s: s.rms)",
-        "    scored.sort(key=lambda s: -s.rms)",
+        "    pairs.sort(key=lambda p: p[0].rms)",
+        "    pairs.sort(key=lambda p: -p[0].rms)",
         ["tests/unit/test_projection_forms.py::test_an_exact_power_law_is_chosen_and_projected"],
     ),
     Mutation(
@@ -714,8 +734,8 @@ MUTATIONS = [
     Mutation(
         "projection interval draws the chosen form only (no form uncertainty)",
         "scalestudy/report/projection/select.py",
-        "size=n_draws, p=selection.weights)",
-        "size=n_draws, p=[1.0] + [0.0] * (len(selection.weights) - 1))",
+        "size=n_draws, p=selection.draw_weights)",
+        "size=n_draws, p=[1.0] + [0.0] * (len(selection.draw_weights) - 1))",
         ["tests/unit/test_projection_forms.py"],
     ),
     Mutation(

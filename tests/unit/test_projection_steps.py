@@ -69,3 +69,24 @@ def test_no_step_is_offered_without_a_noise_estimate_or_below_four_sizes():
     assert empirical.steps_seen(three, empirical.forms()) == []
     # forms() without samples is the normal form alone, as a table of sizes has nothing to test
     assert len(empirical.forms()) == 51
+
+
+def test_a_jump_in_the_largest_size_alone_stays_in_the_interval_but_not_in_the_value():
+    """1..16 -> 32 with the step at 16, the largest fitted size (the backtest's row that every
+    form missed: 0.47 coverage at 3%). No held-out size can test a step at 16 (held out, it is
+    predicted without its step), and the steep powers predict it from the sizes below within a
+    few percent, so the value follows them (several times the truth); the interval's draws weigh
+    the step forms by the sizes that can test them, so it holds the plateau too. Seeds 7000-7099
+    (not the backtest's nor the development ones); the bound 0.85 was written before this run,
+    under the issue's 0.90 by the binomial slack of 100 trials."""
+    sizes, covered, values = (1, 2, 4, 8, 16), 0, []
+    for k in range(100):
+        rng = np.random.default_rng(7000 + k)
+        samples = {n: list(stepped(n) * np.exp(rng.normal(0.0, 0.03, REPEATS))) for n in sizes}
+        made = select.choose(samples, empirical.forms(samples), [32], n_draws=500, seed=k)
+        pred, sel = made
+        assert "c0 + c1 log2(N) + c2 [N >= 16]" in sel.untested
+        covered += pred.at(32).covers(stepped(32))
+        values.append(pred.values[0] / stepped(32))
+    assert covered / 100 >= 0.85, covered
+    assert float(np.median(values)) > 2.0, np.median(values)

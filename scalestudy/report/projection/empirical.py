@@ -74,6 +74,9 @@ class Step(Term):
     def columns(self, x: float) -> list[float]:
         return [*super().columns(x), 1.0 if x >= self.at * (1 - 1e-9) else 0.0]
 
+    def tests(self, fitted, x: float) -> bool:
+        return x < self.at * (1 - 1e-9) or any(f >= self.at * (1 - 1e-9) for f in fitted)
+
 
 def _weighted_lsq(rows, ys):
     """Least squares of every column of ys (sizes x draws) on the design `rows`, each size

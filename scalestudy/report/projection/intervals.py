@@ -84,6 +84,11 @@ class Fit:
     def exact(self, xs) -> set[int]:
         return set()
 
+    def tests(self, fitted, x: float) -> bool:
+        """Whether a fit on the sizes `fitted` can be tested at x (a step at a size no fitted
+        size reaches cannot: empirical.Step)."""
+        return True
+
 
 @dataclass
 class Prediction:

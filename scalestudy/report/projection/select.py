@@ -55,19 +55,28 @@ class Scored:
     def rms(self) -> float:
         return _rms([e for _, e in self.errors])
 
+    @property
+    def untested(self) -> bool:
+        """Some error is nan: a size this form could not be tested at (open scoring)."""
+        errors = [e for _, e in self.errors] + [e for v in self.reach.values() for e in v]
+        return any(math.isnan(e) for e in errors)
+
     def spread(self, d: float) -> tuple[float, int]:
         """The log error d doublings beyond the data, and the errors it rests on."""
-        known = sorted(k for k, v in self.reach.items() if v)
+        seen = {k: [e for e in v if not math.isnan(e)] for k, v in self.reach.items()}
+        known = sorted(k for k, v in seen.items() if v)
         if not known:
-            return self.rms * max(d, 1.0), len(self.errors)
+            n = sum(1 for _, e in self.errors if not math.isnan(e))
+            return self.rms * max(d, 1.0), n
         near = min(known, key=lambda k: (abs(k - d), -k))
         if d > known[-1]:
             near = known[-1]
-        s = _rms(self.reach[near])
-        return s * max(d, 1.0) / near if d > near else s, len(self.reach[near])
+        s = _rms(seen[near])
+        return s * max(d, 1.0) / near if d > near else s, len(seen[near])
 
 
 def _rms(errors) -> float:
+    errors = [e for e in errors if not math.isnan(e)]  # nan: a size the form cannot be tested at
     if not errors or any(not math.isfinite(e) for e in errors):
         return math.inf
     return math.sqrt(sum(e * e for e in errors) / len(errors))
@@ -78,6 +87,15 @@ class Selection:
     scored: list[Scored]  # best first
     weights: list[float]  # of scored, summing to 1
     held_out: list[float]
+    # what the interval draws from: each form scored only where it can be tested (open), and
+    # its weights; the same as scored and weights where every form can be tested everywhere
+    drawn: list[Scored] = field(default_factory=list)
+    draw_weights: list[float] = field(default_factory=list)
+
+    @property
+    def untested(self) -> list[str]:
+        """The forms some held-out size cannot test (a step at the largest size)."""
+        return [s.fit.name for s in self.drawn if s.untested]
 
     @property
     def chosen(self) -> Scored:
@@ -104,41 +122,59 @@ def held_out_sizes(xs) -> list:
     return xs[-k:]
 
 
-def _log_error(fit: Fit, xs, ys, k: int, fitted) -> float:
+def _log_error(fit: Fit, xs, ys, k: int, fitted, open_: bool = False) -> float:
+    """|log(predicted / measured)| at xs[k] fitted on xs[fitted]; open_: nan where the fit
+    cannot be tested there (Fit.tests)."""
+    if open_ and not fit.tests([xs[i] for i in fitted], xs[k]):
+        return math.nan
     f = fit.predictor([xs[i] for i in fitted], [ys[i] for i in fitted])
     p = f(xs[k])
     return min(abs(math.log(p / ys[k])), CAP) if p > 0 and ys[k] > 0 else CAP
 
 
-def _reach(fit: Fit, xs, ys, ks) -> dict[int, tuple[float, ...]]:
+def _reach(fit: Fit, xs, ys, ks, open_: bool = False) -> dict[int, tuple[float, ...]]:
     out: dict[int, tuple[float, ...]] = {}
     for d in range(1, 64):
         errs = []
         for k in ks:
             below = [i for i in range(len(xs)) if xs[i] * 2**d <= xs[k] * (1 + 1e-9)]
             if len(below) >= 2:
-                errs.append(_log_error(fit, xs, ys, k, below))
+                errs.append(_log_error(fit, xs, ys, k, below, open_))
         if not errs:
             break
         out[d] = tuple(errs)
     return out
 
 
+def _scored(c: Fit, xs, ys, ks, open_: bool = False) -> Scored:
+    others = [[i for i in range(len(xs)) if i != k] for k in ks]
+    loso = [(xs[k], _log_error(c, xs, ys, k, o, open_)) for k, o in zip(ks, others, strict=True)]
+    return Scored(c, tuple(loso), _reach(c, xs, ys, ks, open_))
+
+
+def _weights(scored: list[Scored], held: int) -> list[float]:
+    best = max(min(s.rms for s in scored), FLOOR)
+    raw = [(best / max(s.rms, FLOOR)) ** held for s in scored]
+    total = sum(raw)
+    return [r / total for r in raw]
+
+
 def select(xs, ys, candidates) -> Selection:
-    """The candidate forms scored by leave-one-size-out cross-validation, best first."""
+    """The candidate forms scored by leave-one-size-out cross-validation, best first. The value
+    weighs a form by every held-out size: where it cannot be tested (a step at a size no other
+    reaches) its prediction without the step counts, and misses. The interval's draws weigh it
+    by the sizes that can test it only: what the data cannot rule out stays in the interval."""
     held = held_out_sizes(xs)
     ks = [xs.index(x) for x in held]
-    scored = []
+    pairs = []  # (as the value weighs it, as the interval draws it)
     for c in candidates:
-        loso = [
-            (xs[k], _log_error(c, xs, ys, k, [i for i in range(len(xs)) if i != k])) for k in ks
-        ]
-        scored.append(Scored(c, tuple(loso), _reach(c, xs, ys, ks)))
-    scored.sort(key=lambda s: s.rms)
-    best = max(scored[0].rms, FLOOR)
-    raw = [(best / max(s.rms, FLOOR)) ** len(held) for s in scored]
-    total = sum(raw)
-    return Selection(scored, [r / total for r in raw], held)
+        opened = _scored(c, xs, ys, ks, open_=True)
+        pairs.append((_scored(c, xs, ys, ks) if opened.untested else opened, opened))
+    pairs.sort(key=lambda p: p[0].rms)
+    scored, drawn = [p[0] for p in pairs], [p[1] for p in pairs]
+    value_w = _weights(scored, len(held))
+    draw_w = _weights(drawn, len(held))
+    return Selection(scored, value_w, held, drawn, draw_w)
 
 
 def predict_selected(
@@ -161,12 +197,12 @@ def predict_selected(
     values = _averaged(selection, xs, ys, targets)
     rng = np.random.default_rng(seed)
     drawn = noise.levels_drawn(samples, xs, rng, n_draws)
-    form = rng.choice(len(selection.scored), size=n_draws, p=selection.weights)
+    form = rng.choice(len(selection.drawn), size=n_draws, p=selection.draw_weights)
     z = rng.random(n_draws)  # one quantile a draw, shared by the targets (one form error)
     top = max(xs)
     dist = [max(math.log2(t / top), 1.0) for t in targets]
     out = np.empty((n_draws, len(targets)))
-    for k, s in enumerate(selection.scored):
+    for k, s in enumerate(selection.drawn):
         idx = np.flatnonzero(form == k)
         if not idx.size:
             continue
@@ -184,9 +220,26 @@ def predict_selected(
         f"scale); {confidence:.0%} prediction interval: {n_draws} draws, each "
         "of a form by its weight, refitted on the sizes' levels re-drawn from the noise model, "
         "times exp(the form's error when it extrapolated as far inside the data x a Student t)"
+        + _untested_said(selection)
         + (noise.GROWING_SAID if growing else "")
     )
     return Prediction(targets, values, out, intervals, residuals, True, method)
+
+
+def _untested_said(selection: Selection) -> str:
+    """What the method says where the interval draws forms some held-out size cannot test."""
+    names = selection.untested
+    weight = sum(
+        w for s, w in zip(selection.drawn, selection.draw_weights, strict=True) if s.untested
+    )
+    if not names or weight < 0.01:
+        return ""
+    return (
+        f"; {weight:.0%} of the draws are forms the sizes held out cannot all test ("
+        + ", ".join(names[:SHOWN])
+        + (", ..." if len(names) > SHOWN else "")
+        + "), weighed by the sizes that can: a step at the largest size is not ruled out"
+    )
 
 
 def _averaged(selection: Selection, xs, ys, targets) -> list[float]:
