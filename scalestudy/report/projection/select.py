@@ -11,14 +11,15 @@ they predicted the held-out sizes.
 - Reach: how wrong the form is when it extrapolates, measured inside the data: each held-out
   size predicted from the sizes d doublings or more below it alone, for d = 1, 2, ... while
   two sizes remain to fit; the RMS log error at each d.
-- Interval (PI draws): each draw picks a form by its weight, refits it on the sizes' levels
+- Interval (PI draws): each draw picks a form by its draw weight (the same, but counting only
+  the held-out sizes that can test the form: select()), refits it on the sizes' levels
   re-drawn from the noise model (noise.py: the levels' noise and, through the refit, the
   parameters'), and multiplies its projection at a target d doublings beyond the largest
   measured size by exp(s_d x t): s_d the form's reach error at d (beyond the farthest reach
   measured, D: s_D x d / D), t a Student t with as many degrees of freedom as errors made s_d
   (it is estimated from that few). The 2.5 and 97.5 percentiles of the draws.
-- The value: the forms' projections on the levels (noise.level) averaged on the log scale with their
-  weights (the best-weighted form is the one named as chosen).
+- The value: the forms' projections on the levels (noise.level) averaged on the log scale
+  with their weights (the best-weighted form is the one named as chosen).
 """
 
 from __future__ import annotations
@@ -218,7 +219,8 @@ def predict_selected(
     method = (
         f"{selection.sentence()}; the value averages the forms' projections by weight (log "
         f"scale); {confidence:.0%} prediction interval: {n_draws} draws, each "
-        "of a form by its weight, refitted on the sizes' levels re-drawn from the noise model, "
+        "of a form by its weight over the sizes that can test it, refitted on the sizes' levels "
+        "re-drawn from the noise model, "
         "times exp(the form's error when it extrapolated as far inside the data x a Student t)"
         + _untested_said(selection)
         + (noise.GROWING_SAID if growing else "")
