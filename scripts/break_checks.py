@@ -444,8 +444,8 @@ MUTATIONS = [
     Mutation(
         "projection: a level drawn with one unit's spread, not its mean's (sqrt(k) left out)",
         "scalestudy/report/projection/noise.py",
-        "        se = s / math.sqrt(len(u))  # the level's: a mean of k units\n",
-        "        se = s\n",
+        "    return s / math.sqrt(len(model.units(samples[x]))), df  # a mean of k units\n",
+        "    return s, df\n",
         [
             "tests/unit/test_projection_level.py::"
             "test_the_levels_drawn_carry_the_pooled_spread_over_the_square_root_of_the_units"

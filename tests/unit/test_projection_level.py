@@ -24,10 +24,10 @@ def truth(n: float) -> float:
 def test_a_sizes_level_is_the_exp_of_its_units_mean_log():
     values = [1.0, 2.0, 4.0, 8.0]
     assert noise.level(values) == math.exp(np.mean(np.log(values)))  # 2^1.5
-    grouped = Clustered.of([1.0, 4.0, 2.0, 2.0, 2.0], ["a", "a", "b", "b", "b"])
-    # allocation a: mean log of 1 and 4 = log 2; allocation b: log 2; the level is 2, where
-    # the mean log of the five repeats (not the units) would be log(2^0.6 x 2^... ) = 2^0.8
-    assert math.isclose(noise.level(grouped), 2.0, rel_tol=1e-12)
+    grouped = Clustered.of([1.0, 4.0, 4.0, 4.0, 4.0], ["a", "a", "b", "b", "b"])
+    # allocation a: the mean log2 of 1 and 4 is 1; allocation b: 2; the level is 2^1.5, where
+    # the mean log2 of the five repeats (repeats, not units) would be 8/5: 2^1.6
+    assert math.isclose(noise.level(grouped), 2**1.5, rel_tol=1e-12)
     assert math.isnan(noise.level([]))
 
 

@@ -125,7 +125,7 @@ def steps_seen(samples, terms) -> list[Step]:
     tested = [Step(t.i, t.j, b) for b in xs[2:] for t in terms if (t.i, t.j) in STEP_TERMS]
     bound = t_quantile(1.0 - STEP_LEVEL / 2.0 / len(tested), found.df)
     y = np.array([noise.level(samples[x]) for x in xs])
-    var = np.array([found.at(x)[0] ** 2 / len(model.units(samples[x])) for x in xs])
+    var = np.array([noise.level_se(found, samples, x)[0] ** 2 for x in xs])
     seen = []
     for f in tested:
         a = np.array([f.columns(x) for x in xs], dtype=float) / y[:, None]

@@ -36,6 +36,16 @@ def level(samples) -> float:
     return math.exp(sum(u) / len(u)) if u else math.nan
 
 
+def level_se(found, samples, x) -> tuple[float, float]:
+    """(log-scale standard error, df) of size x's level under the run's noise model `found`
+    (uncertainty.pooled over the sizes): s at x over sqrt(its units), a mean of k units. The
+    one place the projection takes a level's noise from (its draws, the step forms' test)."""
+    from scalestudy.uncertainty import model
+
+    s, df = found.at(x)
+    return s / math.sqrt(len(model.units(samples[x]))), df  # a mean of k units
+
+
 def levels_drawn(samples, xs, rng, n: int):
     """n draws of each measured size's level (sizes x draws), from the run's noise model over
     those sizes (uncertainty.pooled: the pooled spread, a size's own where spreads differ, the
@@ -54,8 +64,7 @@ def levels_drawn(samples, xs, rng, n: int):
         if not found.judged or not u:
             out[i] = math.exp(centre)
             continue
-        s, df = found.at(x)
-        se = s / math.sqrt(len(u))  # the level's: a mean of k units
+        se, df = level_se(found, samples, x)
         out[i] = np.exp(centre + se * rng.standard_t(max(df, 1.0), n))
     return out
 
