@@ -92,18 +92,20 @@ NOISE_KINDS = ("lognormal", "t3", "sd~sqrt(N)", "outlier allocation")
 OUTLIER = math.log(1 / 0.85)  # a step 1/0.85 as long: tokens/s 15% low
 
 
-def draw(rng: np.random.Generator, n: int, sd: float, kind: str) -> np.ndarray:
-    """REPEATS log-scale errors at n nodes."""
+def draw(
+    rng: np.random.Generator, n: int, sd: float, kind: str, repeats: int = REPEATS
+) -> np.ndarray:
+    """`repeats` log-scale errors at n nodes."""
     if kind == "t3":  # its variance is 3
-        return sd * rng.standard_t(3, REPEATS) / math.sqrt(3.0)
+        return sd * rng.standard_t(3, repeats) / math.sqrt(3.0)
     if kind == "sd~sqrt(N)":
-        return sd * math.sqrt(n) * rng.standard_normal(REPEATS)
+        return sd * math.sqrt(n) * rng.standard_normal(repeats)
     if kind == "outlier allocation":
-        out = rng.normal(0, sd, REPEATS)
+        out = rng.normal(0, sd, repeats)
         out[0] += OUTLIER
         return out
     assert kind == "lognormal", kind
-    return rng.normal(0, sd, REPEATS)
+    return rng.normal(0, sd, repeats)
 
 
 def screened(kept: dict, kind: str) -> dict:
@@ -114,7 +116,7 @@ def screened(kept: dict, kind: str) -> dict:
     from scalestudy.uncertainty import model
 
     sizes = list(kept)
-    sets = [model.Clustered.of(kept[n], list(range(REPEATS))) for n in sizes]
+    sets = [model.Clustered.of(kept[n], list(range(len(kept[n])))) for n in sizes]
     return dict(zip(sizes, model.screen(sets, sizes).sets, strict=True))
 
 
@@ -151,10 +153,15 @@ def _extrap(py: str | None, jobs: list) -> list:
 
 
 def run(
-    trials: int, py: str | None, draws: int = 1000, seed: int = 100, kind: str = "lognormal"
+    trials: int,
+    py: str | None,
+    draws: int = 1000,
+    seed: int = 100,
+    kind: str = "lognormal",
+    repeats: int = REPEATS,
 ) -> list[dict]:
     """Every row: a truth, a noise, the fitted sizes and one target, over `trials` seeded
-    trials of REPEATS repeats a size; the error against the held-out size's measured median.
+    trials of `repeats` repeats a size; the error against the held-out size's measured median.
     Extra-P is skipped (its columns None) when py is None. `kind`: the noise's shape."""
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -165,7 +172,7 @@ def run(
                     for trial in range(trials):
                         rng = np.random.default_rng(seed + trial)
                         samples = {
-                            n: list(truth(n) * np.exp(draw(rng, n, noise, kind)))
+                            n: list(truth(n) * np.exp(draw(rng, n, noise, kind, repeats)))
                             for n in (*fitted, *targets)
                         }
                         kept = {n: samples[n] for n in fitted}
@@ -190,6 +197,7 @@ def run(
                     for j, target in enumerate(targets):
                         rows.append(_row(case, noise, fitted, target, ours, meas, theirs, j))
                         rows[-1]["noise kind"] = kind
+                        rows[-1]["repeats"] = repeats
     return rows
 
 
@@ -273,6 +281,9 @@ def main() -> None:
     ap.add_argument("--noise-kind", choices=NOISE_KINDS, default="lognormal")
     ap.add_argument("--seed", type=int, default=100, help="trial k draws with seed + k")
     ap.add_argument("--draws", type=int, default=1000, help="interval draws a trial")
+    ap.add_argument(
+        "--repeats", type=int, default=REPEATS, help="repeats a size (the designs people run: 2-3)"
+    )
     ap.add_argument("--sweep", help="a measured sweep's backtest instead of the synthetic cases")
     ap.add_argument("--results", default="results", help="results root of --sweep")
     args = ap.parse_args()
@@ -282,9 +293,12 @@ def main() -> None:
         print(json.dumps(rows, indent=1))
         return
     t0 = time.time()
-    rows = run(args.trials, py, args.draws, args.seed, args.noise_kind)
+    rows = run(args.trials, py, args.draws, args.seed, args.noise_kind, args.repeats)
     print(json.dumps(rows, indent=1))
-    print(f"\n{args.trials} trials a row, {args.noise_kind} noise, {time.time() - t0:.0f} s\n")
+    print(
+        f"\n{args.trials} trials a row, {args.repeats} repeats a size, {args.noise_kind} noise, "
+        f"{time.time() - t0:.0f} s\n"
+    )
     print(table(rows))
 
 
