@@ -1,8 +1,9 @@
 """The trainer's speed against TF Model Garden's Transformer, side by side in one run (issue #11).
 
-Same batch for all: `base` (V = 33,708), 32 sentences x 64 tokens per side, random ids, no
-padding, fp32 unless said. Interleaved repeats (every configuration once per round, the order
-shuffled per round), so drift on a shared machine hits all alike; medians and spreads over rounds.
+Same batch for all: `base` (V = 33,708), 32 sentences x 64 tokens per side (--sentences,
+--length), random ids, no padding, fp32 unless said. Interleaved repeats (every configuration
+once per round, the order shuffled per round), so drift on a shared machine hits all alike;
+medians and spreads over rounds.
 
 - reference: `official.legacy.transformer` (tf-models-official 2.15.0), its bare train step
   (benchmarks/reference/model_garden_step.py) in its own venv (`make bench-reference`), run twice:
@@ -33,10 +34,27 @@ from pathlib import Path
 from scalestudy.measure.run_local import run_point
 
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+# At it: one reference run (oneDNN on) and one trainer run (fp32), a 4 x 16 batch, one timed
+# step: 53 s wall, 57 CPU s beside two other jobs (2026-11-30); a check that both still run and
+# the trainer's footer agrees with its step records, not a speed figure.
 CI_SMALLEST = {
     "needs": "reference",
-    "args": ["--repeats", "1", "--steps", "2", "--warmup", "1", "--skip-two-ranks"],
-    "not_in_ci": "TF Model Garden's venv is cached by its pins but CI does not build it yet",
+    "args": [
+        "--repeats",
+        "1",
+        "--steps",
+        "1",
+        "--warmup",
+        "1",
+        "--skip-two-ranks",
+        "--only",
+        "reference_onednn_on,trainer_fp32",
+        "--sentences",
+        "4",
+        "--length",
+        "16",
+    ],
+    "run_by": "tests/mpi/test_trainer_vs_reference.py",
 }
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +67,10 @@ parser.add_argument(
     help="TF Model Garden's interpreter (default: its venv, built once and cached by its pins: "
     "scripts/bench-venv.sh reference)",
 )
+parser.add_argument(
+    "--sentences", type=int, default=32, help="sentences a step (the batch: sentences x length)"
+)
+parser.add_argument("--length", type=int, default=64, help="tokens a sentence, each side")
 parser.add_argument("--skip-two-ranks", action="store_true")
 parser.add_argument(
     "--only-two-ranks", action="store_true", help="the 2 x 1-thread configurations alone"
@@ -73,7 +95,7 @@ if args.reference_python is None:
     )
 if not Path(args.reference_python).exists():
     sys.exit(f"{args.reference_python} missing: run `make bench-reference` first")
-SENTENCES, LENGTH = 32, 64
+SENTENCES, LENGTH = args.sentences, args.length
 work = Path(tempfile.mkdtemp(prefix="bench-ref-"))
 
 
