@@ -502,6 +502,16 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "projection: a level's drawn log deviation not bounded (a Cauchy draw overflows exp)",
+        "scalestudy/report/projection/noise.py",
+        "        out[i] = np.exp(centre + np.clip(step, -LOG_CLIP, LOG_CLIP))\n",
+        "        out[i] = np.exp(centre + step)\n",
+        [
+            "tests/unit/test_projection_level.py::"
+            "test_a_cauchy_level_draw_past_exps_range_leaves_the_interval_finite"
+        ],
+    ),
+    Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
         "                _attempt_signature(attempt),\n",

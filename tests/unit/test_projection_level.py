@@ -67,3 +67,25 @@ def test_a_size_of_one_repeat_takes_the_runs_spread_and_a_run_without_any_is_not
     lone = {1: [1.0], 2: [1.1], 4: [1.2]}
     drawn = noise.levels_drawn(lone, [1, 2, 4], np.random.default_rng(0), 10)
     assert np.array_equal(drawn, np.array([[1.0] * 10, [1.1] * 10, [1.2] * 10]))
+
+
+# Two repeats a size whose 1-df spreads differ (Bartlett p = 0.04): the noise model gives each
+# size its own spread at 1 degree of freedom, so the levels are drawn from a Cauchy (a backtest
+# trial at 2 repeats, seed 266, rounded); one draw past exp's range made the interval nan
+TWO_REPEATS = {
+    1: [1.04588, 0.9701],
+    2: [1.01871, 1.0262],
+    4: [1.04921, 1.04598],
+    8: [1.1039, 1.07296],
+    16: [1.27675, 1.27532],
+}
+
+
+def test_a_cauchy_level_draw_past_exps_range_leaves_the_interval_finite():
+    found = noise.levels_drawn(TWO_REPEATS, sorted(TWO_REPEATS), np.random.default_rng(0), 1000)
+    assert np.isfinite(found).all()
+    assert found.max() > 1e20  # the clip binds here: a draw that far out is still drawn
+    pred, _ = select.choose(TWO_REPEATS, empirical.forms(TWO_REPEATS), [32], seed=166)
+    iv = pred.at(32)
+    assert math.isfinite(iv.lo) and math.isfinite(iv.hi), iv
+    assert iv.lo < iv.value < iv.hi

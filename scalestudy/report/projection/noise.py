@@ -46,6 +46,14 @@ def level_se(found, samples, x) -> tuple[float, float]:
     return s / math.sqrt(len(model.units(samples[x]))), df  # a mean of k units
 
 
+# The largest log deviation a draw takes (levels here, the form's error in select.py): with 2
+# repeats a size the noise model can give a size its own spread at 1 degree of freedom, a
+# Cauchy draw, which now and then passes exp's range; one infinite level made its refit nan and
+# the whole interval with it (1 trial in 200 on most backtest rows at 2 repeats, 2026-11-30).
+# e^50 still lies far past any interval's 2.5% tail, so where it binds the bound shows it.
+LOG_CLIP = 50.0
+
+
 def levels_drawn(samples, xs, rng, n: int):
     """n draws of each measured size's level (sizes x draws), from the run's noise model over
     those sizes (uncertainty.pooled: the pooled spread, a size's own where spreads differ, the
@@ -65,7 +73,8 @@ def levels_drawn(samples, xs, rng, n: int):
             out[i] = math.exp(centre)
             continue
         se, df = level_se(found, samples, x)
-        out[i] = np.exp(centre + se * rng.standard_t(max(df, 1.0), n))
+        step = se * rng.standard_t(max(df, 1.0), n)
+        out[i] = np.exp(centre + np.clip(step, -LOG_CLIP, LOG_CLIP))
     return out
 
 

@@ -211,7 +211,8 @@ def predict_selected(
         for j, d in enumerate(dist):
             spread, n = s.spread(d)
             err[:, j] = min(max(spread, FLOOR), CAP) * _t_quantile(z[idx], n)
-        out[idx] = many(s.fit, xs, drawn[:, idx], targets) * np.exp(np.clip(err, -50, 50))
+        err = np.clip(err, -noise.LOG_CLIP, noise.LOG_CLIP)
+        out[idx] = many(s.fit, xs, drawn[:, idx], targets) * np.exp(err)
     spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed)
     out *= np.exp(spread)
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
