@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import csv
 import json
-import time
 
 import hostlist
 import pytest
 import yaml
 from support.manifest import read as read_manifest
-from support.slurm import batch_script
+from support.slurm import batch_script, wait_settled
 from support.sweeps import sparse_and_dense
 
 from scalestudy.cli import main
@@ -68,15 +67,9 @@ def test_bundled_sweep_runs_as_four_jobs_in_a_recorded_order(
         variants = [pid.split("-")[2] for pid in rec.order]
         assert len(set(variants)) == 2  # both variants share the allocation
 
-    # 4 bundles at once on 2 shared cores
-    deadline = time.monotonic() + 1500
-    while time.monotonic() < deadline:
-        assert main(["status", *args]) == 0
-        data = read_manifest(results / "emubundle")
-        states = [e.attempts[-1].state for e in data.points.values()]
-        if all(s not in ("submitted", "pending", "running") for s in states):
-            break
-        time.sleep(5)
+    # 4 bundles at once on 2 shared cores; each member's exit_code file seen as it is written
+    data = wait_settled(sweep, results, "emubundle", timeout=1500)
+    states = [e.attempts[-1].state for e in data.points.values()]
     assert set(states) == {"completed"}, states
     # the order recorded is the order the runs started in
     for b in data.bundles.values():
