@@ -512,6 +512,16 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "crossover: the compute draws of two rows not bounded (a Cauchy draw overflows exp)",
+        "scalestudy/report/analysis.py",
+        "        return np.exp(centre + step) / median\n",
+        "        return np.exp(centre + scale * math.sqrt(e.n / (e.n + more)) * z) / median\n",
+        [
+            "tests/unit/test_mesh_crossover.py::"
+            "test_the_compute_draws_of_two_rows_stay_finite_where_a_cauchy_draw_passes_exps_range"
+        ],
+    ),
+    Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
         "                _attempt_signature(attempt),\n",

@@ -29,6 +29,7 @@ from scalestudy.report.load import (
 from scalestudy.report.paired import PairedRatio, paired_ratios
 from scalestudy.report.projection import variant as projected
 from scalestudy.report.projection.intervals import PI_DRAWS, PI_SEED, link_sigma
+from scalestudy.report.projection.noise import LOG_CLIP
 from scalestudy.report.projection.variant import BacktestResult, VariantProjection
 from scalestudy.report.scaling import (
     MissingBaseline,
@@ -401,7 +402,9 @@ def _factor_draws(done: pd.DataFrame, rng_seed: int):
     median = statistics.median(vals)
 
     def at(more: int):
-        return np.exp(centre + scale * math.sqrt(e.n / (e.n + more)) * z) / median
+        # 2 rows: a t of 1 df (a Cauchy) whose far draws pass exp's range (noise.LOG_CLIP)
+        step = np.clip(scale * math.sqrt(e.n / (e.n + more)) * z, -LOG_CLIP, LOG_CLIP)
+        return np.exp(centre + step) / median
 
     return at(0), at
 

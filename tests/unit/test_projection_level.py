@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from scalestudy.report.projection import empirical, noise, select
+from scalestudy.report.projection import empirical, intervals, noise, physics, select
 from scalestudy.uncertainty.model import Clustered
 
 # logs whose mean is 0 and whose median is +0.05: a size's median sits 5.1% above its level
@@ -89,3 +89,7 @@ def test_a_cauchy_level_draw_past_exps_range_leaves_the_interval_finite():
     iv = pred.at(32)
     assert math.isfinite(iv.lo) and math.isfinite(iv.hi), iv
     assert iv.lo < iv.value < iv.hi
+    # the physics form alone (intervals.predict, fewer than four sizes' way) draws the same levels
+    ab = physics.AlphaBeta(lambda n: 4e6 * (n - 1))
+    iv = intervals.predict(TWO_REPEATS, ab, [32], seed=166).at(32)
+    assert math.isfinite(iv.lo) and math.isfinite(iv.hi) and iv.lo <= iv.value <= iv.hi, iv

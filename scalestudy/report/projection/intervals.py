@@ -142,10 +142,13 @@ def predict(
         log_err = 0.0
         if pick is not None:
             i = free[pick[b]]
-            log_err = abs(math.log(max(yb[i], 1e-300) / fb(xs[i]))) / dist[i]
+            at = fb(xs[i])  # a draw's fit can miss to zero or below: as far off as drawn
+            miss = abs(math.log(max(yb[i], 1e-300) / at)) if at > 0 else noise.LOG_CLIP
+            log_err = min(miss, noise.LOG_CLIP) / dist[i]
         for j, t in enumerate(targets):
             d = max(math.log2(t / top), 1.0) if t > 0 else 1.0
-            out[b, j] = fb(t) * math.exp(sign[b] * log_err * d)
+            step = max(min(sign[b] * log_err * d, noise.LOG_CLIP), -noise.LOG_CLIP)
+            out[b, j] = fb(t) * math.exp(step)
     spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed)
     out *= np.exp(spread)
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
