@@ -24,7 +24,7 @@ Usage: .venv/bin/python benchmarks/projection_backtest.py [--trials 200] [--draw
            [--noise-kind lognormal|t3|sd~sqrt(N)|'outlier allocation']
        .venv/bin/python benchmarks/projection_backtest.py --sweep NAME --results ROOT
 (a measured sweep of six or more sizes: the report's own backtest beside Extra-P's, on the
-same completed repeats; experiments/backtest-slurm.yaml runs one on the emulated cluster)
+same completed repeats; benchmarks/backtest_slurm.py runs one on the emulated cluster)
 """
 
 from __future__ import annotations
