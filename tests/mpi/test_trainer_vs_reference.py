@@ -12,11 +12,15 @@ from __future__ import annotations
 import json
 import math
 import os
-import subprocess
-import sys
 
 import pytest
-from support.benchmarks import BENCHMARKS, declared, option
+from support.benchmarks import (
+    BENCHMARKS,
+    assert_runs_at_smallest,
+    declared,
+    option,
+    reference_python,
+)
 
 # the reference venv and an mpirun'd trainer; in the cluster lane (scripts/heavy_lanes.py),
 # beside the Slurm tests, which mostly wait
@@ -29,25 +33,9 @@ def test_the_trainer_and_model_gardens_transformer_run_side_by_side_at_the_small
     path = BENCHMARKS / NAME
     spec = declared(path)
     assert spec is not None and spec.get("run_by") == f"tests/mpi/{os.path.basename(__file__)}"
-    root = BENCHMARKS.parent
-    venv = subprocess.run(
-        ["bash", str(root / "scripts" / "bench-venv.sh"), "reference"],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    assert venv.returncode == 0, venv.stderr[-3000:]
-    reference = venv.stdout.strip().splitlines()[-1]
-    proc = subprocess.run(
-        [sys.executable, str(path), *spec["args"], "--reference-python", reference],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(root)},
-        timeout=1200,
-    )
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
-    out = json.loads(proc.stdout)
+    reference = reference_python("reference")
+    extra = ["--reference-python", reference]
+    out = json.loads(assert_runs_at_smallest(path, tmp_path, timeout=1200, extra=extra))
     args = spec["args"]
     assert out["batch"]["sentences"] == int(option(args, "--sentences"))
     assert out["batch"]["length"] == int(option(args, "--length"))

@@ -33,15 +33,17 @@ def option(args: list[str], flag: str) -> str:
     return args[args.index(flag) + 1]
 
 
-def assert_runs_at_smallest(path: Path, cwd: Path, timeout: float = 600) -> None:
-    """benchmarks/<path> at its CI_SMALLEST args, as `make bench` runs it (this interpreter,
-    the checkout on PYTHONPATH, no display): exit 0 and something printed, else the failure
-    with the last lines of its output."""
+def assert_runs_at_smallest(
+    path: Path, cwd: Path, timeout: float = 600, extra: list[str] | None = None
+) -> str:
+    """benchmarks/<path> at its CI_SMALLEST args (and `extra`), as `make bench` runs it (this
+    interpreter, the checkout on PYTHONPATH, no display): exit 0 and something printed, else
+    the failure with the last lines of its output. Its standard output."""
     import os
     import subprocess
     import sys
 
-    args = declared(path)["args"]
+    args = [*declared(path)["args"], *(extra or [])]
     env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent), "MPLBACKEND": "Agg"}
     proc = subprocess.run(
         [sys.executable, str(path), *args],
@@ -54,3 +56,17 @@ def assert_runs_at_smallest(path: Path, cwd: Path, timeout: float = 600) -> None
     said = f"{path.name} {args}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
     assert proc.returncode == 0, said
     assert proc.stdout.strip(), f"{path.name} printed nothing"
+    return proc.stdout
+
+
+def reference_python(name: str, timeout: float = 1800) -> str:
+    """The interpreter of a benchmark's reference venv (scripts/bench-venv.sh NAME: built once,
+    cached by its pins), the build's failure otherwise."""
+    import subprocess
+
+    script = BENCHMARKS.parent / "scripts" / "bench-venv.sh"
+    venv = subprocess.run(
+        ["bash", str(script), name], capture_output=True, text=True, timeout=timeout
+    )
+    assert venv.returncode == 0, venv.stderr[-3000:]
+    return venv.stdout.strip().splitlines()[-1]

@@ -10,11 +10,9 @@ from __future__ import annotations
 import json
 import math
 import os
-import subprocess
-import sys
 
 import pytest
-from support.benchmarks import BENCHMARKS, declared
+from support.benchmarks import BENCHMARKS, assert_runs_at_smallest, declared, reference_python
 
 pytestmark = pytest.mark.reference
 
@@ -25,25 +23,9 @@ def test_the_projection_backtest_runs_beside_extrap_at_its_smallest_size(tmp_pat
     path = BENCHMARKS / NAME
     spec = declared(path)
     assert spec is not None and spec.get("run_by") == f"tests/unit/{os.path.basename(__file__)}"
-    root = BENCHMARKS.parent
-    venv = subprocess.run(
-        ["bash", str(root / "scripts" / "bench-venv.sh"), "extrap"],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert venv.returncode == 0, venv.stderr[-3000:]
-    extrap = venv.stdout.strip().splitlines()[-1]
-    proc = subprocess.run(
-        [sys.executable, str(path), *spec["args"], "--extrap-python", extrap],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(root)},
-        timeout=900,
-    )
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
-    rows = json.loads(proc.stdout[: proc.stdout.index("\n]") + 2])
+    extrap = reference_python("extrap", timeout=900)
+    stdout = assert_runs_at_smallest(path, tmp_path, timeout=900, extra=["--extrap-python", extrap])
+    rows = json.loads(stdout[: stdout.index("\n]") + 2])
     assert len(rows) >= 8, rows  # 4 truths x 2 noise levels, each at its held-out sizes
     for row in rows:
         for side in ("scalestudy", "extrap"):
