@@ -1035,6 +1035,25 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "an array task scancelled while pending (no record, ever) stays unknown for good",
+        "scalestudy/executors/slurmctl.py",
+        '    if not task or not any(j.startswith(f"{array}_") for j in accounted):\n',
+        "    if True:\n",
+        [
+            "tests/unit/test_slurm_reconcile.py::"
+            "test_an_array_task_cancelled_while_pending_is_cancelled_not_unknown"
+        ],
+    ),
+    Mutation(
+        "a vanished array task is called cancelled though its output file shows it started",
+        "scalestudy/executors/slurmctl.py",
+        '    return not any((sweep_dir / a.folder).glob("slurm-*.out"))\n',
+        "    return True\n",
+        [
+            "tests/unit/test_slurm_reconcile.py::test_a_vanished_task_stays_unknown_without_all_the_evidence"
+        ],
+    ),
+    Mutation(
         "a SIGTERM during a job's setup is recorded as exit 0 (bash's last status)",
         "templates/clusters/partials/prologue.sh.j2",
         "before the launch; exit 143\" >&2; exit 143' TERM\n",

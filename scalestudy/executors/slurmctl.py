@@ -443,7 +443,10 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     states: dict[str, str] = {}
     accounted = False  # sacct answered: a job it does not know yet, it will (ACCOUNTING_LAG_S)
     if accounting_enabled():
-        answer = sacct_states([str(a.job_id) for a in active])  # one call for every job
+        ids = [str(a.job_id) for a in active]
+        # and each array whole: a task scancelled while pending leaves no record of its own
+        # (see _gone_before_start), which only the array's other tasks show
+        answer = sacct_states(ids + sorted({i.split("_")[0] for i in ids if "_" in i}))
         states, accounted = answer or {}, answer is not None
         if answer is None:
             notices.append(
@@ -464,7 +467,7 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
             "the controller did not answer (squeue failed: is slurmctld down?): states come "
             "from accounting and the jobs' exit markers; pending reasons are not known"
         )
-    queued = queued or {}
+    queue_answered, queued = queued is not None, queued or {}
     for a in active:
         slurm_state = states.get(str(a.job_id), "UNKNOWN")
         word = slurm_state.split()[0].rstrip("+") if slurm_state else "UNKNOWN"
@@ -496,6 +499,9 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
             word = queued.get(str(a.job_id), ("UNKNOWN", ""))[0]
             a.slurm_state = f"{word} (squeue)"
             a.state = SLURM_STATES.get(word, "unknown")
+            if word == "UNKNOWN" and queue_answered and _gone_before_start(a, states, sweep_dir):
+                a.slurm_state = "GONE (an array task cancelled before it started: no record)"
+                a.state = "cancelled"
     for a in active:
         pending = a.state == "pending"
         a.reason = queued.get(str(a.job_id), ("", None))[1] if pending else None
@@ -537,6 +543,18 @@ def sacct_info(text: str) -> dict[str, str]:
 
     info = SlurmInfoWatcher(delay_s=0).read_info(text)
     return {job: row.get("State", "") for job, row in info.items()}
+
+
+def _gone_before_start(a: Attempt, accounted: dict[str, str], sweep_dir: Path) -> bool:
+    """An array task removed from the queue before it started (scancel of a task still in the
+    array's pending range) gets no accounting record of its own, ever (Slurm 22.05, seen in CI
+    and reproduced: `sacct -j A_i` empty, `sacct -j A` lists only the other tasks). So: accounting
+    knows the array but not the task, the queue does not list it, and Slurm never opened its
+    output file (created on the batch node as a job starts): it was cancelled before it ran."""
+    array, _, task = str(a.job_id).partition("_")
+    if not task or not any(j.startswith(f"{array}_") for j in accounted):
+        return False
+    return not any((sweep_dir / a.folder).glob("slurm-*.out"))
 
 
 def word_of(attempt: Attempt) -> str:

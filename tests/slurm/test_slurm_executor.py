@@ -312,6 +312,22 @@ def test_scancelled_point_is_shown_and_retried(in_cluster, tmp_path, capsys):
     assert _attempt(results, "emucancel").state == "completed"
 
 
+def test_an_array_task_cancelled_while_pending_reads_cancelled(in_cluster, tmp_path):
+    """Two exclusive 4-node points on 4 nodes: the second waits in the array's pending range
+    until the first ends, and is scancelled there. Slurm keeps no record of such a task (22.05:
+    sacct -j A_1 empty); status read it "unknown" for good (CI: a wait ran out on it)."""
+    spec = dict(PROBE, name="emupend", nodes=[4], repeats=2, matrix={}, probe_seconds=1)
+    sweep, results, _ = _submitted(tmp_path, spec)
+    points = _manifest(results, "emupend").points
+    job = {pid: e.attempts[-1].job_id for pid, e in points.items()}
+    first, second = sorted(job, key=lambda pid: int(job[pid].split("_")[1]))
+    subprocess.run(["scancel", job[second]], env=in_cluster.env(), check=True)
+    data = _wait_done(sweep, results, "emupend")
+    last = {pid: e.attempts[-1] for pid, e in data.points.items()}
+    assert last[first].state == "completed"
+    assert last[second].state == "cancelled", (last[second], _sacct(in_cluster, job[second]))
+
+
 def test_test_only_refuses_a_sweep_before_the_first_job(in_cluster, tmp_path, capsys):
     # valid to scalestudy (which cannot know a site's node features), refused by this controller
     spec = dict(SWEEP, name="emubadpart", nodes=[1, 2], matrix={}, slurm={"constraint": "nosuch"})
@@ -548,7 +564,8 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     assert main(["status", *args]) == 0
     shown = capsys.readouterr().out
     for pid, state in ((crashed, "node_fail"), (cancelled, "cancelled"), (untouched, "completed")):
-        assert data.points[pid].attempts[-1].state == state
+        last = data.points[pid].attempts[-1]
+        assert last.state == state, (last, _sacct(in_cluster, last.job_id), shown)
         assert f"{pid}" in shown and state in shown.split(pid)[1].splitlines()[0]
     assert data.points[crashed].attempts[-1].slurm_state == "NODE_FAIL"
 
@@ -562,6 +579,12 @@ def test_node_failure_and_scancel_then_retry_exactly_those(in_cluster, tmp_path,
     assert {_probed_seconds(results, "emufail", p, 2) for p in (crashed, cancelled)} == {3}
     assert {e.attempts[-1].state for e in data.points.values()} == {"completed"}
     assert (results / "emufail" / crashed / "attempt-2" / "logs").is_dir()
+
+
+def _sacct(cluster, job_id) -> str:
+    """What accounting says of a job (for an assertion's message)."""
+    cmd = ["sacct", "-X", "-P", "-o", "JobID,State,Start,End,NodeList", "-j", str(job_id)]
+    return subprocess.run(cmd, env=cluster.env(), capture_output=True, text=True).stdout
 
 
 def _sacctmgr(cluster, *args: str) -> None:
