@@ -547,10 +547,11 @@ def sacct_info(text: str) -> dict[str, str]:
 
 def _gone_before_start(a: Attempt, accounted: dict[str, str], sweep_dir: Path) -> bool:
     """An array task removed from the queue before it started (scancel of a task still in the
-    array's pending range) gets no accounting record of its own, ever (Slurm 22.05, seen in CI
-    and reproduced: `sacct -j A_i` empty, `sacct -j A` lists only the other tasks). So: accounting
-    knows the array but not the task, the queue does not list it, and Slurm never opened its
-    output file (created on the batch node as a job starts): it was cancelled before it ran."""
+    array's pending range) gets no accounting record of its own, ever (Slurm 22.05 and 24.11;
+    seen in CI, reproduced on both: `sacct -j A_i` empty, `sacct -j A` lists only the other
+    tasks). So: accounting knows the array but not the task, the queue does not list it, and
+    Slurm never opened its output file (made on the batch node as a job starts): it was
+    cancelled before it ran."""
     array, _, task = str(a.job_id).partition("_")
     if not task or not any(j.startswith(f"{array}_") for j in accounted):
         return False

@@ -290,6 +290,37 @@ def sweep():
     }
 
 
+def cancel_pending_task():
+    """Two exclusive whole-cluster probe points (one job array): the second waits in the
+    array's pending range and the user scancels it there. Slurm 22.05 keeps no record of such
+    a task; `status` must read it cancelled on 24.11 too (whatever 24.11's sacct says of it,
+    recorded here)."""
+    text = (SWEEP % {"nodes": NODES, "ppn": PPN}).replace("site-b-probe", "site-b-cancel")
+    (HOME / "cancel.yaml").write_text(text + "repeats: 2\n")  # jobs exclusive by default
+    os.system(f"chown {USER}: {HOME}/cancel.yaml")
+    args = "cancel.yaml --results results"
+    need(as_user(f"scalestudy submit {args} --executor slurm"), "cancel-submit")
+    manifest = HOME / "results/site-b-cancel/manifest.json"
+    jobs = sorted(
+        (e["attempts"][-1]["job_id"] for e in json.loads(manifest.read_text())["points"].values()),
+        key=lambda j: int(j.split("_")[1]),
+    )
+    need(as_user(f"scancel {jobs[1]}"), "cancel-scancel")
+    deadline, states = time.monotonic() + 120, {}
+    while time.monotonic() < deadline:
+        log("cancel-status", as_user(f"scalestudy status {args}"))
+        data = json.loads(manifest.read_text())
+        states = {e["attempts"][-1]["job_id"]: e["attempts"][-1] for e in data["points"].values()}
+        if states[jobs[0]]["state"] == "completed" and states[jobs[1]]["state"] != "submitted":
+            break
+        time.sleep(2)
+    said = {j: (a["state"], a.get("slurm_state")) for j, a in states.items()}
+    sacct = as_user(f"sacct -n -P -X -o JobID,State -j {jobs[1]},{jobs[0].split('_')[0]}")
+    if said[jobs[0]][0] != "completed" or said[jobs[1]][0] != "cancelled":
+        raise RuntimeError(f"states {said}; sacct: {sacct.stdout.strip()!r}")
+    return {"states": said, "sacct": sacct.stdout.strip().splitlines()}
+
+
 # Emulated nodes share one host: TCP between them over loopback, and a waiting rank yields.
 # Measured with Open MPI 5.0.7: without btl_tcp_if_include=lo the TCP BTL finds "no
 # reachable pairing between local and remote interfaces" (eth0 on both sides) and the
@@ -509,6 +540,7 @@ def main() -> int:
         if checks["user_install"]["ok"]:
             check("profile_detect")(profile_detect)
             check("sweep_probe_pmix")(sweep)
+            check("cancel_pending_task")(cancel_pending_task)
             check("site_from_the_wheel")(site_from_the_wheel)
         check("srun_pmix_openmpi5")(pmix_mpi)
         if checks["user_install"]["ok"] and IMAGE.is_dir():

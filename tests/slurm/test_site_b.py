@@ -93,6 +93,12 @@ def test_a_probe_sweep_is_submitted_tracked_and_collected_with_accounting(site_b
     assert got["probe_check"] and got["probe_check"]["ok"]
 
 
+def test_an_array_task_cancelled_while_pending_reads_cancelled_on_24_11(site_b):
+    got = check(site_b, "cancel_pending_task")
+    print(got)  # 24.11's sacct on the cancelled task and its array, for the record
+    assert sorted(state for state, _ in got["states"].values()) == ["cancelled", "completed"]
+
+
 def test_the_site_path_from_the_wheel_alone_and_doctor(site_b):
     # issue #46 acceptance 1 (in part): no checkout in site B's root; the files of
     # docs/site-install.md's modules path come from the wheel; doctor runs the probe job
