@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from scalestudy import status
 from scalestudy.executors import states
-from scalestudy.formats import attempt_files
+from scalestudy.formats import manifest
 
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {"needs": "library", "args": [], "run_by": "tests/slurm/test_history_slurm.py"}
@@ -86,22 +87,19 @@ def settle(
     timeout: float = 3600,
 ) -> dict:
     """`status` until no point of the sweep is queued or running; its manifest.json then.
-    Between two `status` runs (each a squeue and an sacct call and a manifest edit) it watches
-    what a job writes last, its attempt's `exit_code` (job.sh's EXIT trap), every `poll` s, and
-    runs `status` once every open point has one; a job that ends without it (killed, its node
-    lost) is seen by the `status` run every `status_every` s."""
+    Between two `status` runs (each a squeue and an sacct call and a manifest edit) it waits as
+    `status --watch` does (status.sleep_until_ended: the open points' exit markers watched
+    every `poll` s, from `poll` s on), at most `status_every` s."""
     deadline = time.monotonic() + timeout
     sdir = results / name
     while time.monotonic() < deadline:
         scalestudy("status", str(sweep), "--results", str(results))
-        data = json.loads((sdir / "manifest.json").read_text())
+        raw = (sdir / "manifest.json").read_bytes()
+        data = json.loads(raw)
         attempts = [e["attempts"][-1] for e in data["points"].values()]
-        open_ = [a for a in attempts if a["state"] in states.OPEN]
-        if not open_:
+        if not any(a["state"] in states.OPEN for a in attempts):
             return data
-        markers = [sdir / a["folder"] / attempt_files.EXIT_CODE for a in open_]
-        until = min(time.monotonic() + status_every, deadline)
-        time.sleep(poll)  # a job that wrote its marker may still be leaving the queue
-        while time.monotonic() < until and not all(m.exists() for m in markers):
-            time.sleep(poll)
+        markers = status.exit_markers(sdir, manifest.decode(raw, sdir / "manifest.json"))
+        wait = min(status_every, deadline - time.monotonic())
+        status.sleep_until_ended(markers, wait, poll, poll)
     sys.exit(f"{sweep}: jobs did not finish in {timeout:.0f} s")

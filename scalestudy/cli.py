@@ -192,7 +192,7 @@ def cmd_status(args) -> int:
         return EXIT_OK
     interval = _poll_interval(args)
     try:
-        watch(sdir, points, interval, f"{loaded.sweep.name} on {loaded.profile.name}")
+        watch(sdir, points, interval, f"{loaded.sweep.name} on {loaded.profile.name}", MIN_POLL_S)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     return EXIT_OK

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scalestudy.executors import registry
-from scalestudy.executors.manifest import OPEN, Attempt, Manifest
-from scalestudy.formats.manifest import known
+from scalestudy.executors.manifest import ACTIVE, OPEN, Attempt, Manifest
+from scalestudy.formats import attempt_files
+from scalestudy.formats.manifest import ManifestFile, known
 from scalestudy.plan import Point
 
 
@@ -19,6 +20,7 @@ class Snapshot:
     gates: list[str] = field(default_factory=list)  # the probe jobs points wait on
     notices: list[str] = field(default_factory=list)  # scheduler services that did not answer
     counts: Counter = field(default_factory=Counter)
+    markers: list[Path] = field(default_factory=list)  # what the active jobs will write last
 
     @property
     def settled(self) -> bool:
@@ -40,6 +42,7 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
             snap.notices = [f"note: {n}" for n in registry.reconcile(sdir, data)]
     else:
         data = manifest.read()
+    snap.markers = exit_markers(sdir, data)
     for g in data.gates or []:
         snap.gates.append(
             f"gate: probe job {g.job_id} on {g.nodes} node(s) x {g.ppn}: {g.state}"
@@ -61,6 +64,38 @@ def refresh(sdir: Path, points: list[Point]) -> Snapshot:
             )
         )
     return snap
+
+
+def exit_markers(sdir: Path, data: ManifestFile) -> list[Path]:
+    """The exit_code files the queued and running points' attempts will write: a job script's
+    last write (its EXIT trap), so a point's state is worth asking the scheduler for once its
+    marker is there."""
+    lasts = (e.last for e in data.points.values())
+    return [
+        sdir / a.folder / attempt_files.EXIT_CODE
+        for a in lasts
+        if a is not None and a.state in ACTIVE and isinstance(a.folder, str)
+    ]
+
+
+# how often a wait looks for the markers: files on the user's own file system, not the
+# controller (a look is a stat per open point)
+MARKER_POLL_S = 0.4
+
+
+def sleep_until_ended(
+    markers: list[Path], seconds: float, at_least: float, poll: float = MARKER_POLL_S
+) -> None:
+    """Sleep `seconds`, or from `at_least` s on only until every marker exists: the jobs have
+    all ended and the next refresh will see it, without waiting out the rest of the interval.
+    A job that ends without writing its marker (killed, its node lost) is seen at `seconds`."""
+    import time
+
+    start = time.monotonic()
+    end, early = start + seconds, start + min(at_least, seconds)
+    time.sleep(max(early - time.monotonic(), 0.0))
+    while time.monotonic() < end and not (markers and all(m.exists() for m in markers)):
+        time.sleep(min(poll, max(end - time.monotonic(), 0.0)))
 
 
 def table(snap: Snapshot, title: str):
@@ -85,9 +120,11 @@ def plain(snap: Snapshot) -> str:
     return "\n".join([*snap.notices, *snap.gates, *lines, snap.summary()])
 
 
-def watch(sdir: Path, points: list[Point], interval: float, title: str) -> None:
+def watch(sdir: Path, points: list[Point], interval: float, title: str, at_least: float) -> None:
     """Refresh every `interval` s until nothing is queued or running: a live table on a
-    terminal, one block per refresh in a log or a pipe."""
+    terminal, one block per refresh in a log or a pipe. A refresh comes sooner (never before
+    `at_least` s: the controller is shared) once every queued or running point's job has
+    written its exit marker."""
     import sys
     import time
 
@@ -97,7 +134,7 @@ def watch(sdir: Path, points: list[Point], interval: float, title: str) -> None:
         snap = refresh(sdir, points)
         with Live(table(snap, title), auto_refresh=False) as live:
             while not snap.settled:
-                time.sleep(interval)
+                sleep_until_ended(snap.markers, interval, at_least)
                 snap = refresh(sdir, points)
                 live.update(table(snap, title), refresh=True)
         return
@@ -106,4 +143,4 @@ def watch(sdir: Path, points: list[Point], interval: float, title: str) -> None:
         print(f"--- {time.strftime('%H:%M:%S')} {title}\n{plain(snap)}", flush=True)
         if snap.settled:
             return
-        time.sleep(interval)
+        sleep_until_ended(snap.markers, interval, at_least)

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from scalestudy.formats import attempt_files
+from scalestudy import status
 from scalestudy.formats.manifest import ManifestFile
 from support import manifest
 
 UNKNOWN_GRACE_S = 60
-# Between two `status` runs a wait watches what a job writes last, its attempt's exit_code
-# (job.sh's EXIT trap), every POLL_S, and runs `status` as soon as every open point has one (a
-# fixed 3 s poll cost each wait 1.5 s on average after its job had ended); a job that ends
-# without it (killed, its node lost) is still seen by the `status` run every STATUS_EVERY_S.
-POLL_S, STATUS_EVERY_S = 0.4, 3.0
+# Between two `status` runs a wait watches the open points' exit_code markers as `status
+# --watch` does (status.sleep_until_ended: a fixed 3 s poll cost each wait 1.5 s on average
+# after its job had ended), from POLL_S on; a job that ends without one (killed, its node
+# lost) is still seen by the `status` run every STATUS_EVERY_S.
+POLL_S, STATUS_EVERY_S = status.MARKER_POLL_S, 3.0
 
 
 def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) -> ManifestFile:
@@ -41,25 +41,10 @@ def wait_settled(sweep: Path, results: Path, name: str, timeout: float = 900) ->
                 return data
             time.sleep(3)  # slurmdbd's lag: no marker to watch for
             continue
-        _until_open_points_ended(
-            results / name, data, min(time.monotonic() + STATUS_EVERY_S, deadline)
-        )
+        # the next status once every open point's job has written its exit_code
+        wait = min(STATUS_EVERY_S, deadline - time.monotonic())
+        status.sleep_until_ended(status.exit_markers(results / name, data), wait, POLL_S)
     raise AssertionError(f"jobs did not finish: {states}")
-
-
-def _until_open_points_ended(sdir: Path, data: ManifestFile, until: float) -> None:
-    """Sleep until every queued or running point's attempt has written its exit_code, or until."""
-    open_ = [
-        a for a in manifest.lasts(data).values() if a.state in ("submitted", "pending", "running")
-    ]
-    markers = [
-        sdir / a.folder / attempt_files.EXIT_CODE for a in open_ if isinstance(a.folder, str)
-    ]
-    time.sleep(POLL_S)  # a job that wrote its marker may still be leaving the queue
-    while time.monotonic() < until and not (
-        len(markers) == len(open_) and all(m.exists() for m in markers)
-    ):
-        time.sleep(POLL_S)
 
 
 def settled_point(sweep: Path, results: Path, name: str, timeout: float = 900):
