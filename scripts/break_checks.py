@@ -464,8 +464,8 @@ MUTATIONS = [
     Mutation(
         "projection: each step form tested at 5% alone (no Bonferroni over the forms tested)",
         "scalestudy/report/projection/empirical.py",
-        "    bound = t_quantile(1.0 - STEP_LEVEL / 2.0 / len(tested), found.df)\n",
-        "    bound = t_quantile(1.0 - STEP_LEVEL / 2.0, found.df)\n",
+        "    level = 1.0 - STEP_LEVEL / 2.0 / len(tested)\n",
+        "    level = 1.0 - STEP_LEVEL / 2.0\n",
         [
             "tests/unit/test_projection_steps.py::"
             "test_a_step_is_offered_in_at_most_about_5_percent_of_runs_whose_base_fits_them"
@@ -664,7 +664,7 @@ MUTATIONS = [
     Mutation(
         "noise model: the trend's sizes taken as independent estimates (Welch df, no covariance)",
         "scalestudy/uncertainty/model.py",
-        "    if noise.trend and not own_floor and all(z is not None and z > 0 for z in at):",
+        "    if noise.trend and by_trend and all(z is not None and z > 0 for _, z, _ in terms):",
         "    if False:",
         ["tests/unit/test_uncertainty_model.py", "-k", "trend"],
     ),
@@ -734,10 +734,40 @@ MUTATIONS = [
         ["tests/unit/test_projection_forms.py::test_an_exact_power_law_is_chosen_and_projected"],
     ),
     Mutation(
+        "projection: every draw's refit weighted by the first draw's levels (not the measured)",
+        "scalestudy/report/projection/empirical.py",
+        "    w = 1.0 / (y2[:, 0] if level is None else np.asarray(level, dtype=float))\n",
+        "    w = 1.0 / y2[:, 0]\n",
+        [
+            "tests/unit/test_projection_forms.py::"
+            "test_each_draws_refit_is_weighted_by_the_measured_levels_not_by_the_first_draw"
+        ],
+    ),
+    Mutation(
+        "projection: the step test takes the pooled df where each size has its own spread",
+        "scalestudy/report/projection/empirical.py",
+        "        if var > 0 and abs(c2) > t_quantile(level, df) * math.sqrt(var):\n",
+        "        if var > 0 and abs(c2) > t_quantile(level, found.df) * math.sqrt(var):\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_where_each_size_has_its_own_spread_the_step_test_keeps_its_5_percent"
+        ],
+    ),
+    Mutation(
+        "projection: draws whose refit falls through zero kept (negative step-time intervals)",
+        "scalestudy/report/projection/select.py",
+        "    fell = positive(out, values)\n",
+        '    fell = ""\n',
+        [
+            "tests/unit/test_projection_forms.py::"
+            "test_a_refit_that_falls_through_zero_leaves_a_positive_interval_and_says_so"
+        ],
+    ),
+    Mutation(
         "projection intervals twice too wide (the forms' error counted twice)",
         "scalestudy/report/projection/select.py",
-        "targets) * np.exp(err)\n",
-        "targets) * np.exp(2 * err)\n",
+        "targets, ys) * np.exp(err)\n",
+        "targets, ys) * np.exp(2 * err)\n",
         [
             "tests/unit/test_projection_forms.py::test_the_interval_covers_the_measured_size_and_is_not_too_wide"
         ],

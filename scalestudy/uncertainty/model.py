@@ -470,32 +470,53 @@ def contrast(
     if not noise.judged:
         return Estimate.unjudged(shown, n)
     at = list(sizes) if sizes is not None else [None] * len(parts)
-    # each term's variance from its size's spread; terms that share a spread estimate add up
-    # before the Welch-Satterthwaite degrees of freedom (pooled: one estimate, noise.df)
-    shares: dict[tuple[float, int], float] = {}
-    for (u, c), z in zip(parts, at, strict=True):
-        source = noise.at(z)
-        s = source[0]
+    spreads = []
+    for u, z in zip((u for u, _ in parts), at, strict=True):
+        s = noise.at(z)[0]
         if own_floor and len(u) >= 2:  # never below its own spread: pooling adds df only
             mean = sum(u) / len(u)
             s = max(s, math.sqrt(sum((x - mean) ** 2 for x in u) / (len(u) - 1)))
-        shares[source] = shares.get(source, 0.0) + c * c * s * s / len(u)
-    var = sum(shares.values())
+        spreads.append(s)
+    var, df = combined(
+        noise,
+        [(c, z, len(u)) for (u, c), z in zip(parts, at, strict=True)],
+        spreads,
+        by_trend=not own_floor,
+    )
     if var <= 0:
         return Estimate(shown, math.exp(centre), math.exp(centre), n, True, noise.df)
-    if noise.trend and not own_floor and all(z is not None and z > 0 for z in at):
-        # one fit gives every size's spread: the df of the sum from the delta method with the
-        # fit's covariance of (a, b), not as if the sizes' spreads were independent
-        _, _, vaa, vab, vbb = noise.trend
-        ga = gb = 0.0
-        for (u, c), z in zip(parts, at, strict=True):
-            w = c * c * noise.s_at(z) ** 2 / len(u) / var
-            ga, gb = ga + w, gb + w * math.log2(z)
-        df = 2.0 / (ga * ga * vaa + 2.0 * ga * gb * vab + gb * gb * vbb)
-    else:
-        df = var * var / sum(a * a / d for (_, d), a in shares.items())
     half = t_quantile(0.5 + confidence / 2.0, df) * math.sqrt(var)
     return Estimate(shown, math.exp(centre - half), math.exp(centre + half), n, True, df)
+
+
+def combined(
+    noise: Noise,
+    terms: Sequence[tuple[float, float | None, int]],
+    spreads: Sequence[float] | None = None,
+    by_trend: bool = True,
+) -> tuple[float, float]:
+    """The variance of sum c x (the mean log of k units at size z) over `terms` (c, z, k) under
+    `noise` (each term's spread at its size, or `spreads`), and its degrees of freedom: the
+    pooled df where one estimate gives every spread; the delta method with the trend's
+    covariance of (a, b) where the trend in N gives them (by_trend; they are correlated, not
+    independent estimates); else Welch-Satterthwaite over the distinct estimates (a size's
+    own spread), terms that share an estimate added first."""
+    shares: dict[tuple[float, float], float] = {}
+    for i, (c, z, k) in enumerate(terms):
+        source = noise.at(z)
+        s = source[0] if spreads is None else spreads[i]
+        shares[source] = shares.get(source, 0.0) + c * c * s * s / k
+    var = sum(shares.values())
+    if var <= 0:
+        return var, float(noise.df)
+    if noise.trend and by_trend and all(z is not None and z > 0 for _, z, _ in terms):
+        _, _, vaa, vab, vbb = noise.trend
+        ga = gb = 0.0
+        for c, z, k in terms:
+            w = c * c * noise.s_at(z) ** 2 / k / var
+            ga, gb = ga + w, gb + w * math.log2(z)
+        return var, 2.0 / (ga * ga * vaa + 2.0 * ga * gb * vab + gb * gb * vbb)
+    return var, var * var / sum(a * a / d for (_, d), a in shares.items())
 
 
 def point_value(terms: Sequence[tuple[Samples, float]]) -> float | None:

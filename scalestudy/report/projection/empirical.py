@@ -43,19 +43,22 @@ class Term(Fit):
     def columns(self, x: float) -> list[float]:
         return [1.0] if self.constant else [1.0, self.basis(x)]
 
-    def coefficients(self, xs, ys):
-        """The coefficients of every column of ys (sizes x draws)."""
-        return _weighted_lsq([self.columns(x) for x in xs], ys)
+    def coefficients(self, xs, ys, level=None):
+        """The coefficients of every column of ys (sizes x draws), each size weighted by
+        1 / its `level` (default: ys' first column, the levels themselves when fitting them)."""
+        return _weighted_lsq([self.columns(x) for x in xs], ys, level)
 
     def predictor(self, xs, ys):
         c = [float(v[0]) for v in self.coefficients(xs, list(ys))]
         return lambda x: sum(a * b for a, b in zip(c, self.columns(x), strict=True))
 
-    def many(self, xs, ys, targets):
-        """The fit of every column of ys (sizes x draws) at `targets`: draws x targets."""
+    def many(self, xs, ys, targets, level):
+        """The fit of every column of ys (sizes x draws: the levels re-drawn) at `targets`,
+        draws x targets, each weighted as the form is fitted, by the measured `level`: one
+        linear map for all draws (the first draw's weights made every draw depend on it)."""
         import numpy as np
 
-        c = self.coefficients(xs, ys)
+        c = self.coefficients(xs, ys, level)
         g = np.array([self.columns(t) for t in targets])  # targets x terms
         return (g @ c).T
 
@@ -78,13 +81,13 @@ class Step(Term):
         return x < self.at * (1 - 1e-9) or any(f >= self.at * (1 - 1e-9) for f in fitted)
 
 
-def _weighted_lsq(rows, ys):
+def _weighted_lsq(rows, ys, level=None):
     """Least squares of every column of ys (sizes x draws) on the design `rows`, each size
-    weighted by 1 / the first column's value (the level): one linear map for all draws."""
+    weighted by 1 / its level (default: the first column's value): one linear map for all."""
     import numpy as np
 
     y2 = np.asarray(ys, dtype=float).reshape(len(rows), -1)
-    w = 1.0 / y2[:, 0]
+    w = 1.0 / (y2[:, 0] if level is None else np.asarray(level, dtype=float))
     a = np.asarray(rows, dtype=float) * w[:, None]
     return np.linalg.pinv(a) @ (y2 * w[:, None])  # terms x draws
 
@@ -123,15 +126,17 @@ def steps_seen(samples, terms) -> list[Step]:
     if not found.judged:
         return []
     tested = [Step(t.i, t.j, b) for b in xs[2:] for t in terms if (t.i, t.j) in STEP_TERMS]
-    bound = t_quantile(1.0 - STEP_LEVEL / 2.0 / len(tested), found.df)
+    level = 1.0 - STEP_LEVEL / 2.0 / len(tested)
     y = np.array([noise.level(samples[x]) for x in xs])
-    var = np.array([noise.level_se(found, samples, x)[0] ** 2 for x in xs])
+    k = [len(model.units(samples[x])) for x in xs]
     seen = []
     for f in tested:
         a = np.array([f.columns(x) for x in xs], dtype=float) / y[:, None]
-        p = np.linalg.pinv(a)  # coefficients = p @ (y / y); relative errors of variance var
+        p = np.linalg.pinv(a)  # coefficients = p @ (y / y); relative errors of variance s^2/k
         c2 = float(p[-1] @ np.ones(len(xs)))
-        se = math.sqrt(float((p[-1] ** 2) @ var))
-        if se > 0 and abs(c2) > bound * se:
+        # its variance and df as any contrast of the sizes' levels (the sizes' own spreads:
+        # Welch-Satterthwaite, not the pooled df: 8.6% false steps against the 5% stated)
+        var, df = model.combined(found, list(zip(map(float, p[-1]), xs, k, strict=True)))
+        if var > 0 and abs(c2) > t_quantile(level, df) * math.sqrt(var):
             seen.append(f)
     return seen

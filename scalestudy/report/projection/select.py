@@ -36,6 +36,7 @@ from scalestudy.report.projection.intervals import (
     Prediction,
     interval_of,
     many,
+    positive,
     predict,
 )
 
@@ -212,9 +213,10 @@ def predict_selected(
             spread, n = s.spread(d)
             err[:, j] = min(max(spread, FLOOR), CAP) * _t_quantile(z[idx], n)
         err = np.clip(err, -noise.LOG_CLIP, noise.LOG_CLIP)
-        out[idx] = many(s.fit, xs, drawn[:, idx], targets) * np.exp(err)
+        out[idx] = many(s.fit, xs, drawn[:, idx], targets, ys) * np.exp(err)
     spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed)
     out *= np.exp(spread)
+    fell = positive(out, values)
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
     residuals = [(x, ys[i] / f0(x) - 1.0) for i, x in enumerate(xs)]
     method = (
@@ -225,6 +227,7 @@ def predict_selected(
         "times exp(the form's error when it extrapolated as far inside the data x a Student t)"
         + _untested_said(selection)
         + (noise.GROWING_SAID if growing else "")
+        + fell
     )
     return Prediction(targets, values, out, intervals, residuals, True, method)
 
