@@ -282,6 +282,8 @@ def crossover(layouts: list[Layout]) -> tuple[int | None, str]:
         )
     if best.m == 1:
         return 1, "data parallelism is fastest"
-    if one is None or not one.fits:
+    if one is None:  # _layouts always models M = 1; a caller's own list may not
+        return best.m, "the fastest that fits (M = 1 not modelled)"
+    if not one.fits:
         return best.m, f"only a mesh fits (M = 1 needs {one.memory_bytes / 2**30:.1f} GiB)"
     return best.m, f"the mesh is {one.step_s / best.step_s:.2f}x faster than M = 1"

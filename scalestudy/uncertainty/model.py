@@ -414,15 +414,18 @@ def screen(
             continue
         by_size: dict = {}
         for i, s in keyed:
-            if k not in s.keys:
-                continue
-            u = units(s)
-            j = s.keys.index(k)
-            rest = u[:j] + u[j + 1 :]
+            # each allocation's unit by its key: a group with no value left (a failed
+            # allocation) has none, and must not shift the others' places
+            by_key = {
+                key: sum(lg) / len(lg)
+                for g, key in zip(s.groups, s.keys, strict=True)
+                if (lg := _logs(g))
+            }
+            rest = [u for key, u in by_key.items() if key != k]
             spread = noise.s_at(size_list[i])
-            if spread <= 0:
+            if k not in by_key or not rest or spread <= 0:
                 continue
-            r = (u[j] - sum(rest) / len(rest)) / (spread * math.sqrt(1 + 1 / len(rest)))
+            r = (by_key[k] - sum(rest) / len(rest)) / (spread * math.sqrt(1 + 1 / len(rest)))
             by_size.setdefault(size_list[i], []).append(r)
         if not by_size:
             continue

@@ -199,3 +199,12 @@ def test_the_compute_per_flop_draws_narrow_as_sqrt_runs():
     # the t draws at df 2 (SciPy's quantiles, 2,000 draws: within sampling error)
     z = base / (math.log(2) / math.sqrt(3))
     assert np.percentile(z, 97.5) == pytest.approx(stats.t.ppf(0.975, 2), rel=0.25)
+
+
+def test_a_crossover_without_m_1_names_the_fastest_and_says_m_1_was_not_modelled():
+    """The review's finding: without an M = 1 layout the reason formatted M = 1's memory
+    (AttributeError on None)."""
+    from scalestudy.report import crossover
+
+    m, why = crossover.crossover([_layout(2, 1.0, None), _layout(4, 1.5, None)])
+    assert m == 2 and "M = 1 not modelled" in why

@@ -249,3 +249,22 @@ def test_plan_and_validate_do_not_import_scipy(tmp_path):
         "assert not heavy, heavy[:5]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_failed_allocation_at_one_point_does_not_shift_the_others_in_the_screen():
+    """Allocation d 30% slow at every point; at the first point allocation b failed (no value).
+    The screen took each allocation's unit by its place among the units left, so past the
+    failed group d's place held e's unit (the review's finding: an IndexError, or the wrong
+    allocation scored). d is the one set aside."""
+    rng = np.random.default_rng(0)
+    keys, sets, sizes = ["a", "b", "c", "d", "e"], [], []
+    for n in (1, 2, 4, 8):
+        vals, ks = [], []
+        for k in keys:
+            for _ in range(2):
+                v = math.exp(0.02 * rng.standard_normal()) * (0.7 if k == "d" else 1.0)
+                vals.append(math.nan if (n == 1 and k == "b") else v)
+                ks.append(k)
+        sets.append(um.Clustered.of(vals, ks))
+        sizes.append(n)
+    assert um.screen(sets, sizes).set_aside == "d"
