@@ -76,3 +76,29 @@ def test_an_error_bar_is_never_negative_when_the_repeats_agree():
         (lo,), (hi,) = err([v], [e.lo], [e.hi])
         assert lo >= 0.0 and hi >= 0.0
         assert lo == pytest.approx(0.0, abs=1e-9) and hi == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_projected_efficiency_and_speedup_divide_the_step_interval_by_the_printed_baseline(
+    report,
+):
+    """What the report will print once a projected size is measured is its figure against the
+    same baseline measurement: the intervals are the step time's (and tokens/s's) carried through
+    the printed baseline, not through a re-drawn one (a bootstrap of the baseline's median,
+    outside the noise model, which only widened them). np.percentile interpolates between
+    neighbouring draws, so 1/x's ends agree to 0.2%, not exactly."""
+    a = report.analysis
+    checked = 0
+    for v in a.variants:
+        vp = a.projection_of(v.label)
+        for p in vp.points if vp else []:
+            if p.speedup_pi is not None:
+                base = p.speedup * p.step_s  # the baseline's printed step time
+                assert p.speedup_pi.lo == pytest.approx(base / p.step_pi.hi, rel=2e-3)
+                assert p.speedup_pi.hi == pytest.approx(base / p.step_pi.lo, rel=2e-3)
+                checked += 1
+            elif p.efficiency_pi is not None:
+                per = p.efficiency / p.tokens_per_s  # 1 / (N / N0 x the baseline's tokens/s)
+                assert p.efficiency_pi.lo == pytest.approx(per * p.tokens_pi.lo, rel=1e-9)
+                assert p.efficiency_pi.hi == pytest.approx(per * p.tokens_pi.hi, rel=1e-9)
+                checked += 1
+    assert checked >= 2

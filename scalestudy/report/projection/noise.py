@@ -1,7 +1,6 @@
 """What the projection fits at each measured size and the noise its intervals draw: the one
 place the projection takes them from. A size's level and its draws come from the product's one
-noise model (scalestudy/uncertainty); the baselines of a projected efficiency or speedup are
-the measured points' medians as the report prints them, re-drawn by stats' bootstrap."""
+noise model (scalestudy/uncertainty)."""
 
 from __future__ import annotations
 
@@ -76,17 +75,6 @@ def levels_drawn(samples, xs, rng, n: int):
         step = se * rng.standard_t(max(df, 1.0), n)
         out[i] = np.exp(centre + np.clip(step, -LOG_CLIP, LOG_CLIP))
     return out
-
-
-def medians_drawn(samples, rng, n: int):
-    """n draws of the size's median: resampled repeats (allocations first for a Clustered
-    set); one value (or none) has no spread to draw and is repeated."""
-    import numpy as np
-
-    arr = stats._clean(samples)
-    if arr.size <= 1:
-        return np.full(n, float(arr[0]) if arr.size else math.nan)
-    return stats._boot_medians(samples, rng, n)
 
 
 def median_variance_factor(n: int) -> float:

@@ -17,9 +17,8 @@ from scalestudy.cost_models import collectives, strategies, token_model
 from scalestudy.cost_models.comm_model import allreduce_item_bytes
 from scalestudy.report import projection
 from scalestudy.report.load import ReportError
-from scalestudy.report.projection import empirical, noise, physics, select
+from scalestudy.report.projection import empirical, physics, select
 from scalestudy.report.projection.intervals import (
-    PI_SEED,
     Interval,
     Prediction,
     interval_of,
@@ -518,7 +517,11 @@ def _step_prediction(
 
 def _intervals(pp: ProjectedPoint, v: Variant, pred, p0, tokens_per_step):
     """The projected point's intervals from the step time's draws: tokens/s = the tokens of a
-    step over its time; efficiency and speedup against the baseline's repeats, re-drawn."""
+    step over its time; efficiency and speedup against the baseline as printed (its median):
+    the figure the report will print once this size is measured is against that same
+    measurement, so these intervals cover as the step time's does (the backtest's figure).
+    Re-drawing the baseline (a bootstrap of its median, before) only widened them, outside the
+    run's noise model."""
     j = pred.targets.index(pp.workers)
     steps = pred.draws[:, j]
     pp.step_pi = pred.intervals[j]
@@ -526,14 +529,11 @@ def _intervals(pp: ProjectedPoint, v: Variant, pred, p0, tokens_per_step):
     pp.tokens_pi = interval_of(tokens, pp.tokens_per_s)
     if p0 is None or pp.efficiency is None:
         return
-    import numpy as np
-
-    rng = np.random.default_rng(PI_SEED + 1)
     if v.mode == "weak" and p0.throughput:
-        base = noise.medians_drawn(p0.throughput_samples, rng, steps.size)
+        base = p0.throughput.value
         pp.efficiency_pi = interval_of(tokens / (pp.workers / p0.workers * base), pp.efficiency)
     elif p0.step_s:
-        base = noise.medians_drawn(p0.step_samples, rng, steps.size)
+        base = p0.step_s.value
         pp.speedup_pi = interval_of(base / steps, pp.speedup)
         pp.efficiency_pi = interval_of(base / steps * p0.workers / pp.workers, pp.efficiency)
 
