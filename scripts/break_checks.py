@@ -1067,11 +1067,50 @@ MUTATIONS = [
     Mutation(
         "an array task scancelled while pending (no record, ever) stays unknown for good",
         "scalestudy/executors/slurmctl.py",
-        '    if not task or not any(j.startswith(f"{array}_") for j in accounted):\n',
-        "    if True:\n",
+        '    return array in accounted or any(j.startswith(f"{array}_") for j in accounted)\n',
+        "    return False\n",
         [
             "tests/unit/test_slurm_reconcile.py::"
             "test_an_array_task_cancelled_while_pending_is_cancelled_not_unknown"
+        ],
+    ),
+    Mutation(
+        "tasks cancelled before accounting recorded their array (a bare-id record) stay unknown",
+        "scalestudy/executors/slurmctl.py",
+        "    return array in accounted or any(",
+        "    return any(",
+        [
+            "tests/unit/test_slurm_reconcile.py::"
+            "test_tasks_cancelled_before_accounting_recorded_their_array_are_cancelled"
+        ],
+    ),
+    Mutation(
+        "a task cancelled inside accounting's stale pending range reads pending till it catches up",
+        "scalestudy/executors/slurmctl.py",
+        '            if a.state == "pending" and _left_unstarted(',
+        "            if False and _left_unstarted(",
+        [
+            "tests/unit/test_slurm_reconcile.py::"
+            "test_a_task_accountings_stale_range_calls_pending_is_pending_only_while_queued"
+        ],
+    ),
+    Mutation(
+        "a completed array task without its marker is read as cancelled before it started",
+        "scalestudy/executors/slurmctl.py",
+        "    if not task or str(a.job_id) in accounted:\n",
+        "    if not task:\n",
+        [
+            "tests/unit/test_slurm_reconcile.py::"
+            "test_a_task_accounting_records_without_its_marker_is_unknown_not_cancelled"
+        ],
+    ),
+    Mutation(
+        "a bundle member not started reads cancelled (for good) while its bundle is suspended",
+        "scalestudy/executors/slurmctl.py",
+        '    elif SLURM_STATES.get(word) in ("pending", "running"):\n',
+        "    elif False:\n",
+        [
+            "tests/unit/test_slurm_reconcile.py::test_a_bundle_member_waits_while_its_bundle_is_suspended"
         ],
     ),
     Mutation(

@@ -488,6 +488,10 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
             a.state = "interrupted" if code == EXIT_INTERRUPTED else "timeout"
         elif word in SLURM_STATES:
             a.state = SLURM_STATES[word]
+            if a.state == "pending" and _left_unstarted(a, queued, queue_answered, sweep_dir):
+                # a scancel reaches accounting's pending range late (6 s to 3 min seen)
+                a.slurm_state = f"GONE (left the queue before it started; accounting: {word})"
+                a.state = "cancelled"
         elif code is not None and accounted and _age(marker) < ACCOUNTING_LAG_S:
             # the script ended, Slurm has not said how yet: a cancelled job's marker can read
             # like its own end (143 from a setup scancel interrupted), so wait for the record
@@ -495,11 +499,18 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
             a.state = "unknown"
         elif code is not None:  # no accounting record (none kept, or long overdue)
             a.state = state_from_exit(code)
+        elif word == "COMPLETED":  # it ended, and its script's last write is not there (yet)
+            a.slurm_state = "COMPLETED (no exit marker yet)"
+            a.state = "unknown"
         else:  # accounting has no record: ask the queue, never guess
             word = queued.get(str(a.job_id), ("UNKNOWN", ""))[0]
             a.slurm_state = f"{word} (squeue)"
             a.state = SLURM_STATES.get(word, "unknown")
-            if word == "UNKNOWN" and queue_answered and _gone_before_start(a, states, sweep_dir):
+            if (
+                word == "UNKNOWN"
+                and _array_known(a, states)
+                and _left_unstarted(a, queued, queue_answered, sweep_dir)
+            ):
                 a.slurm_state = "GONE (an array task cancelled before it started: no record)"
                 a.state = "cancelled"
     for a in active:
@@ -545,15 +556,26 @@ def sacct_info(text: str) -> dict[str, str]:
     return {job: row.get("State", "") for job, row in info.items()}
 
 
-def _gone_before_start(a: Attempt, accounted: dict[str, str], sweep_dir: Path) -> bool:
-    """An array task removed from the queue before it started (scancel of a task still in the
-    array's pending range) gets no accounting record of its own, ever (Slurm 22.05 and 24.11;
-    seen in CI, reproduced on both: `sacct -j A_i` empty, `sacct -j A` lists only the other
-    tasks). So: accounting knows the array but not the task, the queue does not list it, and
-    Slurm never opened its output file (made on the batch node as a job starts): it was
-    cancelled before it ran."""
+def _array_known(a: Attempt, accounted: dict[str, str]) -> bool:
+    """An array task without an accounting record of its own, of an array accounting knows
+    (another task's record, or the array's own id). A task scancelled while it waits in its
+    array's pending range gets no record of its own, ever (Slurm 22.05 and 24.11; seen in CI,
+    reproduced on both: `sacct -j A_i` empty, `sacct -j A` lists only the other tasks), and
+    tasks cancelled before accounting recorded the array leave one record of the bare id
+    (`43|CANCELLED by 0`)."""
     array, _, task = str(a.job_id).partition("_")
-    if not task or not any(j.startswith(f"{array}_") for j in accounted):
+    if not task or str(a.job_id) in accounted:
+        return False
+    return array in accounted or any(j.startswith(f"{array}_") for j in accounted)
+
+
+def _left_unstarted(
+    a: Attempt, queued: dict[str, tuple[str, str]], answered: bool, sweep_dir: Path
+) -> bool:
+    """The queue answered and no longer lists the job, and Slurm never opened its output file
+    (made on the batch node as a job starts): it left the queue without running, cancelled (a
+    pending job is never forgotten by the queue; a job that ran has its output file)."""
+    if not answered or str(a.job_id) in queued:
         return False
     return not any((sweep_dir / a.folder).glob("slurm-*.out"))
 
@@ -574,6 +596,10 @@ def _bundle_member_state(a: Attempt, word: str, code: int | None, folder: Path) 
         a.state = "running" if started else "pending"
     elif word in ("COMPLETED", "FAILED") or (word == "TIMEOUT" and not started):
         a.state = "cancelled"  # the bundle ended before this run started (e.g. a signal)
+    elif SLURM_STATES.get(word) in ("pending", "running"):
+        # the bundle's job lives on (SUSPENDED, SIGNALING, REQUEUE_HOLD...): a run not started
+        # waits in it (it was read cancelled, for good, while its bundle was suspended)
+        a.state = SLURM_STATES[word] if started else "pending"
     elif word in SLURM_STATES:
         a.state = SLURM_STATES[word] if started else "cancelled"
     else:

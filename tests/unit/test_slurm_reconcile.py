@@ -99,3 +99,64 @@ def test_a_vanished_task_stays_unknown_without_all_the_evidence(slurm, tmp_path,
         (tmp_path / a.folder / "slurm-41_1.out").write_text("")
     slurmctl.reconcile([a], tmp_path)
     assert a.state == "unknown", why
+
+
+def test_tasks_cancelled_before_accounting_recorded_their_array_are_cancelled(slurm, tmp_path):
+    """Every task scancelled seconds after submit: accounting keeps one record of the bare
+    array id (`43|CANCELLED by 0`, reproduced on the local cluster by a review) and none of
+    the tasks': they read unknown for good, and were never resubmitted."""
+    slurm["sacct"] = {"41": "CANCELLED by 0"}
+    a = _pending_task(tmp_path)
+    slurmctl.reconcile([a], tmp_path)
+    assert a.state == "cancelled" and a.slurm_state.startswith("GONE")
+
+
+@pytest.mark.parametrize("queue", ["lists it", "did not answer", "does not list it"])
+def test_a_task_accountings_stale_range_calls_pending_is_pending_only_while_queued(
+    slurm, tmp_path, queue
+):
+    """A scancel reaches accounting's pending range late (`41_[0-3]|PENDING` for 6 s to 3 min
+    after `scancel 41_1`, reproduced by a review): while the queue lists the task it waits;
+    once the queue, asked, no longer does and it never started, it was cancelled."""
+    slurm["sacct"] = {"41_0": "PENDING", "41_1": "PENDING"}
+    slurm["squeue"] = {
+        "lists it": {"41_1": ("PENDING", "Resources")},
+        "did not answer": None,
+        "does not list it": {"41_0": ("PENDING", "Resources")},
+    }[queue]
+    a = _pending_task(tmp_path)
+    slurmctl.reconcile([a], tmp_path)
+    assert a.state == ("cancelled" if queue == "does not list it" else "pending")
+
+
+@pytest.mark.parametrize("said", ["COMPLETED", "SPECIAL_EXIT"])
+def test_a_task_accounting_records_without_its_marker_is_unknown_not_cancelled(
+    slurm, tmp_path, said
+):
+    """Accounting has the task's own record (completed; or a state this code does not map),
+    its script's last write is not there (a file system's lag, a folder removed): it ran, so
+    not "cancelled before it started" (a review's reproduction); unknown (looked at again)
+    until the marker says how."""
+    slurm["sacct"] = {"41_0": "COMPLETED", "41_1": said}
+    a = _pending_task(tmp_path)
+    slurmctl.reconcile([a], tmp_path)
+    assert a.state == "unknown", a.slurm_state
+    if said == "COMPLETED":
+        assert a.slurm_state == "COMPLETED (no exit marker yet)"
+
+
+@pytest.mark.parametrize(("started", "state"), [(False, "pending"), (True, "running")])
+def test_a_bundle_member_waits_while_its_bundle_is_suspended(slurm, tmp_path, started, state):
+    """`scontrol suspend` on a bundle's job (or gang scheduling): a member not started read
+    cancelled, and stayed so after the bundle resumed and ran it (a review's reproduction)."""
+    folder = tmp_path / "p-r1" / "attempt-1"
+    folder.mkdir(parents=True)
+    if started:
+        (folder / attempt_files.STARTED_AT).write_text("1.0\n")
+    a = Attempt(
+        attempt=1, state="pending", folder="p-r1/attempt-1", executor="slurm", job_id="21",
+        bundle="b1", run_order=1,
+    )  # fmt: skip
+    slurm["sacct"] = {"21": "SUSPENDED"}
+    slurmctl.reconcile([a], tmp_path)
+    assert a.state == state
