@@ -516,8 +516,10 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     for a in active:
         pending = a.state == "pending"
         a.reason = queued.get(str(a.job_id), ("", None))[1] if pending else None
-        if pending and a.bundle and word_of(a) == "RUNNING":
+        if pending and a.bundle and word_of(a) in ("RUNNING", "SUSPENDED"):
             a.reason = f"waiting in its bundle (run {a.run_order + 1})"
+            if word_of(a) == "SUSPENDED":  # the queue's reason for it is "None"
+                a.reason += "; the bundle's job is suspended"
         # a rank's failed allocation shows in the job's output, not in its exit code
         failure.refine(a, sorted((sweep_dir / a.folder).glob("slurm-*.out")))
     return notices

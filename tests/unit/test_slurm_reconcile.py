@@ -158,5 +158,8 @@ def test_a_bundle_member_waits_while_its_bundle_is_suspended(slurm, tmp_path, st
         bundle="b1", run_order=1,
     )  # fmt: skip
     slurm["sacct"] = {"21": "SUSPENDED"}
+    slurm["squeue"] = {"21": ("SUSPENDED", "None")}
     slurmctl.reconcile([a], tmp_path)
     assert a.state == state
+    if state == "pending":  # not Slurm's "None"
+        assert a.reason == "waiting in its bundle (run 2); the bundle's job is suspended"
