@@ -764,6 +764,16 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "projection: a form's draw weight raised to every held-out size, untestable ones too",
+        "scalestudy/report/projection/select.py",
+        "    raw = [(best / max(s.rms, FLOOR)) ** s.tested for s in scored]\n",
+        "    raw = [(best / max(s.rms, FLOOR)) ** len(s.errors) for s in scored]\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_form_some_held_out_size_cannot_test_weighs_by_the_sizes_that_test_it"
+        ],
+    ),
+    Mutation(
         "projection intervals twice too wide (the forms' error counted twice)",
         "scalestudy/report/projection/select.py",
         "targets, ys) * np.exp(err)\n",

@@ -58,6 +58,11 @@ class Scored:
         return _rms([e for _, e in self.errors])
 
     @property
+    def tested(self) -> int:
+        """The held-out sizes this form was tested at (its errors that are not nan)."""
+        return sum(1 for _, e in self.errors if not math.isnan(e))
+
+    @property
     def untested(self) -> bool:
         """Some error is nan: a size this form could not be tested at (open scoring)."""
         errors = [e for _, e in self.errors] + [e for v in self.reach.values() for e in v]
@@ -154,9 +159,14 @@ def _scored(c: Fit, xs, ys, ks, open_: bool = False) -> Scored:
     return Scored(c, tuple(loso), _reach(c, xs, ys, ks, open_))
 
 
-def _weights(scored: list[Scored], held: int) -> list[float]:
+def _weights(scored: list[Scored]) -> list[float]:
+    """(best CV error / the form's) ^ the sizes it was tested at: the likelihood ratio of its
+    errors where it has them. A form some held-out size cannot test counts only the sizes that
+    test it (raised to every held-out size, as before, the sizes it could not be tested at
+    counted against it as errors: the step change at the largest size was drawn too seldom,
+    coverage 0.84 at 3 repeats on the development seeds, 0.91 now)."""
     best = max(min(s.rms for s in scored), FLOOR)
-    raw = [(best / max(s.rms, FLOOR)) ** held for s in scored]
+    raw = [(best / max(s.rms, FLOOR)) ** s.tested for s in scored]
     total = sum(raw)
     return [r / total for r in raw]
 
@@ -174,8 +184,8 @@ def select(xs, ys, candidates) -> Selection:
         pairs.append((_scored(c, xs, ys, ks) if opened.untested else opened, opened))
     pairs.sort(key=lambda p: p[0].rms)
     scored, drawn = [p[0] for p in pairs], [p[1] for p in pairs]
-    value_w = _weights(scored, len(held))
-    draw_w = _weights(drawn, len(held))
+    value_w = _weights(scored)
+    draw_w = _weights(drawn)
     return Selection(scored, value_w, held, drawn, draw_w)
 
 
