@@ -774,6 +774,16 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "report --check judges a column without the report's outlier screen",
+        "scalestudy/report/check.py",
+        "    kept = uncertainty.screen([s for _, _, s in points], sizes).sets\n",
+        "    kept = [s for _, _, s in points]\n",
+        [
+            "tests/unit/test_check_verdicts.py::"
+            "test_a_bound_is_judged_on_the_screened_interval_the_report_prints"
+        ],
+    ),
+    Mutation(
         "projection intervals twice too wide (the forms' error counted twice)",
         "scalestudy/report/projection/select.py",
         "targets, ys) * np.exp(err)\n",

@@ -122,12 +122,17 @@ def sweep_file_of(s: SweepResults) -> Path | None:
 
 
 def _column(a: Analysis, v: Variant, nodes: int, column: str, scale: float) -> Estimate | None:
-    """A column's median at the point with its interval, the noise of that column pooled over
-    the points of every variant of the report (completed rows only: a row that failed the
-    clock check is `inconsistent`, never a sample)."""
+    """A column's median at the point with its interval, from the run's noise model of that
+    column over the points of every variant of the report, its outlier screen first, as the
+    report's own intervals are made (report/scaling.set_noise: judged without the screen, a
+    bound the printed interval lay wholly below of was called inconclusive and passed under
+    --inconclusive warn). Completed rows only: a row that failed the clock check is
+    `inconsistent`, never a sample."""
     points = [(x, w, column_samples(x, w, column, scale)) for x in a.variants for w in x.workers()]
-    noise = uncertainty.pooled([s for _, _, s in points], [w for _, w, _ in points])
-    for x, w, samples in points:
+    sizes = [w for _, w, _ in points]
+    kept = uncertainty.screen([s for _, _, s in points], sizes).sets
+    noise = uncertainty.pooled(kept, sizes)
+    for (x, w, _), samples in zip(points, kept, strict=True):
         if x is v and x.point_at(w) is not None and x.point_at(w).nodes == nodes and samples:
             return uncertainty.level(samples, noise, w)
     return None
