@@ -784,6 +784,23 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "history's gate judges every sweep against the history's newest run (shared histories)",
+        "scalestudy/history/cli.py",
+        "judge.judge(s, tolerance, judge.newest_run(s, sweeps), first)",
+        "judge.judge(s, tolerance, len(runs) - 1, first)",
+        [
+            "tests/unit/test_history.py::"
+            "test_a_shared_histories_sweeps_are_each_judged_against_their_own_newest_run"
+        ],
+    ),
+    Mutation(
+        "history's JUnit file fails slower and unjudged whatever --strict and --allow-unjudged",
+        "scalestudy/history/render.py",
+        "        cases.append((name(j), message, j.outcome, fails(j.outcome, **opts)))\n",
+        "        cases.append((name(j), message, j.outcome, fails(j.outcome)))\n",
+        ["tests/unit/test_history.py::test_the_junit_file_fails_what_the_gate_fails_on"],
+    ),
+    Mutation(
         "projection intervals twice too wide (the forms' error counted twice)",
         "scalestudy/report/projection/select.py",
         "targets, ys) * np.exp(err)\n",

@@ -168,7 +168,8 @@ def show(args: argparse.Namespace, where: Path) -> int:
     print(text, end="")
     judged = []
     if tolerance is not None:
-        judged = [judge.judge(s, tolerance, len(runs) - 1, first) for s in found]
+        sweeps = [r.sweep for r in runs]
+        judged = [judge.judge(s, tolerance, judge.newest_run(s, sweeps), first) for s in found]
     out = output_folder(
         Path(args.out) if args.out else where / "report", "--out" if args.out else "--history"
     )
@@ -186,7 +187,14 @@ def show(args: argparse.Namespace, where: Path) -> int:
     if args.junit:
         from scalestudy.fileio import write_atomic
 
-        write_atomic(output_file(Path(args.junit), "--junit"), render.junit(judged, tolerance))
+        xml = render.junit(
+            judged,
+            tolerance,
+            strict=args.strict,
+            allow_unjudged=args.allow_unjudged,
+            damaged=len(loaded.damaged),
+        )
+        write_atomic(output_file(Path(args.junit), "--junit"), xml)
     for line in verdict.out:
         print(line)
     for line in verdict.err:

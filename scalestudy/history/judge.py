@@ -36,16 +36,25 @@ def _text(e: Estimate | None) -> str:
     return "-" if e is None else f"{e.value:.3f} [{e.lo:.3f}, {e.hi:.3f}]"
 
 
+def newest_run(s: Series, sweeps: list[str]) -> int:
+    """The index of the newest run of the sweeps the series was measured in (`sweeps`: each
+    run's sweep, oldest first). A site's shared history holds every sweep's runs (collect adds
+    each); a point of one sweep is not expected in another's, so the history's newest run
+    would leave every sweep but the last unjudged."""
+    mine = {sweeps[p.run] for p in s.points}
+    return max(i for i, sweep in enumerate(sweeps) if sweep in mine)
+
+
 def judge(
     s: Series, tolerance: float, newest: int, shown_from: int = 0, confidence: float = CONFIDENCE
 ) -> Judged:
-    """One series against TOL; newest: the index of the history's newest run; shown_from: the
-    first run --since keeps."""
+    """One series against TOL; newest: the index of the newest run of its sweeps (newest_run);
+    shown_from: the first run --since keeps."""
     threshold = 1.0 - tolerance
     if len(s.points) < 2:
         return Judged(s, UNJUDGED, "one run of this point: no trend to judge")
     if s.points[-1].run != newest:
-        return Judged(s, UNJUDGED, "not measured in the newest run")
+        return Judged(s, UNJUDGED, "not measured in its sweep's newest run")
     recent = [c for c in s.changes if s.points[c.index].run >= shown_from]
     slower = [c for c in recent if c.ratio.hi < threshold]
     if slower:
@@ -80,6 +89,16 @@ def judge(
             f"({changes.MIN_SIZE} runs after a change confirm it)"
         )
     return Judged(s, INCONCLUSIVE, why, ratio)
+
+
+def fails(outcome: str, *, strict: bool = False, allow_unjudged: bool = False) -> bool:
+    """Whether a point's outcome fails the gate: what the exit code and the JUnit file both
+    say (the JUnit file failed "slower" and "unjudged" whatever the options)."""
+    return (
+        outcome == SLOWER_THAN_TOL
+        or (outcome == UNJUDGED and not allow_unjudged)
+        or (outcome == INCONCLUSIVE and strict)
+    )
 
 
 @dataclass

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from scalestudy.fileio import write_atomic
-from scalestudy.history.judge import Judged
+from scalestudy.history.judge import Judged, fails
 from scalestudy.history.series import Series, provenance_changes
 from scalestudy.history.store import Entry
 
@@ -229,30 +229,54 @@ def report_html(
     return "\n".join(parts)
 
 
-def junit(judged: list[Judged], tolerance: float) -> str:
+def junit(
+    judged: list[Judged],
+    tolerance: float,
+    *,
+    strict: bool = False,
+    allow_unjudged: bool = False,
+    damaged: int = 0,
+) -> str:
+    """The gate's verdicts as JUnit XML: a failure for each point the gate fails on (judge.fails,
+    under the same --strict and --allow-unjudged), and one for the damaged entries it could not
+    read unless --allow-unjudged. Two series of one name (two sweeps' points) are told apart."""
     root = ET.Element("testsuites", name="scalestudy history --fail-on-change")
-    failing = [j for j in judged if j.outcome in ("slower than TOL", "unjudged")]
+    opts = {"strict": strict, "allow_unjudged": allow_unjudged}
+    names = [j.series.name for j in judged]
+
+    def name(j: Judged) -> str:
+        return j.series.name + (f" [{j.series.key[:12]}]" if names.count(j.series.name) > 1 else "")
+
+    cases = []
+    for j in judged:
+        message = f"{j.outcome} (TOL {tolerance:.1%}): {j.why}"
+        cases.append((name(j), message, j.outcome, fails(j.outcome, **opts)))
+    if damaged:
+        cases.append(
+            ("damaged history entries", f"{damaged} entr(y/ies) could not be read", "unjudged",
+             not allow_unjudged)
+        )  # fmt: skip
+    failing = sum(1 for *_, failed in cases if failed)
     suite = ET.SubElement(
         root,
         "testsuite",
         name="history",
-        tests=str(len(judged)),
-        failures=str(len(failing)),
+        tests=str(len(cases)),
+        failures=str(failing),
         errors="0",
         skipped="0",
         time="0",
         timestamp=datetime.now().strftime("%Y-%m-%dT%H:%M:%S"),
         hostname=socket.gethostname() or "localhost",
     )
-    for j in judged:
-        case = ET.SubElement(suite, "testcase", classname="history", name=j.series.name, time="0")
-        message = f"{j.outcome} (TOL {tolerance:.1%}): {j.why}"
-        if j in failing:
-            ET.SubElement(case, "failure", message=message, type=j.outcome).text = message
+    for name, message, outcome, failed in cases:
+        case = ET.SubElement(suite, "testcase", classname="history", name=name, time="0")
+        if failed:
+            ET.SubElement(case, "failure", message=message, type=outcome).text = message
         else:
             ET.SubElement(case, "system-out").text = message
-    root.set("tests", str(len(judged)))
-    root.set("failures", str(len(failing)))
+    root.set("tests", str(len(cases)))
+    root.set("failures", str(failing))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
 

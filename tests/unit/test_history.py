@@ -271,3 +271,61 @@ def test_a_found_changes_ratio_interval_covers_the_true_ratio():
     for how in ("offline", "online"):
         assert got[how]["found"] >= 55, got  # found nearly always: the coverage is of them all
         assert got[how]["coverage"] >= 0.93, got
+
+
+def test_a_shared_histories_sweeps_are_each_judged_against_their_own_newest_run(tmp_path, capsys):
+    """Four flat runs of sweep q, then three of sweep `other` (another configuration), in one
+    history, as collect adds every sweep's runs to a site's shared one: q's points are in q's
+    newest run, and are judged (the review's finding: every q point was "unjudged: not
+    measured in the newest run" and the gate exited 1)."""
+    rng, history = random.Random(1), tmp_path / "h"
+    for i in range(4):
+        folder = make_run(tmp_path / f"q{i}", "q", _samples(rng, 1.0), salt="same")
+        assert main(["history", "add", str(folder), "--history", str(history)]) == 0
+    for i in range(3):
+        folder = make_run(tmp_path / f"o{i}", "other", _samples(rng, 1.0), salt="same2", steps=20)
+        assert main(["history", "add", str(folder), "--history", str(history)]) == 0
+    capsys.readouterr()
+    main(["history", "--history", str(history), "--fail-on-change", "5%"])
+    out = capsys.readouterr().out
+    assert "not measured in" not in out, out
+
+
+@pytest.mark.parametrize(
+    "options", [[], ["--strict"], ["--allow-unjudged"], ["--strict", "--allow-unjudged"]]
+)
+def test_the_junit_file_fails_what_the_gate_fails_on(tmp_path, capsys, options):
+    """The JUnit file's failures are the points the exit code failed on, under the same
+    --strict and --allow-unjudged (the review's finding: it always failed "slower" and
+    "unjudged", so under --strict --allow-unjudged it failed the allowed unjudged point and
+    passed the inconclusive ones that failed the gate). Five runs, the newest without
+    dense@2x1 (both its repeats failed): that point is unjudged."""
+    import xml.etree.ElementTree as ET
+
+    rng, history = random.Random(1), tmp_path / "h"
+    lost = {(True, 2, 0): "failed", (True, 2, 1): "failed"}
+    for i in range(5):
+        folder = make_run(
+            tmp_path / f"q{i}", "q", _samples(rng, 1.0), salt="same",
+            statuses=lost if i == 4 else None,
+        )  # fmt: skip
+        assert main(["history", "add", str(folder), "--history", str(history)]) == 0
+    junit = tmp_path / "j.xml"
+    capsys.readouterr()
+    argv = ["history", "--history", str(history), "--fail-on-change", "5%", "--junit", str(junit)]
+    code = main([*argv, *options])
+    outcomes = {}
+    for line in capsys.readouterr().out.splitlines():
+        outcome, _, rest = line.partition(": ")
+        if outcome in ("slower than TOL", "inconclusive", "unjudged"):
+            outcomes[rest.split(": ")[0]] = outcome
+    assert outcomes.get("dense@2x1") == "unjudged", outcomes
+    strict, allowed = "--strict" in options, "--allow-unjudged" in options
+    fails = {"slower than TOL"} | ({"unjudged"} - ({"unjudged"} if allowed else set()))
+    fails |= {"inconclusive"} if strict else set()
+    failing = {n for n, o in outcomes.items() if o in fails}
+    root = ET.fromstring(junit.read_text())
+    failed = {c.get("name") for c in root.iter("testcase") if c.find("failure") is not None}
+    names = [c.get("name") for c in root.iter("testcase")]
+    assert failed == failing and len(names) == len(set(names)) == 4
+    assert code == (1 if failing else 0)
