@@ -801,6 +801,25 @@ MUTATIONS = [
         ["tests/unit/test_history.py::test_the_junit_file_fails_what_the_gate_fails_on"],
     ),
     Mutation(
+        "compare's repeats-to-settle advice takes the pooled spread where sizes' spreads differ",
+        "scalestudy/uncertainty/model.py",
+        "    s, df = noise.at(size)\n    t = t_quantile(0.5 + confidence / 2.0, df)\n",
+        "    s, df = noise.s, noise.df\n    t = t_quantile(0.5 + confidence / 2.0, df)\n",
+        [
+            "tests/unit/test_compare_noise.py::"
+            "test_repeats_to_settle_take_the_spread_of_the_points_size_where_spreads_differ"
+        ],
+    ),
+    Mutation(
+        "compare blames the clocks for a point one side never measured",
+        "scalestudy/compare/analysis.py",
+        "    if not len(b.token_samples) or not len(n.token_samples):\n",
+        "    if False:\n",
+        [
+            "tests/unit/test_compare_noise.py::test_a_point_not_measured_on_one_side_is_not_blamed_on_the_clocks"
+        ],
+    ),
+    Mutation(
         "projection intervals twice too wide (the forms' error counted twice)",
         "scalestudy/report/projection/select.py",
         "targets, ys) * np.exp(err)\n",

@@ -214,8 +214,10 @@ def verdict_of(
     return verdict, "the interval contains 1" if verdict == NO_EVIDENCE else ""
 
 
-def against_tolerance(ratio: Ratio, tolerance: float, model: Noise, confidence: float):
-    """Set ratio.gate (and .settle): the three outcomes against 1 - TOL."""
+def against_tolerance(
+    ratio: Ratio, tolerance: float, model: Noise, confidence: float, size: int | None = None
+):
+    """Set ratio.gate (and .settle, from the spread at `size`): the outcomes against 1 - TOL."""
     if not ratio.judged or ratio.ratio is None:
         ratio.gate = UNJUDGED
         return
@@ -226,7 +228,7 @@ def against_tolerance(ratio: Ratio, tolerance: float, model: Noise, confidence: 
         ratio.gate = WITHIN_TOL
     else:
         ratio.gate = INCONCLUSIVE
-        ratio.settle = noise.units_to_settle(r.value, threshold, model, confidence)
+        ratio.settle = noise.units_to_settle(r.value, threshold, model, confidence, size)
 
 
 def of_medians(sets: list[Samples], coefficients: list[float]) -> float:
@@ -303,7 +305,7 @@ def judge_tokens(
     when there is one."""
     tokens = _ratio("tokens_per_s", base, new, min_samples, confidence, model, size)
     if tolerance is not None:
-        against_tolerance(tokens, tolerance, model, confidence)
+        against_tolerance(tokens, tolerance, model, confidence, size)
     return tokens
 
 
@@ -403,6 +405,8 @@ def clock_mismatch(base: Side, new: Side, b: Measured, n: Measured) -> str:
     trains = getattr(workloads.TABLE.get(b.workload), "trains", False)  # an unknown name: no
     if not trains or (b.unclocked > 0) == (n.unclocked > 0):
         return ""
+    if not len(b.token_samples) or not len(n.token_samples):
+        return ""  # a side with no completed repeat: "not measured" says it, not the clocks
     old, checked = (base, new) if b.unclocked else (new, base)
     return (
         f"{old.label}'s tokens/s were not checked against their step records (collected before "

@@ -41,6 +41,9 @@ MIN_ALLOCATIONS = 4
 MAX_SETTLE = 1000  # repeats a side beyond which "would settle it" is not worth saying
 
 
-def units_to_settle(ratio: float, threshold: float, noise: Noise, confidence: float) -> int | None:
-    """The units a side that would put the interval wholly on one side of `threshold`."""
-    return _settle(ratio, threshold, noise, confidence, MAX_SETTLE)
+def units_to_settle(
+    ratio: float, threshold: float, noise: Noise, confidence: float, size: float | None = None
+) -> int | None:
+    """The units a side that would put the interval wholly on one side of `threshold` (the
+    spread at `size`, workers, where the run's spreads differ by size)."""
+    return _settle(ratio, threshold, noise, confidence, MAX_SETTLE, size)

@@ -592,21 +592,29 @@ def half_width(noise: Noise, k: int, confidence: float = CONFIDENCE, sides: int 
 
 
 def units_to_settle(
-    value: float, threshold: float, noise: Noise, confidence: float, max_units: int = 1000
+    value: float,
+    threshold: float,
+    noise: Noise,
+    confidence: float,
+    max_units: int = 1000,
+    size: float | None = None,
 ) -> int | None:
     """The units a side (same on both) whose interval would lie wholly on one side of
-    `threshold` if the ratio stayed as observed, the t quantile taken at today's df (more
-    units only add df: a slight overestimate); None beyond max_units or without noise."""
+    `threshold` if the ratio stayed as observed: the spread and df that judged the point (its
+    size's, where the run's spreads differ by size: the pooled one understated the cost 2.2x
+    there), the t quantile taken at today's df (more units only add df: a slight
+    overestimate); None beyond max_units or without noise."""
     if not noise.judged or value <= 0 or threshold <= 0:
         return None
     gap = abs(math.log(value) - math.log(threshold))
     if gap == 0.0:
         return None
-    t = t_quantile(0.5 + confidence / 2.0, noise.df)
-    k = math.ceil(2.0 * (t * noise.s / gap) ** 2)
-    while k > 1 and t * noise.s * math.sqrt(2.0 / (k - 1)) < gap:  # ceil's rounding
+    s, df = noise.at(size)
+    t = t_quantile(0.5 + confidence / 2.0, df)
+    k = math.ceil(2.0 * (t * s / gap) ** 2)
+    while k > 1 and t * s * math.sqrt(2.0 / (k - 1)) < gap:  # ceil's rounding
         k -= 1
-    while t * noise.s * math.sqrt(2.0 / k) >= gap:
+    while t * s * math.sqrt(2.0 / k) >= gap:
         k += 1
     return k if k <= max_units else None
 

@@ -71,6 +71,19 @@ def test_repeats_to_settle_an_inconclusive_point_are_the_fewest_that_fit():
     assert noise.units_to_settle(0.95, 0.95, model, 0.95) is None  # on the threshold
 
 
+def test_repeats_to_settle_take_the_spread_of_the_points_size_where_spreads_differ():
+    """Spreads that differ by size (0.6% at 1 worker, 6.6% at 2, each its own df): the advice
+    for a 2-worker point rests on 6.6% at 12 df, by hand with SciPy's t (the review's finding:
+    the pooled spread made it 27 repeats where this needs 60)."""
+    from scipy.stats import t as student
+
+    model = noise.Noise(0.047, 18, 4, "repeat", by_size=((1, 0.006, 6), (2, 0.066, 12)))
+    gap = math.log(0.97) - math.log(0.95)
+    q = student.ppf(0.975, 12)
+    want = next(k for k in range(2, 10_000) if q * 0.066 * math.sqrt(2.0 / k) < gap)
+    assert noise.units_to_settle(0.97, 0.95, model, 0.95, size=2) == want
+
+
 # -- the per-point rule's minimum reads both sides ---------------------------------------------
 
 
@@ -483,3 +496,19 @@ def test_compare_sets_aside_a_sides_slow_allocation_from_its_points():
         assert m.tokens == [before[k][0], before[k][2], before[k][3]]
         assert m.step_allocations == [0, 1, 2, 3]
     assert len(side.set_aside) == 1 and side.set_aside[0].startswith("allocation 1 set aside")
+
+
+def test_a_point_not_measured_on_one_side_is_not_blamed_on_the_clocks(tmp_path):
+    """BASE unclocked (collected before the check), NEW's dense@2 with no completed repeat:
+    that point is "not measured", as where both sides were checked; it read unjudged with a
+    reason saying NEW's tokens/s were checked (it has none; the review's finding)."""
+    rng = np.random.default_rng(5)
+    failed = {(True, 2, r): "failed" for r in range(2)}
+    make_run(tmp_path, "a", _quickstart(rng, 1.0), allocations=2)
+    make_run(tmp_path, "b", _quickstart(rng, 1.0), allocations=2, clock_check="ok", statuses=failed)
+    make_run(tmp_path, "c", _quickstart(rng, 1.0), allocations=2, clock_check="ok")
+    for base in ("a", "c"):  # unclocked, then clocked: the same verdict
+        c = _compare(tmp_path, base, "b", tolerance=0.10)
+        (p,) = [p for p in c.pairs if p.base.nodes == 2 and not len(p.new.token_samples)]
+        assert "not checked against their step records" not in p.tokens.why, p.tokens.why
+        assert p.tokens.verdict == "not measured", (base, p.tokens.verdict)
