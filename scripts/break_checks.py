@@ -494,8 +494,8 @@ MUTATIONS = [
     Mutation(
         "projection: the value weighs a form only where it can be tested (an untested step wins)",
         "scalestudy/report/projection/select.py",
-        "    value_w = _weights(scored, len(held))\n",
-        "    value_w = _weights(drawn, len(held))\n",
+        "    value_w = _weights(scored)\n",
+        "    value_w = _weights(drawn)\n",
         [
             "tests/unit/test_projection_steps.py::"
             "test_a_jump_in_the_largest_size_alone_stays_in_the_interval_but_not_in_the_value"
