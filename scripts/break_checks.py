@@ -1143,8 +1143,8 @@ MUTATIONS = [
     Mutation(
         "a task cancelled inside accounting's stale pending range reads pending till it catches up",
         "scalestudy/executors/slurmctl.py",
-        '            if a.state == "pending" and _left_unstarted(',
-        "            if False and _left_unstarted(",
+        '                a.state == "pending"\n                and code is None\n',
+        "                False\n                and code is None\n",
         [
             "tests/unit/test_slurm_reconcile.py::"
             "test_a_task_accountings_stale_range_calls_pending_is_pending_only_while_queued"
@@ -1170,10 +1170,29 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "a task that wrote its exit marker is cancelled on accounting's stale pending range",
+        "scalestudy/executors/slurmctl.py",
+        "                and code is None\n",
+        "                and True\n",
+        [
+            "tests/unit/test_slurm_reconcile.py::"
+            "test_a_task_that_wrote_its_marker_is_not_cancelled_on_a_stale_pending_range"
+        ],
+    ),
+    Mutation(
+        "an array task whose output Slurm opened in the array's folder is called never started",
+        "scalestudy/executors/slurmctl.py",
+        '    return not (array and (sweep_dir / array / f"slurm-{a.job_id}.out").exists())\n',
+        "    return True\n",
+        [
+            "tests/unit/test_slurm_reconcile.py::test_a_vanished_task_stays_unknown_without_all_the_evidence"
+        ],
+    ),
+    Mutation(
         "a vanished array task is called cancelled though its output file shows it started",
         "scalestudy/executors/slurmctl.py",
-        '    return not any((sweep_dir / a.folder).glob("slurm-*.out"))\n',
-        "    return True\n",
+        '    if any((sweep_dir / a.folder).glob("slurm-*.out")):\n        return False\n',
+        "    if False:\n        return False\n",
         [
             "tests/unit/test_slurm_reconcile.py::test_a_vanished_task_stays_unknown_without_all_the_evidence"
         ],

@@ -445,7 +445,7 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
     if accounting_enabled():
         ids = [str(a.job_id) for a in active]
         # and each array whole: a task scancelled while pending leaves no record of its own
-        # (see _gone_before_start), which only the array's other tasks show
+        # (_array_known), which only the array's other tasks (or its own id) show
         answer = sacct_states(ids + sorted({i.split("_")[0] for i in ids if "_" in i}))
         states, accounted = answer or {}, answer is not None
         if answer is None:
@@ -488,7 +488,11 @@ def reconcile(attempts: list[Attempt], sweep_dir: Path) -> list[str]:
             a.state = "interrupted" if code == EXIT_INTERRUPTED else "timeout"
         elif word in SLURM_STATES:
             a.state = SLURM_STATES[word]
-            if a.state == "pending" and _left_unstarted(a, queued, queue_answered, sweep_dir):
+            if (
+                a.state == "pending"
+                and code is None
+                and _left_unstarted(a, queued, queue_answered, sweep_dir)
+            ):
                 # a scancel reaches accounting's pending range late (6 s to 3 min seen)
                 a.slurm_state = f"GONE (left the queue before it started; accounting: {word})"
                 a.state = "cancelled"
@@ -574,12 +578,16 @@ def _array_known(a: Attempt, accounted: dict[str, str]) -> bool:
 def _left_unstarted(
     a: Attempt, queued: dict[str, tuple[str, str]], answered: bool, sweep_dir: Path
 ) -> bool:
-    """The queue answered and no longer lists the job, and Slurm never opened its output file
-    (made on the batch node as a job starts): it left the queue without running, cancelled (a
-    pending job is never forgotten by the queue; a job that ran has its output file)."""
+    """The queue answered and no longer lists the job, and its output file was never opened
+    (as a job starts: the point's slurm-*.out, or an array task's slurm-<A>_<i>.out in the
+    array's folder): it left the queue without running, cancelled (a pending job is never
+    forgotten by the queue; a job that ran has its output file)."""
     if not answered or str(a.job_id) in queued:
         return False
-    return not any((sweep_dir / a.folder).glob("slurm-*.out"))
+    if any((sweep_dir / a.folder).glob("slurm-*.out")):
+        return False
+    array = a.array_folder if isinstance(a.array_folder, str) else None
+    return not (array and (sweep_dir / array / f"slurm-{a.job_id}.out").exists())
 
 
 def word_of(attempt: Attempt) -> str:

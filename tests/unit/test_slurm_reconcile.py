@@ -88,7 +88,12 @@ def test_an_array_task_cancelled_while_pending_is_cancelled_not_unknown(
 
 @pytest.mark.parametrize(
     "why",
-    ["accounting knows no task of the array yet", "the task started", "the queue did not answer"],
+    [
+        "accounting knows no task of the array yet",
+        "the task started",
+        "the array's output of the task was opened",
+        "the queue did not answer",
+    ],
 )
 def test_a_vanished_task_stays_unknown_without_all_the_evidence(slurm, tmp_path, why):
     slurm["sacct"] = {} if why.startswith("accounting") else {"41_0": "RUNNING"}
@@ -97,8 +102,22 @@ def test_a_vanished_task_stays_unknown_without_all_the_evidence(slurm, tmp_path,
     a = _pending_task(tmp_path)
     if why == "the task started":
         (tmp_path / a.folder / "slurm-41_1.out").write_text("")
+    if why.startswith("the array's output"):  # Slurm's --output, in the array's own folder
+        a.array_folder = "arrays/a1/attempt-1"
+        (tmp_path / a.array_folder).mkdir(parents=True)
+        (tmp_path / a.array_folder / "slurm-41_1.out").write_text("")
     slurmctl.reconcile([a], tmp_path)
     assert a.state == "unknown", why
+
+
+def test_a_task_that_wrote_its_marker_is_not_cancelled_on_a_stale_pending_range(slurm, tmp_path):
+    """Accounting still says PENDING (its range not updated), the queue has forgotten the task:
+    but the task wrote its exit marker, so it ran; never "cancelled before it started"."""
+    slurm["sacct"] = {"41_0": "PENDING", "41_1": "PENDING"}
+    a = _pending_task(tmp_path)
+    (tmp_path / a.folder / attempt_files.EXIT_CODE).write_text("0\n")
+    slurmctl.reconcile([a], tmp_path)
+    assert a.state != "cancelled", a.slurm_state
 
 
 def test_tasks_cancelled_before_accounting_recorded_their_array_are_cancelled(slurm, tmp_path):
