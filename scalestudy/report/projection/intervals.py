@@ -77,7 +77,7 @@ def positive(out, values) -> str:
     below its target's value as the bound (noise.LOG_CLIP): a refit on re-drawn levels can fall
     through zero (a falling term, a strong-scaling step-times-only table: up to 20% of the
     draws at 64 nodes, a lower end of -8.9e7 s printed). Returns what the method says then."""
-    bad = ~(out > 0)
+    bad = out <= 0  # (a nan is not a time below zero: left as it is)
     if not bad.any():
         return ""
     floor = [abs(v) * math.exp(-noise.LOG_CLIP) if v else math.exp(-noise.LOG_CLIP) for v in values]
