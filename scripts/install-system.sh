@@ -18,7 +18,7 @@ pkgs=(openmpi-bin libopenmpi-dev cmake g++ make git
       iproute2 procps)  # ip + tc, sysctl: the local cluster's emulated network (up --netns)
 missing=()
 for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-system: all system packages present"

@@ -47,7 +47,7 @@ build_base() {
     "$BASE/bin/python" -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); \
 [z.extract(n, sys.argv[2]) for n in z.namelist() if n.startswith('horovod/tensorflow/mpi_lib')]" \
       "$(ls "$legacy"/horovod-0.28.1-*.whl | head -1)" "$chk"
-    if readelf -d "$chk"/horovod/tensorflow/mpi_lib*.so | grep -q 'NEEDED.*\[libmpi\.so\.40\]'; then
+    if grep -q 'NEEDED.*\[libmpi\.so\.40\]' <<<"$(readelf -d "$chk"/horovod/tensorflow/mpi_lib*.so)"; then
       cp "$legacy"/horovod-0.28.1-*.whl "$house"/
       echo "setup-python: reused the Open MPI Horovod wheel cached under $legacy"
     fi

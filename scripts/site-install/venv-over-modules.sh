@@ -127,8 +127,11 @@ fi
 pipi --no-deps "$horovod_wheel" && pipi cloudpickle psutil pyyaml packaging \
   || { fail horovod "installing $horovod_wheel failed" "build it again (remove it)"; stop; }
 check=$("$venv/bin/horovodrun" --check-build 2>&1)
-if printf '%s\n' "$check" | grep -q '\[X\] TensorFlow' && printf '%s\n' "$check" | grep -q '\[X\] MPI'; then
-  ok horovod "$(printf '%s\n' "$check" | grep -m1 'Horovod v') with TensorFlow and MPI ($horovod_wheel)"
+# here-strings, not `printf | grep -q`: under pipefail grep -q's early exit can kill printf
+# with SIGPIPE mid-write and fail the pipeline though it matched (seen in CI: a check output
+# of TensorFlow's log lines over 4 KiB, "[X] TensorFlow" in its first write)
+if grep -q '\[X\] TensorFlow' <<<"$check" && grep -q '\[X\] MPI' <<<"$check"; then
+  ok horovod "$(grep -m1 'Horovod v' <<<"$check") with TensorFlow and MPI ($horovod_wheel)"
 else
   fail horovod "horovodrun --check-build: $(printf '%s' "$check" | tr '\n' ' ')" \
     "rebuild Horovod with the MPI and TF modules loaded (remove $horovod_wheel)"
