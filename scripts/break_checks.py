@@ -117,8 +117,8 @@ MUTATIONS = [
     Mutation(
         "the history gate passes damaged entries it did not read",
         "scalestudy/history/judge.py",
-        "    unjudged = len(by[UNJUDGED]) + damaged",
-        "    unjudged = len(by[UNJUDGED])",
+        " or (damaged and not allow_unjudged)\n",
+        " or False\n",
         ["tests/unit/test_history.py::test_a_damaged_entry_is_said_and_skipped"],
     ),
     Mutation(

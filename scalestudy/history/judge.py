@@ -126,14 +126,12 @@ def gate(
         if j.outcome != WITHIN_TOL
     ]
     err: list[str] = []
-    code = EXIT_OK
     if by[SLOWER_THAN_TOL]:
         said = ", ".join(f"{j.series.name} ({_text(j.ratio)})" for j in by[SLOWER_THAN_TOL])
         err.append(
             f"scalestudy history: {len(by[SLOWER_THAN_TOL])} point(s) changed to slower by more "
             f"than {tolerance:.1%}: {said}"
         )
-        code = EXIT_CHECK_FAILED
     unjudged = len(by[UNJUDGED]) + damaged
     if unjudged and not allow_unjudged:
         err.append(
@@ -141,12 +139,14 @@ def gate(
             + (f" and {damaged} damaged history entr(y/ies)" if damaged else "")
             + ": the gate cannot pass what it did not judge; --allow-unjudged to pass anyway"
         )
-        code = EXIT_CHECK_FAILED
     if by[INCONCLUSIVE] and strict:
         err.append(
             f"scalestudy history: {len(by[INCONCLUSIVE])} point(s) inconclusive and --strict"
         )
-        code = EXIT_CHECK_FAILED
+    # the exit code is judge.fails' verdict, as the JUnit file's (the messages above say why)
+    opts = {"strict": strict, "allow_unjudged": allow_unjudged}
+    failed = any(fails(j.outcome, **opts) for j in judged) or (damaged and not allow_unjudged)
+    code = EXIT_CHECK_FAILED if failed else EXIT_OK
     counts = (
         f"{len(by[SLOWER_THAN_TOL])} slower than {tolerance:.1%}, {len(by[WITHIN_TOL])} within "
         f"it, {len(by[INCONCLUSIVE])} inconclusive, {len(by[UNJUDGED])} unjudged, of "
