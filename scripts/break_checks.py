@@ -1214,6 +1214,16 @@ MUTATIONS = [
             "test_points_of_1_and_2_ranks_on_the_same_library_say_the_same"
         ],
     ),
+    Mutation(
+        "compare's gate passes when NEW's table drops points BASE measured",
+        "scalestudy/compare/analysis.py",
+        "    missing = [(c, u.point) for c in comparisons for u in c.only_base]\n",
+        "    missing = []\n",
+        [
+            "tests/unit/test_compare.py::"
+            "test_a_base_point_new_dropped_fails_the_gate_unless_allowed"
+        ],
+    ),
 ]
 
 

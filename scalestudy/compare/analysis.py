@@ -537,7 +537,10 @@ class Gate:
 
 
 def _where(c: Comparison, p: Pair) -> str:
-    m = p.base
+    return _where_point(c, p.base)
+
+
+def _where_point(c: Comparison, m: Measured) -> str:
     label = m.label or m.workload
     label = label if m.mode in ("weak", "") else f"{label} [{m.mode}]"
     return f"{c.new.label}: {label} @ {m.nodes} x {m.ppn}"
@@ -565,11 +568,14 @@ def gate(
     allow_unjudged: bool = False,
 ) -> Gate:
     """Exit 1 on any point slower than TOL; on an unjudged point (no noise estimate, or not
-    measured on one side) unless allow_unjudged; on an inconclusive point only when strict."""
+    measured on one side) or a BASE point NEW does not have at all unless allow_unjudged; on
+    an inconclusive point only when strict."""
     slower = [(c, p) for c in comparisons for p in c.gated(SLOWER_THAN_TOL)]
     within = [(c, p) for c in comparisons for p in c.gated(WITHIN_TOL)]
     unsure = [(c, p) for c in comparisons for p in c.gated(INCONCLUSIVE)]
     unjudged = [(c, p) for c in comparisons for p in c.gated(UNJUDGED)]
+    # a point BASE measured that NEW's table lacks: dropping it must not pass the gate
+    missing = [(c, u.point) for c in comparisons for u in c.only_base]
     total = sum(len(c.pairs) for c in comparisons)
     out: list[str] = []
     err: list[str] = []
@@ -580,9 +586,12 @@ def gate(
         )
     for c, p in unjudged:
         out.append(f"unjudged: {_where(c, p)}: {p.tokens.why}")
+    for c, m in missing:
+        out.append(f"unjudged: {_where_point(c, m)}: in BASE, not in {c.new.label}'s table")
     counts = (
         f"{len(slower)} slower than {tolerance:.1%}, {len(within)} within it, "
         f"{len(unsure)} inconclusive, {len(unjudged)} unjudged, of {total} matched point(s)"
+        + (f"; {len(missing)} BASE point(s) not in NEW" if missing else "")
     )
     code = EXIT_OK
     if slower:
@@ -599,6 +608,13 @@ def gate(
             "repeats or allocations, or --allow-unjudged to pass anyway"
         )
         code = EXIT_CHECK_FAILED
+    if missing and not allow_unjudged:
+        err.append(
+            f"scalestudy compare: {len(missing)} point(s) of BASE not in NEW's table: the gate "
+            "cannot pass what it did not judge; run them, or --allow-unjudged when NEW leaves "
+            "them out on purpose"
+        )
+        code = EXIT_CHECK_FAILED
     if unsure and strict:
         err.append(
             f"scalestudy compare: {len(unsure)} point(s) inconclusive against {tolerance:.1%} "
@@ -607,7 +623,7 @@ def gate(
         code = EXIT_CHECK_FAILED
     if code != EXIT_OK:
         out.append(f"gate FAILED: {counts}")
-    elif not unsure and not unjudged:
+    elif not unsure and not unjudged and not missing:
         out.append(
             f"no point slower than BASE by more than {tolerance:.1%}: all {total} judged within it"
         )
@@ -617,6 +633,8 @@ def gate(
             left.append(f"{len(unsure)} inconclusive (neither shown slower nor within)")
         if unjudged:
             left.append(f"{len(unjudged)} unjudged, passed by --allow-unjudged")
+        if missing:
+            left.append(f"{len(missing)} of BASE not in NEW, passed by --allow-unjudged")
         out.append(
             f"gate passed, not everything judged: {len(within)} of {total} point(s) within "
             f"{tolerance:.1%} of BASE, {'; '.join(left)}"

@@ -157,7 +157,7 @@ def plan_line(sweep, points: list, results: Path) -> str:
     repeats = design.units * (design.repeats if design.unit == "allocation" else 1)
     own = (
         f"; with {repeats} repeats a side compare judges each point on its own repeats (the "
-        "spread alone, which needs a somewhat larger change"
+        "spread alone, which needs a somewhat larger change)"
         if repeats >= MIN_SAMPLES and (design.unit == "repeat" or design.units >= MIN_ALLOCATIONS)
         else ""
     )

@@ -228,10 +228,15 @@ def gate_summary(c: Comparison, s: Settings) -> str:
     fails = [INCONCLUSIVE] if s.strict else []
     fails += [] if s.allow_unjudged else [UNJUDGED]
     rule = f"slower{''.join(f' or {f}' for f in fails)} fails the gate"
+    missing = (
+        f"; {len(c.only_base)} BASE point(s) not in NEW, which fail it too"
+        if c.only_base and not s.allow_unjudged
+        else ""
+    )
     return (
         f"Gate at {s.tolerance:.1%}: "
         + ", ".join(f"{n} {what}" for what, n in counts)
-        + f" of {len(c.pairs)} matched point(s) ({rule})."
+        + f" of {len(c.pairs)} matched point(s) ({rule}{missing})."
     )
 
 

@@ -325,3 +325,19 @@ def test_a_points_key_is_the_canonical_json_of_its_variant_and_size():
         whole = {"variant": what, "ppn": ppn, "nodes": nodes}
         expected = json.dumps(whole, sort_keys=True, separators=(",", ":"))
         assert point_key(canonical(what), nodes, ppn) == expected
+
+
+def test_a_base_point_new_dropped_fails_the_gate_unless_allowed(tmp_path, capsys):
+    """NEW's sweep leaves out BASE's 2-node points: the 1-node points are within TOL, but the
+    gate must not pass on what NEW never ran (review: the gate counted matched points only)."""
+    make_run(tmp_path, "a", _samples(1.0, 0.01, 1, nodes=(1, 2)))
+    make_run(tmp_path, "b", _samples(1.0, 0.01, 2, nodes=(1,)))
+    args = ["compare", "a", "b", "--results", str(tmp_path), "--fail-on-regression", "10%"]
+    assert main(args) == 1
+    out, err = capsys.readouterr()
+    assert "2 point(s) of BASE not in NEW's table" in err
+    assert "in BASE, not in b's table" in out
+    assert "no point slower" not in out
+    assert main([*args, "--allow-unjudged"]) == 0
+    out = capsys.readouterr().out
+    assert "2 of BASE not in NEW, passed by --allow-unjudged" in out.strip().splitlines()[-1]

@@ -41,6 +41,7 @@ def test_within_tol_needs_the_intervals_lower_end_and_strict_fails_a_straddle():
     pair = SimpleNamespace(tokens=straddle, base=base)
     comparison = SimpleNamespace(
         pairs=[pair],
+        only_base=[],
         new=SimpleNamespace(label="b"),
         gated=lambda outcome: [pair] if pair.tokens.gate == outcome else [],
     )

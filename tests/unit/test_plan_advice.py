@@ -79,3 +79,14 @@ def test_earlier_results_of_the_sweep_give_the_noise(tmp_path, capsys):
     t2 = sps.t.ppf(0.975, 2)
     assert f"a point's 95% interval {_pm(t2 * s_unit / math.sqrt(2))} (df = 2)" in this
     assert f"a paired ratio's {_pm(t2 * s_pair / math.sqrt(2))} (df = 2)" in this
+
+
+def test_the_compare_line_for_a_design_with_repeats_closes_what_it_opens(tmp_path, capsys):
+    """A design of 4 allocations x 2 repeats: compare can judge each point on its own repeats,
+    and the line says so in a parenthesis that it closes (review: it was left open)."""
+    sweep = tmp_path / "repeats.yaml"
+    sweep.write_text(SWEEP.read_text().replace("repeats: 1 ", "allocations: 4\nrepeats: 2 "))
+    assert main(["plan", str(sweep), "--results", str(tmp_path)]) == 0
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("compare: ")]
+    assert "judges each point on its own repeats" in line
+    assert line.count("(") == line.count(")"), line
