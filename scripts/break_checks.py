@@ -1219,10 +1219,7 @@ MUTATIONS = [
         "scalestudy/compare/analysis.py",
         "    missing = [(c, u.point) for c in comparisons for u in c.only_base]\n",
         "    missing = []\n",
-        [
-            "tests/unit/test_compare.py::"
-            "test_a_base_point_new_dropped_fails_the_gate_unless_allowed"
-        ],
+        ["tests/unit/test_compare.py::test_a_base_point_new_dropped_fails_the_gate_unless_allowed"],
     ),
 ]
 
