@@ -1221,6 +1221,16 @@ MUTATIONS = [
         "    missing = []\n",
         ["tests/unit/test_compare.py::test_a_base_point_new_dropped_fails_the_gate_unless_allowed"],
     ),
+    Mutation(
+        "history reads a clock-checked trainer's fix as a change (no clock guard)",
+        "scalestudy/history/series.py",
+        "        clock_guard(s, runs)\n",
+        "",
+        [
+            "tests/unit/test_history.py::"
+            "test_runs_whose_tokens_were_not_clock_checked_leave_a_series_that_has_checked_ones"
+        ],
+    ),
 ]
 
 

@@ -162,6 +162,9 @@ def show(args: argparse.Namespace, where: Path) -> int:
             "no point of the history matches --variant/--point",
             "labels: " + ", ".join(sorted({p.label for r in runs for p in r.points})),
         )
+    for s in found:
+        for note in s.left_out:
+            print(f"scalestudy history: warning: {note}", file=sys.stderr)
     text = render.terminal(found, runs, first, budget)
     if len(runs) < 2:
         text += render.ONE_RUN + "\n"

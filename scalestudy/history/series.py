@@ -36,6 +36,7 @@ class RunPoint:
     log_level: float  # mean log of the units (what the change search reads)
     se: float | None  # the noise model's standard error of log_level (None: unjudged)
     completed: int
+    unclocked: int | None = None  # its tokens/s unchecked by the step records (None: unknown)
 
 
 @dataclass
@@ -49,6 +50,7 @@ class Series:
     workers: int
     points: list[RunPoint] = field(default_factory=list)
     changes: list[changes.Change] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)  # run points not judged, and why
 
     @property
     def name(self) -> str:
@@ -90,9 +92,12 @@ def build(
                 )
             sd = noise.s_at(p.workers) if noise.judged else None
             se = sd / math.sqrt(len(logs)) if sd else None
-            s.points.append(RunPoint(i, level, sum(logs) / len(logs), se, len(p.tokens)))
+            s.points.append(
+                RunPoint(i, level, sum(logs) / len(logs), se, len(p.tokens), p.unclocked)
+            )
     chosen = [s for s in out.values() if keep(s)]
     for s in chosen:
+        clock_guard(s, runs)
         s.changes = changes.detect(
             [p.log_level for p in s.points],
             [p.se for p in s.points],
@@ -101,6 +106,27 @@ def build(
             confidence=confidence,
         )
     return sorted(chosen, key=lambda s: (s.mode, s.label, s.workers, s.key))
+
+
+def clock_guard(s: Series, runs: list[Entry]) -> None:
+    """compare's clock rule over time (compare/analysis.clock_mismatch): where some runs'
+    tokens/s of a point were checked against their step records and others' were not (a
+    trainer whose timed window held the compute probe read up to 2x low), the unchecked runs
+    leave the series, said in `left_out`, so that the fix is not read as a change. Runs that
+    do not say (entries written before the count was kept) stay."""
+    checked = [p for p in s.points if p.unclocked == 0]
+    unchecked = [p for p in s.points if p.unclocked]
+    if not checked or not unchecked:
+        return
+    s.points = [p for p in s.points if not p.unclocked]
+    names = ", ".join(runs[p.run].label for p in unchecked[:4])
+    more = f" and {len(unchecked) - 4} more" if len(unchecked) > 4 else ""
+    s.left_out.append(
+        f"{s.name}: {len(unchecked)} run(s) left out ({names}{more}): their tokens/s were not "
+        "checked against their step records (collected before the three-clock check, or by a "
+        "trainer whose timed window held the compute probe), other runs' were; re-collect them "
+        "and `scalestudy history add` again"
+    )
 
 
 def capture_of(entry: Entry) -> envdiff.Capture:

@@ -66,6 +66,9 @@ class PointEntry(msgspec.Struct, forbid_unknown_fields=True):
     token_allocations: list[Any]
     step_s: list[float]
     step_allocations: list[Any]
+    # its tokens/s not checked against the step records (compare/match.Measured.unclocked);
+    # None: an entry written before this was kept
+    unclocked: int | None = None
 
 
 class Entry(msgspec.Struct, forbid_unknown_fields=True):
@@ -152,6 +155,7 @@ def entry_of(side, capture, source: str) -> Entry:
             [_plain(a) for a in m.token_allocations],
             [float(x) for x in m.step_s],
             [_plain(a) for a in m.step_allocations],
+            m.unclocked,
         )
         for m in sorted(side.points.values(), key=lambda m: m.key)
     ]

@@ -329,3 +329,43 @@ def test_the_junit_file_fails_what_the_gate_fails_on(tmp_path, capsys, options):
     names = [c.get("name") for c in root.iter("testcase")]
     assert failed == failing and len(names) == len(set(names)) == 4
     assert code == (1 if failing else 0)
+
+
+def test_runs_whose_tokens_were_not_clock_checked_leave_a_series_that_has_checked_ones(
+    tmp_path, capsys
+):
+    """compare's clock rule over time: seven runs of a trainer whose timed window held the
+    compute probe (tokens/s read 0.6x, never checked against the step records), then three
+    checked runs of the fixed trainer. The fix is no change of the machine: the unchecked runs
+    leave the series, said on stderr, and the gate finds nothing (without the guard every
+    point 'changes' at run 7, 1/0.6 faster)."""
+    rng = random.Random(8)
+    history = tmp_path / "h"
+    for k in range(10):
+        checked = k >= 7
+        samples = {
+            key: [v * (1.0 if checked else 0.6) for v in values]
+            for key, values in _samples(rng, 1.0).items()
+        }
+        folder = make_run(
+            tmp_path,
+            f"run{k:02d}",
+            samples,
+            salt="same",
+            allocations=2,
+            clock_check="ok" if checked else None,
+        )
+        assert main(["history", "add", str(folder), "--history", str(history)]) == 0
+    capsys.readouterr()
+    gate = ["history", "--history", str(history), "--fail-on-change", "5%", "--allow-unjudged"]
+    assert main(gate) == 0
+    out, err = capsys.readouterr()
+    assert "slower than TOL" not in out
+    data = json.loads((history / "report" / "history.json").read_text())
+    assert {p["point"]: p["changes"] for p in data["points"]} == {
+        "dense@1x1": [],
+        "dense@2x1": [],
+        "sparse@1x1": [],
+        "sparse@2x1": [],
+    }
+    assert err.count("7 run(s) left out") == 4 and "not checked against their step records" in err
