@@ -266,7 +266,7 @@ def crossover(layouts: list[Layout]) -> tuple[int | None, str]:
     close = [x for x in fitting if x is not best and not _separated(best, x)]
     if close:
         ms = ", ".join(str(m) for m in sorted({best.m, *(x.m for x in close)}))
-        lead = max(close, key=lambda x: x.step_s)
+        runner_up = min(close, key=lambda x: x.step_s)  # the margin that matters: the least
         more = more_runs(best, close)
         settle = (
             f"about {more} more run(s) of the measured variant would settle it (its compute per "
@@ -277,7 +277,8 @@ def crossover(layouts: list[Layout]) -> tuple[int | None, str]:
         )
         return None, (
             f"{INDISTINGUISHABLE}: M = {ms} (the central figures favour M = {best.m} by "
-            f"{lead.step_s / best.step_s:.2f}x over M = {lead.m}, inside the model's error); "
+            f"{runner_up.step_s / best.step_s:.2f}x over the next, M = {runner_up.m}, inside "
+            "the model's error); "
             f"{settle}"
         )
     if best.m == 1:

@@ -208,3 +208,20 @@ def test_a_crossover_without_m_1_names_the_fastest_and_says_m_1_was_not_modelled
 
     m, why = crossover.crossover([_layout(2, 1.0, None), _layout(4, 1.5, None)])
     assert m == 2 and "M = 1 not modelled" in why
+
+
+def test_a_mesh_tie_names_the_runner_up_and_its_margin():
+    """M = 4 central at 1.0, M = 2 at 1.02 and M = 1 at 1.10, all three inside each other's
+    draws: the tie's message gives the least margin (1.02x over M = 2), not the widest."""
+    from scalestudy.report import crossover
+
+    spread = np.exp(np.linspace(-0.2, 0.2, 1000))
+    m, why = crossover.crossover(
+        [
+            _layout(1, 1.10, 1.10 * spread[::-1]),
+            _layout(2, 1.02, 1.02 * spread[::-1]),
+            _layout(4, 1.0, spread),
+        ]
+    )
+    assert m is None and "M = 1, 2, 4" in why
+    assert "favour M = 4 by 1.02x over the next, M = 2" in why
