@@ -23,6 +23,10 @@ from pathlib import Path
 
 import yaml
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the checkout this file is in
+from slurm_cluster import settle  # noqa: E402  (benchmarks/, this script's folder)
+
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "root",
@@ -30,7 +34,6 @@ CI_SMALLEST = {
     "not_in_ci": "4 comm sweeps on shaped links, ~6 min at its only size",
 }
 
-ROOT = Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None)
 parser.add_argument("--rate", default="200mbit")
@@ -69,16 +72,6 @@ def write_sweep(cycle: str, value: str | None) -> Path:
     return path
 
 
-def settled(sweep: Path, results: Path, name: str) -> None:
-    while True:
-        run("scalestudy.cli", "status", str(sweep), "--results", str(results))
-        data = json.loads((results / name / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in ("submitted", "pending", "running", "unknown") for s in states):
-            return
-        time.sleep(5)
-
-
 if not args.summarise:
     for link in ("unshaped", args.rate):
         cl = work / f"cluster-{link}"
@@ -92,7 +85,7 @@ if not args.summarise:
                 start = time.monotonic()
                 submit = ["submit", str(sweep), "--results", str(results), "--executor", "slurm"]
                 run("scalestudy.cli", *submit)
-                settled(sweep, results, f"lat-{cycle}")
+                settle(sweep, results, f"lat-{cycle}")  # status --watch's wait
                 run("scalestudy.cli", "collect", str(sweep), "--results", str(results))
                 print(f"{link}, cycle {cycle}: {time.monotonic() - start:.0f} s", file=sys.stderr)
         finally:

@@ -34,7 +34,7 @@ CI_SMALLEST = {
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the checkout this file is in
 
-from scalestudy.executors import states as attempt_states  # noqa: E402
+from slurm_cluster import settle  # noqa: E402  (benchmarks/, this script's folder)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None)
@@ -61,16 +61,6 @@ def run(*argv: str, check: bool = True) -> subprocess.CompletedProcess:
     return done
 
 
-def settled(sweep: Path, name: str) -> dict:
-    while True:
-        run("scalestudy.cli", "status", str(sweep), "--results", str(results))
-        data = json.loads((results / name / "manifest.json").read_text())
-        states = [e["attempts"][-1]["state"] for e in data["points"].values()]
-        if all(s not in attempt_states.OPEN for s in states):
-            return data
-        time.sleep(10)
-
-
 def one(label: str, rate: str | None) -> float:
     """Bring a 4-node netns cluster up (shaped to rate, or not), run the experiment, collect and
     report it, bring the cluster down; returns the wall time in seconds."""
@@ -85,7 +75,7 @@ def one(label: str, rate: str | None) -> float:
         run(
             "scalestudy.cli", "submit", str(sweep), "--results", str(results), "--executor", "slurm"
         )
-        data = settled(sweep, name)
+        data = settle(sweep, results, name)  # status --watch's wait: woken by the exit markers
         run("scalestudy.cli", "collect", str(sweep), "--results", str(results))
         run("scalestudy.cli", "report", str(sweep), "--results", str(results), check=False)
     finally:
