@@ -1231,6 +1231,36 @@ MUTATIONS = [
             "test_runs_whose_tokens_were_not_clock_checked_leave_a_series_that_has_checked_ones"
         ],
     ),
+    Mutation(
+        "history's JUnit names two sweeps' points by a key prefix they all share",
+        "scalestudy/history/render.py",
+        "        digest = hashlib.sha256(j.series.key.encode()).hexdigest()[:8]\n",
+        "        digest = j.series.key[:12]\n",
+        [
+            "tests/unit/test_history.py::"
+            "test_a_shared_histories_sweeps_are_each_judged_against_their_own_newest_run"
+        ],
+    ),
+    Mutation(
+        "history's Bonferroni P counts every sweep's series of a shared history",
+        "scalestudy/history/series.py",
+        "            points=max(1, sum(1 for o in chosen if sweeps[o.key] & mine)),\n",
+        "            points=max(1, len(chosen)),\n",
+        [
+            "tests/unit/test_history.py::"
+            "test_another_sweeps_runs_in_a_shared_history_do_not_lower_this_sweeps_alpha"
+        ],
+    ),
+    Mutation(
+        "a history entry with samples and allocations of different lengths is read",
+        "scalestudy/history/store.py",
+        "        if len(p.tokens) != len(p.token_allocations) or len(p.step_s) != len(p.step_allocations):\n",
+        "        if False:\n",
+        [
+            "tests/unit/test_history.py::"
+            "test_an_entry_whose_samples_and_allocations_differ_in_number_is_damaged"
+        ],
+    ),
 ]
 
 

@@ -98,10 +98,15 @@ def build(
     chosen = [s for s in out.values() if keep(s)]
     for s in chosen:
         clock_guard(s, runs)
+    sweeps = {s.key: {runs[p.run].sweep for p in s.points} for s in chosen}
+    for s in chosen:
+        # the budget is per run over a sweep's points: P counts the series of its sweep(s), not
+        # every sweep's in a site's shared history (another sweep's runs lowered alpha here)
+        mine = sweeps[s.key]
         s.changes = changes.detect(
             [p.log_level for p in s.points],
             [p.se for p in s.points],
-            points=max(1, len(chosen)),
+            points=max(1, sum(1 for o in chosen if sweeps[o.key] & mine)),
             budget=budget,
             confidence=confidence,
         )

@@ -269,6 +269,11 @@ def read_entry(path: Path) -> Entry:
         raise DamagedFile(path, f"schema {entry.schema!r}, expected {SCHEMA!r}")
     if not entry.attempts:
         raise DamagedFile(path, "a history entry without attempts (no identity)")
+    for p in entry.points:  # each sample with its allocation: a cut list is damage, said here
+        if len(p.tokens) != len(p.token_allocations) or len(p.step_s) != len(p.step_allocations):
+            raise DamagedFile(
+                path, f"point {p.label}@{p.nodes}x{p.ppn}: samples and allocations differ in number"
+            )
     return entry
 
 

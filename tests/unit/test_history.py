@@ -286,9 +286,16 @@ def test_a_shared_histories_sweeps_are_each_judged_against_their_own_newest_run(
         folder = make_run(tmp_path / f"o{i}", "other", _samples(rng, 1.0), salt="same2", steps=20)
         assert main(["history", "add", str(folder), "--history", str(history)]) == 0
     capsys.readouterr()
-    main(["history", "--history", str(history), "--fail-on-change", "5%"])
+    junit = tmp_path / "j.xml"
+    main(["history", "--history", str(history), "--fail-on-change", "5%", "--junit", str(junit)])
     out = capsys.readouterr().out
     assert "not measured in" not in out, out
+    # the two sweeps' points share their names: the JUnit cases are still told apart (the
+    # review's finding: a 12-character prefix of keys that all start '{"nodes":N,"')
+    import xml.etree.ElementTree as ET
+
+    names = [c.get("name") for c in ET.fromstring(junit.read_text()).iter("testcase")]
+    assert len(names) == len(set(names)) == 8, names
 
 
 @pytest.mark.parametrize(
@@ -369,3 +376,51 @@ def test_runs_whose_tokens_were_not_clock_checked_leave_a_series_that_has_checke
         "sparse@2x1": [],
     }
     assert err.count("7 run(s) left out") == 4 and "not checked against their step records" in err
+
+
+def test_another_sweeps_runs_in_a_shared_history_do_not_lower_this_sweeps_alpha(tmp_path):
+    """The budget is per run over a sweep's points (docs/history.md): sweep q's 4 series are
+    tested at alpha = B / (100 x 4) whether or not sweep `other`'s runs share the history (the
+    review's finding: P counted all 8 series, halving q's alpha and hiding its change)."""
+    from scalestudy.history import series
+
+    def history(with_other: bool) -> list:
+        rng, h = random.Random(5), tmp_path / f"h{with_other}"
+        for i in range(10):
+            folder = make_run(
+                tmp_path / f"q{with_other}{i}", "q", _samples(rng, 1.0 if i < 6 else 0.86),
+                salt="same",
+            )  # fmt: skip
+            assert main(["history", "add", str(folder), "--history", str(h)]) == 0
+        if with_other:
+            other = random.Random(99)
+            for i in range(3):
+                folder = make_run(
+                    tmp_path / f"o{i}", "other", _samples(other, 1.0), salt="s2", steps=20
+                )
+                assert main(["history", "add", str(folder), "--history", str(h)]) == 0
+        runs = store.read(h).runs
+        return [
+            (s.name, [(c.index, c.alpha) for c in s.changes])
+            for s in series.build(runs)
+            if {runs[p.run].sweep for p in s.points} == {"q"}
+        ]
+
+    alone, shared = history(False), history(True)
+    assert alone == shared
+    assert any(changes for _, changes in alone), alone  # the change is there to be lost
+    assert {a for _, cs in alone for _, a in cs} == {changes.alpha_for(changes.BUDGET, 4)}
+
+
+def test_an_entry_whose_samples_and_allocations_differ_in_number_is_damaged(tmp_path, capsys):
+    """Valid JSON of the right schema, but a point's allocations cut by one: said and skipped
+    as damaged (the file named), never a traceback from the noise model."""
+    history = _history(tmp_path, runs=3, change_at=99)
+    victim = sorted((history / "runs").glob("*.json"))[0]
+    entry = json.loads(victim.read_text())
+    entry["points"][0]["token_allocations"] = entry["points"][0]["token_allocations"][:-1]
+    victim.write_text(json.dumps(entry))
+    capsys.readouterr()
+    assert main(["history", "--history", str(history)]) == 0
+    _, err = capsys.readouterr()
+    assert f"{victim}" in err and "samples and allocations differ in number" in err
