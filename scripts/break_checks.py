@@ -1261,6 +1261,16 @@ MUTATIONS = [
             "test_an_entry_whose_samples_and_allocations_differ_in_number_is_damaged"
         ],
     ),
+    Mutation(
+        "compare's 'would settle it' takes the pooled spread for a point judged on its own",
+        "scalestudy/compare/analysis.py",
+        "        if tokens.method == PER_POINT:\n",
+        "        if False:\n",
+        [
+            "tests/unit/test_decisions.py::"
+            "test_the_repeats_that_would_settle_a_point_judged_on_its_own_come_from_its_own_spread"
+        ],
+    ),
 ]
 
 

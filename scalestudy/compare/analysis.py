@@ -305,7 +305,12 @@ def judge_tokens(
     when there is one."""
     tokens = _ratio("tokens_per_s", base, new, min_samples, confidence, model, size)
     if tolerance is not None:
-        against_tolerance(tokens, tolerance, model, confidence, size)
+        # what would settle it: the spread that judged it (a point judged on its own units
+        # has its own spread, not the runs' pooled one)
+        if tokens.method == PER_POINT:
+            against_tolerance(tokens, tolerance, uncertainty.own([new, base]), confidence)
+        else:
+            against_tolerance(tokens, tolerance, model, confidence, size)
     return tokens
 
 

@@ -101,3 +101,30 @@ def test_report_check_never_judges_rows_that_failed_the_clock_check():
     assert (got.lo, got.hi) == pytest.approx(
         (np.exp(logs.mean() - half), np.exp(logs.mean() + half))
     )
+
+
+def test_the_repeats_that_would_settle_a_point_judged_on_its_own_come_from_its_own_spread():
+    """A point with 5 repeats a side is judged on its own units (about 10% spread), NEW 3%
+    slower against TOL 5%: inconclusive. The runs' six other points are quiet (1%). What would
+    settle it, by hand with SciPy's t at the own df (8): the fewest k with t s sqrt(2/k) below
+    |log ratio - log 0.95| (the review's finding: 30 from the pooled 4% spread, not 255)."""
+    rng = np.random.default_rng(3)
+    logs = [0.08, -0.08, 0.0, 0.12, -0.12]
+    base = [1000 * math.exp(x) for x in logs]
+    new = [970 * math.exp(x) for x in logs]
+    quiet = [
+        [[float(2000 + 10 * i) * math.exp(0.01 * rng.standard_normal()) for _ in range(5)]
+         for i in range(6)]
+        for _ in range(2)
+    ]  # fmt: skip
+    model = analysis.runs_noise(
+        [[(base, 4)] + [(s, 4) for s in quiet[0]], [(new, 4)] + [(s, 4) for s in quiet[1]]]
+    )
+    r = analysis.judge_tokens(base, new, model, tolerance=0.05, size=4)
+    assert r.method == analysis.PER_POINT and r.gate == analysis.INCONCLUSIVE
+    lb, ln = np.log(base), np.log(new)
+    s_own = math.sqrt((((lb - lb.mean()) ** 2).sum() + ((ln - ln.mean()) ** 2).sum()) / 8)
+    gap = abs(math.log(r.ratio.value) - math.log(0.95))
+    t = sps.t.ppf(0.975, 8)
+    expected = next(k for k in range(2, 100000) if t * s_own * math.sqrt(2 / k) < gap)
+    assert r.settle == expected
