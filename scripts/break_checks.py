@@ -1271,6 +1271,16 @@ MUTATIONS = [
             "test_the_repeats_that_would_settle_a_point_judged_on_its_own_come_from_its_own_spread"
         ],
     ),
+    Mutation(
+        "a report of two sweeps screens and pools their allocations as one run's",
+        "scalestudy/report/scaling.py",
+        "    runs = [v.sweep for v in vs for _ in v.points]\n",
+        "    runs = [0 for v in vs for _ in v.points]\n",
+        [
+            "tests/unit/test_report_scaling.py::"
+            "test_two_sweeps_in_one_report_are_screened_and_pooled_each_on_its_own_allocations"
+        ],
+    ),
 ]
 
 

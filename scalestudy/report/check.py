@@ -31,7 +31,7 @@ from scalestudy.formats import references
 from scalestudy.formats.metrics import METRICS
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.load import ReportError, SweepResults
-from scalestudy.report.scaling import Variant, column_samples
+from scalestudy.report.scaling import Variant, column_samples, screened_noise
 from scalestudy.sweepfile import baseline, expectations
 from scalestudy.sweepfile.expectations import DEFAULT_POLICY, FAILS, HOLDS, INCONCLUSIVE
 from scalestudy.sweepfile.schema import Expectation
@@ -130,8 +130,8 @@ def _column(a: Analysis, v: Variant, nodes: int, column: str, scale: float) -> E
     `inconsistent`, never a sample."""
     points = [(x, w, column_samples(x, w, column, scale)) for x in a.variants for w in x.workers()]
     sizes = [w for _, w, _ in points]
-    kept = uncertainty.screen([s for _, _, s in points], sizes).sets
-    noise = uncertainty.pooled(kept, sizes)
+    runs = [x.sweep for x, _, _ in points]
+    kept, _, noise = screened_noise([s for _, _, s in points], sizes, runs)
     for (x, w, _), samples in zip(points, kept, strict=True):
         if x is v and x.point_at(w) is not None and x.point_at(w).nodes == nodes and samples:
             return uncertainty.level(samples, noise, w)

@@ -234,18 +234,21 @@ def set_noise(vs: list[Variant]) -> None:
     interval from it."""
     pts = [p for v in vs for p in v.points]
     sizes = [p.workers for p in pts]
-    # the outlier screen first: a set-aside allocation leaves every point's samples
-    for attr, what in (("throughput_samples", "tokens/s"), ("step_samples", "time per step")):
-        done = uncertainty.screen([getattr(p, attr) for p in pts], sizes)
-        if done.set_aside is not None:
-            for p, kept in zip(pts, done.sets, strict=True):
-                setattr(p, attr, kept)
+    runs = [v.sweep for v in vs for _ in v.points]
+    several = len(set(runs)) > 1
+    noise = {}
+    for attr, key, what in (
+        ("throughput_samples", "tokens_per_s", "tokens/s"),
+        ("step_samples", "step_s", "time per step"),
+    ):
+        kept, done, noise[key] = screened_noise([getattr(p, attr) for p in pts], sizes, runs)
+        for p, samples in zip(pts, kept, strict=True):
+            setattr(p, attr, samples)
+        for run, screened in done:
+            said = (f"{run}: " if several else "") + screened.describe(what)
             for v in vs:
-                v.set_aside.append(done.describe(what))
-    noise = {
-        "tokens_per_s": uncertainty.pooled([p.throughput_samples for p in pts], sizes),
-        "step_s": uncertainty.pooled([p.step_samples for p in pts], sizes),
-    }
+                if v.sweep == run:
+                    v.set_aside.append(said)
     for v in vs:
         v.noise = noise
         for p in v.points:
@@ -255,6 +258,15 @@ def set_noise(vs: list[Variant]) -> None:
                 )
             if p.step_samples:
                 p.step_s = uncertainty.level(p.step_samples, noise["step_s"], p.workers)
+
+
+def screened_noise(sets: list, sizes: list, runs: list):
+    """The report's noise model of one measurement over its points: each sweep's outlier
+    screen first (a set-aside allocation leaves that sweep's samples; allocation 3 of two sweeps
+    is two allocations), then the spread pooled with each sweep's allocations its own.
+    (the sets kept, [(sweep, what its screen did)], the Noise)."""
+    kept, done = uncertainty.screen_runs(sets, sizes, runs)
+    return kept, done, uncertainty.pooled(kept, sizes, uncertainty.shared_by_run(kept, sizes, runs))
 
 
 def _ok(v) -> bool:

@@ -84,7 +84,7 @@ def _noise(a: Analysis) -> list[str]:
     """The noise model every interval of the report came from, as used."""
     noise = a.variants[0].noise if a.variants else {}
     what = {"tokens_per_s": "tokens/s", "step_s": "time per step"}
-    screened = a.variants[0].set_aside if a.variants else []
+    screened = dict.fromkeys(n for v in a.variants for n in v.set_aside)  # each sweep's, once
     return [n.describe(what[k]) for k, n in noise.items()] + list(screened)
 
 

@@ -442,6 +442,36 @@ def screen(
     return Screened(out, k, z, cut)
 
 
+def screen_runs(
+    sample_sets: Iterable[Samples], sizes: Iterable[float], runs: Iterable[Hashable]
+) -> tuple[list, list[tuple[Hashable, Screened]]]:
+    """screen() of each run on its own (a run's allocations are its own: allocation 3 of two
+    sweeps in one report is two allocations), the sets in their order, and each run whose
+    screen set one aside with what it did."""
+    sets, size_list, run_list = list(sample_sets), list(sizes), list(runs)
+    kept = list(sets)
+    done = []
+    for run in dict.fromkeys(run_list):
+        mine = [i for i, r in enumerate(run_list) if r == run]
+        result = screen([sets[i] for i in mine], [size_list[i] for i in mine])
+        for i, s in zip(mine, result.sets, strict=True):
+            kept[i] = s
+        if result.set_aside is not None:
+            done.append((run, result))
+    return kept, done
+
+
+def shared_by_run(
+    sample_sets: Iterable[Samples], sizes: Iterable[float], runs: Iterable[Hashable]
+) -> list[Hashable]:
+    """pooled()'s `shared` keys where the sets come from several runs: the grouped sets of one
+    run at one size share its allocations; two runs' sets never do."""
+    return [
+        ("allocations", run, size) if isinstance(s, Clustered) else ("set", i)
+        for i, (s, size, run) in enumerate(zip(sample_sets, sizes, runs, strict=True))
+    ]
+
+
 def own(sample_sets: Iterable[Samples]) -> Noise:
     """The noise of the given sets alone (a point judged on its own units; sets of two runs,
     or of two sizes, share no allocation)."""

@@ -185,7 +185,7 @@ def test_the_report_sets_aside_a_slow_allocation_before_its_intervals():
     variants = []
     logs = {}
     for v in ("a", "b"):
-        variants.append(SimpleNamespace(label=v, points=[], noise={}, set_aside=[]))
+        variants.append(SimpleNamespace(label=v, sweep="s", points=[], noise={}, set_aside=[]))
     for n in (1, 2, 4, 8):
         shared = 0.04 * rng.standard_normal(4)
         for v in variants:
@@ -206,3 +206,32 @@ def test_the_report_sets_aside_a_slow_allocation_before_its_intervals():
             assert (p.throughput.lo, p.throughput.hi) == pytest.approx(
                 (np.exp(x.mean() - half), np.exp(x.mean() + half)), rel=1e-9
             )
+
+
+def test_two_sweeps_in_one_report_are_screened_and_pooled_each_on_its_own_allocations():
+    """Sweeps qs and qt, each bundled over allocations 0..3, one variant at 1 and 2 workers;
+    only qs's allocation 3 is 20% slow. qt keeps its 4 allocations (the review's finding: the
+    screen keyed allocations by number across sweeps and set qt's allocation 3 aside too), and
+    the pooled df counts each sweep's sizes apart: 2 sweeps x 2 sizes, each (allocations - 1)
+    df: 2 + 2 + 3 + 3 = 10 (counted as sharing, 4 before)."""
+    from types import SimpleNamespace
+
+    from scalestudy.report.scaling import PointStats, set_noise
+    from scalestudy.uncertainty.model import Clustered
+
+    rng = np.random.default_rng(7)
+    variants = []
+    for sweep, slow in (("qs", 0.8), ("qt", 1.0)):
+        v = SimpleNamespace(label=sweep, sweep=sweep, points=[], noise={}, set_aside=[])
+        for n in (1, 2):
+            x = np.log(1000 * n) + np.log([1, 1, 1, slow]) + 0.01 * rng.standard_normal(4)
+            tput = Clustered.of(list(np.exp(x)), [0, 1, 2, 3])
+            v.points.append(PointStats(sweep, f"{sweep}{n}", n, n, 4, 4, {}, tput, []))
+        variants.append(v)
+    set_noise(variants)
+    qs, qt = variants
+    assert all(p.throughput_samples.keys == (0, 1, 2) for p in qs.points)
+    assert all(p.throughput_samples.keys == (0, 1, 2, 3) for p in qt.points)
+    assert qs.set_aside and qs.set_aside[0].startswith("qs: allocation 3 set aside")
+    assert not qt.set_aside
+    assert qt.noise["tokens_per_s"].df == 10
