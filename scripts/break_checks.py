@@ -1254,7 +1254,8 @@ MUTATIONS = [
     Mutation(
         "a history entry with samples and allocations of different lengths is read",
         "scalestudy/history/store.py",
-        "        if len(p.tokens) != len(p.token_allocations) or len(p.step_s) != len(p.step_allocations):\n",
+        "        if len(p.tokens) != len(p.token_allocations)"
+        " or len(p.step_s) != len(p.step_allocations):\n",
         "        if False:\n",
         [
             "tests/unit/test_history.py::"

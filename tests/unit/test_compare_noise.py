@@ -150,8 +150,8 @@ def test_power_and_coverage_at_5_repeats_3_percent_noise_tolerance_5_percent(min
     two-sided 95% interval: the true log ratio, log 0.9, lies 0.054 below log 0.95 and the
     standard error of a log ratio of means of 5 at 3% is 0.019, so even a known sigma finds
     "upper end < 0.95" in P(Z < 0.054 / 0.019 - 1.96) = 81% of points. The pooled model
-    (df = 32) is asserted at >= 70% per point (theory 79%); the per-point t interval on its own units
-    is printed, not asserted. Coverage: every point's interval, both scenarios (1,600)."""
+    (df = 32) is asserted at >= 70% per point (theory 79%); the per-point t interval on its
+    own units is printed, not asserted. Coverage: every point's interval, both scenarios (1,600)."""
     slow_trials, slow = _simulate(0.90, min_samples, seed=32_000)
     same_trials, same = _simulate(1.00, min_samples, seed=64_000)
     assert {r.method for t in slow_trials + same_trials for r in t} == {method}
