@@ -19,8 +19,14 @@ growing as sqrt(N), as benchmarks/interval_coverage.py draws them, or one outlie
 repeats are one bundled run's allocations, the first 15% slow at every size; screened as the
 report screens before it projects).
 
+--scaling strong: strong-scaling truths (a fixed problem divided over N: Amdahl's law, Amdahl
+with a log2 N collective, a ring allreduce's (N - 1) / N, a step at 16 nodes) from step times
+alone: scalestudy's empirical forms of the global effort (N x step, over N: empirical.py), and
+Extra-P on the global effort N x step as its strong-scaling conversion makes it (the ranks'
+times summed), its prediction divided by N.
+
 Usage: .venv/bin/python benchmarks/projection_backtest.py [--trials 200] [--draws 1000]
-           [--extrap-python P | --no-extrap]
+           [--extrap-python P | --no-extrap] [--scaling weak|strong]
            [--noise-kind lognormal|t3|sd~sqrt(N)|'outlier allocation']
        .venv/bin/python benchmarks/projection_backtest.py --sweep NAME --results ROOT
 (a measured sweep of six or more sizes: the report's own backtest beside Extra-P's, on the
@@ -81,6 +87,13 @@ CASES = {
     "N log N": lambda n: 1.0 + 0.01 * n * math.log2(n),
     "step at 16": lambda n: 1.0 + 0.02 * math.log2(n) + (0.5 if n >= 16 else 0.0),
 }
+# strong scaling: a step of 1 s at one node divided over N, with what does not divide
+STRONG_CASES = {
+    "Amdahl 5%": lambda n: 0.05 + 1.0 / n,
+    "Amdahl + log2 N": lambda n: 1.0 / n + 0.02 * math.log2(n),
+    "ring allreduce": lambda n: 1.0 / n + 0.01 + 0.05 * (n - 1) / n,
+    "strong step at 16": lambda n: 1.0 / n + 0.02 * math.log2(n) + (0.1 if n >= 16 else 0.0),
+}
 NOISES = (0.03, 0.10)
 # the noise's shape (issue #44 point 2, as benchmarks/interval_coverage.py draws it): log-normal
 # (the default), Student t of 3 df scaled to the same sd (heavy tails), the log sd growing as
@@ -123,9 +136,12 @@ def screened(kept: dict, kind: str) -> dict:
 DESIGNS = (((1, 2, 4, 8, 16), (32, 64)), ((1, 2, 4, 8, 16, 32, 64), (128,)))
 
 
-def candidates(samples) -> list:
+def candidates(samples, strong: bool = False) -> list:
     """scalestudy's candidates for the fitted sizes' samples: the physics form (alpha-beta on
-    the bytes) and the empirical forms; cross-validation chooses (report/projection/select.py)."""
+    the bytes) and the empirical forms; cross-validation chooses (report/projection/select.py).
+    Strong: step times alone (the table the effort forms are for), their forms of the effort."""
+    if strong:
+        return empirical.forms(samples, strong=True)
     return [physics.AlphaBeta(bytes_of), *empirical.forms(samples)]
 
 
@@ -159,14 +175,18 @@ def run(
     seed: int = 100,
     kind: str = "lognormal",
     repeats: int = REPEATS,
+    strong: bool = False,
 ) -> list[dict]:
     """Every row: a truth, a noise, the fitted sizes and one target, over `trials` seeded
     trials of `repeats` repeats a size; the error against the held-out size's measured median.
-    Extra-P is skipped (its columns None) when py is None. `kind`: the noise's shape."""
+    Extra-P is skipped (its columns None) when py is None. `kind`: the noise's shape. `strong`:
+    the strong-scaling truths, Extra-P fed the global effort (N x step) and its prediction
+    divided by N."""
     rows = []
+    effort = (lambda n: n) if strong else (lambda n: 1)  # Extra-P's input: step x this
     with tempfile.TemporaryDirectory() as tmp:
         for noise in NOISES:
-            for case, truth in CASES.items():
+            for case, truth in (STRONG_CASES if strong else CASES).items():
                 for fitted, targets in DESIGNS:
                     jobs, ours, meas = [], [], []
                     for trial in range(trials):
@@ -179,7 +199,7 @@ def run(
                         fit_on = screened(kept, kind)
                         pred, _ = select.choose(
                             fit_on,
-                            candidates(fit_on),
+                            candidates(fit_on, strong),
                             list(targets),
                             n_draws=draws,
                             seed=trial,
@@ -190,14 +210,19 @@ def run(
                         with path.open("w") as f:
                             for n in fitted:  # the held-out sizes are not in its input either
                                 for t in samples[n]:
-                                    line = {"params": {"N": n}, "metric": "time", "value": t}
+                                    value = t * effort(n)
+                                    line = {"params": {"N": n}, "metric": "time", "value": value}
                                     f.write(json.dumps(line) + "\n")
                         jobs += [(str(path), t) for t in targets]
                     theirs = _extrap(py, jobs)
+                    for (_, target), t in zip(jobs, theirs, strict=True):
+                        if t is not None:  # the effort's prediction, per rank again
+                            t["value"] /= effort(target)
                     for j, target in enumerate(targets):
                         rows.append(_row(case, noise, fitted, target, ours, meas, theirs, j))
                         rows[-1]["noise kind"] = kind
                         rows[-1]["repeats"] = repeats
+                        rows[-1]["scaling"] = "strong" if strong else "weak"
     return rows
 
 
@@ -284,6 +309,7 @@ def main() -> None:
     ap.add_argument(
         "--repeats", type=int, default=REPEATS, help="repeats a size (the designs people run: 2-3)"
     )
+    ap.add_argument("--scaling", choices=("weak", "strong"), default="weak")
     ap.add_argument("--sweep", help="a measured sweep's backtest instead of the synthetic cases")
     ap.add_argument("--results", default="results", help="results root of --sweep")
     args = ap.parse_args()
@@ -293,11 +319,12 @@ def main() -> None:
         print(json.dumps(rows, indent=1))
         return
     t0 = time.time()
-    rows = run(args.trials, py, args.draws, args.seed, args.noise_kind, args.repeats)
+    strong = args.scaling == "strong"
+    rows = run(args.trials, py, args.draws, args.seed, args.noise_kind, args.repeats, strong)
     print(json.dumps(rows, indent=1))
     print(
         f"\n{args.trials} trials a row, {args.repeats} repeats a size, {args.noise_kind} noise, "
-        f"{time.time() - t0:.0f} s\n"
+        f"{args.scaling} scaling, {time.time() - t0:.0f} s\n"
     )
     print(table(rows))
 

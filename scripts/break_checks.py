@@ -1282,6 +1282,16 @@ MUTATIONS = [
             "test_two_sweeps_in_one_report_are_screened_and_pooled_each_on_its_own_allocations"
         ],
     ),
+    Mutation(
+        "strong scaling's step times alone fitted by the normal form of the step, not the effort",
+        "scalestudy/report/projection/variant.py",
+        '    forms = empirical.forms(samples, strong=v.mode == "strong")\n',
+        "    forms = empirical.forms(samples)\n",
+        [
+            "tests/unit/test_projection_forms.py::"
+            "test_strong_scaling_step_times_alone_are_projected_by_the_forms_of_the_effort"
+        ],
+    ),
 ]
 
 

@@ -203,3 +203,37 @@ def test_a_refit_that_falls_through_zero_leaves_a_positive_interval_and_says_so(
     assert (pred.draws > 0).all()
     assert all(iv.lo > 0 for iv in pred.intervals), pred.intervals
     assert "projected no positive time" in pred.method
+
+
+def _strong_step_times_only(root, nodes, step) -> None:
+    """A strong sweep whose table holds step times alone (no compute time, bytes or
+    communication columns); repeats 1% apart."""
+    jitter = (1.0, 1.01, 0.99)
+    samples = {(d, n): [step(n) * j for j in jitter] for d in (False, True) for n in nodes}
+    make_sweep(root, "old", mode="strong", nodes=nodes, samples=samples, logs=False)
+    path = root / "old" / "results.csv"
+    table = pd.read_csv(path)
+    gone = ("compute_", "comm_s", "apply_", "emb_", "logical_", "wire_")
+    table.drop(columns=[c for c in table.columns if c.startswith(gone)]).to_csv(path, index=False)
+
+
+def test_strong_scaling_step_times_alone_are_projected_by_the_forms_of_the_effort(tmp_path):
+    """Seven sizes of a strong sweep, step(N) = 0.05 + 1 / N (Amdahl's law, 5% serial) with a
+    +-1.5% wobble, step times alone: the step falls with N, which no normal-form term draws
+    (fitted on step times, they erred 17-112% on such truths, docs/report.md). The forms of the
+    global effort N x step, over N, project it: the backtest of 64 nodes from 1..32 within 5%,
+    covered, by a form of the effort; 128 nodes' interval covers the truth, 0.0578 s."""
+    nodes = (1, 2, 4, 8, 16, 32, 64)
+    wobble = dict(zip(nodes, (1.0, 1.015, 0.985, 1.01, 0.99, 1.015, 0.985), strict=True))
+    step = lambda n: (0.05 + 1.0 / n) * wobble.get(n, 1.0)  # noqa: E731
+    _strong_step_times_only(tmp_path, nodes, step)
+    report = build(["old"], tmp_path, project_to=128)
+    assert len(report.analysis.backtests) == 2
+    for b in report.analysis.backtests:
+        assert (b.nodes, b.from_nodes) == (64, [1, 2, 4, 8, 16, 32])
+        assert b.predicted is not None, b.why
+        assert abs(b.error) < 0.05 and b.covered, (b.predicted, b.measured_step_s)
+        assert b.form.startswith("form chosen: (") and ") / N" in b.form, b.form
+    for vp in report.analysis.projections:
+        (pp,) = vp.points
+        assert pp.step_pi is not None and pp.step_pi.lo < 0.05 + 1 / 128 < pp.step_pi.hi

@@ -4,7 +4,14 @@ one parameter, step(N) = c0 + c1 x N^i x log2(N)^j, for i and j of the small set
 bytes (an older run, another tool's table) is projected by them. Fitted by least squares
 relative to each size's level (noise.level; as the physics' alpha-beta fit), so a slow size
 weighs no more than a fast one. Given the measured sizes, each also with a step: a regime
-change at a size (Step)."""
+change at a size (Step).
+
+Strong scaling divides a fixed problem, so its step time falls with N, which no term of the
+normal form draws (their c1 may be negative, but then the fit falls through zero beyond the
+data). There the forms model the global effort, N x step(N), and divide by N: Extra-P's own
+strong-scaling conversion (it sums the ranks' times and models that). step(N) = (c0 + c1 x
+N^i x log2(N)^j) / N is still linear in its coefficients: (c0 + c1 N) / N is Amdahl's law, c0 / N
+perfect scaling, a log term the collectives' growth."""
 
 from __future__ import annotations
 
@@ -19,11 +26,14 @@ LOG_EXPONENTS = (0, 1, 2)
 
 
 class Term(Fit):
-    """c0 + c1 x N^i x log2(N)^j; (0, 0) is the constant c0."""
+    """c0 + c1 x N^i x log2(N)^j; (0, 0) is the constant c0. `effort`: that over N (the global
+    effort's form, for strong scaling)."""
 
-    def __init__(self, i: Fraction, j: int):
-        self.i, self.j = Fraction(i), int(j)
+    def __init__(self, i: Fraction, j: int, effort: bool = False):
+        self.i, self.j, self.effort = Fraction(i), int(j), effort
         self.name = "c0" if self.constant else f"c0 + c1 {self._words()}"
+        if effort:
+            self.name = f"{self.name} / N" if self.constant else f"({self.name}) / N"
 
     @property
     def constant(self) -> bool:
@@ -41,7 +51,8 @@ class Term(Fit):
         return float(x) ** float(self.i) * math.log2(x) ** self.j
 
     def columns(self, x: float) -> list[float]:
-        return [1.0] if self.constant else [1.0, self.basis(x)]
+        cols = [1.0] if self.constant else [1.0, self.basis(x)]
+        return [c / float(x) for c in cols] if self.effort else cols
 
     def coefficients(self, xs, ys, level=None):
         """The coefficients of every column of ys (sizes x draws), each size weighted by
@@ -69,13 +80,16 @@ class Step(Term):
     the jump no single term draws). Held out alone above `at`, the step is not seen (its
     column is zero) and the form predicts the regime below, as it would have then."""
 
-    def __init__(self, i: Fraction, j: int, at: float):
+    def __init__(self, i: Fraction, j: int, at: float, effort: bool = False):
         super().__init__(i, j)
-        self.at = float(at)
+        self.at, self.effort = float(at), effort
         self.name = f"{self.name} + c2 [N >= {self.at:g}]"
+        if effort:
+            self.name = f"({self.name}) / N"
 
     def columns(self, x: float) -> list[float]:
-        return [*super().columns(x), 1.0 if x >= self.at * (1 - 1e-9) else 0.0]
+        cols = [*Term(self.i, self.j).columns(x), 1.0 if x >= self.at * (1 - 1e-9) else 0.0]
+        return [c / float(x) for c in cols] if self.effort else cols
 
     def tests(self, fitted, x: float) -> bool:
         return x < self.at * (1 - 1e-9) or any(f >= self.at * (1 - 1e-9) for f in fitted)
@@ -92,11 +106,11 @@ def _weighted_lsq(rows, ys, level=None):
     return np.linalg.pinv(a) @ (y2 * w[:, None])  # terms x draws
 
 
-def forms(samples=None) -> list[Term]:
+def forms(samples=None, strong: bool = False) -> list[Term]:
     """Every single-term form of the normal form's sets (51 with the constant); given the
     measured sizes' samples, also the step forms whose step stands out of their noise
-    (steps_seen)."""
-    terms = [Term(i, j) for i in EXPONENTS for j in LOG_EXPONENTS]
+    (steps_seen). `strong`: the same forms of the global effort, over N (the module's note)."""
+    terms = [Term(i, j, strong) for i in EXPONENTS for j in LOG_EXPONENTS]
     return terms + (steps_seen(samples, terms) if samples else [])
 
 
@@ -125,7 +139,9 @@ def steps_seen(samples, terms) -> list[Step]:
     found = model.pooled([samples[x] for x in xs], sizes=xs)
     if not found.judged:
         return []
-    tested = [Step(t.i, t.j, b) for b in xs[2:] for t in terms if (t.i, t.j) in STEP_TERMS]
+    tested = [
+        Step(t.i, t.j, b, t.effort) for b in xs[2:] for t in terms if (t.i, t.j) in STEP_TERMS
+    ]
     level = 1.0 - STEP_LEVEL / 2.0 / len(tested)
     y = np.array([noise.level(samples[x]) for x in xs])
     k = [len(model.units(samples[x])) for x in xs]

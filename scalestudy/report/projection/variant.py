@@ -511,7 +511,9 @@ def _step_prediction(
     candidates: list = []
     if all(t_model(w) for w in [*samples, *targets]):
         candidates.append(physics.Anchored(t_model))
-    made = select.choose(samples, candidates + empirical.forms(samples), targets)
+    # strong scaling: the forms of the global effort, workers x step, over the workers
+    forms = empirical.forms(samples, strong=v.mode == "strong")
+    made = select.choose(samples, candidates + forms, targets)
     return made if made is not None else (None, None)
 
 
