@@ -1292,6 +1292,16 @@ MUTATIONS = [
             "test_strong_scaling_step_times_alone_are_projected_by_the_forms_of_the_effort"
         ],
     ),
+    Mutation(
+        "a bundle member that started reads cancelled when its bundle's job ends",
+        "scalestudy/executors/slurmctl.py",
+        '    elif word in ("COMPLETED", "FAILED", "TIMEOUT") and not started:\n',
+        '    elif word in ("COMPLETED", "FAILED") or (word == "TIMEOUT" and not started):\n',
+        [
+            "tests/unit/test_slurm_reconcile.py::"
+            "test_a_bundle_member_that_started_is_never_read_as_cancelled"
+        ],
+    ),
 ]
 
 

@@ -604,8 +604,13 @@ def _bundle_member_state(a: Attempt, word: str, code: int | None, folder: Path) 
         a.state = "pending"
     elif word in ("RUNNING", "COMPLETING"):
         a.state = "running" if started else "pending"
-    elif word in ("COMPLETED", "FAILED") or (word == "TIMEOUT" and not started):
+    elif word in ("COMPLETED", "FAILED", "TIMEOUT") and not started:
         a.state = "cancelled"  # the bundle ended before this run started (e.g. a signal)
+    elif word == "FAILED":  # it started and the bundle's job failed before its exit marker
+        a.state = "failed"
+    elif word == "COMPLETED":  # it ran; its last write is not there (yet): as an array task's
+        a.slurm_state = "COMPLETED (no exit marker yet)"
+        a.state = "unknown"
     elif SLURM_STATES.get(word) in ("pending", "running"):
         # the bundle's job lives on (SUSPENDED, SIGNALING, REQUEUE_HOLD...): a run not started
         # waits in it (it was read cancelled, for good, while its bundle was suspended)

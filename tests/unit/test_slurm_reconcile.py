@@ -182,3 +182,33 @@ def test_a_bundle_member_waits_while_its_bundle_is_suspended(slurm, tmp_path, st
     assert a.state == state
     if state == "pending":  # not Slurm's "None"
         assert a.reason == "waiting in its bundle (run 2); the bundle's job is suspended"
+
+
+@pytest.mark.parametrize(
+    ("started", "word", "state"),
+    [
+        (False, "COMPLETED", "cancelled"),
+        (False, "FAILED", "cancelled"),
+        (False, "TIMEOUT", "cancelled"),
+        (True, "FAILED", "failed"),
+        (True, "COMPLETED", "unknown"),
+    ],
+)
+def test_a_bundle_member_that_started_is_never_read_as_cancelled(
+    slurm, tmp_path, started, word, state
+):
+    """A member with no exit marker of a bundle whose job has ended: not started, the bundle
+    ended before it (cancelled); started, it ran (a review's finding: it read cancelled): the
+    bundle's job failed before the member's end (failed), or completed and the member's last
+    write is not there yet (unknown, looked at again, as an array task's)."""
+    folder = tmp_path / "p-r1" / "attempt-1"
+    folder.mkdir(parents=True)
+    if started:
+        (folder / attempt_files.STARTED_AT).write_text("1.0\n")
+    a = Attempt(
+        attempt=1, state="running", folder="p-r1/attempt-1", executor="slurm", job_id="22",
+        bundle="b1", run_order=1,
+    )  # fmt: skip
+    slurm["sacct"] = {"22": word}
+    slurmctl.reconcile([a], tmp_path)
+    assert a.state == state, a.slurm_state
