@@ -128,13 +128,15 @@ def watch(sdir: Path, points: list[Point], interval: float, title: str, at_least
     import sys
     import time
 
+    least = at_least
     if sys.stdout.isatty():
         from rich.live import Live
 
         snap = refresh(sdir, points)
         with Live(table(snap, title), auto_refresh=False) as live:
             while not snap.settled:
-                sleep_until_ended(snap.markers, interval, at_least)
+                least = _least_wait(snap.markers, least, at_least, interval)
+                sleep_until_ended(snap.markers, interval, least)
                 snap = refresh(sdir, points)
                 live.update(table(snap, title), refresh=True)
         return
@@ -143,4 +145,15 @@ def watch(sdir: Path, points: list[Point], interval: float, title: str, at_least
         print(f"--- {time.strftime('%H:%M:%S')} {title}\n{plain(snap)}", flush=True)
         if snap.settled:
             return
-        sleep_until_ended(snap.markers, interval, at_least)
+        least = _least_wait(snap.markers, least, at_least, interval)
+        sleep_until_ended(snap.markers, interval, least)
+
+
+def _least_wait(markers: list[Path], least: float, at_least: float, interval: float) -> float:
+    """The least wait before the next refresh: `at_least`, doubled (up to the interval) each
+    refresh that already saw every marker written and still not settled: the scheduler has not
+    caught up (accounting may lag minutes), and the shared controller is not asked every
+    `at_least` s meanwhile."""
+    if markers and all(m.exists() for m in markers):
+        return min(least * 2.0, interval)
+    return at_least

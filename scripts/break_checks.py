@@ -1302,6 +1302,16 @@ MUTATIONS = [
             "test_a_bundle_member_that_started_is_never_read_as_cancelled"
         ],
     ),
+    Mutation(
+        "status --watch asks the controller every 5 s while accounting lags the markers",
+        "scalestudy/status.py",
+        "        return min(least * 2.0, interval)\n",
+        "        return at_least\n",
+        [
+            "tests/unit/test_status_wait.py::"
+            "test_watch_backs_off_while_the_scheduler_lags_behind_the_markers"
+        ],
+    ),
 ]
 
 

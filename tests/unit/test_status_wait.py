@@ -84,3 +84,25 @@ def test_watch_refreshes_when_the_jobs_have_ended(tmp_path, monkeypatch, capsys)
     writer.join()
     assert took < 5.0, took  # not the 30 s interval
     assert capsys.readouterr().out.count("--- ") == 2
+
+
+def test_watch_backs_off_while_the_scheduler_lags_behind_the_markers(tmp_path, monkeypatch):
+    """Every job has written its exit marker but the snapshot is not settled (accounting lags,
+    up to minutes): the least wait doubles each such refresh, up to the interval, instead of
+    asking the shared controller every 5 s meanwhile (a review's finding); a marker not yet
+    written brings it back to the least."""
+    ended = tmp_path / "p" / "attempt-1" / attempt_files.EXIT_CODE
+    ended.parent.mkdir(parents=True)
+    ended.write_text("0\n")
+    lagging = status.Snapshot(markers=[ended])
+    lagging.counts["running"] = 1
+    waiting = status.Snapshot(markers=[tmp_path / "q" / "attempt-1" / attempt_files.EXIT_CODE])
+    waiting.counts["running"] = 1
+    done = status.Snapshot()
+    done.counts["completed"] = 1
+    snaps = iter([lagging, lagging, lagging, lagging, waiting, done])
+    monkeypatch.setattr(status, "refresh", lambda sdir, points: next(snaps))
+    least: list[float] = []
+    monkeypatch.setattr(status, "sleep_until_ended", lambda m, s, a, *_: least.append(a))
+    status.watch(tmp_path, [], 30.0, "t", 5.0)
+    assert least == [10.0, 20.0, 30.0, 30.0, 5.0]
