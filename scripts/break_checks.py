@@ -474,8 +474,8 @@ MUTATIONS = [
     Mutation(
         "projection: a step form's step starting one size above its named size",
         "scalestudy/report/projection/empirical.py",
-        "        return [*super().columns(x), 1.0 if x >= self.at * (1 - 1e-9) else 0.0]\n",
-        "        return [*super().columns(x), 1.0 if x > self.at else 0.0]\n",
+        "1.0 if x >= self.at * (1 - 1e-9) else 0.0]\n",
+        "1.0 if x > self.at else 0.0]\n",
         [
             "tests/unit/test_projection_steps.py::"
             "test_a_step_at_16_nodes_is_seen_and_projects_the_regime_above_it"
@@ -692,8 +692,8 @@ MUTATIONS = [
     Mutation(
         "report: the outlier screen's set-aside allocation kept in the points' samples",
         "scalestudy/report/scaling.py",
-        "            for p, kept in zip(pts, done.sets, strict=True):",
-        "            for p, kept in zip(pts, [getattr(p, attr) for p in pts], strict=True):",
+        "        for p, samples in zip(pts, kept, strict=True):",
+        "        for p, samples in zip(pts, [getattr(p, attr) for p in pts], strict=True):",
         ["tests/unit/test_report_scaling.py", "-k", "slow_allocation"],
     ),
     Mutation(
