@@ -776,8 +776,8 @@ MUTATIONS = [
     Mutation(
         "report --check judges a column without the report's outlier screen",
         "scalestudy/report/check.py",
-        "    kept = uncertainty.screen([s for _, _, s in points], sizes).sets\n",
-        "    kept = [s for _, _, s in points]\n",
+        "    kept, _, noise = screened_noise([s for _, _, s in points], sizes, runs)\n",
+        "    kept = [s for _, _, s in points]\n    noise = uncertainty.pooled(kept, sizes)\n",
         [
             "tests/unit/test_check_verdicts.py::"
             "test_a_bound_is_judged_on_the_screened_interval_the_report_prints"
@@ -847,7 +847,7 @@ MUTATIONS = [
     Mutation(
         "a step-times-only table not projected by the empirical forms",
         "scalestudy/report/projection/variant.py",
-        "    made = select.choose(samples, candidates + empirical.forms(samples), targets)",
+        "    made = select.choose(samples, candidates + forms, targets)",
         "    made = select.choose(samples, candidates, targets)",
         [
             "tests/unit/test_projection_forms.py::test_a_step_times_only_table_is_projected_and_backtested"
