@@ -115,13 +115,35 @@ def submit(array: bool, rnd: int) -> dict:
     if array:
         assert all("_" in i for i in ids), "an array member without a task id"
     # its own jobs only (an array's members by the array's id)
-    subprocess.run(["scancel", *sorted({i.split("_")[0] for i in ids})], env=cluster.env())
+    jobs = sorted({i.split("_")[0] for i in ids})
+    subprocess.run(["scancel", *jobs], env=cluster.env())
+    left_queue(jobs)
     return {
         "wall_s": wall,
         "sbatch_submissions": sum(1 for c in calls if "--test-only" not in c),
         "sbatch_test_only": sum(1 for c in calls if "--test-only" in c),
         "jobs_in_manifest": len(set(ids)),
     }
+
+
+def left_queue(jobs: list[str], timeout: float = 120.0) -> None:
+    """Wait until squeue no longer lists `jobs`: scancel returns before a job that had started
+    leaves the queue (COMPLETING while its node ends it), and the next submit is to start from
+    an empty queue (a CI run saw two just-cancelled jobs still listed)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        listed = subprocess.run(
+            ["squeue", "--noheader", "--format", "%i", "--jobs", ",".join(jobs)],
+            env=cluster.env(),
+            capture_output=True,
+            text=True,
+        )
+        if listed.returncode == 0 and not listed.stdout.split():
+            return
+        if listed.returncode != 0 and "Invalid job id" in listed.stderr:
+            return  # every job already purged from the controller
+        time.sleep(0.5)
+    sys.exit(f"cancelled jobs {', '.join(jobs)} still queued after {timeout:.0f} s")
 
 
 def spread(values: list[float]) -> dict:
