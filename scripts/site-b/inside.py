@@ -341,23 +341,28 @@ MPI_HELLO = (
 
 
 def pmix_mpi():
-    """Open MPI 5 ranks wired up by srun's PMIx plugin (no mpirun), an allreduce across nodes."""
+    """Open MPI 5 ranks wired up by srun's PMIx plugin (no mpirun), an allreduce across nodes.
+    A rank that crashes (a segfault in MPI_Init under mpi4py's import, once in 16 CI-like runs
+    on 2026-11-30: Open MPI 5 on emulated nodes that share one host) gets one more run; the
+    first run's crash is kept in the result (`first_run_crashed`, its log pmix-mpi-crash.log),
+    never dropped, and a second crash fails the check."""
     env = " ".join(f"{k}={v}" for k, v in OMPI_ENV.items())
-    out = need(
-        as_user(
-            f"{env} srun --mpi=pmix -N {NODES} -n {NODES * PPN} -t 2 "
-            f'/usr/bin/python3 -c "{MPI_HELLO}"',
-            timeout=180,
-        ),
-        "pmix-mpi",
+    cmd = (
+        f'{env} srun --mpi=pmix -N {NODES} -n {NODES * PPN} -t 2 /usr/bin/python3 -c "{MPI_HELLO}"'
     )
+    done, crashed = as_user(cmd, timeout=180), None
+    if done.returncode and "Segmentation fault" in done.stdout + done.stderr:
+        crashed = log("pmix-mpi-crash", done)
+        done = as_user(cmd, timeout=180)
+    out = need(done, "pmix-mpi")
     rows = [ln.split(None, 4) for ln in out.splitlines() if re.match(r"^\d+ \d+ \d+ ", ln)]
     n = NODES * PPN
     if sorted(int(r[0]) for r in rows) != list(range(n)) or {int(r[1]) for r in rows} != {n}:
         raise RuntimeError(f"ranks/sizes wrong: {out}")
     if {int(r[2]) for r in rows} != {n * (n - 1) // 2}:
         raise RuntimeError(f"allreduce of the ranks wrong: {out}")
-    return {"ranks": n, "nodes": sorted({r[3] for r in rows}), "library": rows[0][4]}
+    said = {"first_run_crashed": crashed} if crashed else {}
+    return {"ranks": n, "nodes": sorted({r[3] for r in rows}), "library": rows[0][4], **said}
 
 
 IMAGE_PROFILE = (

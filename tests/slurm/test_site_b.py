@@ -119,6 +119,9 @@ def test_open_mpi_5_ranks_wire_up_through_srun_pmix(site_b):
     got = check(site_b, "srun_pmix_openmpi5")
     assert got["library"].startswith("Open MPI v5.")
     assert len(got["nodes"]) == 2
+    if got.get("first_run_crashed"):  # the one rerun inside.py allows, said in the log
+        print(f"srun_pmix_openmpi5: the first run crashed, the second passed:\n"
+              f"{got['first_run_crashed']}")  # fmt: skip
 
 
 def test_a_trainer_point_runs_from_the_bookworm_image(site_b):
