@@ -99,13 +99,17 @@ def test_the_interval_covers_the_measured_size_and_is_not_too_wide():
     assert width <= 3.0 * oracle
 
 
-def _step_times_only(root, nodes, step) -> None:
-    """A weak sweep whose table holds step times and throughput but no compute time, bytes or
-    communication columns (an older run, another tool's table); repeats 1% apart."""
+def _step_times_only(root, nodes, step, mode: str = "weak") -> None:
+    """A sweep whose table holds step times and throughput but no compute time, bytes or
+    communication columns (an older run, another tool's table); repeats 1% apart. make_sweep
+    takes a weak sweep's throughputs, a strong one's step times."""
     jitter = (1.0, 1.01, 0.99)
-    samples = {(d, n): [1024 * n / (step(n) * j) for j in jitter] for d in (0, 1) for n in nodes}
-    samples = {(bool(d), n): v for (d, n), v in samples.items()}
-    make_sweep(root, "old", nodes=nodes, samples=samples, logs=False)
+    samples = {
+        (d, n): [step(n) * j if mode == "strong" else 1024 * n / (step(n) * j) for j in jitter]
+        for d in (False, True)
+        for n in nodes
+    }
+    make_sweep(root, "old", mode=mode, nodes=nodes, samples=samples, logs=False)
     path = root / "old" / "results.csv"
     table = pd.read_csv(path)
     gone = ("compute_", "comm_s", "apply_", "emb_", "logical_", "wire_")
@@ -205,18 +209,6 @@ def test_a_refit_that_falls_through_zero_leaves_a_positive_interval_and_says_so(
     assert "projected no positive time" in pred.method
 
 
-def _strong_step_times_only(root, nodes, step) -> None:
-    """A strong sweep whose table holds step times alone (no compute time, bytes or
-    communication columns); repeats 1% apart."""
-    jitter = (1.0, 1.01, 0.99)
-    samples = {(d, n): [step(n) * j for j in jitter] for d in (False, True) for n in nodes}
-    make_sweep(root, "old", mode="strong", nodes=nodes, samples=samples, logs=False)
-    path = root / "old" / "results.csv"
-    table = pd.read_csv(path)
-    gone = ("compute_", "comm_s", "apply_", "emb_", "logical_", "wire_")
-    table.drop(columns=[c for c in table.columns if c.startswith(gone)]).to_csv(path, index=False)
-
-
 def test_strong_scaling_step_times_alone_are_projected_by_the_forms_of_the_effort(tmp_path):
     """Seven sizes of a strong sweep, step(N) = 0.05 + 1 / N (Amdahl's law, 5% serial) with a
     +-1.5% wobble, step times alone: the step falls with N, which no normal-form term draws
@@ -226,7 +218,7 @@ def test_strong_scaling_step_times_alone_are_projected_by_the_forms_of_the_effor
     nodes = (1, 2, 4, 8, 16, 32, 64)
     wobble = dict(zip(nodes, (1.0, 1.015, 0.985, 1.01, 0.99, 1.015, 0.985), strict=True))
     step = lambda n: (0.05 + 1.0 / n) * wobble.get(n, 1.0)  # noqa: E731
-    _strong_step_times_only(tmp_path, nodes, step)
+    _step_times_only(tmp_path, nodes, step, mode="strong")
     report = build(["old"], tmp_path, project_to=128)
     assert len(report.analysis.backtests) == 2
     for b in report.analysis.backtests:

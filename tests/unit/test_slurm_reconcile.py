@@ -164,18 +164,23 @@ def test_a_task_accounting_records_without_its_marker_is_unknown_not_cancelled(
         assert a.slurm_state == "COMPLETED (no exit marker yet)"
 
 
-@pytest.mark.parametrize(("started", "state"), [(False, "pending"), (True, "running")])
-def test_a_bundle_member_waits_while_its_bundle_is_suspended(slurm, tmp_path, started, state):
-    """`scontrol suspend` on a bundle's job (or gang scheduling): a member not started read
-    cancelled, and stayed so after the bundle resumed and ran it (a review's reproduction)."""
+def _bundle_member(tmp_path, started: bool, state: str, job: str) -> Attempt:
+    """The second run of bundle b1 (job `job`), its start marker written when `started`."""
     folder = tmp_path / "p-r1" / "attempt-1"
     folder.mkdir(parents=True)
     if started:
         (folder / attempt_files.STARTED_AT).write_text("1.0\n")
-    a = Attempt(
-        attempt=1, state="pending", folder="p-r1/attempt-1", executor="slurm", job_id="21",
+    return Attempt(
+        attempt=1, state=state, folder="p-r1/attempt-1", executor="slurm", job_id=job,
         bundle="b1", run_order=1,
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(("started", "state"), [(False, "pending"), (True, "running")])
+def test_a_bundle_member_waits_while_its_bundle_is_suspended(slurm, tmp_path, started, state):
+    """`scontrol suspend` on a bundle's job (or gang scheduling): a member not started read
+    cancelled, and stayed so after the bundle resumed and ran it (a review's reproduction)."""
+    a = _bundle_member(tmp_path, started, "pending", "21")
     slurm["sacct"] = {"21": "SUSPENDED"}
     slurm["squeue"] = {"21": ("SUSPENDED", "None")}
     slurmctl.reconcile([a], tmp_path)
@@ -201,14 +206,7 @@ def test_a_bundle_member_that_started_is_never_read_as_cancelled(
     ended before it (cancelled); started, it ran (a review's finding: it read cancelled): the
     bundle's job failed before the member's end (failed), or completed and the member's last
     write is not there yet (unknown, looked at again, as an array task's)."""
-    folder = tmp_path / "p-r1" / "attempt-1"
-    folder.mkdir(parents=True)
-    if started:
-        (folder / attempt_files.STARTED_AT).write_text("1.0\n")
-    a = Attempt(
-        attempt=1, state="running", folder="p-r1/attempt-1", executor="slurm", job_id="22",
-        bundle="b1", run_order=1,
-    )  # fmt: skip
+    a = _bundle_member(tmp_path, started, "running", "22")
     slurm["sacct"] = {"22": word}
     slurmctl.reconcile([a], tmp_path)
     assert a.state == state, a.slurm_state
