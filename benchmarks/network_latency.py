@@ -6,6 +6,9 @@ each collected (calibration.json) and the fitted per-call overhead o, latency al
 bandwidth printed side by side. About 6 minutes here (4 sweeps of ~80 s).
 
 Usage: .venv/bin/python benchmarks/network_latency.py [--work DIR] [--rate 200mbit] [--cycle 10]
+       [--sizes 1024,...] [--iterations 10]
+       [--cluster-dir DIR --running]  (a 2-node cluster on shaped namespaces already up, its
+       links at --rate: only that link is measured, both cycle times, and the cluster is left up)
        .venv/bin/python benchmarks/network_latency.py --summarise DIR   (a finished run's work)
 Needs root (namespaces).
 """
@@ -28,10 +31,13 @@ sys.path.insert(0, str(ROOT))  # the checkout this file is in
 from slurm_cluster import settle  # noqa: E402  (benchmarks/, this script's folder)
 
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+# At it: three sizes (the fit's least), two iterations, both cycle times, on the test session's
+# shaped pair (the test gives --cluster-dir and --running): two comm sweeps of a 1-node and a
+# 2-node point, 32 s here.
 CI_SMALLEST = {
     "needs": "root",
-    "args": [],
-    "not_in_ci": "4 comm sweeps on shaped links, ~6 min at its only size",
+    "args": ["--sizes", "1024,16384,262144", "--iterations", "2"],
+    "run_by": "tests/slurm/test_network_latency_bench.py",
 }
 
 parser = argparse.ArgumentParser()
@@ -39,7 +45,15 @@ parser.add_argument("--work", default=None)
 parser.add_argument("--rate", default="200mbit")
 parser.add_argument("--cycle", default="10", help="HOROVOD_CYCLE_TIME (ms) of the second sweep")
 parser.add_argument("--summarise", metavar="WORK", help="only print a finished run's fits")
+parser.add_argument("--sizes", default="1024,4096,16384,65536,262144,1048576",
+                    help="message sizes in bytes, comma-separated")  # fmt: skip
+parser.add_argument("--iterations", type=int, default=10, help="timed calls per size")
+parser.add_argument("--cluster-dir", type=Path, default=None)
+parser.add_argument("--running", action="store_true", help="--cluster-dir is up: not started")
 args = parser.parse_args()
+if args.running and args.cluster_dir is None:
+    parser.error("--running needs --cluster-dir")
+SIZES = [int(s) for s in args.sizes.split(",")]
 work = Path(args.summarise or args.work or tempfile.mkdtemp(prefix="network-latency-"))
 work.mkdir(parents=True, exist_ok=True)
 CYCLES = {"default": None, args.cycle: args.cycle}
@@ -64,30 +78,36 @@ def write_sweep(cycle: str, value: str | None) -> Path:
         "repeats": 1, "time_limit": "00:05:00",
         "trainer": {"model": "tiny", "tokens_per_worker": 512, "accumulation": "tf1"},
         "comm": {"collectives": ["allreduce", "allgather"],
-                 "sizes_bytes": [1024, 4096, 16384, 65536, 262144, 1048576],
-                 "iterations": 10, "warmup": 2},
+                 "sizes_bytes": SIZES, "iterations": args.iterations, "warmup": 2},
     }  # fmt: skip
     path = work / f"lat-{cycle}.yaml"
     path.write_text(yaml.safe_dump(sweep))
     return path
 
 
-if not args.summarise:
+def measure(link: str, cl: Path) -> None:
+    """Every cycle's comm sweep on the cluster of `cl` (up), collected."""
+    os.environ["SLURM_CONF"] = str(cl / "etc" / "slurm.conf")
+    results = work / f"res-{link}"
+    for cycle, value in CYCLES.items():
+        sweep = write_sweep(cycle, value)
+        start = time.monotonic()
+        submit = ["submit", str(sweep), "--results", str(results), "--executor", "slurm"]
+        run("scalestudy.cli", *submit)
+        settle(sweep, results, f"lat-{cycle}")  # status --watch's wait
+        run("scalestudy.cli", "collect", str(sweep), "--results", str(results))
+        print(f"{link}, cycle {cycle}: {time.monotonic() - start:.0f} s", file=sys.stderr)
+
+
+if args.running:
+    measure(args.rate, args.cluster_dir)
+elif not args.summarise:
     for link in ("unshaped", args.rate):
         cl = work / f"cluster-{link}"
         up = ["scalestudy.localcluster", "up", "--nodes", "2", "--dir", str(cl), "--netns"]
         run(*up, *(["--link-rate", link] if link != "unshaped" else []))
-        os.environ["SLURM_CONF"] = str(cl / "etc" / "slurm.conf")
-        results = work / f"res-{link}"
         try:
-            for cycle, value in CYCLES.items():
-                sweep = write_sweep(cycle, value)
-                start = time.monotonic()
-                submit = ["submit", str(sweep), "--results", str(results), "--executor", "slurm"]
-                run("scalestudy.cli", *submit)
-                settle(sweep, results, f"lat-{cycle}")  # status --watch's wait
-                run("scalestudy.cli", "collect", str(sweep), "--results", str(results))
-                print(f"{link}, cycle {cycle}: {time.monotonic() - start:.0f} s", file=sys.stderr)
+            measure(link, cl)
         finally:
             run("scalestudy.localcluster", "down", "--dir", str(cl), check=False)
 
