@@ -34,8 +34,7 @@ import yaml
 CI_SMALLEST = {
     "needs": "slurm",
     "args": ["--nodes", "3", "--repeats", "1", "--steps", "12", "--warmup", "2"],
-    "not_in_ci": "112 s at this size on a test session's 4-node cluster, the machine quiet "
-    "(2026-11-30, a pytest run of it): CI has no room for it under 40 min",
+    "run_by": "tests/slurm/test_backtest_slurm_bench.py",
 }
 
 ROOT = Path(__file__).resolve().parent.parent
