@@ -26,10 +26,11 @@ from pathlib import Path
 from scalestudy.measure.run_local import run_point
 
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+# At it: the six runs of one round, 4 steps (1 untimed) of 256 tokens: 113 s, 216 CPU s here.
 CI_SMALLEST = {
     "needs": "trainer",
     "args": ["--repeats", "1", "--steps", "4", "--warmup", "1", "--tokens", "256"],
-    "not_in_ci": "6 trainer runs of 2 ranks, 197 CPU s at this size (2026-11-29): over CI budget",
+    "run_by": "tests/mpi/test_benchmarks_at_smallest.py",
 }
 
 parser = argparse.ArgumentParser()

@@ -23,8 +23,10 @@ pytestmark = pytest.mark.mpi
 # compute lane, which ended 81 s before the cluster lane in the last CI (2,078 s). With it the
 # compute lane ended 87 s after the cluster lane (f2d3802's CI-like run: 1,567 against 1,480 s),
 # so bf16_convergence (40 s there) moved to the cluster lane.
-# Not here (its not_in_ci says why): embrace_schedule (197 CPU s at its smallest).
+# embrace_schedule (six 2-rank runs: 113 s wall, 216 CPU s alone, 2026-11-30) in the compute
+# lane, with backtest_slurm and network_latency (~95 s) added to the cluster lane beside it.
 TRAINER_BENCHMARKS = [
+    "embrace_schedule.py",
     "overlap.py",
     pytest.param("bf16_convergence.py", marks=pytest.mark.cluster_lane),
     "mesh_cycle_time.py",
