@@ -6,6 +6,8 @@ count the median step, exchange time and wire bytes, shaped against unshaped. A 
 not a CI test: about 15 minutes here (docs/network.md has the measured figures).
 
 Usage: .venv/bin/python benchmarks/network_shaped.py [--work DIR] [--rate 20mbit]
+       [--nodes 1,2,4] [--repeats 3] [--steps 25 --warmup 5]  (the experiments' own by default;
+       given, the pair is run from copies of them in --work, on clusters of max(--nodes) nodes)
 Needs root (namespaces) and a host with no local cluster of the same folder running; each
 cluster is brought up under --work and down again after its sweep.
 """
@@ -24,11 +26,15 @@ import tempfile
 import time
 from pathlib import Path
 
+import yaml
+
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
+# At it: the pair on 2 nodes only, one repeat of 6 steps (2 untimed): four 2-rank runs on two
+# 2-node clusters of its own, brought up and down here.
 CI_SMALLEST = {
     "needs": "root",
-    "args": [],
-    "not_in_ci": "two 4-node sweeps on shaped links, ~15 min at its only size",
+    "args": ["--nodes", "2", "--repeats", "1", "--steps", "6", "--warmup", "2"],
+    "run_by": "tests/slurm/test_network_shaped_bench.py",
 }
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +54,10 @@ parser.add_argument(
     action="store_true",
     help="copy the shaped run's paired figure to docs/network-shaped-paired.png (the README's)",
 )
+parser.add_argument("--nodes", help="node counts, comma-separated (the experiments': 1,2,4)")
+parser.add_argument("--repeats", type=int, help="repeats a point (the experiments': 3)")
+parser.add_argument("--steps", type=int, help="the trainer's steps (the experiments': 25)")
+parser.add_argument("--warmup", type=int, help="of them untimed (the experiments': 5)")
 args = parser.parse_args()
 work = Path(args.work or tempfile.mkdtemp(prefix="network-shaped-"))
 work.mkdir(parents=True, exist_ok=True)
@@ -61,13 +71,30 @@ def run(*argv: str, check: bool = True) -> subprocess.CompletedProcess:
     return done
 
 
+def sweep_file(name: str) -> tuple[Path, int]:
+    """The experiment's sweep file, or its copy in --work with the sizes given here; and the
+    nodes its cluster needs."""
+    sweep = ROOT / "experiments" / f"{name}.yaml"
+    spec = yaml.safe_load(sweep.read_text())
+    given = {"steps": args.steps, "timing_warmup_steps": args.warmup}
+    if args.nodes or args.repeats or any(v is not None for v in given.values()):
+        if args.nodes:
+            spec["nodes"] = [int(n) for n in args.nodes.split(",")]
+        if args.repeats:
+            spec["repeats"] = args.repeats
+        spec["trainer"].update({k: v for k, v in given.items() if v is not None})
+        sweep = work / sweep.name
+        sweep.write_text(yaml.safe_dump(spec))
+    return sweep, max(spec["nodes"])
+
+
 def one(label: str, rate: str | None) -> float:
     """Bring a 4-node netns cluster up (shaped to rate, or not), run the experiment, collect and
     report it, bring the cluster down; returns the wall time in seconds."""
     name = f"network-{label}"
-    sweep = ROOT / "experiments" / f"{name}.yaml"
+    sweep, nodes = sweep_file(name)
     cl = work / f"cluster-{label}"
-    up = ["scalestudy.localcluster", "up", "--nodes", "4", "--dir", str(cl), "--netns"]
+    up = ["scalestudy.localcluster", "up", "--nodes", str(nodes), "--dir", str(cl), "--netns"]
     run(*up, *(["--link-rate", rate] if rate else []))
     os.environ["SLURM_CONF"] = str(cl / "etc" / "slurm.conf")
     start = time.monotonic()
