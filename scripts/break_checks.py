@@ -524,8 +524,8 @@ MUTATIONS = [
     Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
-        "                _attempt_signature(attempt),\n",
-        "                ([], True),\n",
+        "            files = _attempt_signature(attempt)\n",
+        "            files = ([], True)\n",
         ["tests/unit/test_capture_cache.py::test_a_changed_file_is_read_again"],
     ),
     Mutation(
@@ -1310,6 +1310,27 @@ MUTATIONS = [
         [
             "tests/unit/test_status_wait.py::"
             "test_watch_backs_off_while_the_scheduler_lags_behind_the_markers"
+        ],
+    ),
+    Mutation(
+        "an attempt whose shared value list is lost from the capture record reads as empty",
+        "scalestudy/compare/envdiff.py",
+        "            if values is None:  # the shared entry is not in the record: read the "
+        "attempt again\n",
+        "            if values is None and False:\n",
+        [
+            "tests/unit/test_capture_cache.py::"
+            "test_a_value_list_shared_by_attempts_is_stored_once_and_a_lost_one_read_again"
+        ],
+    ),
+    Mutation(
+        "a bundle's job script read again for every point that ran in it",
+        "scalestudy/compare/envdiff.py",
+        "    if name not in known:\n",
+        "    if True:\n",
+        [
+            "tests/unit/test_capture_cache.py::"
+            "test_a_bundled_points_job_script_is_its_bundles_last_attempts"
         ],
     ),
 ]

@@ -92,3 +92,54 @@ def test_a_damaged_capture_is_said_on_every_gather(run):
     second = _gather(run, "base")
     said = [n for n in first.notes if "capture.json" in n]
     assert said and [n for n in second.notes if "capture.json" in n] == said
+
+
+def test_a_value_list_shared_by_attempts_is_stored_once_and_a_lost_one_read_again(run, monkeypatch):
+    """The attempts of a run mostly capture the same fields: the record holds each distinct
+    list once, named by the attempts' entries (by its digest); an entry whose list is not in the
+    record (a record trimmed or written by hand) is read again, never taken as empty."""
+    import msgspec
+
+    first = _gather(run, "base")
+    record = run / "base" / envdiff.CACHE_FILE
+    data = msgspec.msgpack.decode(record.read_bytes())
+    shared = {k for k in data["entries"] if k.startswith("values:")}
+    attempts = [e["value"] for k, e in data["entries"].items() if k not in shared]
+    assert len(attempts) == first.attempts
+    assert {a["values"] for a in attempts} == shared and len(shared) < first.attempts
+    data["entries"] = {k: e for k, e in data["entries"].items() if k not in shared}
+    record.write_bytes(msgspec.msgpack.encode(data))
+    read = []
+    real = envdiff.attempt_capture
+    monkeypatch.setattr(envdiff, "attempt_capture", lambda *a: read.append(a) or real(*a))
+    assert _plain(_gather(run, "base")) == _plain(first)
+    # one attempt per lost list is read again: its list, named by its digest, is the others'
+    assert len(read) == len(shared)
+
+
+def test_a_bundled_points_job_script_is_its_bundles_last_attempts(run, monkeypatch):
+    """A point run in a bundle has no job.sh of its own: its row's `bundle` names the bundle,
+    whose last attempt's job.sh says what the job exported. Each bundle's script is read once
+    however many points ran in it (a search of the table per attempt was quadratic)."""
+    import pandas as pd
+
+    folder = run / "base"
+    table = pd.read_csv(folder / "results.csv")
+    members = list(table["point_id"][:3])
+    table["bundle"] = [("b1" if pid in members else None) for pid in table["point_id"]]
+    table.to_csv(folder / "results.csv", index=False)
+    for pid in members:
+        (folder / pid / "attempt-1" / "job.sh").unlink()
+    for attempt, mark in ((1, "first"), (2, "second")):
+        script = folder / "bundles" / "b1" / f"attempt-{attempt}" / "job.sh"
+        script.parent.mkdir(parents=True)
+        script.write_text(f"#!/bin/bash\nexport BUNDLE_MARK={mark}\n")
+    _aged(folder)
+    reads = []
+    real = envdiff._read
+    monkeypatch.setattr(envdiff, "_read", lambda p: reads.append(Path(p)) or real(p))
+    values = _gather(run, "base").values
+    assert values[("environment variables", "BUNDLE_MARK")] == {"second"}
+    assert [p for p in reads if "bundles" in p.parts] == [
+        folder / "bundles" / "b1" / "attempt-2" / "job.sh"
+    ]
