@@ -51,8 +51,10 @@ parser.add_argument("--iterations", type=int, default=10, help="timed calls per 
 parser.add_argument("--cluster-dir", type=Path, default=None)
 parser.add_argument("--running", action="store_true", help="--cluster-dir is up: not started")
 args = parser.parse_args()
-if args.running and args.cluster_dir is None:
-    parser.error("--running needs --cluster-dir")
+if args.running != (args.cluster_dir is not None):
+    parser.error("--running and --cluster-dir go together (a cluster already up, used as is)")
+if args.running and args.summarise:
+    parser.error("--summarise prints a finished run's fits: it runs nothing (no --running)")
 SIZES = [int(s) for s in args.sizes.split(",")]
 work = Path(args.summarise or args.work or tempfile.mkdtemp(prefix="network-latency-"))
 work.mkdir(parents=True, exist_ok=True)

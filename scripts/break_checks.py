@@ -1333,6 +1333,38 @@ MUTATIONS = [
             "test_a_bundled_points_job_script_is_its_bundles_last_attempts"
         ],
     ),
+    Mutation(
+        "an attempt whose lost value list was read again leaves the record (read every time)",
+        "scalestudy/compare/envdiff.py",
+        "                cache.store(rel, files, one)  # its entry is what was just read, for "
+        "next time\n",
+        "                cache.forget(rel)\n",
+        [
+            "tests/unit/test_capture_cache.py::"
+            "test_a_value_list_shared_by_attempts_is_stored_once_and_a_lost_one_read_again"
+        ],
+    ),
+    Mutation(
+        "a bundle's attempts ordered as text (attempt-10 before attempt-2)",
+        "scalestudy/compare/envdiff.py",
+        "            key=lambda p: int(n) if (n := "
+        'p.parent.name.removeprefix("attempt-")).isdigit() else -1,\n',
+        "            key=str,\n",
+        [
+            "tests/unit/test_capture_cache.py::"
+            "test_a_bundled_points_job_script_is_its_bundles_last_attempts"
+        ],
+    ),
+    Mutation(
+        "a string MessagePack cannot write crashes the record's writing",
+        "scalestudy/collect/cache.py",
+        "    except (TypeError, ValueError, msgspec.EncodeError, msgspec.DecodeError):\n",
+        "    except (TypeError, msgspec.EncodeError, msgspec.DecodeError):\n",
+        [
+            "tests/unit/test_capture_cache.py::"
+            "test_a_value_no_record_can_hold_is_read_every_time_not_a_crash"
+        ],
+    ),
 ]
 
 

@@ -118,17 +118,23 @@ class ReadCache:
     def use(self, name: str, files: tuple[list, bool], read):
         """`read()`'s value, from the last run when none of `files` (their signature) changed
         since (`name` says what was read and how: attempt folder, workers...)."""
-        sig, settled = files
+        sig = files[0]
         entry = self.old.get(name)
         if isinstance(entry, dict) and entry.get("files") == sig and "value" in entry:
             self.hits += 1
             self.new[name] = entry
             return entry["value"]
-        self.misses += 1
         value = read()
+        self.store(name, files, value)
+        return value
+
+    def store(self, name: str, files: tuple[list, bool], value) -> None:
+        """Keep `value`, just read, as `name`'s entry by `files` (their signature, taken before
+        the read), as `use` keeps what it reads."""
+        sig, settled = files
+        self.misses += 1
         if settled and self.enabled and _round_trips(value):
             self.new[name] = {"files": sig, "value": value}
-        return value
 
     def peek(self, name: str, files: tuple[list, bool]) -> tuple[bool, object]:
         """(True, the last run's value of `name`) when none of `files` changed since, else
@@ -138,14 +144,20 @@ class ReadCache:
             return True, entry["value"]
         return False, None
 
-    def put(self, name: str, value) -> None:
+    def put(self, name: str, value) -> bool:
         """Keep `value` as `name`'s entry, checked by its reader, not by file signatures
         (collect/tables.py: digests of the bytes it wrote); the record is rewritten only
-        when it differs from the last run's."""
+        when it differs from the last run's. A value that would not come back equal (a
+        string no encoder writes, such as a lone surrogate) is not kept: False."""
         entry = {"files": [], "value": value}
+        if self.new.get(name) == entry:
+            return True
+        if not _round_trips(value):
+            return False
         if self.old.get(name) != entry:
             self.misses += 1
         self.new[name] = entry
+        return True
 
     def kept(self, name: str):
         """The value `put` kept as `name`, this run or the last (kept for the next run too), or
@@ -205,5 +217,5 @@ def gc_paused():
 def _round_trips(value) -> bool:
     try:
         return msgspec.msgpack.decode(msgspec.msgpack.encode(value)) == value
-    except (TypeError, msgspec.EncodeError, msgspec.DecodeError):
-        return False
+    except (TypeError, ValueError, msgspec.EncodeError, msgspec.DecodeError):
+        return False  # ValueError: UnicodeEncodeError, a lone surrogate in a string

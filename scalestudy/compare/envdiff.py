@@ -278,13 +278,16 @@ def bundle_script(side, point_id: str, known: dict) -> str | None:
     """The job script of the bundle a point ran in (its row's `bundle`), its last attempt's;
     `known` keeps the rows' bundles and the scripts read, so a bundled sweep of 10,000 points
     looks each up once (a search of the table per attempt was quadratic)."""
-    if "by point" not in known:
-        known["by point"] = {str(r.get("point_id")): r.get("bundle") for r in side.rows}
-    name = known["by point"].get(point_id)
+    if None not in known:  # None: no bundle's name
+        known[None] = {str(r.get("point_id")): r.get("bundle") for r in side.rows}
+    name = known[None].get(point_id)
     if not isinstance(name, str) or not name:  # none, or NaN: not bundled
         return None
     if name not in known:
-        jobs = sorted((side.folder / "bundles" / name).glob("attempt-*/job.sh"))
+        jobs = sorted(
+            (side.folder / "bundles" / name).glob("attempt-*/job.sh"),
+            key=lambda p: int(n) if (n := p.parent.name.removeprefix("attempt-")).isdigit() else -1,
+        )  # by number: attempt-10 after attempt-9
         known[name] = _read(jobs[-1]) if jobs else None
     return known[name]
 
@@ -299,6 +302,7 @@ def gather(side) -> Capture:
         enabled=os.access(side.folder, os.W_OK),  # an archive's folder may be read-only
     )
     merged: set[str] = set()  # the shared value lists already in `seen`
+    fresh: dict[str, list] = {}  # the lists read by this gather (one the record cannot keep too)
     bundles: dict = {}  # bundle_script's, read once a gather
 
     def read(attempt: Path) -> dict:
@@ -306,6 +310,7 @@ def gather(side) -> Capture:
         few distinct lists: decoding 10,000 copies was a third of gather)."""
         one = attempt_capture(attempt, side.folder)
         name = "values:" + hashlib.sha256(json.dumps(one["values"]).encode()).hexdigest()[:20]
+        fresh[name] = one["values"]
         cache.put(name, one["values"])
         return {**one, "values": name}
 
@@ -315,11 +320,13 @@ def gather(side) -> Capture:
             files = _attempt_signature(attempt)
             rel = os.path.relpath(attempt, side.folder)
             one = cache.use(rel, files, lambda a=attempt: read(a))
-            values = cache.kept(one["values"])
-            if values is None:  # the shared entry is not in the record: read the attempt again
-                cache.forget(rel)
-                one = read(attempt)
+            values = fresh.get(one["values"])
+            if values is None:
                 values = cache.kept(one["values"])
+            if values is None:  # the shared entry is not in the record: read the attempt again
+                one = read(attempt)
+                cache.store(rel, files, one)  # its entry is what was just read, for next time
+                values = fresh[one["values"]]
             cap.captured += bool(one["captured"])
             cap.notes += one["notes"]
             if one["values"] not in merged:  # attempts mostly repeat each other's

@@ -115,6 +115,8 @@ def test_a_value_list_shared_by_attempts_is_stored_once_and_a_lost_one_read_agai
     assert _plain(_gather(run, "base")) == _plain(first)
     # one attempt per lost list is read again: its list, named by its digest, is the others'
     assert len(read) == len(shared)
+    read.clear()  # and the record holds them again, with that attempt's own entry
+    assert _plain(_gather(run, "base")) == _plain(first) and read == []
 
 
 def test_a_bundled_points_job_script_is_its_bundles_last_attempts(run, monkeypatch):
@@ -130,7 +132,7 @@ def test_a_bundled_points_job_script_is_its_bundles_last_attempts(run, monkeypat
     table.to_csv(folder / "results.csv", index=False)
     for pid in members:
         (folder / pid / "attempt-1" / "job.sh").unlink()
-    for attempt, mark in ((1, "first"), (2, "second")):
+    for attempt, mark in ((1, "first"), (2, "second"), (10, "tenth")):
         script = folder / "bundles" / "b1" / f"attempt-{attempt}" / "job.sh"
         script.parent.mkdir(parents=True)
         script.write_text(f"#!/bin/bash\nexport BUNDLE_MARK={mark}\n")
@@ -139,7 +141,23 @@ def test_a_bundled_points_job_script_is_its_bundles_last_attempts(run, monkeypat
     real = envdiff._read
     monkeypatch.setattr(envdiff, "_read", lambda p: reads.append(Path(p)) or real(p))
     values = _gather(run, "base").values
-    assert values[("environment variables", "BUNDLE_MARK")] == {"second"}
+    assert values[("environment variables", "BUNDLE_MARK")] == {"tenth"}  # not attempt-2's
     assert [p for p in reads if "bundles" in p.parts] == [
-        folder / "bundles" / "b1" / "attempt-2" / "job.sh"
+        folder / "bundles" / "b1" / "attempt-10" / "job.sh"
     ]
+
+
+def test_a_value_no_record_can_hold_is_read_every_time_not_a_crash(run, monkeypatch):
+    """A capture holding a string MessagePack cannot write (a lone surrogate: a non-UTF-8 byte
+    json.dumps escaped) is not kept in the record: gather gives it, and the record is written
+    without it, every time."""
+    real = envdiff.attempt_capture
+
+    def odd(*a):
+        one = real(*a)
+        one["values"].append(["machine", "host", "node\udc80"])
+        return one
+
+    monkeypatch.setattr(envdiff, "attempt_capture", odd)
+    for _ in range(2):
+        assert "node\udc80" in _gather(run, "base").values[("machine", "host")]
