@@ -1347,8 +1347,7 @@ MUTATIONS = [
     Mutation(
         "a bundle's attempts ordered as text (attempt-10 before attempt-2)",
         "scalestudy/compare/envdiff.py",
-        "            key=lambda p: int(n) if (n := "
-        'p.parent.name.removeprefix("attempt-")).isdigit() else -1,\n',
+        "            key=lambda p: attempt_files.attempt_number(p.parent) or 0,\n",
         "            key=str,\n",
         [
             "tests/unit/test_capture_cache.py::"

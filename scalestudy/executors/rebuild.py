@@ -30,17 +30,11 @@ from scalestudy.executors.states import NOT_QUEUED
 from scalestudy.formats import attempt_files, step_log
 from scalestudy.formats.manifest import ManifestFile
 
-ATTEMPT = re.compile(r"attempt-(\d+)$")
 # an array script's task line: `  3) run_dir='/…/<point>/attempt-1' ;;  # point <point>`
 ARRAY_TASK = re.compile(r"^\s*(\d+)\) run_dir=(.*?) ;;", re.MULTILINE)
 JOB_FOLDERS = ("bundles", "arrays")  # a job of several points: its own attempt folders
 SLURM = "slurm"  # the backend's registered name (executors/slurm.py)
 NOT_POINTS = {*JOB_FOLDERS, "gate-probe", "rendered", "report", "archive"}
-
-
-def _attempt_number(folder: Path) -> int | None:
-    m = ATTEMPT.fullmatch(folder.name)
-    return int(m.group(1)) if m else None
 
 
 def _final_state(adir: Path) -> dict:
@@ -63,7 +57,7 @@ def _shared_jobs(sweep_dir: Path) -> dict[str, tuple[str, Path, int, int | None]
     out: dict[str, tuple[str, Path, int, int | None]] = {}
     for kind in JOB_FOLDERS:
         for script in sorted(sweep_dir.glob(f"{kind}/*/attempt-*/job.sh")):
-            k = _attempt_number(script.parent)
+            k = attempt_files.attempt_number(script.parent)
             text = script.read_text(errors="replace")
             if kind == "arrays":
                 for index, run_dir in ARRAY_TASK.findall(text):
@@ -100,7 +94,7 @@ def _slurm_job(sweep_dir: Path, adir: Path, shared: dict) -> dict | None:
         else:
             record.update(array=key, array_folder=folder, array_index=index)
     else:
-        key, k = adir.parent.name, _attempt_number(adir) or 1
+        key, k = adir.parent.name, attempt_files.attempt_number(adir) or 1
     outputs = sorted([*adir.glob("slurm-*.out"), *(job_dir.glob("slurm-*.out") if found else [])])
     if outputs:  # the job started: its output file is named after its id
         return record | {"state": "submitted", "job_id": outputs[-1].stem.removeprefix("slurm-")}
@@ -154,7 +148,7 @@ def from_attempt_folders(sweep_dir: Path) -> ManifestFile:
             continue
         found = {}
         for adir in point.glob("attempt-*"):
-            k = _attempt_number(adir)
+            k = attempt_files.attempt_number(adir)
             if k is not None and (adir / attempt_files.POINT_JSON).is_file():
                 found[k] = attempt_record(sweep_dir, adir, k, shared)
         if not found:
@@ -177,7 +171,7 @@ def from_attempt_folders(sweep_dir: Path) -> ManifestFile:
         # their attempt counts number the next job's folder: keep them taken
         jobs = {}
         for job in sorted(sweep_dir.glob(f"{kind}/*")):
-            ks = [k for a in job.glob("attempt-*") if (k := _attempt_number(a))]
+            ks = [k for a in job.glob("attempt-*") if (k := attempt_files.attempt_number(a))]
             if ks:
                 jobs[job.name] = {
                     "attempts": [

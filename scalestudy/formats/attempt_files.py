@@ -4,6 +4,9 @@ collect, doctor and archive read them."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 POINT_JSON = "point.json"  # the point's config as its job reads it (layout.point_json)
 JOB_SCRIPT = "job.sh"  # the exact script the job ran, byte for byte what `render` showed
 STARTED_AT = "started_at"  # a bundle member's start (epoch seconds), written as it starts
@@ -11,6 +14,13 @@ EXIT_CODE = "exit_code"  # the job's (or member's) exit code, written last, atom
 
 # what an archive keeps of every attempt besides logs/ and env/
 ATTEMPT_FILES = (POINT_JSON, JOB_SCRIPT, EXIT_CODE, STARTED_AT)
+ATTEMPT = re.compile(r"attempt-(\d+)$")  # an attempt folder's name: attempt-1, attempt-2, ...
+
+
+def attempt_number(folder: Path) -> int | None:
+    """k of an attempt folder attempt-k (None: not one), so attempts sort as numbers."""
+    m = ATTEMPT.fullmatch(folder.name)
+    return int(m.group(1)) if m else None
 
 
 def template_names() -> dict[str, str]:
