@@ -123,7 +123,9 @@ def members(folder: Path, with_logs: bool) -> list[Path]:
     for sub in ("report", "rendered"):
         if (folder / sub).is_dir():
             out += sorted(p for p in (folder / sub).rglob("*") if p.is_file())
-    attempts = sorted(folder.glob("*/attempt-*")) + sorted(folder.glob("*/*/attempt-*"))
+    attempts = sorted(folder.glob(f"*/{attempt_files.ATTEMPT_GLOB}")) + sorted(
+        folder.glob(f"*/*/{attempt_files.ATTEMPT_GLOB}")
+    )
     for attempt in attempts:
         if not attempt.is_dir() or attempt.parent.name == "checkpoints":
             continue

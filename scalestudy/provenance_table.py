@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scalestudy.errors import DamagedFile
-from scalestudy.formats import env_capture
+from scalestudy.formats import attempt_files, env_capture
 from scalestudy.formats.env_capture import NOT_RECORDED, EnvFolder
 from scalestudy.formats.manifest import QUEUES_JOBS, Attempt, decode, known
 
@@ -267,7 +267,7 @@ def read_point(
     if _number(known(meta.attempt)) not in (None, rec.attempt):
         meta = Attempt()  # the manifest moved on since collect: the row's attempt is the one read
     local = _unqueued(meta.executor)
-    sub = Path(str(meta.folder or f"{rec.point_id}/attempt-{rec.attempt}"))
+    sub = Path(str(meta.folder or f"{rec.point_id}/{attempt_files.attempt_name(rec.attempt)}"))
     env_dir = folder / sub / "env"
     env = EnvFolder(env_dir, warnings) if env_dir.is_dir() else None
     if env is not None:

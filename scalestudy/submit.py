@@ -113,7 +113,7 @@ def render_all(
         for b in make_bundles(run, salt):
             record = data.bundles.get(b.id) if data.bundles else None
             k = _count(record.attempts if record else None) + 1
-            bdir = sdir / "bundles" / b.id / f"attempt-{k}"
+            bdir = sdir / "bundles" / b.id / attempt_files.attempt_name(k)
             out[b.id] = bundle_script(b, loaded, bdir, run_dirs, env, k)
         return out
     for p in run:

@@ -285,7 +285,9 @@ def bundle_script(side, point_id: str, known: dict) -> str | None:
         return None
     if name not in known:
         jobs = sorted(
-            (side.folder / "bundles" / name).glob(f"attempt-*/{attempt_files.JOB_SCRIPT}"),
+            (side.folder / "bundles" / name).glob(
+                f"{attempt_files.ATTEMPT_GLOB}/{attempt_files.JOB_SCRIPT}"
+            ),
             key=lambda p: attempt_files.attempt_number(p.parent) or 0,
         )  # by number: attempt-10 after attempt-9
         known[name] = _read(jobs[-1]) if jobs else None

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scalestudy.formats import attempt_files
 from scalestudy.formats.results_columns import clock_checked
 from scalestudy.inputs import Input
 from scalestudy.report import legacy, load
@@ -161,7 +162,7 @@ def measured_points(
         m.statuses[status] = m.statuses.get(status, 0) + 1
         attempt = legacy.value(row.get("attempt"))
         if attempt is not None:
-            m.attempts.append(sweep.folder / pid / f"attempt-{int(attempt)}")
+            m.attempts.append(sweep.folder / pid / attempt_files.attempt_name(attempt))
         if status == "completed":
             tput, step = _number(row.get("tokens_per_s")), _number(row.get("step_s_median"))
             allocation = legacy.value(row.get("allocation"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scalestudy.formats import attempt_files
 from scalestudy.formats.manifest import ManifestFile
 from scalestudy.plan import Bundle, Point
 from scalestudy.render import render_bundle
@@ -23,7 +24,7 @@ def sweep_dir(results: Path, loaded: LoadedSweep) -> Path:
 def next_attempt_dir(sdir: Path, manifest: ManifestFile, point: Point) -> tuple[int, Path]:
     entry = manifest.points.get(point.id)
     k = (len(entry.attempts) if entry else 0) + 1
-    return k, sdir / point.id / f"attempt-{k}"
+    return k, sdir / point.id / attempt_files.attempt_name(k)
 
 
 def point_json(

@@ -56,7 +56,9 @@ def _shared_jobs(sweep_dir: Path) -> dict[str, tuple[str, Path, int, int | None]
     run by a bundle's or an array's job."""
     out: dict[str, tuple[str, Path, int, int | None]] = {}
     for kind in JOB_FOLDERS:
-        for script in sorted(sweep_dir.glob(f"{kind}/*/attempt-*/job.sh")):
+        for script in sorted(
+            sweep_dir.glob(f"{kind}/*/{attempt_files.ATTEMPT_GLOB}/{attempt_files.JOB_SCRIPT}")
+        ):
             k = attempt_files.attempt_number(script.parent)
             text = script.read_text(errors="replace")
             if kind == "arrays":
@@ -147,7 +149,7 @@ def from_attempt_folders(sweep_dir: Path) -> ManifestFile:
         if point.name in NOT_POINTS or point.name.startswith("."):
             continue
         found = {}
-        for adir in point.glob("attempt-*"):
+        for adir in point.glob(attempt_files.ATTEMPT_GLOB):
             k = attempt_files.attempt_number(adir)
             if k is not None and (adir / attempt_files.POINT_JSON).is_file():
                 found[k] = attempt_record(sweep_dir, adir, k, shared)
@@ -160,7 +162,7 @@ def from_attempt_folders(sweep_dir: Path) -> ManifestFile:
                 or {
                     "attempt": k,
                     "state": NOT_QUEUED,
-                    "folder": f"{point.name}/attempt-{k}",
+                    "folder": f"{point.name}/{attempt_files.attempt_name(k)}",
                     "reason": "rebuilt: its folder is missing",
                 }
                 for k in range(1, max(found) + 1)
@@ -171,11 +173,18 @@ def from_attempt_folders(sweep_dir: Path) -> ManifestFile:
         # their attempt counts number the next job's folder: keep them taken
         jobs = {}
         for job in sorted(sweep_dir.glob(f"{kind}/*")):
-            ks = [k for a in job.glob("attempt-*") if (k := attempt_files.attempt_number(a))]
+            ks = [
+                k
+                for a in job.glob(attempt_files.ATTEMPT_GLOB)
+                if (k := attempt_files.attempt_number(a))
+            ]
             if ks:
                 jobs[job.name] = {
                     "attempts": [
-                        {"folder": f"{kind}/{job.name}/attempt-{k}", "rebuilt": True}
+                        {
+                            "folder": f"{kind}/{job.name}/{attempt_files.attempt_name(k)}",
+                            "rebuilt": True,
+                        }
                         for k in range(1, max(ks) + 1)
                     ]
                 }

@@ -103,7 +103,7 @@ def _submit_bundle(sub: Submission, b: Bundle, run_dirs: dict[str, Path]) -> Non
     sdir, data = sub.sweep_dir, sub.data
     record = data.job_attempts("bundles", b.id)
     k = len(record.attempts) + 1
-    bdir = sdir / "bundles" / b.id / f"attempt-{k}"
+    bdir = sdir / "bundles" / b.id / attempt_files.attempt_name(k)
     bdir.mkdir(parents=True, exist_ok=True)
     script = bundle_script(b, sub.loaded, bdir, run_dirs, sub.env, k)
     (bdir / attempt_files.JOB_SCRIPT).write_text(script)
@@ -155,7 +155,7 @@ def _submit_array(sub: Submission, members: list[tuple[Point, Path]]) -> None:
     aid = f"a{first.nodes:04d}-p{first.ppn}-{digest}"
     record = sub.data.job_attempts("arrays", aid)
     k = len(record.attempts) + 1
-    adir = sub.sweep_dir / "arrays" / aid / f"attempt-{k}"
+    adir = sub.sweep_dir / "arrays" / aid / attempt_files.attempt_name(k)
     adir.mkdir(parents=True, exist_ok=True)
     script = render_array(members, aid, sub.loaded.profile, adir, k, sub.env)
     (adir / attempt_files.JOB_SCRIPT).write_text(script)
@@ -188,7 +188,7 @@ def _submit_gate(sub: Submission, run: list[Point]) -> str:
         sweep=big.sweep.model_copy(update={"workload": "probe"}),
     )
     gates = sub.data.gate_list()
-    adir = sub.sweep_dir / "gate-probe" / f"attempt-{len(gates) + 1}"
+    adir = sub.sweep_dir / "gate-probe" / attempt_files.attempt_name(len(gates) + 1)
     adir.mkdir(parents=True, exist_ok=True)
     cfg = point_json(probe, adir, True, binds=sub.loaded.profile.bind != "none")
     (adir / attempt_files.POINT_JSON).write_text(json.dumps(cfg, indent=1))

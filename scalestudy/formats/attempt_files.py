@@ -15,6 +15,12 @@ EXIT_CODE = "exit_code"  # the job's (or member's) exit code, written last, atom
 # what an archive keeps of every attempt besides logs/ and env/
 ATTEMPT_FILES = (POINT_JSON, JOB_SCRIPT, EXIT_CODE, STARTED_AT)
 ATTEMPT = re.compile(r"attempt-(\d+)$")  # an attempt folder's name: attempt-1, attempt-2, ...
+ATTEMPT_GLOB = "attempt-*"  # every attempt folder of a point (glob; attempt_number tells k)
+
+
+def attempt_name(k: int) -> str:
+    """The folder of a point's k-th attempt (k from 1), as ATTEMPT reads it back."""
+    return f"attempt-{int(k)}"
 
 
 def attempt_number(folder: Path) -> int | None:

@@ -36,6 +36,7 @@ import msgspec
 
 from scalestudy.errors import BadInput, DamagedFile
 from scalestudy.fileio import output_folder
+from scalestudy.formats import attempt_files
 
 SCHEMA = "scalestudy.history/1"
 ENV_VAR = "SCALESTUDY_HISTORY"  # a site's shared history (else beside the results)
@@ -123,7 +124,7 @@ def attempt_identity(sweep: str, row: dict) -> str | None:
     if attempt is None:
         return None
     job, start = _value(row.get("job_id")), _value(row.get("start"))
-    out = f"{sweep}/{row['point_id']}/attempt-{int(attempt)}"
+    out = f"{sweep}/{row['point_id']}/{attempt_files.attempt_name(attempt)}"
     if job is not None:
         out += f"/job-{job}"
     if start is not None:

@@ -22,7 +22,7 @@ from scalestudy.collect import rows_check
 from scalestudy.collect.cache import ReadCache, package_sources, signature
 from scalestudy.collect.rows_check import RowsCheck
 from scalestudy.errors import BadInput, DamagedFile
-from scalestudy.formats import results_columns, step_log
+from scalestudy.formats import attempt_files, results_columns, step_log
 from scalestudy.inputs import sweep_argument
 from scalestudy.report import legacy
 
@@ -279,7 +279,7 @@ def _load_run(
     attempt = _finite(getattr(row, "attempt", None))
     if attempt is None:
         return None
-    logs = sweep.folder / str(row.point_id) / f"attempt-{int(attempt)}" / "logs"
+    logs = sweep.folder / str(row.point_id) / attempt_files.attempt_name(attempt) / "logs"
     rank0 = logs / step_log.rank_log_name(0)
     if not rank0.exists():
         return None

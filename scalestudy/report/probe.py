@@ -78,7 +78,7 @@ def attempt_logs(folder: Path, row) -> Path | None:
     attempt = row.get("attempt")
     if attempt is None or attempt != attempt:  # NaN: never ran
         return None
-    return folder / str(row["point_id"]) / f"attempt-{int(attempt)}" / "logs"
+    return folder / str(row["point_id"]) / attempt_files.attempt_name(attempt) / "logs"
 
 
 def has_log_marks(folder: Path, row, marks: tuple[str, ...]) -> bool:

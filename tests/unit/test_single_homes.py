@@ -71,3 +71,15 @@ def test_the_padded_slots_share_has_one_value():
     assert literal == projection.SLOT_FRACTION
     spec = {"vocab": 100}
     assert memory_model.tf1_rows_estimate(spec, 1000, 1) == 100 + int(2 * 1000 * literal)
+
+
+def test_an_attempt_folder_name_is_formatted_in_one_module():
+    """attempt-k is written and globbed only through formats/attempt_files (attempt_name,
+    ATTEMPT_GLOB); an f-string's literal part ending in "attempt-" is a second copy."""
+    from scalestudy.formats import attempt_files
+
+    found = _where(lambda v: isinstance(v, str) and re.search(r"attempt-(\*|$)", v))
+    elsewhere = sorted(w for places in found.values() for w in places if "attempt_files" not in w)
+    assert found, "the pattern still sees the one home"
+    assert elsewhere == [], "format attempt-k with attempt_files.attempt_name"
+    assert attempt_files.attempt_number(Path(attempt_files.attempt_name(12))) == 12
