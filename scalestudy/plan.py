@@ -20,6 +20,7 @@ the id alone, so a new matrix dimension needs no change in the report.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import itertools
 import json
@@ -190,10 +191,16 @@ def variant_labels(variants: list[SweepVariant], sweep_name: str) -> dict[str, s
     return out
 
 
+def _science_digest(science: dict) -> str:
+    """The part of a point id its configuration decides (its repeats share it)."""
+    return hashlib.sha256(json.dumps(science, sort_keys=True).encode()).hexdigest()[:10]
+
+
 def _point_id(
-    science: dict, nodes: int, ppn: int, repeat: int, allocation: int | None = None
+    science: dict | str, nodes: int, ppn: int, repeat: int, allocation: int | None = None
 ) -> str:
-    digest = hashlib.sha256(json.dumps(science, sort_keys=True).encode()).hexdigest()[:10]
+    """n<nodes>-p<ppn>-<digest>-[a<allocation>-]r<repeat>; `science` or its digest."""
+    digest = science if isinstance(science, str) else _science_digest(science)
     sample = f"a{allocation}-r{repeat}" if allocation is not None else f"r{repeat}"
     return f"n{nodes:04d}-p{ppn}-{digest}-{sample}"
 
@@ -261,22 +268,28 @@ def make_plan(loaded: LoadedSweep) -> list[Point]:
             if sw.workload != workloads.DEFAULT:
                 science["workload"] = sw.workload
             science.update(workloads.get(sw.workload).options_of(sw))
+            # what a point's repeats share, worked out once (a sweep of 500 repeats spent
+            # most of its plan on these, once per repeat)
+            digest, memory = _science_digest(science), None
+            is_baseline = baseline.matches(loaded.sweep.baseline, sw, cfg)
+            node_memory = sbatch_options.node_memory_bytes(
+                sw.slurm, profile.slurm, sw.ppn * sw.threads_per_worker
+            ) or (profile.memory_gb * 1e9)  # what Slurm enforces, when the sweep says it
             for allocation, repeat in itertools.product(allocations_of(sw), range(sw.repeats)):
-                pid = _point_id(science, nodes, sw.ppn, repeat, allocation)
-                spec = cfg.model.resolved()
+                pid = _point_id(digest, nodes, sw.ppn, repeat, allocation)
                 point = Point(pid, sw, nodes, repeat, cfg, variant.overrides)
                 point.allocation = allocation
                 point.variant, point.variant_label = vid, labels[vid]
-                point.baseline = baseline.matches(loaded.sweep.baseline, sw, cfg)
-                point.memory = estimate(
-                    spec,
-                    workers=point.workers,
-                    tokens_per_worker=point.tokens_per_worker,
-                    config=cfg,
-                )
-                point.node_memory_bytes = sbatch_options.node_memory_bytes(
-                    sw.slurm, profile.slurm, sw.ppn * sw.threads_per_worker
-                ) or (profile.memory_gb * 1e9)  # what Slurm enforces, when the sweep says it
+                point.baseline = is_baseline
+                if memory is None:
+                    memory = estimate(
+                        cfg.model.resolved(),
+                        workers=point.workers,
+                        tokens_per_worker=point.tokens_per_worker,
+                        config=cfg,
+                    )
+                point.memory = copy.copy(memory)  # each point its own
+                point.node_memory_bytes = node_memory
                 points.append(point)
     ids = [p.id for p in points]
     if len(set(ids)) != len(ids):
@@ -373,18 +386,32 @@ def bundle_minutes(bundle: Bundle) -> float:
     return sum(time_limit_minutes(m.sweep.time_limit) or 0 for m in bundle.members)
 
 
-def _job(profile: Profile, id_: str, nodes: int, members: list[Point], minutes: float) -> Job:
-    """The job that runs `members` for `minutes`: the partition that takes it and its MaxTime."""
-    name = sbatch_options.partition(members[0].sweep.slurm, profile, nodes, minutes)
-    partition = profile.partition_named(name)
-    limit, text = (partition.max_minutes, partition.max_time) if partition else (None, None)
+def _job(
+    profile: Profile,
+    id_: str,
+    nodes: int,
+    members: list[Point],
+    minutes: float,
+    known: dict | None = None,
+) -> Job:
+    """The job that runs `members` for `minutes`: the partition that takes it and its MaxTime
+    (`known`: the answers for a sweep's settings, nodes and minutes already worked out, which
+    the jobs of one plan mostly share)."""
+    slurm, known = members[0].sweep.slurm, {} if known is None else known
+    key = (id(slurm), nodes, minutes)
+    if key not in known:
+        name = sbatch_options.partition(slurm, profile, nodes, minutes)
+        partition = profile.partition_named(name)
+        limit, text = (partition.max_minutes, partition.max_time) if partition else (None, None)
+        known[key] = (slurm, name, limit, text)  # slurm kept: its id names no other object
+    _, name, limit, text = known[key]
     return Job(id_, nodes, len(members), minutes, name, limit, text, [m.id for m in members])
 
 
-def point_job(point: Point, profile: Profile) -> Job:
+def point_job(point: Point, profile: Profile, known: dict | None = None) -> Job:
     """A point's own job (one job per point, or a task of an array of such)."""
     minutes = time_limit_minutes(point.sweep.time_limit) or 0
-    return _job(profile, point.id, point.nodes, [point], minutes)
+    return _job(profile, point.id, point.nodes, [point], minutes, known)
 
 
 def bundle_job(bundle: Bundle, profile: Profile) -> Job:
@@ -400,7 +427,8 @@ def jobs_of(loaded: LoadedSweep, points: list[Point], bundles_are_jobs: bool) ->
     run = [p for p in points if submitted(p)]
     if bundles_are_jobs and loaded.sweep.schedule == "bundled":
         return [bundle_job(b, loaded.profile) for b in make_bundles(run, "0")]
-    return [point_job(p, loaded.profile) for p in run]
+    known: dict = {}
+    return [point_job(p, loaded.profile, known) for p in run]
 
 
 def _walltime_issues(loaded: LoadedSweep, points: list[Point]) -> list[Issue]:

@@ -394,6 +394,7 @@ SbatchDefaults = create_model(
 TIME_LIMIT = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d+))?(?::(\d+))?$")
 
 
+@functools.lru_cache(maxsize=256)  # a plan asks for the same few limits once per job
 def time_limit_minutes(value: str) -> float | None:
     m = TIME_LIMIT.match(value.strip())
     if not m:

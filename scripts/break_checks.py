@@ -1364,6 +1364,43 @@ MUTATIONS = [
             "test_a_value_no_record_can_hold_is_read_every_time_not_a_crash"
         ],
     ),
+    Mutation(
+        "the repeats of a point share one memory estimate object",
+        "scalestudy/plan.py",
+        "                point.memory = copy.copy(memory)  # each point its own\n",
+        "                point.memory = memory  # each point its own\n",
+        [
+            "tests/unit/test_plan.py::"
+            "test_a_points_repeats_share_its_id_and_estimate_but_each_holds_its_own"
+        ],
+    ),
+    Mutation(
+        "the plan's partition answers kept by time alone, not by nodes",
+        "scalestudy/plan.py",
+        "    key = (id(slurm), nodes, minutes)\n",
+        "    key = (id(slurm), minutes)\n",
+        [
+            "tests/unit/test_plan_walltime.py::"
+            "test_each_job_gets_its_own_node_counts_partition_and_its_repeats_the_same"
+        ],
+    ),
+    Mutation(
+        "a trainer rank imports Keras's unused helpers again",
+        "scalestudy/trainer/__main__.py",
+        "    skip_unused_imports()\n    from scalestudy.trainer.loop import run\n",
+        "    from scalestudy.trainer.loop import run\n",
+        [
+            "tests/unit/test_trainer_imports.py::"
+            "test_a_rank_imports_tensorflow_and_keras_but_not_their_unused_helpers"
+        ],
+    ),
+    Mutation(
+        "an attempt folder's name formatted by hand outside attempt_files",
+        "scalestudy/report/probe.py",
+        "attempt_files.attempt_name(attempt)",
+        'f"attempt-{int(attempt)}"',
+        ["tests/unit/test_single_homes.py::test_an_attempt_folder_name_is_formatted_in_one_module"],
+    ),
 ]
 
 

@@ -252,3 +252,26 @@ def test_compression_is_a_new_point_only_when_it_compresses(tmp_path):
     assert all(p.config.compression == "fp16" for p in half)
     assert "compression" not in old[0].config.model_dump(mode="json")
     assert half[0].config.model_dump(mode="json")["compression"] == "fp16"
+
+
+def test_a_points_repeats_share_its_id_and_estimate_but_each_holds_its_own(tmp_path):
+    """The plan works out what a point's repeats share once: the same digest in their ids, an
+    equal memory estimate, each its own copy (one repeat's edited estimate is not another's)."""
+    path = tmp_path / "repeats.yaml"
+    path.write_text(
+        "name: repeats\ncluster: emulated\nmode: weak\nnodes: [1, 2]\nrepeats: 3\n"
+        "trainer: {model: tiny, steps: 4, tokens_per_worker: 512}\n"
+    )
+    points = make_plan(load_sweep(path))
+    assert len(points) == 6
+    for nodes in (1, 2):
+        mine = [p for p in points if p.nodes == nodes]
+        assert len({p.id.rsplit("-", 1)[0] for p in mine}) == 1  # n..-p..-<digest>
+        assert len({p.id for p in mine}) == 3
+        assert all(p.memory == mine[0].memory for p in mine)
+        assert len({id(p.memory) for p in mine}) == 3
+        cfg = mine[0].config
+        alone = estimate(cfg.model.resolved(), workers=nodes, tokens_per_worker=512, config=cfg)
+        assert mine[2].memory == alone  # the estimate of a point's own inputs
+    one, two = (next(p for p in points if p.nodes == n) for n in (1, 2))
+    assert one.memory != two.memory  # the hoisted estimate is not carried across node counts

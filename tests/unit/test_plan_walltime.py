@@ -199,3 +199,36 @@ def test_the_partition_chosen_takes_the_jobs_time_and_render_agrees(tmp_path, ca
         chosen[case] = {_sbatch(s.read_text(), "partition") for s in out.rglob("*.sh")}
         assert main(["plan", str(path), *args]) == 0, capsys.readouterr()
     assert chosen == {"fits": {"short"}, "long": {"debug"}, "bundle": {"debug"}}
+
+
+def test_each_job_gets_its_own_node_counts_partition_and_its_repeats_the_same(tmp_path):
+    """jobs_of works out a partition once per (settings, nodes, minutes): three node counts,
+    three partitions, and a point's repeats all in its own."""
+    from scalestudy.plan import jobs_of, make_plan
+    from scalestudy.sweepfile.sweep import load_sweep
+
+    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated.yaml").read_text())
+    base.update(
+        name="three-queues",
+        partitions=[
+            {"name": "wide", "max_nodes": 4, "max_time": "04:00:00"},
+            {"name": "one", "max_nodes": 1, "max_time": "04:00:00"},
+            {"name": "two", "max_nodes": 2, "max_time": "04:00:00"},
+        ],
+    )
+    (tmp_path / "three-queues.yaml").write_text(yaml.safe_dump(base))
+    sweep = {
+        "name": "queues",
+        "cluster": "three-queues.yaml",
+        "mode": "weak",
+        "nodes": [1, 2, 4],
+        "repeats": 3,
+        "time_limit": "00:05:00",
+        "trainer": {"model": "tiny", "steps": 4, "tokens_per_worker": 512},
+    }
+    path = tmp_path / "queues.yaml"
+    path.write_text(yaml.safe_dump(sweep))
+    loaded = load_sweep(path)
+    jobs = jobs_of(loaded, make_plan(loaded), bundles_are_jobs=True)
+    assert len(jobs) == 9
+    assert {(j.nodes, j.partition) for j in jobs} == {(1, "one"), (2, "two"), (4, "wide")}
