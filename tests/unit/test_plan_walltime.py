@@ -162,20 +162,21 @@ def test_render_writes_exactly_the_jobs_plan_lists_and_submit_runs(tmp_path, cap
     assert {s.stem for s in (tmp_path / "all").glob("*.sh")} == planned | excluded
 
 
+def _queues(folder: Path, name: str, **partitions: tuple[int, str]) -> None:
+    """The emulated profile as `name`.yaml in folder, with these partitions (max_nodes,
+    max_time) in the order given."""
+    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated.yaml").read_text())
+    rows = [{"name": k, "max_nodes": n, "max_time": t} for k, (n, t) in partitions.items()]
+    base.update(name=name, partitions=rows)
+    (folder / f"{name}.yaml").write_text(yaml.safe_dump(base))
+
+
 def test_the_partition_chosen_takes_the_jobs_time_and_render_agrees(tmp_path, capsys):
     """A site's short queue (2 nodes, MaxTime 10 min) beside its default (4 nodes, 4 h), as the
     tests' site cluster has them: a 2-node job of 5 min goes to short; one of 20 min, or a
     bundle of 2 x 10 min, to debug, where the plan's MaxTime check and the script agree (it
     chose short by the nodes alone and refused the bundle, seen on the site cluster)."""
-    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated.yaml").read_text())
-    base.update(
-        name="site-queues",
-        partitions=[
-            {"name": "debug", "max_nodes": 4, "max_time": "04:00:00"},
-            {"name": "short", "max_nodes": 2, "max_time": "00:10:00"},
-        ],
-    )
-    (tmp_path / "site-queues.yaml").write_text(yaml.safe_dump(base))
+    _queues(tmp_path, "site-queues", debug=(4, "04:00:00"), short=(2, "00:10:00"))
     chosen = {}
     for case, keys in {
         "fits": {"time_limit": "00:05:00"},
@@ -207,16 +208,8 @@ def test_each_job_gets_its_own_node_counts_partition_and_its_repeats_the_same(tm
     from scalestudy.plan import jobs_of, make_plan
     from scalestudy.sweepfile.sweep import load_sweep
 
-    base = yaml.safe_load((ROOT / "templates" / "clusters" / "emulated.yaml").read_text())
-    base.update(
-        name="three-queues",
-        partitions=[
-            {"name": "wide", "max_nodes": 4, "max_time": "04:00:00"},
-            {"name": "one", "max_nodes": 1, "max_time": "04:00:00"},
-            {"name": "two", "max_nodes": 2, "max_time": "04:00:00"},
-        ],
-    )
-    (tmp_path / "three-queues.yaml").write_text(yaml.safe_dump(base))
+    hours = "04:00:00"
+    _queues(tmp_path, "three-queues", wide=(4, hours), one=(1, hours), two=(2, hours))
     sweep = {
         "name": "queues",
         "cluster": "three-queues.yaml",
