@@ -28,11 +28,12 @@ demo: venv
 	$(PY) -m scalestudy.cli report experiments/quickstart.yaml
 	@echo "open $(CURDIR)/results/quickstart/report/report.html in a browser (one self-contained file)"
 
-# Every test runs once (issue #43): the harness's fast tests on Python 3.13 (the newest promised;
-# a venv of the harness's dependencies only, cached by constraints-harness.txt + pyproject.toml +
-# the interpreter, ~1 min cold), then everything that needs TensorFlow, MPI, Slurm or the wheel
-# on the trainer's 3.11 (.venv); on 3.10, the oldest promised, every harness module is imported
-# (`make test-pythons` runs the fast set on 3.10, 3.12 and 3.13). Each phase's start time is
+# Every test runs once (issue #43): everything that needs TensorFlow, MPI, Slurm or the wheel on
+# the trainer's 3.11 (.venv), and beside it, at nice 19 on the cycles it leaves idle, the
+# harness's fast tests on Python 3.13 (the newest promised; a venv of the harness's dependencies
+# only, cached by constraints-harness.txt + pyproject.toml + the interpreter, ~1 min cold); on
+# 3.10, the oldest promised, every harness module is imported (`make test-pythons` runs the fast
+# set on 3.10, 3.12 and 3.13). Each phase's start time is
 # printed and each phase's JUnit XML kept for scripts/test_costs.py (docs/development.md's table).
 # the heavy tests' JUnit: a prefix, one XML per lane (scripts/heavy_lanes.py)
 TEST_JUNIT ?= .pytest-junit
@@ -41,10 +42,11 @@ test: venv mpi-families
 	@date -u +"[%T] test: lint"
 	$(PY) -m ruff check scalestudy tests benchmarks scripts
 	$(PY) -m ruff format --check scalestudy tests benchmarks scripts
-	@date -u +"[%T] test: the harness's fast tests on Python 3.13"
-	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.13)" -m pytest $(HARNESS_FAST) -n auto --durations=20 --junitxml=$(TEST_JUNIT_FAST)
-	@date -u +"[%T] test: the trainer, MPI, Slurm and wheel tests on Python 3.11 (two lanes at once, then the timing tests alone)"
-	$(PY) scripts/heavy_lanes.py --heavy "$(HEAVY)" --junit $(TEST_JUNIT)
+	@date -u +"[%T] test: the harness's venv on Python 3.13"
+	bash scripts/site-install/harness-venv.sh 3.13
+	@date -u +"[%T] test: the trainer, MPI, Slurm and wheel tests on Python 3.11 (two lanes at once, the harness's fast tests on 3.13 at nice 19 beside them, then the timing tests alone)"
+	FAST_PY="$$(bash scripts/site-install/harness-venv.sh 3.13)" $(PY) scripts/heavy_lanes.py --heavy "$(HEAVY)" --junit $(TEST_JUNIT) \
+	  --beside 'PYTHONPATH="$(CURDIR)" "$$FAST_PY" -m pytest $(HARNESS_FAST) -n auto --durations=20 --junitxml=$(TEST_JUNIT_FAST)'
 	@date -u +"[%T] test: every harness module imported on Python 3.10"
 	PYTHONPATH="$(CURDIR)" "$$(bash scripts/site-install/harness-venv.sh 3.10)" -c '$(HARNESS_IMPORTS)'
 	@date -u +"[%T] test: done"

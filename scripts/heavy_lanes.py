@@ -8,7 +8,13 @@ change found in a history of step times, a link rate fitted from collective time
 nothing beside them.
 
     python scripts/heavy_lanes.py --heavy "mpi or slurm or trainer or wheel or reference" \\
-        --junit .pytest-junit [-- PYTEST_ARGS...]
+        --junit .pytest-junit [--beside "SHELL COMMAND"] [-- PYTEST_ARGS...]
+
+--beside: a command (the harness's fast tests, `make test`) run at the lowest CPU priority
+(nice 19) while the two lanes run, so it takes the cycles they leave idle (the lanes kept the
+two cores 91% busy in 29c9bc3's CI-like run, ~490 CPU s idle, about half the fast tests'
+CPU), not theirs; it is waited for before the timing lane starts, which runs with nothing
+beside it. Its output is kept in PREFIX-beside.log and printed with the cluster lane's.
 
 The compute lane prints as it goes; the cluster lane's output is kept in PREFIX-cluster.log and
 printed when both have ended; each lane writes PREFIX-<lane>.xml (scripts/test_costs.py reads
@@ -18,6 +24,7 @@ listed at the end, where a CI log's tail shows them."""
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import threading
@@ -67,12 +74,29 @@ def streamed(cmd: list[str]) -> tuple[int, str]:
     return proc.wait(), "".join(shown)
 
 
-def run_together(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[int, float, str]]:
-    """Both lanes of TOGETHER at once: the first's output live, the second's kept in a log.
-    {lane: (exit code, seconds, output)}."""
+def start_beside(command: str, log: Path) -> subprocess.Popen:
+    """`command` (a shell line) at nice 19, its output into log."""
+    print(f"[beside the lanes, at nice 19: {command}]\n[its output in {log}]", flush=True)
+    with log.open("w") as out:
+        return subprocess.Popen(
+            ["bash", "-c", command],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=lambda: os.nice(19),  # only the cycles the lanes leave idle
+        )
+
+
+def run_together(
+    heavy: str, prefix: str, extra: list[str], beside: str | None = None
+) -> dict[str, tuple[int, float, str]]:
+    """Both lanes of TOGETHER at once: the first's output live, the second's kept in a log;
+    `beside` (a shell line) niced beside them and waited for. {lane: (exit code, seconds,
+    output)}."""
     (live, live_expr), (quiet, quiet_expr) = TOGETHER.items()
     log = Path(f"{prefix}-{quiet}.log")
     start = time.monotonic()
+    side_log = Path(f"{prefix}-beside.log")
+    side = start_beside(beside, side_log) if beside else None
     with log.open("w") as out:
         background = subprocess.Popen(
             pytest_cmd(heavy, quiet_expr, Path(f"{prefix}-{quiet}.xml"), extra),
@@ -93,10 +117,18 @@ def run_together(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[i
         quiet_code, quiet_s = ended[quiet][0], ended[quiet][1] - start
     text = log.read_text(errors="replace")
     print(f"\n===== the {quiet} lane's output ({log}) =====\n{text}", flush=True)
-    return {
+    done = {
         live: (live_code, live_s, shown),
         quiet: (quiet_code, quiet_s, text),
     }
+    if side is not None:
+        if side.poll() is None:
+            print("\n[the lanes are done; waiting for the command beside them]", flush=True)
+        side_code = side.wait()
+        side_text = side_log.read_text(errors="replace")
+        print(f"\n===== beside the lanes ({side_log}) =====\n{side_text}", flush=True)
+        done["beside"] = (side_code, time.monotonic() - start, side_text)
+    return done
 
 
 def run_alone(heavy: str, prefix: str, extra: list[str]) -> dict[str, tuple[int, float, str]]:
@@ -113,9 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--heavy", required=True, help="the marker expression of the heavy tests")
     ap.add_argument("--junit", default=".pytest-junit", help="prefix of each lane's files")
+    ap.add_argument("--beside", help="a shell command run at nice 19 beside the two lanes")
     ap.add_argument("pytest_args", nargs="*", help="more pytest arguments (after --)")
     args = ap.parse_args(argv)
-    lanes = run_together(args.heavy, args.junit, args.pytest_args)
+    lanes = run_together(args.heavy, args.junit, args.pytest_args, args.beside)
     lanes |= run_alone(args.heavy, args.junit, args.pytest_args)
     print("\n===== lanes =====")
     failed = []

@@ -20,7 +20,8 @@ from scalestudy import doctor
 from scalestudy.cli import main
 from scalestudy.profiles import load_profile
 
-pytestmark = pytest.mark.mpi
+# its runs are its own: in the cluster lane, beside the Slurm tests (scripts/heavy_lanes.py)
+pytestmark = [pytest.mark.mpi, pytest.mark.cluster_lane]
 
 ROOT = Path(__file__).resolve().parents[2]
 MPICH_PYTHON = ROOT / ".venv-mpich" / "bin" / "python"  # scripts/setup-mpi-families.sh

@@ -121,7 +121,10 @@ def check_quickstart_report(report: Report, table: pd.DataFrame) -> None:
     assert len(figs["loss_lr"]["loss"]) == len(table)
 
 
+# its runs are its own: in the cluster lane (scripts/heavy_lanes.py), where the compute lane
+# ended ~3.5 min after the cluster lane with warm caches (2026-11-30's runs)
 @pytest.mark.mpi
+@pytest.mark.cluster_lane
 def test_report_of_a_fresh_quickstart(tmp_path, mpi_stack):
     sweep = quickstart_copy(tmp_path)
     for verb in ("submit", "collect"):
