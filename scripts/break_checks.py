@@ -1401,6 +1401,26 @@ MUTATIONS = [
         'f"attempt-{int(attempt)}"',
         ["tests/unit/test_single_homes.py::test_an_attempt_folder_name_is_formatted_in_one_module"],
     ),
+    Mutation(
+        "make test's fast tests beside the lanes at full priority, taking the lanes' cycles",
+        "scripts/heavy_lanes.py",
+        "            preexec_fn=lambda: os.nice(19),  # only the cycles the lanes leave idle\n",
+        "",
+        [
+            "tests/unit/test_heavy_lanes.py::"
+            "test_the_command_beside_the_lanes_runs_niced_is_waited_for_and_decides_the_verdict"
+        ],
+    ),
+    Mutation(
+        "the command beside the lanes not waited for: the timing lane runs beside it",
+        "scripts/heavy_lanes.py",
+        "        side_code = side.wait()\n",
+        "        side_code = side.poll() or 0\n",
+        [
+            "tests/unit/test_heavy_lanes.py::"
+            "test_the_command_beside_the_lanes_runs_niced_is_waited_for_and_decides_the_verdict"
+        ],
+    ),
 ]
 
 
