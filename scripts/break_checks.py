@@ -1421,6 +1421,27 @@ MUTATIONS = [
             "test_the_command_beside_the_lanes_runs_niced_is_waited_for_and_decides_the_verdict"
         ],
     ),
+    Mutation(
+        "a figure's log axis labelled by matplotlib's own formatter (TeX, parsed as mathtext)",
+        "scalestudy/report/figures/throughput.py",
+        "        log_scale(ax)\n",
+        '        ax.set_yscale("log")\n',
+        [
+            "tests/unit/test_figure_ticks.py::"
+            "test_every_log_axis_of_the_report_states_its_ticks_in_plain_text"
+        ],
+    ),
+    Mutation(
+        "a tick's prefix off by a factor (k for ten thousand)",
+        "scalestudy/report/figures/common.py",
+        '(1e3, "k")',
+        '(1e4, "k")',
+        [
+            "tests/unit/test_figure_ticks.py::"
+            "test_every_log_axis_of_the_report_states_its_ticks_in_plain_text",
+            "tests/unit/test_figure_ticks.py::test_a_tick_value_is_written_short_and_plain",
+        ],
+    ),
 ]
 
 

@@ -17,6 +17,7 @@ from scalestudy.fileio import write_atomic
 from scalestudy.history.judge import Judged, fails
 from scalestudy.history.series import Series, provenance_changes
 from scalestudy.history.store import Entry
+from scalestudy.report.figures.common import log_scale
 
 ONE_RUN = (
     "the history holds one run: no trend and no change point can be shown from one run "
@@ -190,7 +191,7 @@ def trend_figures(series: list[Series], runs: list[Entry], since: int, out: Path
         if not ax.lines and not ax.collections:
             plt.close(fig)
             continue
-        ax.set_yscale("log")
+        log_scale(ax)
         ax.set_xlabel("run (oldest first)")
         ax.set_ylabel("global tokens/s")
         ax.legend(fontsize=7)

@@ -11,6 +11,7 @@ from scalestudy.report.figures.common import (
     Skipped,
     color_of,
     log2_x,
+    log_scale,
     published_star,
     recorded,
 )
@@ -41,7 +42,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
     _dense(ax, acc, data)
     xs += _references(ax, acc, data)
     log2_x(ax, xs, "workers N (log2)")
-    ax.set_yscale("log")
+    log_scale(ax)
     ax.set_ylabel("logical accumulation size per rank per step (bytes)")
     ax.set_title("logical size (what each rank holds after the exchange)", fontsize=9)
     ax.grid(True, which="both", alpha=0.3)
@@ -201,7 +202,7 @@ def _wire(fig, a: Analysis, acc, data: dict) -> None:
         )
         wx += x
     log2_x(ax2, wx, "workers N (log2)")
-    ax2.set_yscale("log")
+    log_scale(ax2)
     ax2.set_ylabel("wire bytes sent per rank per step")
     ax2.set_title(
         "wire bytes (ring-algorithm model of the real tensors; all gradients)", fontsize=9

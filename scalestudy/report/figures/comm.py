@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from scalestudy.cost_models import comm_fit
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import COLORS, Rendered, Skipped, err
+from scalestudy.report.figures.common import COLORS, Rendered, Skipped, err, log_scale
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -40,8 +40,8 @@ def _panel(ax, p, node_counts: list[int]) -> dict:
     for s in p.series:
         color = COLORS[node_counts.index(s.nodes) % len(COLORS)]
         panel["series"].append(_series(ax, s, color))
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
+    log_scale(ax, "x", base=2)
+    log_scale(ax)
     what = "whole tensor" if p.collective == "allreduce" else "one rank's share"
     ax.set_xlabel(f"message bytes ({what}, log2)")
     ax.set_ylabel("time per call, s (median, p10-p90)")

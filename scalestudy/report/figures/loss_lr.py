@@ -8,7 +8,7 @@ import math
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, recorded
+from scalestudy.report.figures.common import Rendered, Skipped, color_of, log_scale, recorded
 
 
 def draw(a: Analysis) -> Rendered | Skipped:
@@ -165,7 +165,7 @@ def _label_axes(ax, ax_norm, ax_lr, data: dict) -> None:
     ax_norm.set_ylabel("global L2 norm of the averaged gradient")
     ax_norm.set_title("gradient norm per step (a diverging run shows here first)", fontsize=9)
     if data["grad_norm"]:
-        ax_norm.set_yscale("log")
+        log_scale(ax_norm)
     ax_norm.grid(True, alpha=0.3)
     ax_lr.set_xlabel("step")
     ax_lr.set_ylabel("learning rate applied")

@@ -5,7 +5,14 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import Rendered, Skipped, color_of, log2_x, recorded
+from scalestudy.report.figures.common import (
+    Rendered,
+    Skipped,
+    color_of,
+    log2_x,
+    log_scale,
+    recorded,
+)
 from scalestudy.report.series import MemorySeries
 
 GIB = 2**30
@@ -26,7 +33,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
         xs += _projection(ax, a, m, color, data)
     _ceilings(ax, a, data)
     log2_x(ax, xs, "nodes (log2)")
-    ax.set_yscale("log")
+    log_scale(ax)
     ax.set_ylabel("peak memory per process (GiB)")
     ax.set_title(title, fontsize=10)
     ax.grid(True, which="both", alpha=0.3)

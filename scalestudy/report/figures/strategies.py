@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from scalestudy.cost_models import strategies
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.figures.common import COLORS, Rendered, Skipped, log2_x
+from scalestudy.report.figures.common import COLORS, Rendered, Skipped, log2_x, log_scale
 from scalestudy.report.strategies import NEW, is_tie
 
 ORDER = strategies.NAMES
@@ -162,7 +162,7 @@ def _byte_axes(axes, s) -> None:
         (axes[1], "wire bytes sent per rank per step", "sent (direct alltoall, ring allgather)"),
     ):
         log2_x(ax, list(s.grid), "workers N (log2)")
-        ax.set_yscale("log")
+        log_scale(ax)
         ax.set_ylabel(ylabel)
         ax.set_title(f"V={s.vocab:,}, H={s.hidden}: {sub}", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
@@ -177,7 +177,7 @@ def _times(ax, s, data: dict) -> None:
         for n, best in s.time_crossover:
             ax.axvline(n, color="0.6" if is_tie(best) else _color(best), ls=":", lw=1)
         log2_x(ax, list(s.grid[1:]), "workers N (log2)")
-        ax.set_yscale("log")
+        log_scale(ax)
         ax.legend(fontsize=7)
         data["seconds"] = s.seconds
     ax.set_ylabel("projected exchange time per step (s)")

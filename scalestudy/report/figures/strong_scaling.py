@@ -14,6 +14,7 @@ from scalestudy.report.figures.common import (
     comm_legend,
     comm_of,
     log2_x,
+    log_scale,
     measured_scaling,
     measured_series,
     pct,
@@ -123,7 +124,7 @@ def _label_axes(ax_s, ax_e, xs: list[float]) -> None:
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=1)
     ax_s.set_ylabel("speedup t(N0) / t(N)  (time per step)")
-    ax_s.set_yscale("log", base=2)
+    log_scale(ax_s, base=2)
     ax_e.set_ylabel("strong-scaling efficiency (%)  speedup · N0/N")
     ax_e.axhline(100, color="grey", lw=1)
     ax_e.set_ylim(bottom=0, top=max(110, ax_e.get_ylim()[1]))

@@ -15,6 +15,7 @@ from scalestudy.report.figures.common import (
     comm_of,
     err,
     log2_x,
+    log_scale,
     prediction_band,
     recorded,
 )
@@ -44,7 +45,7 @@ def draw(a: Analysis) -> Rendered | Skipped:
             xs += _projection(ax, a, v, pts, color, data)
         _ideal(ax, a, mode, xs, data)
         log2_x(ax, xs, "nodes (log2)")
-        ax.set_yscale("log")
+        log_scale(ax)
         ax.set_ylabel("global throughput (non-padding tokens/s)")
         ax.set_title(f"{mode} scaling", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
