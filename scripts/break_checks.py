@@ -1442,6 +1442,14 @@ MUTATIONS = [
             "tests/unit/test_figure_ticks.py::test_a_tick_value_is_written_short_and_plain",
         ],
     ),
+    Mutation(
+        "a log modified inside the racy window trusted as settled (a rewrite of the same size "
+        "in the same clock tick never read again)",
+        "scalestudy/collect/cache.py",
+        "        settled &= now - st.st_mtime_ns > RACY_S * 1e9\n",
+        "        settled &= True\n",
+        ["tests/unit/test_collect_cache.py::test_a_log_younger_than_the_racy_window_is_not_kept"],
+    ),
 ]
 
 
