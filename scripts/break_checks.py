@@ -1450,6 +1450,13 @@ MUTATIONS = [
         "        settled &= True\n",
         ["tests/unit/test_collect_cache.py::test_a_log_younger_than_the_racy_window_is_not_kept"],
     ),
+    Mutation(
+        "a wait for the jobs' exit markers sleeps its whole interval (about 2 min here)",
+        "scalestudy/status.py",
+        "and not (markers and all(m.exists() for m in markers))",
+        "and True",
+        ["tests/unit/test_status_wait.py::test_a_wait_ends_when_the_last_marker_is_written"],
+    ),
 ]
 
 
