@@ -6,7 +6,7 @@ reads it from the drawn figure."""
 import numpy as np
 import pytest
 from matplotlib.collections import PolyCollection
-from test_report_support import WEAK, WEAK_STATUS, make_sweep
+from test_report_support import weak_and_strong
 
 from scalestudy.report.build import build
 from scalestudy.report.figures import strong_scaling, throughput, weak_efficiency
@@ -15,10 +15,7 @@ from scalestudy.report.figures import strong_scaling, throughput, weak_efficienc
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     root = tmp_path_factory.mktemp("bands")
-    make_sweep(root, "synth", samples=WEAK, statuses=WEAK_STATUS)
-    strong = {(True, 2): [10.0, 10.5, 9.5], (True, 4): [6.0, 6.2, 5.8], (True, 8): [4.0, 4.1, 3.9]}
-    make_sweep(root, "synth-strong", mode="strong", nodes=(2, 4, 8), samples=strong, tag="x")
-    return build(["synth", "synth-strong"], root, project_to=32)
+    return build(weak_and_strong(root), root, project_to=32)
 
 
 def _bands(ax) -> list[tuple[float, float, float, float]]:

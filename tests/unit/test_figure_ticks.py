@@ -4,7 +4,7 @@ figure's two files. Each label must state its tick's value: read back here with 
 prefixes written in this file, not with the code's."""
 
 import pytest
-from test_report_support import WEAK, WEAK_STATUS, make_sweep
+from test_report_support import weak_and_strong
 
 from scalestudy.report.build import build
 from scalestudy.report.figures import trainer_figures
@@ -43,10 +43,7 @@ def test_a_tick_value_is_written_short_and_plain(x, base, text):
 @pytest.fixture(scope="module")
 def analysis(tmp_path_factory):
     root = tmp_path_factory.mktemp("ticks")
-    make_sweep(root, "synth", samples=WEAK, statuses=WEAK_STATUS)
-    strong = {(True, 2): [10.0, 10.5, 9.5], (True, 4): [6.0, 6.2, 5.8], (True, 8): [4.0, 4.1, 3.9]}
-    make_sweep(root, "synth-strong", mode="strong", nodes=(2, 4, 8), samples=strong, tag="x")
-    return build(["synth", "synth-strong"], root).analysis
+    return build(weak_and_strong(root), root).analysis
 
 
 def test_every_log_axis_of_the_report_states_its_ticks_in_plain_text(analysis):

@@ -185,6 +185,15 @@ WEAK = {
     (False, 4): [0, 2800, 2900],  # r0 failed
 }
 WEAK_STATUS = {(False, 2, 2): "diverged", (False, 4, 0): "failed"}
+STRONG = {(True, 2): [10.0, 10.5, 9.5], (True, 4): [6.0, 6.2, 5.8], (True, 8): [4.0, 4.1, 3.9]}
+
+
+def weak_and_strong(root: Path) -> list[str]:
+    """A weak sweep (WEAK, with its failed and diverged repeats) and a strong one of 2-8 nodes
+    in root: every figure of a trainer report has something to draw. Their names."""
+    make_sweep(root, "synth", samples=WEAK, statuses=WEAK_STATUS)
+    make_sweep(root, "synth-strong", mode="strong", nodes=(2, 4, 8), samples=STRONG, tag="x")
+    return ["synth", "synth-strong"]
 
 
 def test_synthetic_logs_read_like_real_ones(tmp_path):
