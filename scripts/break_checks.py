@@ -1457,6 +1457,13 @@ MUTATIONS = [
         "and True",
         ["tests/unit/test_status_wait.py::test_a_wait_ends_when_the_last_marker_is_written"],
     ),
+    Mutation(
+        "a base-2 log axis labelled with SI prefixes (its base not passed to the labels)",
+        "scalestudy/report/figures/common.py",
+        "compact(x, self.prefix_base)",
+        "compact(x)",
+        ["tests/unit/test_figure_ticks.py::test_a_base_2_axis_is_labelled_with_binary_prefixes"],
+    ),
 ]
 
 

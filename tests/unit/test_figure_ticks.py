@@ -73,3 +73,27 @@ def test_every_log_axis_of_the_report_states_its_ticks_in_plain_text(analysis):
     # throughput, accumulation (two), memory, loss_lr's gradient norm, strong scaling's speedup
     # and the nodes of every figure (log2_x: its own fixed labels)
     assert log_axes >= 6
+
+
+def test_a_base_2_axis_is_labelled_with_binary_prefixes():
+    """The comm figure's message bytes (log2): its ticks at powers of two read back as such
+    (the formatter must be told its base, not take 10)."""
+    from matplotlib.figure import Figure
+
+    from scalestudy.report.figures.common import log_scale
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    ax.plot([2**4, 2**24], [1e-5, 1e-2])
+    log_scale(ax, "x", base=2)
+    fig.draw_without_rendering()
+    shown = [
+        (t.get_loc(), t.label1.get_text())
+        for t in ax.xaxis.get_major_ticks()
+        if t.label1.get_visible() and t.label1.get_text()
+    ]
+    lo, hi = sorted(ax.xaxis.get_view_interval())
+    shown = [(loc, text) for loc, text in shown if lo <= loc <= hi]
+    assert any(text.endswith(("Ki", "Mi")) for _, text in shown), shown
+    for loc, text in shown:
+        assert _value(text) == pytest.approx(loc, rel=1e-9), (text, loc)

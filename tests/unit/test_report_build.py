@@ -6,7 +6,7 @@ import json
 
 import pandas as pd
 import pytest
-from test_report_support import WEAK, WEAK_STATUS, make_sweep, point_id
+from test_report_support import WEAK, WEAK_STATUS, make_sweep, point_id, weak_and_strong
 
 from scalestudy.cli import main
 from scalestudy.report.build import build
@@ -121,10 +121,7 @@ def test_missing_n0_is_flagged_not_replaced(tmp_path):
 
 
 def test_strong_and_weak_sweeps_in_one_report(tmp_path):
-    make_sweep(tmp_path, "synth", samples=WEAK, statuses=WEAK_STATUS)
-    strong = {(True, 2): [10.0, 10.5, 9.5], (True, 4): [6.0, 6.2, 5.8], (True, 8): [4.0, 4.1, 3.9]}
-    make_sweep(tmp_path, "synth-strong", mode="strong", nodes=(2, 4, 8), samples=strong, tag="x")
-    report = build(["synth", "synth-strong"], tmp_path, project_to=32)
+    report = build(weak_and_strong(tmp_path), tmp_path, project_to=32)
     assert report.out == tmp_path / "report-synth+synth-strong"
     fig = _fig(report, "strong_scaling")
     sp = fig["speedup"][0]
