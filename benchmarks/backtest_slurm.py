@@ -34,8 +34,7 @@ import yaml
 CI_SMALLEST = {
     "needs": "slurm",
     "args": ["--nodes", "3", "--repeats", "1", "--steps", "12", "--warmup", "2"],
-    "not_in_ci": "143 s in the cluster lane of a CI-like run (2026-11-30, 5494ad7: 62 s alone), "
-    "which with embrace_schedule's 211 s took the run to 40.2 min: over CI's 40",
+    "run_by": "tests/slurm/test_backtest_slurm_bench.py",
 }
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -30,8 +30,7 @@ from scalestudy.measure.run_local import run_point
 CI_SMALLEST = {
     "needs": "trainer",
     "args": ["--repeats", "1", "--steps", "4", "--warmup", "1", "--tokens", "256"],
-    "not_in_ci": "211 s in the compute lane of a CI-like run (2026-11-30, 5494ad7: 114 s, 216 "
-    "CPU s alone), which with backtest_slurm's 143 s took the run to 40.2 min: over CI's 40",
+    "run_by": "tests/mpi/test_benchmarks_at_smallest.py",
 }
 
 parser = argparse.ArgumentParser()

@@ -580,9 +580,9 @@ MUTATIONS = [
     Mutation(
         "points.jsonl: a /2 record read as stored, not upgraded to today's full view",
         "scalestudy/report/legacy.py",
-        '    config = record.get("config") or {}\n    try:',
+        '    config = record.get("config") or {}\n    identity =',
         '    if record.get("schema") == POINTS_SCHEMA:\n        return record\n'
-        '    config = record.get("config") or {}\n    try:',
+        '    config = record.get("config") or {}\n    identity =',
         ["tests/unit/test_points_record.py"],
     ),
     Mutation(
@@ -1463,6 +1463,24 @@ MUTATIONS = [
         "compact(x, self.prefix_base)",
         "compact(x)",
         ["tests/unit/test_figure_ticks.py::test_a_base_2_axis_is_labelled_with_binary_prefixes"],
+    ),
+    Mutation(
+        "a points.jsonl line with NaN read as damaged (no json.loads after msgspec refuses it)",
+        "scalestudy/report/load.py",
+        "    except msgspec.DecodeError:\n        pass",
+        "    except msgspec.DecodeError:\n        return None",
+        [
+            "tests/unit/test_table_read.py::test_points_lines_read_as_pythons_json_reads_them_and_the_rest_is_damaged"
+        ],
+    ),
+    Mutation(
+        "the table's rows as numpy scalars, not the plain values to_dict gives",
+        "scalestudy/report/load.py",
+        "    values = col.tolist()",
+        "    values = list(col.to_numpy())",
+        [
+            "tests/unit/test_table_read.py::test_table_rows_are_what_to_dict_records_gives_value_and_type"
+        ],
     ),
 ]
 

@@ -131,7 +131,7 @@ def measured_points(
     sweep: load.SweepResults, rows: list[dict] | None = None
 ) -> dict[str, Measured]:
     out: dict[str, Measured] = {}
-    for row in sweep.table.to_dict("records") if rows is None else rows:
+    for row in load.table_rows(sweep.table) if rows is None else rows:
         pid = str(row["point_id"])
         record = sweep.points.get(pid) or {}
         what = variant_configuration(record)
@@ -180,7 +180,7 @@ def measured_points(
 
 def load_side(inp: Input, label: str) -> Side:
     (sweep,) = load.load_sweeps([inp.folder.name], inp.folder.parent)
-    rows = sweep.table.to_dict("records")
+    rows = load.table_rows(sweep.table)
     side = Side(inp, sweep, label, measured_points(sweep, rows), rows=rows)
     screen_side(side)
     return side

@@ -10,7 +10,7 @@ from scalestudy import provenance_table as provenance
 from scalestudy.cost_models import comm_fit
 from scalestudy.measure import peak as machine_peak
 from scalestudy.report import crossover as crossover_model
-from scalestudy.report import probe, projection
+from scalestudy.report import load, probe, projection
 from scalestudy.report.analysis import Analysis
 from scalestudy.report.figures.common import Rendered, Skipped
 from scalestudy.report.projection.intervals import Interval
@@ -704,7 +704,7 @@ def _fmt(v, fmt: str) -> str:
 def _provenance(a: Analysis) -> provenance.Provenance:
     """Read from each sweep's folder as collect left it (its rows: job id, nodes, start, end;
     each attempt's env/ for the rest)."""
-    return provenance.read((s.name, s.folder, s.table.to_dict("records")) for s in a.sweeps)
+    return provenance.read((s.name, s.folder, load.table_rows(s.table)) for s in a.sweeps)
 
 
 def add_provenance(s: Summary, prov: provenance.Provenance, several: bool) -> None:

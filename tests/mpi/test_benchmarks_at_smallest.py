@@ -24,10 +24,12 @@ pytestmark = pytest.mark.mpi
 # compute lane ended 87 s after the cluster lane (f2d3802's CI-like run: 1,567 against 1,480 s),
 # so bf16_convergence (40 s there) moved to the cluster lane.
 # With network_latency and network_shaped added to the cluster lane (173 s there), bf16_convergence
-# is back in the compute lane. embrace_schedule (six 2-rank runs) is not here: in a CI-like run
-# (2026-11-30, 5494ad7) it took 211 s of the compute lane (114 s alone) and the run 40.2 min
-# with backtest_slurm (143 s of the cluster lane), over CI's 40; both say so in their files.
+# is back in the compute lane. embrace_schedule (six 2-rank runs, 114 s alone) took 211 s of the
+# compute lane in 5494ad7's CI-like run and, with backtest_slurm (143 s of the cluster lane),
+# the run to 40.2 min, so both were out; with the fast tests beside the lanes (821b3e7) the
+# runs took 31-33 min (ci23, ci24), and both are back (2026-12-01).
 TRAINER_BENCHMARKS = [
+    "embrace_schedule.py",
     "overlap.py",
     "bf16_convergence.py",
     "mesh_cycle_time.py",
