@@ -1482,6 +1482,16 @@ MUTATIONS = [
             "tests/unit/test_table_read.py::test_table_rows_are_what_to_dict_records_gives_value_and_type"
         ],
     ),
+    Mutation(
+        "the history's trend figure back on matplotlib's TeX log labels",
+        "scalestudy/history/render.py",
+        "        log_scale(ax)\n",
+        '        ax.set_yscale("log")\n',
+        [
+            "tests/unit/test_figure_ticks.py::"
+            "test_the_history_trend_figure_states_its_ticks_in_plain_text"
+        ],
+    ),
 ]
 
 

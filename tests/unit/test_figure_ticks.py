@@ -97,3 +97,42 @@ def test_a_base_2_axis_is_labelled_with_binary_prefixes():
     assert any(text.endswith(("Ki", "Mi")) for _, text in shown), shown
     for loc, text in shown:
         assert _value(text) == pytest.approx(loc, rel=1e-9), (text, loc)
+
+
+def test_the_history_trend_figure_states_its_ticks_in_plain_text(tmp_path, monkeypatch):
+    """`scalestudy history`'s trend figure (history/render.py) is on the same log axis: each
+    figure is caught as it is saved and its y labels read back as above."""
+    from matplotlib.figure import Figure
+    from test_history import _history
+
+    from scalestudy.cli import main
+
+    history = _history(tmp_path, runs=4, change_at=2)
+    seen: list[list[tuple[float, str]]] = []
+    save = Figure.savefig
+
+    def saving(fig, *args, **kwargs):
+        fig.draw_without_rendering()
+        for ax in fig.axes:
+            if ax.get_yscale() == "log":
+                lo, hi = sorted(ax.yaxis.get_view_interval())
+                seen.append(
+                    [
+                        (t.get_loc(), t.label1.get_text())
+                        for t in [*ax.yaxis.get_major_ticks(), *ax.yaxis.get_minor_ticks()]
+                        if t.label1.get_visible()
+                        and t.label1.get_text()
+                        and lo <= t.get_loc() <= hi
+                    ]
+                )
+        return save(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", saving)
+    main(["history", "--history", str(history)])
+    assert (history / "report" / "trend-1.png").is_file()
+    assert seen, "no trend figure with a log axis was saved"
+    for shown in seen:
+        assert shown, "a trend figure's log axis without a label"
+        for loc, text in shown:
+            assert "$" not in text, text
+            assert _value(text) == pytest.approx(loc, rel=1e-9), (text, loc)
