@@ -8,6 +8,10 @@ The hog is one process spinning on one core while two trainer ranks are alive (t
 points), so only those points share their cores with it.
 
 Usage: .venv/bin/python benchmarks/compare_gate.py [--work DIR] [--tolerance 10%]
+    [--steps N] [--warmup N] [--nodes 1,2] [--dense-only]
+Smallest (CI_SMALLEST, tests/mpi/test_compare_gate_bench.py): 8 steps of one node, the dense
+variant only (still 2 allocations), so the three campaigns are six one-rank runs: 3.2 min here
+without AVX-512 beside a Horovod build (2026-12-01), a check that it runs, not figures.
 """
 
 from __future__ import annotations
@@ -21,11 +25,13 @@ import tempfile
 import time
 from pathlib import Path
 
+import yaml
+
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "trainer",
-    "args": [],
-    "not_in_ci": "~15 min at its only size (three quickstart campaigns)",
+    "args": ["--steps", "8", "--warmup", "2", "--nodes", "1", "--dense-only"],
+    "run_by": "tests/mpi/test_compare_gate_bench.py",
 }
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,8 +39,33 @@ SWEEP = ROOT / "experiments" / "quickstart.yaml"
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None, help="folder of the three results roots")
 parser.add_argument("--tolerance", default="10%")
+parser.add_argument("--steps", type=int, default=None, help="the trainer's steps (quickstart's)")
+parser.add_argument("--warmup", type=int, default=None, help="its untimed steps (quickstart's)")
+parser.add_argument("--nodes", default=None, help="node counts, e.g. 1,2 (quickstart's)")
+parser.add_argument("--dense-only", action="store_true", help="one variant (sparse_as_dense)")
 args = parser.parse_args()
 work = Path(args.work or tempfile.mkdtemp(prefix="compare-gate-"))
+work.mkdir(parents=True, exist_ok=True)
+
+
+def sweep() -> tuple[Path, int]:
+    """The quickstart, or a smaller one as the options say (written into the work folder), and
+    its largest point's ranks (ppn 1): the hog spins while that many are alive."""
+    spec = yaml.safe_load(SWEEP.read_text())
+    for key, value in (("steps", args.steps), ("timing_warmup_steps", args.warmup)):
+        if value is not None:
+            spec["trainer"] = {**spec["trainer"], key: value}
+    if args.nodes:
+        spec["nodes"] = [int(n) for n in args.nodes.split(",")]
+    if args.dense_only:  # bundled still, so its 2 allocations give each point a spread
+        spec["matrix"] = {"trainer.sparse_as_dense": [True]}
+        spec["schedule"] = "bundled"
+    path = work / "quickstart.yaml"
+    path.write_text(yaml.safe_dump(spec))
+    return path, max(spec["nodes"]) * spec.get("ppn", 1)
+
+
+SWEEP_USED, HOG_RANKS = sweep()
 
 
 def cli(*argv: str) -> subprocess.CompletedProcess:
@@ -51,9 +82,9 @@ def ranks_alive() -> int:
 
 
 def hog(stop) -> None:
-    """Spin while two or more trainer processes run (a 2-node point), else idle."""
+    """Spin while the largest point's ranks run (the quickstart's 2-node points), else idle."""
     while not stop.is_set():
-        if ranks_alive() >= 2:
+        if ranks_alive() >= HOG_RANKS:
             end = time.monotonic() + 0.5
             while time.monotonic() < end:
                 pass
@@ -69,7 +100,7 @@ def run(name: str, with_hog: bool) -> Path:
         spinner.start()
     try:
         for verb in ("submit", "collect"):
-            done = cli(verb, str(SWEEP), "--results", str(results))
+            done = cli(verb, str(SWEEP_USED), "--results", str(results))
             if done.returncode != 0:
                 sys.exit(f"{verb} ({name}) failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
     finally:

@@ -14,8 +14,10 @@ has the figures).
 
 Usage (heavy: a local Slurm cluster and trainer runs; under the shared lock):
   flock /tmp/scalestudy-heavy.lock .venv/bin/python benchmarks/realdata_coverage.py \
-      [--runs 6] [--work DIR] [--steps 40]
-Smallest: --runs 3 --steps 20 (about 10 minutes). --reuse: report the runs already in --work
+      [--runs 6] [--work DIR] [--steps 40] [--warmup 10] [--nodes 1,2]
+Smallest (CI_SMALLEST, tests/slurm/test_realdata_coverage_bench.py): 3 runs of 8 steps at one
+node (4.8 min on a quiet machine without AVX-512 with the cluster's start, 67 s a run after the
+first, 2026-12-01), a check that it runs, not figures. --reuse: report the runs already in --work
 without submitting (e.g. after an interrupted measurement). Prints one JSON document: every
 interval, its reference and whether it covers, and the fractions.
 """
@@ -24,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,11 +34,14 @@ from pathlib import Path
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from slurm_cluster import cluster_for_benchmark, scalestudy, settle
+
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "slurm",
-    "args": ["--runs", "3", "--steps", "20"],
-    "not_in_ci": "~10 min at its smallest size",
+    "args": ["--runs", "3", "--steps", "8", "--warmup", "2", "--nodes", "1"],
+    "run_by": "tests/slurm/test_realdata_coverage_bench.py",
 }
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +49,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--runs", type=int, default=6)
 parser.add_argument("--work", default=None)
 parser.add_argument("--steps", type=int, default=None, help="the trainer's steps (quickstart's)")
+parser.add_argument("--warmup", type=int, default=None, help="its untimed steps (quickstart's)")
+parser.add_argument("--nodes", default=None, help="node counts, e.g. 1,2 (quickstart's)")
 parser.add_argument("--reuse", action="store_true", help="report the runs in --work only")
 args = parser.parse_args()
 if args.runs < 3:
@@ -57,68 +62,34 @@ QUICKSTART = yaml.safe_load((ROOT / "experiments" / "quickstart.yaml").read_text
 PROFILE = ROOT / "templates" / "clusters" / "emulated-unbound.yaml"
 
 
-def cli(*argv: str, check: bool = True) -> subprocess.CompletedProcess:
-    done = subprocess.run(
-        [sys.executable, "-m", "scalestudy.cli", *argv], capture_output=True, text=True
-    )
-    if check and done.returncode != 0:
-        sys.exit(f"scalestudy {argv[0]} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
-    return done
-
-
-def cluster(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "scalestudy.localcluster", *argv], capture_output=True, text=True
-    )
-
-
-def settled(sweep: Path, name: str) -> dict:
-    from slurm_cluster import settle  # benchmarks/ (this script's folder) is on sys.path
-
-    return settle(sweep, results, name, poll=5)
-
-
 def sweep_of(i: int) -> tuple[str, Path]:
     name = f"quickstart-r{i}"
     spec = {**QUICKSTART, "name": name, "cluster": str(PROFILE)}
-    if args.steps:
-        spec["trainer"] = {**spec["trainer"], "steps": args.steps}
+    for key, value in (("steps", args.steps), ("timing_warmup_steps", args.warmup)):
+        if value is not None:
+            spec["trainer"] = {**spec["trainer"], key: value}
+    if args.nodes:
+        spec["nodes"] = [int(n) for n in args.nodes.split(",")]
     path = work / f"{name}.yaml"
     path.write_text(yaml.safe_dump(spec))
     return name, path
 
 
 def measure() -> list[dict]:
-    env = cluster("env").stdout
-    for line in env.splitlines():  # export SLURM_CONF=...
-        if "SLURM_CONF=" in line:
-            os.environ["SLURM_CONF"] = line.split("SLURM_CONF=", 1)[1].strip().strip("'\"")
-    answering = subprocess.run(["sinfo", "-h"], capture_output=True).returncode == 0
-    started_here = not answering
-    if started_here:
-        up = cluster("up", "--nodes", "4")
-        if up.returncode != 0:
-            sys.exit(f"the local cluster did not come up:\n{up.stdout}\n{up.stderr}")
-        for line in cluster("env").stdout.splitlines():
-            if "SLURM_CONF=" in line:
-                os.environ["SLURM_CONF"] = line.split("SLURM_CONF=", 1)[1].strip().strip("'\"")
     log = []
     start = time.monotonic()
-    try:
+    with cluster_for_benchmark(nodes=4):
         for i in range(1, args.runs + 1):
             name, path = sweep_of(i)
             if (results / name / "results.csv").exists():
                 continue  # measured before (a resumed --work)
-            cli("submit", str(path), "--results", str(results), "--executor", "slurm")
-            data = settled(path, name)
-            cli("collect", str(path), "--results", str(results))
+            scalestudy("submit", str(path), "--results", str(results), "--executor", "slurm")
+            data = settle(path, results, name, poll=5)
+            scalestudy("collect", str(path), "--results", str(results))
             states = sorted({e["attempts"][-1]["state"] for e in data["points"].values()})
             done = f"run {i}: {states}, {time.monotonic() - start:.0f} s"
             print(done, file=sys.stderr, flush=True)
             log.append({"run": i, "states": states, "seconds": time.monotonic() - start})
-    finally:
-        if started_here:
-            cluster("down")
     return log
 
 
