@@ -27,6 +27,9 @@ from pathlib import Path
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from quickstart_sized import add_options, sized
+
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
 CI_SMALLEST = {
     "needs": "trainer",
@@ -34,14 +37,10 @@ CI_SMALLEST = {
     "run_by": "tests/mpi/test_compare_gate_bench.py",
 }
 
-ROOT = Path(__file__).resolve().parent.parent
-SWEEP = ROOT / "experiments" / "quickstart.yaml"
 parser = argparse.ArgumentParser()
 parser.add_argument("--work", default=None, help="folder of the three results roots")
 parser.add_argument("--tolerance", default="10%")
-parser.add_argument("--steps", type=int, default=None, help="the trainer's steps (quickstart's)")
-parser.add_argument("--warmup", type=int, default=None, help="its untimed steps (quickstart's)")
-parser.add_argument("--nodes", default=None, help="node counts, e.g. 1,2 (quickstart's)")
+add_options(parser)
 parser.add_argument("--dense-only", action="store_true", help="one variant (sparse_as_dense)")
 args = parser.parse_args()
 work = Path(args.work or tempfile.mkdtemp(prefix="compare-gate-"))
@@ -51,12 +50,7 @@ work.mkdir(parents=True, exist_ok=True)
 def sweep() -> tuple[Path, int]:
     """The quickstart, or a smaller one as the options say (written into the work folder), and
     its largest point's ranks (ppn 1): the hog spins while that many are alive."""
-    spec = yaml.safe_load(SWEEP.read_text())
-    for key, value in (("steps", args.steps), ("timing_warmup_steps", args.warmup)):
-        if value is not None:
-            spec["trainer"] = {**spec["trainer"], key: value}
-    if args.nodes:
-        spec["nodes"] = [int(n) for n in args.nodes.split(",")]
+    spec = sized(args)
     if args.dense_only:  # bundled still, so its 2 allocations give each point a spread
         spec["matrix"] = {"trainer.sparse_as_dense": [True]}
         spec["schedule"] = "bundled"

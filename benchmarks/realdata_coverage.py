@@ -35,6 +35,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from quickstart_sized import add_options, sized
 from slurm_cluster import cluster_for_benchmark, scalestudy, settle
 
 # What CI runs (tests/unit/test_benchmarks_in_ci.py): the smallest size, and what it needs.
@@ -48,9 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--runs", type=int, default=6)
 parser.add_argument("--work", default=None)
-parser.add_argument("--steps", type=int, default=None, help="the trainer's steps (quickstart's)")
-parser.add_argument("--warmup", type=int, default=None, help="its untimed steps (quickstart's)")
-parser.add_argument("--nodes", default=None, help="node counts, e.g. 1,2 (quickstart's)")
+add_options(parser)
 parser.add_argument("--reuse", action="store_true", help="report the runs in --work only")
 args = parser.parse_args()
 if args.runs < 3:
@@ -58,18 +57,12 @@ if args.runs < 3:
 work = Path(args.work or tempfile.mkdtemp(prefix="realdata-coverage-"))
 work.mkdir(parents=True, exist_ok=True)
 results = work / "results"
-QUICKSTART = yaml.safe_load((ROOT / "experiments" / "quickstart.yaml").read_text())
 PROFILE = ROOT / "templates" / "clusters" / "emulated-unbound.yaml"
 
 
 def sweep_of(i: int) -> tuple[str, Path]:
     name = f"quickstart-r{i}"
-    spec = {**QUICKSTART, "name": name, "cluster": str(PROFILE)}
-    for key, value in (("steps", args.steps), ("timing_warmup_steps", args.warmup)):
-        if value is not None:
-            spec["trainer"] = {**spec["trainer"], key: value}
-    if args.nodes:
-        spec["nodes"] = [int(n) for n in args.nodes.split(",")]
+    spec = {**sized(args), "name": name, "cluster": str(PROFILE)}
     path = work / f"{name}.yaml"
     path.write_text(yaml.safe_dump(spec))
     return name, path

@@ -4,9 +4,8 @@ allocations x 1 repeat, a few steps) on the local executor, the third with a CPU
 beside its ranks, then `compare --fail-on-regression` of the base against each. What is
 checked: it runs end to end, each gate's exit code agrees with its points (1 exactly when a
 point is slower or unjudged, as `compare --help` states), every pair has a ratio (inside its
-interval when judged) and a verdict. Whether the gate
-catches the hog is the benchmark's figure at its default size (docs/report.md), not a test's
-at a few steps on one node."""
+interval when judged) and a verdict. Whether the gate catches the hog is the benchmark's
+figure at its default size (docs/report.md), not a test's at a few steps on one node."""
 
 from __future__ import annotations
 
