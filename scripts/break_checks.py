@@ -424,7 +424,7 @@ MUTATIONS = [
     Mutation(
         "projection: the extra spread drawn past the largest size's whole, not its excess",
         "scalestudy/report/projection/noise.py",
-        "        extra = factor * np.clip(np.exp(log_s2) - s2_top, 0.0, None)\n",
+        "        extra = np.clip(factor * np.exp(log_s2) - carried_var, 0.0, None)\n",
         "        extra = factor * np.exp(log_s2)\n",
         [
             "tests/unit/test_spread_growth_note.py::"
@@ -1490,6 +1490,27 @@ MUTATIONS = [
         [
             "tests/unit/test_figure_ticks.py::"
             "test_the_history_trend_figure_states_its_ticks_in_plain_text"
+        ],
+    ),
+    Mutation(
+        "the projected size's extra spread counted past the largest size's noise, not the "
+        "held-out sizes' its form errors carry",
+        "scalestudy/report/projection/noise.py",
+        "    sizes = [x for x in (carried or [top]) if x in samples] or [top]\n",
+        "    sizes = [top]\n",
+        [
+            "tests/unit/test_spread_growth_note.py::"
+            "test_the_extra_spread_is_counted_past_the_noise_the_held_out_sizes_carry"
+        ],
+    ),
+    Mutation(
+        "the chosen forms' interval not told which sizes its cross-validation held out",
+        "scalestudy/report/projection/select.py",
+        "        samples, xs, targets, n_draws, seed, carried=selection.held_out\n",
+        "        samples, xs, targets, n_draws, seed\n",
+        [
+            "tests/unit/test_spread_growth_note.py::"
+            "test_the_chosen_forms_interval_counts_past_its_held_out_sizes"
         ],
     ),
 ]

@@ -11,6 +11,7 @@ import math
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from scalestudy.report import summary
 from scalestudy.uncertainty.model import pooled
@@ -81,3 +82,55 @@ def test_the_projected_sizes_extra_spread_is_drawn_only_where_the_spread_rises()
     flat = {n: list(1000.0 * n * np.exp(0.05 * Z)) for n in sizes}
     draws, found = noise.target_spread_draws(flat, list(sizes), [32], 1000, 7)
     assert found is None and np.all(draws == 0.0)
+
+
+def test_the_extra_spread_is_counted_past_the_noise_the_held_out_sizes_carry():
+    """The empirical forms' errors are misses at the held-out sizes (select's), so they already
+    carry those sizes' median noise: the projected size's extra is counted past their mean, not
+    past the largest size's. At 32 nodes from 1..16 (2% x sqrt(N), medians of 8 units: factor
+    pi/16), held out 4, 8 and 16: each draw is sqrt(max(f e^L - c, 0)) x a standard normal, so
+    the draws' mean square is E[max(f e^L - c, 0)], with L the trend's log variance at 32 (normal,
+    its uncertainty's variance) and c the mean of f e^(trend) over 4, 8 and 16: computed here by
+    Gauss-Hermite quadrature from the fitted trend's coefficients. Counted past 16 alone (as a
+    residual-based interval does: no `carried`) it is smaller (c of 16 alone): the
+    two differ by 29% here."""
+    from scalestudy.report.projection import noise
+
+    sizes, carried = (1, 2, 4, 8, 16), [4, 8, 16]
+    rising = {n: list(1000.0 * n * np.exp(0.02 * math.sqrt(n) * Z)) for n in sizes}
+    draws, found = noise.target_spread_draws(rising, list(sizes), [32], 200_000, 7, carried)
+    a, b, vaa, vab, vbb = found.trend
+    f = math.pi / 16
+
+    def expected(c: float) -> float:
+        x = math.log2(32)
+        mu, sd = a + b * x, math.sqrt(vaa + 2 * x * vab + x * x * vbb)
+        nodes, weights = np.polynomial.hermite_e.hermegauss(120)
+        inner = np.maximum(f * np.exp(mu + sd * nodes) - c, 0.0)
+        return float(np.sum(weights * inner) / math.sqrt(2 * math.pi))
+
+    held = sum(f * math.exp(a + b * math.log2(x)) for x in carried) / len(carried)
+    top = f * math.exp(a + b * math.log2(16))
+    assert expected(held) > 1.25 * expected(top)  # the two cases are told apart below
+    assert float(np.mean(draws[:, 0] ** 2)) == pytest.approx(expected(held), rel=0.04)
+    past_top, _ = noise.target_spread_draws(rising, list(sizes), [32], 200_000, 7)
+    assert float(np.mean(past_top[:, 0] ** 2)) == pytest.approx(expected(top), rel=0.04)
+
+
+def test_the_chosen_forms_interval_counts_past_its_held_out_sizes(monkeypatch):
+    """select.choose hands target_spread_draws the sizes its cross-validation held out (the
+    largest half: 8, 16, 32 and 64 of 1..64), the noise its form errors carry."""
+    from scalestudy.report.projection import empirical, noise, select
+
+    seen = []
+    real = noise.target_spread_draws
+
+    def spy(*args, **kw):
+        seen.append(kw.get("carried", args[5] if len(args) > 5 else None))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(noise, "target_spread_draws", spy)
+    sizes = (1, 2, 4, 8, 16, 32, 64)
+    rising = {n: list((1.0 + 0.01 * n) * np.exp(0.03 * math.sqrt(n) * Z)) for n in sizes}
+    _, sel = select.choose(rising, empirical.forms(), [128], n_draws=200, seed=1)
+    assert seen == [[8, 16, 32, 64]] and sel.held_out == [8, 16, 32, 64]

@@ -93,14 +93,21 @@ def growing_spread(samples, xs):
     return found if found.rising() else None
 
 
-def target_spread_draws(samples, xs, targets, n_draws: int, seed: int):
+def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=None):
     """Log-scale draws (n_draws x targets) of what a projected size's measured median carries
     beyond the largest measured size's noise, where the spread rises with N: each draw takes
     the spread at the target from the fitted trend (its log variance drawn from the trend's
     uncertainty), keeps the variance past the largest size's, as a median of as many units as
     there, times a standard normal. Zeros where the spread does not rise (intervals that
     re-draw the measured sizes' spread alone covered 0.85-0.87 at 128 nodes from 1..64 when it
-    grows as sqrt(N): docs/report.md)."""
+    grows as sqrt(N): docs/report.md).
+
+    `carried`: the sizes whose medians' noise the interval's form errors already carry (select's
+    held-out sizes: each error is a miss at one of them), so what is added is the target's
+    median variance past their mean median variance; None: past the largest size's (a
+    residual-based interval, whose residuals are the fitted sizes' own). Under a spread rising
+    as sqrt(N) the held-out sizes' is below the largest's: subtracting the largest's left the
+    N^1.5 3% 1..64 -> 128 row at 0.890 (docs/report.md)."""
     import numpy as np
 
     from scalestudy.uncertainty import model
@@ -111,8 +118,14 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int):
         return out, None
     a, b, vaa, vab, vbb = found.trend
     top = max(xs)
-    s2_top = math.exp(a + b * math.log2(top))
     factor = median_variance_factor(len(model.units(samples[top])))
+
+    def median_variance(x) -> float:  # the trend's spread at x, as a median of x's units
+        n = len(model.units(samples[x]))
+        return median_variance_factor(n) * math.exp(a + b * math.log2(x))
+
+    sizes = [x for x in (carried or [top]) if x in samples] or [top]
+    carried_var = sum(median_variance(x) for x in sizes) / len(sizes)
     rng = np.random.default_rng((seed, 1))  # its own stream: the other draws stay as they were
     for j, t in enumerate(targets):
         if t <= top:
@@ -121,6 +134,6 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int):
         log_s2 = rng.normal(
             a + b * x, math.sqrt(max(vaa + 2 * x * vab + x * x * vbb, 0.0)), n_draws
         )
-        extra = factor * np.clip(np.exp(log_s2) - s2_top, 0.0, None)
+        extra = np.clip(factor * np.exp(log_s2) - carried_var, 0.0, None)
         out[:, j] = np.sqrt(extra) * rng.standard_normal(n_draws)
     return out, found

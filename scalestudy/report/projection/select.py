@@ -224,7 +224,9 @@ def predict_selected(
             err[:, j] = min(max(spread, FLOOR), CAP) * _t_quantile(z[idx], n)
         err = np.clip(err, -noise.LOG_CLIP, noise.LOG_CLIP)
         out[idx] = many(s.fit, xs, drawn[:, idx], targets, ys) * np.exp(err)
-    spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed)
+    spread, growing = noise.target_spread_draws(
+        samples, xs, targets, n_draws, seed, carried=selection.held_out
+    )
     out *= np.exp(spread)
     fell = positive(out, values)
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]
