@@ -95,10 +95,11 @@ def growing_spread(samples, xs):
 
 def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=None):
     """Log-scale draws (n_draws x targets) of what a projected size's measured median carries
-    beyond the largest measured size's noise, where the spread rises with N: each draw takes
-    the spread at the target from the fitted trend (its log variance drawn from the trend's
-    uncertainty), keeps the variance past the largest size's, as a median of as many units as
-    there, times a standard normal. Zeros where the spread does not rise (intervals that
+    beyond the noise the interval already holds (`carried`), where the spread rises with N:
+    each draw takes the spread at the target from the fitted trend (its log variance drawn from
+    the trend's uncertainty), as a median of as many units as the largest size has, keeps the
+    variance past the carried sizes' (each a median of its own units), times a standard
+    normal. Zeros where the spread does not rise (intervals that
     re-draw the measured sizes' spread alone covered 0.85-0.87 at 128 nodes from 1..64 when it
     grows as sqrt(N): docs/report.md).
 
