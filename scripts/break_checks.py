@@ -1496,7 +1496,7 @@ MUTATIONS = [
         "the projected size's extra spread counted past the largest size's noise, not the "
         "held-out sizes' its form errors carry",
         "scalestudy/report/projection/noise.py",
-        "    sizes = [x for x in (carried or [top]) if x in samples] or [top]\n",
+        "    sizes = list(carried) if carried else [top]  # held-out sizes are measured sizes\n",
         "    sizes = [top]\n",
         [
             "tests/unit/test_spread_growth_note.py::"

@@ -99,9 +99,9 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=N
     each draw takes the spread at the target from the fitted trend (its log variance drawn from
     the trend's uncertainty), as a median of as many units as the largest size has, keeps the
     variance past the carried sizes' (each a median of its own units), times a standard
-    normal. Zeros where the spread does not rise (intervals that
-    re-draw the measured sizes' spread alone covered 0.85-0.87 at 128 nodes from 1..64 when it
-    grows as sqrt(N): docs/report.md).
+    normal. Zeros where the spread does not rise (intervals that re-draw the measured sizes'
+    spread alone covered 0.85-0.87 at 128 nodes from 1..64 when it grows as sqrt(N):
+    docs/report.md).
 
     `carried`: the sizes whose medians' noise the interval's form errors already carry (select's
     held-out sizes: each error is a miss at one of them), so what is added is the target's
@@ -125,7 +125,7 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=N
         n = len(model.units(samples[x]))
         return median_variance_factor(n) * math.exp(a + b * math.log2(x))
 
-    sizes = [x for x in (carried or [top]) if x in samples] or [top]
+    sizes = list(carried) if carried else [top]  # held-out sizes are measured sizes
     carried_var = sum(median_variance(x) for x in sizes) / len(sizes)
     rng = np.random.default_rng((seed, 1))  # its own stream: the other draws stay as they were
     for j, t in enumerate(targets):
