@@ -400,8 +400,8 @@ MUTATIONS = [
     Mutation(
         "projection: a spread growing with N as a trend not said (its slope read as flat)",
         "scalestudy/uncertainty/model.py",
-        "            and self.trend[1] > 0\n",
-        "            and self.trend[1] > 9\n",
+        "            and self.fitted_trend[1] > 0\n",
+        "            and self.fitted_trend[1] > 9\n",
         ["tests/unit/test_spread_growth_note.py"],
     ),
     Mutation(
@@ -1521,6 +1521,17 @@ MUTATIONS = [
         [
             "tests/unit/test_projection_forms.py::"
             "test_the_interval_covers_a_size_whose_spread_grows_with_n"
+        ],
+    ),
+    Mutation(
+        "a rising spread extrapolated only where the measured sizes' intervals can use its "
+        "trend (never at 2 repeats a size)",
+        "scalestudy/uncertainty/model.py",
+        "            self.fitted_trend\n            and self.fitted_trend[1] > 0\n",
+        "            self.trend\n            and self.trend[1] > 0\n",
+        [
+            "tests/unit/test_spread_growth_note.py::"
+            "test_at_two_repeats_a_size_a_rising_spread_is_still_extrapolated"
         ],
     ),
 ]

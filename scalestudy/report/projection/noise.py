@@ -117,7 +117,7 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=N
     found = growing_spread(samples, xs)
     if found is None:
         return out, None
-    a, b, vaa, vab, vbb = found.trend
+    a, b, vaa, vab, vbb = found.fitted_trend  # at any df: its draws carry its uncertainty
     top = max(xs)
     factor = median_variance_factor(len(model.units(samples[top])))
 
