@@ -1516,8 +1516,8 @@ MUTATIONS = [
     Mutation(
         "the report's note quoting a coverage its seeded test no longer measures",
         "scalestudy/report/summary.py",
-        'TREND_EXTRAPOLATED_COVERAGE = "0.96 at 1..64 -> 128 nodes"\n',
-        'TREND_EXTRAPOLATED_COVERAGE = "0.93 at 1..64 -> 128 nodes"\n',
+        'TREND_EXTRAPOLATED_COVERAGE = "0.96 at 1..64 -> 128 nodes, 5 repeats a size"\n',
+        'TREND_EXTRAPOLATED_COVERAGE = "0.93 at 1..64 -> 128 nodes, 5 repeats a size"\n',
         [
             "tests/unit/test_projection_forms.py::"
             "test_the_interval_covers_a_size_whose_spread_grows_with_n"

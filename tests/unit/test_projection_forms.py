@@ -170,7 +170,8 @@ def test_the_interval_covers_a_size_whose_spread_grows_with_n():
     # the report's note quotes this measurement: the figure it prints is this test's, within
     # two trials (a trial near the edge may fall either way on another processor's arithmetic)
     quoted, at = summary.TREND_EXTRAPOLATED_COVERAGE.split(" at ", 1)
-    assert at == f"{GROWING_SIZES[0]}..{GROWING_SIZES[-1]} -> {GROWING_TARGET} nodes"
+    design = f"{GROWING_SIZES[0]}..{GROWING_SIZES[-1]} -> {GROWING_TARGET} nodes"
+    assert at == f"{design}, {REPEATS} repeats a size"
     assert abs(float(quoted) - hits / TRIALS) <= 2 / TRIALS, (quoted, hits / TRIALS)
 
 
