@@ -101,6 +101,9 @@ def test_at_two_repeats_a_size_a_rising_spread_is_still_extrapolated():
     found = pooled([rising[n] for n in sizes], sizes=list(sizes))
     assert found.trend == ()  # the measured sizes' intervals: no trend at 1 df a size
     assert found.rising() and found.growth().startswith("x1.41 per doubling of N")
+    # the fit itself, against the spreads set: s^2 = 0.03^2 N is log s^2 = ln 0.0009 + ln 2 log2 N
+    a, b = found.fitted_trend[:2]
+    assert a == pytest.approx(math.log(0.03**2), abs=1e-6) and b == pytest.approx(math.log(2))
     draws, growing = noise.target_spread_draws(rising, list(sizes), [64, 128], 20_000, 7)
     assert growing is not None and np.all(draws[:, 0] == 0.0)
     by_hand = math.sqrt((0.03**2 * 128 - 0.03**2 * 64) / 2)
