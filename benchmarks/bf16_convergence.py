@@ -44,6 +44,7 @@ last: dict[str, list[float]] = {"fp32": [], "bf16": []}
 for seed in args.seeds:
     for precision in last:
         cfg = {**TRANSLATE, "steps": args.steps, "precision": precision, "seed": seed}
+        cfg["compute_probe_steps"] = 0  # the probe: a second trace after the run, unread here
         run = run_point(work / f"{precision}-{seed}", args.ranks, cfg)
         if run.returncode != 0:
             raise SystemExit(f"{precision} seed {seed} failed:\n{run.output[-2000:]}")

@@ -57,6 +57,7 @@ def config(exchange: str, order: str, timeline: bool) -> dict:
         "timing_warmup_steps": args.warmup,
         "micro_batch_order": order,
         "timeline": timeline,
+        "compute_probe_steps": 0,  # the probe: a second trace after the run, unread here
     }
 
 

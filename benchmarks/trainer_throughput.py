@@ -47,6 +47,7 @@ for rep in range(args.repeats):
                 "tokens_per_worker": args.tokens,
                 "steps": args.steps,
                 "timing_warmup_steps": args.warmup,
+                "compute_probe_steps": 0,  # the probe: a second trace after the run, unread here
                 "accumulation": "tf1",
                 "sparse_as_dense": args.sparse_as_dense,
                 "timing": args.timing,

@@ -43,6 +43,7 @@ for exchange in args.exchanges.split(","):
         "model": {"preset": "tiny", "vocab": args.vocab},
         "tokens_per_worker": 512,
         "timing_warmup_steps": 1,
+        "compute_probe_steps": 0,  # the probe: a second trace after the run, unread here
         "accumulation": "tf1",
         "exchange": exchange,
     }
