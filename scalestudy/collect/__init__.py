@@ -42,6 +42,7 @@ class Collected:
     rows: list[dict]
     table: Path  # results.csv
     points_file: Path  # points.jsonl
+    records: dict[str, dict]  # points.jsonl's records, by point id, as the file holds them
     calibrated: Calibrated | None  # what the workload's collect hook returned (comm: its fit)
 
 
@@ -74,4 +75,5 @@ def _collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Colle
         calibrated = workloads.hook(extra)(points, rows, sweep_dir, loaded.profile.name)
     table = write_table(rows, sweep_dir, cache)
     cache.save()
-    return Collected(rows, table, write_points(points, sweep_dir), calibrated)
+    points_file, records = write_points(points, sweep_dir)
+    return Collected(rows, table, points_file, records, calibrated)

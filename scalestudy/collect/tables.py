@@ -375,8 +375,10 @@ def _views(p: Point, views: dict) -> tuple[dict, dict]:
     return views[key]
 
 
-def write_points(points: list[Point], sweep_dir: Path) -> Path:
-    """results/<sweep>/points.jsonl, one point's record per line (written atomically)."""
+def write_points(points: list[Point], sweep_dir: Path) -> tuple[Path, dict[str, dict]]:
+    """results/<sweep>/points.jsonl, one point's record per line (written atomically), and the
+    records as the file holds them (decoded from its lines: JSON's types, not the plan's), by
+    point id."""
     sweep_dir.mkdir(parents=True, exist_ok=True)
     path = sweep_dir / POINTS_FILE
     views: dict = {}
@@ -390,4 +392,8 @@ def write_points(points: list[Point], sweep_dir: Path) -> Path:
     if not same:  # the same plan: the file already says it (reading costs less than writing)
         with replacing(path) as tmp:
             tmp.write_bytes(text)
-    return path
+    try:  # msgspec reads JSON in half json's time; json.dumps may write NaN, which it refuses
+        held = msgspec.json.decode("[" + ",".join(lines) + "]")
+    except msgspec.DecodeError:
+        held = [json.loads(line) for line in lines]
+    return path, {r["point_id"]: r for r in held}

@@ -180,7 +180,12 @@ def measured_points(
 
 def load_side(inp: Input, label: str) -> Side:
     (sweep,) = load.load_sweeps([inp.folder.name], inp.folder.parent)
-    rows = load.table_rows(sweep.table)
+    return side_of_rows(inp, sweep, load.table_rows(sweep.table), label)
+
+
+def side_of_rows(inp: Input, sweep: load.SweepResults, rows: list[dict], label: str) -> Side:
+    """The side of `rows` (the table's rows as plain values: load.table_rows', or the rows
+    collect just wrote), its points measured and screened."""
     side = Side(inp, sweep, label, measured_points(sweep, rows), rows=rows)
     screen_side(side)
     return side

@@ -56,7 +56,7 @@ def column_kinds() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
 class SweepResults:
     name: str
     folder: Path
-    table: pd.DataFrame
+    table: pd.DataFrame | None  # None: rows in hand instead (a collect's history entry)
     table_path: Path
     reference: str | None = None
     sweep_file: Path | None = None

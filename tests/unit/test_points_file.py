@@ -22,8 +22,10 @@ def test_every_line_is_its_points_own_record(tmp_path):
     points = make_plan(load_sweep(path))
     configs = {id(p.config) for p in points}
     assert 1 < len(configs) < len(points)  # shared between repeats, several of them
-    tables.write_points(points, tmp_path / "out")
+    _, records = tables.write_points(points, tmp_path / "out")
     lines = (tmp_path / "out" / tables.POINTS_FILE).read_text().splitlines()
+    # the records it returns are the file's, as a reader decodes them (lists, not tuples)
+    assert records == {p.id: json.loads(line) for p, line in zip(points, lines, strict=True)}
     assert len(lines) == len(points)
     for p, line in zip(points, lines, strict=True):
         assert line == json.dumps(
@@ -40,7 +42,7 @@ def test_an_unchanged_file_is_left_and_an_edited_one_written(tmp_path):
     path = tmp_path / "pointsfile.yaml"
     path.write_text(yaml.safe_dump(sparse_and_dense("pointsfile", "local")))
     points = make_plan(load_sweep(path))
-    out = tables.write_points(points, tmp_path / "out")
+    out, _ = tables.write_points(points, tmp_path / "out")
     want, inode = out.read_bytes(), out.stat().st_ino
     tables.write_points(points, tmp_path / "out")
     assert out.stat().st_ino == inode and out.read_bytes() == want
