@@ -218,9 +218,7 @@ def cmd_collect(args) -> int:
 
     # every collect adds its run to the history (docs/history.md): no lock is needed there
     where = store.place(Path(args.results), args.history)
-    side, capture = store.collected_source(
-        done.table.parent, Path(args.results), done.rows, done.records
-    )
+    side, capture = store.collected_source(done.table.parent, Path(args.results), done)
     added = store.add(
         store.entry_of(side, capture, str(done.table.parent.resolve())),
         where,

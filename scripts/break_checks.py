@@ -524,15 +524,15 @@ MUTATIONS = [
     Mutation(
         "capture record: an attempt's entry reused whatever its files (a changed env/ unseen)",
         "scalestudy/compare/envdiff.py",
-        "            files = _attempt_signature(attempt)\n",
+        "            files = _attempt_signature(stats)\n",
         "            files = ([], True)\n",
         ["tests/unit/test_capture_cache.py::test_a_changed_file_is_read_again"],
     ),
     Mutation(
         "capture record: an attempt's signature of its folders only (a file rewritten unseen)",
         "scalestudy/compare/envdiff.py",
-        "            stats += [stat_or_none(e) for e in entries]\n",
-        "            stats += []\n",
+        "        [stats.job, stats.env, stats.logs, *stats.env_files, *stats.log_files.values()]\n",
+        "        [stats.job, stats.env, stats.logs]\n",
         [
             "tests/unit/test_capture_cache.py::"
             "test_a_file_rewritten_in_place_is_read_again_though_its_folder_is_unchanged"
@@ -1532,6 +1532,17 @@ MUTATIONS = [
         [
             "tests/unit/test_spread_growth_note.py::"
             "test_at_two_repeats_a_size_a_rising_spread_is_still_extrapolated"
+        ],
+    ),
+    Mutation(
+        "a collect's history entry made without its points' records (every point keyed as "
+        "if it had none: not the entry `history add` makes of the same folder)",
+        "scalestudy/history/store.py",
+        "    sweep.points = done.records\n",
+        "    sweep.points = {}\n",
+        [
+            "tests/unit/test_history_of_collect.py::"
+            "test_a_collects_entry_is_the_entry_of_its_files[separate]"
         ],
     ),
 ]

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import msgspec
 
-from scalestudy.collect.cache import FILE, ReadCache, collect_sources, gc_paused
+from scalestudy.collect.cache import FILE, AttemptStats, ReadCache, collect_sources, gc_paused
 from scalestudy.collect.comm import Calibrated
 from scalestudy.collect.rows import COLUMNS, collect_rows
 from scalestudy.collect.tables import POINTS_FILE, point_record, write_points, write_table
@@ -43,6 +43,7 @@ class Collected:
     table: Path  # results.csv
     points_file: Path  # points.jsonl
     records: dict[str, dict]  # points.jsonl's records, by point id, as the file holds them
+    stats: dict[str, AttemptStats]  # each latest attempt's files as collect stat-ed them
     calibrated: Calibrated | None  # what the workload's collect hook returned (comm: its fit)
 
 
@@ -66,7 +67,8 @@ def _collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Colle
                 manifest.flush(data)
     # what the last collect read: only the logs changed since are read
     cache = ReadCache(sweep_dir / FILE, collect_sources())
-    rows = collect_rows(points, sweep_dir, loaded.profile.name, loaded.profile, cache, data)
+    stats: dict[str, AttemptStats] = {}
+    rows = collect_rows(points, sweep_dir, loaded.profile.name, loaded.profile, cache, data, stats)
     calibrated = None
     # what the workload's job wrote beyond step logs (the workloads' table: comm's comm.csv and
     # its fit); the hook notes its records in the rows
@@ -76,4 +78,4 @@ def _collect(loaded: LoadedSweep, points: list[Point], sweep_dir: Path) -> Colle
     table = write_table(rows, sweep_dir, cache)
     cache.save()
     points_file, records = write_points(points, sweep_dir)
-    return Collected(rows, table, points_file, records, calibrated)
+    return Collected(rows, table, points_file, records, stats, calibrated)

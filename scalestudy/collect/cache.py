@@ -24,6 +24,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
@@ -72,6 +73,43 @@ def stat_or_none(path: str | Path | os.DirEntry) -> os.stat_result | None:
         return path.stat() if isinstance(path, os.DirEntry) else os.stat(path)
     except OSError:
         return None
+
+
+@dataclass
+class AttemptStats:
+    """An attempt folder's files as one pass stat-ed them: its job script, env/ and logs/
+    themselves, and every file in those two (os.scandir's entries, in name order). Collect's
+    signature of the step logs and the env capture's of everything it reads (compare/envdiff)
+    are both made from it: a collect and the history entry it adds stat each file once."""
+
+    job: os.stat_result | None
+    env: os.stat_result | None
+    logs: os.stat_result | None
+    env_files: list[os.stat_result | None]
+    log_files: dict[str, os.stat_result | None]
+
+
+def attempt_stats(folder: str, job_script: str) -> AttemptStats:
+    """AttemptStats of `folder` (a string: 10,000 attempts' Paths cost as much as their stats)."""
+    env, logs = f"{folder}{os.sep}env", f"{folder}{os.sep}logs"
+    return AttemptStats(
+        stat_or_none(f"{folder}{os.sep}{job_script}"),
+        stat_or_none(env),
+        stat_or_none(logs),
+        list(_files(env).values()),
+        _files(logs),
+    )
+
+
+def _files(folder: str) -> dict[str, os.stat_result | None]:
+    """Every file in `folder` by name, in name order, with its stat (None: gone since listed);
+    none when the folder is absent or cannot be listed."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted((e.name, e) for e in it if e.is_file())
+    except OSError:
+        return {}
+    return {name: stat_or_none(e) for name, e in entries}
 
 
 def stats_signature(stats: Iterable[os.stat_result | None]) -> tuple[list, bool]:

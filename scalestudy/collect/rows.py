@@ -13,7 +13,7 @@ from pathlib import Path
 import scalestudy.collect.clocks as clocks
 import scalestudy.collect.rows_check as rows_check
 from scalestudy import progress
-from scalestudy.collect.cache import FILE, ReadCache, signature
+from scalestudy.collect.cache import FILE, AttemptStats, ReadCache, attempt_stats, stats_signature
 from scalestudy.cost_models import strategies
 from scalestudy.errors import DamagedFile
 from scalestudy.executors import registry
@@ -181,9 +181,12 @@ def collect_rows(
     profile: Profile | None = None,
     cache: ReadCache | None = None,
     manifest: ManifestFile | None = None,
+    taken: dict[str, AttemptStats] | None = None,
 ) -> list[dict]:
     """`cache`: what the last collect read (collect/cache.py); without it every log is read.
-    `manifest`: its content when the caller has just read it."""
+    `manifest`: its content when the caller has just read it. `taken`: filled with the stats
+    of each latest attempt's files, by folder (the history entry's env capture reads them)."""
+    taken = {} if taken is None else taken
     cache = cache or ReadCache(sweep_dir / FILE, enabled=False)
     data = manifest if manifest is not None else Manifest(sweep_dir).read()
     site = _profile_columns(points, profile)
@@ -192,7 +195,7 @@ def collect_rows(
     rows = []
     with progress.work("collect", len(points)) as shown:
         for p in points:
-            rows.append(_row(p, sweep_dir, cluster, site, data, acct, cache))
+            rows.append(_row(p, sweep_dir, cluster, site, data, acct, cache, taken))
             shown.advance(p.id)
     return rows
 
@@ -205,6 +208,7 @@ def _row(
     data: ManifestFile,
     acct: dict,
     cache: ReadCache,
+    taken: dict[str, AttemptStats],
 ) -> dict:
     """One point's row: its plan, its latest attempt's logs and the scheduler's accounting."""
     c = p.config
@@ -229,7 +233,9 @@ def _row(
         run_dir = Path(run) if a.bundle else None  # a bundled run's markers: _job_times
         # every file read below: the ranks' step logs (their sizes and times, as before reading)
         base = f"{run}{os.sep}logs{os.sep}"
-        files = signature([base + step_log.rank_log_name(r) for r in range(p.workers)])
+        stats = taken[a.folder] = attempt_stats(run, attempt_files.JOB_SCRIPT)
+        logs = stats.log_files
+        files = stats_signature(logs.get(step_log.rank_log_name(r)) for r in range(p.workers))
         read = f"{a.folder} workers={p.workers}"
         try:
             row.update(

@@ -9,7 +9,6 @@ side (nodes of two kinds, a mid-sweep upgrade) are shown as such."""
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
@@ -21,7 +20,13 @@ from pathlib import Path
 import yaml
 
 from scalestudy import archive
-from scalestudy.collect.cache import ReadCache, package_sources, stat_or_none, stats_signature
+from scalestudy.collect.cache import (
+    AttemptStats,
+    ReadCache,
+    attempt_stats,
+    package_sources,
+    stats_signature,
+)
 from scalestudy.formats import attempt_files
 from scalestudy.formats.env_capture import EnvFolder, loaded_mpi, loaded_mpi_said
 
@@ -258,20 +263,12 @@ def attempt_capture(attempt: Path, sweep_folder: Path) -> dict:
     return {"captured": captured, "values": values, "notes": one.notes, "script": bool(script)}
 
 
-def _attempt_signature(attempt: Path) -> tuple[list, bool]:
+def _attempt_signature(stats: AttemptStats) -> tuple[list, bool]:
     """collect/cache.signature of the files attempt_capture reads, in a stable order: job.sh,
-    env/ and logs/ themselves, then every file in them by name. One pass: the folders'
-    entries are stat-ed as os.scandir finds them (a path joined and resolved per file was
-    most of this at 10,000 attempts)."""
-    base = str(attempt)
-    env, logs = os.path.join(base, "env"), os.path.join(base, "logs")
-    stats = [stat_or_none(os.path.join(base, attempt_files.JOB_SCRIPT))]
-    stats += [stat_or_none(env), stat_or_none(logs)]
-    for sub in (env, logs):
-        with contextlib.suppress(OSError):  # none: its signature says absent
-            entries = sorted((e for e in os.scandir(sub) if e.is_file()), key=lambda e: e.name)
-            stats += [stat_or_none(e) for e in entries]
-    return stats_signature(stats)
+    env/ and logs/ themselves, then every file in them by name."""
+    return stats_signature(
+        [stats.job, stats.env, stats.logs, *stats.env_files, *stats.log_files.values()]
+    )
 
 
 def bundle_script(side, point_id: str, known: dict) -> str | None:
@@ -294,8 +291,12 @@ def bundle_script(side, point_id: str, known: dict) -> str | None:
     return known[name]
 
 
-def gather(side) -> Capture:
-    """Everything side (a match.Side) says about where and how it ran."""
+def gather(side, taken: dict[str, AttemptStats] | None = None) -> Capture:
+    """Everything side (a match.Side) says about where and how it ran. `taken`: attempt
+    folders' stats a collect just took, by folder relative to the side's (stat-ed here
+    otherwise)."""
+    taken = taken or {}
+    prefix = f"{side.folder}{os.sep}"
     cap = Capture()
     seen: set[tuple[str, str, str]] = set()  # every attempt's (section, field, value)
     cache = ReadCache(
@@ -319,8 +320,10 @@ def gather(side) -> Capture:
     for m in side.points.values():
         for attempt in m.attempts:
             cap.attempts += 1
-            files = _attempt_signature(attempt)
-            rel = os.path.relpath(attempt, side.folder)
+            path = str(attempt)
+            rel = path[len(prefix) :] if path.startswith(prefix) else os.path.relpath(path, prefix)
+            stats = taken.get(rel) or attempt_stats(path, attempt_files.JOB_SCRIPT)
+            files = _attempt_signature(stats)
             one = cache.use(rel, files, lambda a=attempt: read(a))
             values = fresh.get(one["values"])
             if values is None:

@@ -209,10 +209,11 @@ def load_source(arg: str, results: Path):
         return side, envdiff.gather(side), list(side.sweep.damage)
 
 
-def collected_source(folder: Path, results: Path, rows: list[dict], records: dict[str, dict]):
-    """load_source of the folder a collect just wrote, from what it wrote: its rows and
-    points.jsonl's records, not read back (the same entry: tests/unit/test_history_of_collect;
-    a record this version writes is its own upgrade, report/legacy.upgrade_record)."""
+def collected_source(folder: Path, results: Path, done):
+    """load_source of the folder a collect just wrote (`done`, collect.Collected), from what
+    it wrote: its rows and points.jsonl's records, not read back, and the attempt folders'
+    stats it took (the same entry: tests/unit/test_history_of_collect; a record this version
+    writes is its own upgrade, report/legacy.upgrade_record)."""
     from scalestudy import inputs
     from scalestudy.collect.cache import gc_paused
     from scalestudy.compare import envdiff, match
@@ -220,10 +221,10 @@ def collected_source(folder: Path, results: Path, rows: list[dict], records: dic
 
     found = inputs.resolve(str(folder), results)
     sweep = SweepResults(found.folder.name, found.folder, None, folder / "results.csv")
-    sweep.points = records
+    sweep.points = done.records
     with gc_paused():
-        side = match.side_of_rows(found, sweep, rows, found.label)
-        return side, envdiff.gather(side)
+        side = match.side_of_rows(found, sweep, done.rows, found.label)
+        return side, envdiff.gather(side, done.stats)
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -56,9 +56,7 @@ def test_a_collects_entry_is_the_entry_of_its_files(tmp_path, monkeypatch, capsy
 
     loaded = load_sweep(done.sweep)
     collected = collect(loaded, make_plan(loaded), done.folder)
-    side, capture = store.collected_source(
-        done.folder, done.results, collected.rows, collected.records
-    )
+    side, capture = store.collected_source(done.folder, done.results, collected)
     mine = store.entry_of(side, capture, "")
     side, capture, _ = store.load_source(str(done.folder), done.results)
     theirs = store.entry_of(side, capture, "")
