@@ -49,3 +49,22 @@ def test_an_unchanged_file_is_left_and_an_edited_one_written(tmp_path):
     out.write_bytes(want.replace(b'"schema"', b'"schemA"', 1))
     tables.write_points(points, tmp_path / "out")
     assert out.read_bytes() == want
+
+
+def test_a_value_that_is_a_views_stand_in_is_encoded_whole(tmp_path, monkeypatch):
+    """write_points encodes each configuration's views once and puts them into the rest of the
+    record where their stand-ins are; a record holding a stand-in's text as a value of its own
+    (here the stand-in made the mode's "weak") is encoded whole, never spliced in the wrong
+    place."""
+    import yaml
+
+    path = tmp_path / "pointsfile.yaml"
+    path.write_text(yaml.safe_dump(sparse_and_dense("pointsfile", "local")))
+    points = make_plan(load_sweep(path))
+    monkeypatch.setattr(tables, "_VIEWS", ("weak", "\x00config\x00"))
+    tables.write_points(points, tmp_path / "out")
+    lines = (tmp_path / "out" / tables.POINTS_FILE).read_text().splitlines()
+    for p, line in zip(points, lines, strict=True):
+        assert line == json.dumps(
+            tables.point_record(p), sort_keys=True, default=tables.json_default
+        )
