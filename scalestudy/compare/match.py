@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scalestudy.formats import attempt_files
-from scalestudy.formats.results_columns import clock_checked
+from scalestudy.formats.results_columns import cell_value, clock_checked
 from scalestudy.inputs import Input
-from scalestudy.report import legacy, load
+from scalestudy.report.sweep_results import SweepResults
 from scalestudy.uncertainty.model import Clustered, Samples, screen
 from scalestudy.workloads import table as workloads
 
@@ -74,7 +74,7 @@ class Measured:
 @dataclass
 class Side:
     input: Input
-    sweep: load.SweepResults
+    sweep: SweepResults
     label: str
     points: dict[str, Measured]
     set_aside: list[str] = field(default_factory=list)  # the outlier screen's notes
@@ -120,30 +120,32 @@ def variant_configuration(record: dict) -> dict:
 
 
 def _number(v) -> float | None:
-    v = legacy.value(v)
+    v = cell_value(v)
     if v is None or isinstance(v, bool | str):
         return None
     f = float(v)
     return f if math.isfinite(f) and f > 0 else None
 
 
-def measured_points(
-    sweep: load.SweepResults, rows: list[dict] | None = None
-) -> dict[str, Measured]:
+def measured_points(sweep: SweepResults, rows: list[dict] | None = None) -> dict[str, Measured]:
     out: dict[str, Measured] = {}
-    for row in load.table_rows(sweep.table) if rows is None else rows:
+    if rows is None:
+        from scalestudy.report import load  # pandas: only for a table read from its file
+
+        rows = load.table_rows(sweep.table)
+    for row in rows:
         pid = str(row["point_id"])
         record = sweep.points.get(pid) or {}
         what = variant_configuration(record)
         if not record.get("mode"):
             what["mode"] = row.get("mode")
         vkey = canonical(what)
-        nodes = int(legacy.value(row.get("nodes")) or record.get("nodes") or 0)
-        ppn = int(legacy.value(row.get("ppn")) or record.get("ppn") or 1)
+        nodes = int(cell_value(row.get("nodes")) or record.get("nodes") or 0)
+        ppn = int(cell_value(row.get("ppn")) or record.get("ppn") or 1)
         key = point_key(vkey, nodes, ppn)
         m = out.get(key)
         if m is None:
-            label = legacy.value(row.get("variant_label")) or record.get("variant_label") or ""
+            label = cell_value(row.get("variant_label")) or record.get("variant_label") or ""
             m = out[key] = Measured(
                 key=key,
                 variant_key=vkey,
@@ -151,7 +153,7 @@ def measured_points(
                 mode=str(what.get("mode")),
                 nodes=nodes,
                 ppn=ppn,
-                workers=int(legacy.value(row.get("workers")) or nodes * ppn),
+                workers=int(cell_value(row.get("workers")) or nodes * ppn),
                 label=str(label),
                 overrides=dict(record.get("variant_overrides") or {}),
                 config=what,
@@ -160,16 +162,16 @@ def measured_points(
         m.point_ids.append(pid)
         status = str(row.get("status") or "missing")
         m.statuses[status] = m.statuses.get(status, 0) + 1
-        attempt = legacy.value(row.get("attempt"))
+        attempt = cell_value(row.get("attempt"))
         if attempt is not None:
             m.attempts.append(sweep.folder / pid / attempt_files.attempt_name(attempt))
         if status == "completed":
             tput, step = _number(row.get("tokens_per_s")), _number(row.get("step_s_median"))
-            allocation = legacy.value(row.get("allocation"))
+            allocation = cell_value(row.get("allocation"))
             if tput is not None:
                 m.tokens.append(tput)
                 m.token_allocations.append(allocation)
-                m.unclocked += not clock_checked(legacy.value(row.get("clock_check")))
+                m.unclocked += not clock_checked(cell_value(row.get("clock_check")))
             if step is not None:
                 m.step_s.append(step)
                 m.step_allocations.append(allocation)
@@ -179,11 +181,13 @@ def measured_points(
 
 
 def load_side(inp: Input, label: str) -> Side:
+    from scalestudy.report import load  # pandas: a collect's own side reads no table
+
     (sweep,) = load.load_sweeps([inp.folder.name], inp.folder.parent)
     return side_of_rows(inp, sweep, load.table_rows(sweep.table), label)
 
 
-def side_of_rows(inp: Input, sweep: load.SweepResults, rows: list[dict], label: str) -> Side:
+def side_of_rows(inp: Input, sweep: SweepResults, rows: list[dict], label: str) -> Side:
     """The side of `rows` (the table's rows as plain values: load.table_rows', or the rows
     collect just wrote), its points measured and screened."""
     side = Side(inp, sweep, label, measured_points(sweep, rows), rows=rows)

@@ -10,6 +10,8 @@ A strategy's counters' columns (name, unit, meaning) are declared with the strat
 from __future__ import annotations
 
 import functools
+import math
+import sys
 from dataclasses import dataclass
 from typing import Literal
 
@@ -288,3 +290,25 @@ def markdown_table() -> list[str]:
         meaning = c.meaning + (f" ({', '.join(by)} only)" if by else "")
         lines.append(f"| `{c.name}` | {c.kind} | {c.unit or '-'} | {meaning} |")
     return lines
+
+
+def cell_value(v):
+    """A cell as plain Python: None for a gap (None, NaN, pandas' NA), ints for integral
+    floats, numpy's scalars as Python's. Neither pandas nor numpy is imported for it (a
+    collect's history entry reads its rows without them): a value of theirs exists only
+    where they already are."""
+    t = type(v)
+    if t is str or t is int or t is bool or v is None:
+        return v
+    if t is not float:
+        pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+        if pd is not None and v is pd.NA:
+            return None
+        if np is not None and isinstance(v, np.integer | np.floating | np.bool_):
+            v = v.item()
+    if isinstance(v, float):
+        if math.isnan(v):
+            return None
+        if v.is_integer():
+            return int(v)
+    return v

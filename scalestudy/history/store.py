@@ -37,6 +37,7 @@ import msgspec
 from scalestudy.errors import BadInput, DamagedFile
 from scalestudy.fileio import output_folder
 from scalestudy.formats import attempt_files
+from scalestudy.formats.results_columns import cell_value
 
 SCHEMA = "scalestudy.history/1"
 ENV_VAR = "SCALESTUDY_HISTORY"  # a site's shared history (else beside the results)
@@ -112,25 +113,19 @@ def place(results: Path, option: str | None = None) -> Path:
 # -- making an entry from a results folder ------------------------------------------------------
 
 
-def _value(v) -> Any:
-    from scalestudy.report import legacy
-
-    return legacy.value(v)
-
-
 def attempt_identity(sweep: str, row: dict) -> str | None:
     """One row's attempt, as the run's identity holds it (None: the point never ran)."""
-    attempt = _value(row.get("attempt"))
+    attempt = cell_value(row.get("attempt"))
     if attempt is None:
         return None
-    job, start = _value(row.get("job_id")), _value(row.get("start"))
+    job, start = cell_value(row.get("job_id")), cell_value(row.get("start"))
     out = f"{sweep}/{row['point_id']}/{attempt_files.attempt_name(attempt)}"
     if job is not None:
         out += f"/job-{job}"
     if start is not None:
         out += f"/start-{float(start):.3f}"
     if job is None and start is None:  # no clock, no job id: what it measured tells campaigns apart
-        out += f"/tokens-{_value(row.get('tokens_per_s'))}"
+        out += f"/tokens-{cell_value(row.get('tokens_per_s'))}"
     return out
 
 
@@ -138,8 +133,8 @@ def entry_of(side, capture, source: str) -> Entry:
     """The entry of a loaded results folder (compare/match.Side) and its envdiff.Capture."""
     rows = side.rows
     attempts = sorted({a for r in rows if (a := attempt_identity(side.sweep.name, r))})
-    starts = [float(s) for r in rows if (s := _value(r.get("start"))) is not None]
-    ends = [float(s) for r in rows if (s := _value(r.get("end"))) is not None]
+    starts = [float(s) for r in rows if (s := cell_value(r.get("start"))) is not None]
+    ends = [float(s) for r in rows if (s := cell_value(r.get("end"))) is not None]
     points = [
         PointEntry(
             m.key,
@@ -161,7 +156,7 @@ def entry_of(side, capture, source: str) -> Entry:
         for m in sorted(side.points.values(), key=lambda m: m.key)
     ]
     values = {k: set(v) for k, v in capture.values.items()}
-    nodes = {str(n) for r in rows if (n := _value(r.get("node_list"))) is not None}
+    nodes = {str(n) for r in rows if (n := cell_value(r.get("node_list"))) is not None}
     if nodes:  # the Slurm nodes the run's points ran on (results.csv's node_list)
         values[("machine", "nodes")] = nodes
     provenance = sorted((s, n, sorted(v)) for (s, n), v in values.items())
@@ -217,7 +212,7 @@ def collected_source(folder: Path, results: Path, done):
     from scalestudy import inputs
     from scalestudy.collect.cache import gc_paused
     from scalestudy.compare import envdiff, match
-    from scalestudy.report.load import SweepResults
+    from scalestudy.report.sweep_results import SweepResults
 
     found = inputs.resolve(str(folder), results)
     sweep = SweepResults(found.folder.name, found.folder, None, folder / "results.csv")

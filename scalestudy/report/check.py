@@ -30,8 +30,9 @@ from scalestudy import archive
 from scalestudy.formats import references
 from scalestudy.formats.metrics import METRICS
 from scalestudy.report.analysis import Analysis
-from scalestudy.report.load import ReportError, SweepResults
+from scalestudy.report.load import ReportError
 from scalestudy.report.scaling import Variant, column_samples, screened_noise
+from scalestudy.report.sweep_results import SweepResults
 from scalestudy.sweepfile import baseline, expectations
 from scalestudy.sweepfile.expectations import DEFAULT_POLICY, FAILS, HOLDS, INCONCLUSIVE
 from scalestudy.sweepfile.schema import Expectation

@@ -22,15 +22,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from functools import lru_cache
 
-import numpy as np
 import pandas as pd
 from pydantic import ValidationError
 
 from scalestudy.collect.tables import POINTS_SCHEMA
 from scalestudy.errors import BadInput
+from scalestudy.formats import results_columns
 from scalestudy.formats.point_config import OWN_FOLDERS, PointConfig
 
 # Tables written before collect named the variants are grouped by these columns, which were
@@ -191,15 +190,8 @@ def _table_config(record: dict, config: dict) -> dict:
     return out
 
 
-def value(v):
-    """A cell as plain Python: None for a gap, ints for integral floats."""
-    if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)):
-        return None
-    if isinstance(v, (np.integer, np.floating, np.bool_)):
-        v = v.item()
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    return v
+# a cell as plain Python (None for a gap, ints for integral floats): the results columns' own
+value = results_columns.cell_value
 
 
 def missing(v) -> bool:

@@ -25,6 +25,7 @@ from scalestudy.errors import BadInput, DamagedFile
 from scalestudy.formats import attempt_files, results_columns, step_log
 from scalestudy.inputs import sweep_argument
 from scalestudy.report import legacy
+from scalestudy.report.sweep_results import SweepResults
 
 __all__ = ["RowsCheck"]  # the rows check is collect's (collect/rows_check.py); its verdicts here
 
@@ -50,18 +51,6 @@ def column_kinds() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
         results_columns.of_kind("int", "float"),
         results_columns.of_kind("text"),
     )
-
-
-@dataclass
-class SweepResults:
-    name: str
-    folder: Path
-    table: pd.DataFrame | None  # None: rows in hand instead (a collect's history entry)
-    table_path: Path
-    reference: str | None = None
-    sweep_file: Path | None = None
-    points: dict[str, dict] = field(default_factory=dict)  # points.jsonl: point id -> record
-    damage: list[str] = field(default_factory=list)  # damaged lines of points.jsonl, said
 
 
 @dataclass
