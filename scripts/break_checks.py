@@ -1553,6 +1553,17 @@ MUTATIONS = [
         "    if False:",
         ["tests/unit/test_points_file.py::test_a_value_that_is_a_views_stand_in_is_encoded_whole"],
     ),
+    Mutation(
+        "a collect's history entry importing pandas again (its sweep's results type from "
+        "report/load.py: 0.17 CPU s of every collect's start)",
+        "scalestudy/history/store.py",
+        "    from scalestudy.report.sweep_results import SweepResults\n",
+        "    from scalestudy.report.load import SweepResults\n",
+        [
+            "tests/unit/test_history_of_collect.py::"
+            "test_collect_and_its_history_entry_run_without_pandas"
+        ],
+    ),
 ]
 
 
