@@ -1538,8 +1538,8 @@ MUTATIONS = [
         "a collect's history entry made without its points' records (every point keyed as "
         "if it had none: not the entry `history add` makes of the same folder)",
         "scalestudy/history/store.py",
-        "    sweep.points = done.records\n",
-        "    sweep.points = {}\n",
+        "points=done.records\n",
+        "points={}\n",
         [
             "tests/unit/test_history_of_collect.py::"
             "test_a_collects_entry_is_the_entry_of_its_files[separate]"
@@ -1552,6 +1552,17 @@ MUTATIONS = [
         "    if any(line.count(m) != 1 for m in marks):",
         "    if False:",
         ["tests/unit/test_points_file.py::test_a_value_that_is_a_views_stand_in_is_encoded_whole"],
+    ),
+    Mutation(
+        "a collect's history entry without its attempts' env/ captures (the same on both paths: "
+        "the entries still equal, the capture's host gone)",
+        "scalestudy/compare/envdiff.py",
+        "    if captured:\n",
+        "    if False:\n",
+        [
+            "tests/unit/test_history_of_collect.py::"
+            "test_a_collects_entry_is_the_entry_of_its_files[separate]"
+        ],
     ),
     Mutation(
         "a collect's history entry importing pandas again (its sweep's results type from "

@@ -30,6 +30,7 @@ from pathlib import Path
 import msgspec
 
 from scalestudy.fileio import replacing
+from scalestudy.formats import attempt_files
 
 FILE = ".collect-cache.msgpack"
 SCHEMA = "scalestudy.read-cache/1"
@@ -89,11 +90,11 @@ class AttemptStats:
     log_files: dict[str, os.stat_result | None]
 
 
-def attempt_stats(folder: str, job_script: str) -> AttemptStats:
+def attempt_stats(folder: str) -> AttemptStats:
     """AttemptStats of `folder` (a string: 10,000 attempts' Paths cost as much as their stats)."""
     env, logs = f"{folder}{os.sep}env", f"{folder}{os.sep}logs"
     return AttemptStats(
-        stat_or_none(f"{folder}{os.sep}{job_script}"),
+        stat_or_none(f"{folder}{os.sep}{attempt_files.JOB_SCRIPT}"),
         stat_or_none(env),
         stat_or_none(logs),
         list(_files(env).values()),

@@ -233,7 +233,7 @@ def _row(
         run_dir = Path(run) if a.bundle else None  # a bundled run's markers: _job_times
         # every file read below: the ranks' step logs (their sizes and times, as before reading)
         base = f"{run}{os.sep}logs{os.sep}"
-        stats = taken[a.folder] = attempt_stats(run, attempt_files.JOB_SCRIPT)
+        stats = taken[a.folder] = attempt_stats(run)
         logs = stats.log_files
         files = stats_signature(logs.get(step_log.rank_log_name(r)) for r in range(p.workers))
         read = f"{a.folder} workers={p.workers}"

@@ -380,15 +380,15 @@ def _views(p: Point, views: dict) -> tuple[dict, dict]:
 _VIEWS = ("\x00model_spec\x00", "\x00config\x00")
 
 
-def _point_line(p: Point, views: dict, encoded: dict, encode) -> str:
+def _point_line(p: Point, views: dict, encoded: dict, encode, marks: list[str]) -> str:
     """encode(point_record(p)), the views' JSON encoded once per configuration object: the
     record without them, their encodings put in (JSON without indent encodes a value the same
-    wherever it is; two-thirds of 10,000 records' encoding was their views again)."""
+    wherever it is; two-thirds of 10,000 records' encoding was their views again). `marks`:
+    the stand-ins as encoded."""
     record = point_record(p, views)
     key = id(p.config)  # as _views keys them
     if key not in encoded:
         encoded[key] = (encode(record["model_spec"]), encode(record["config"]))
-    marks = [encode(m) for m in _VIEWS]
     line = encode({**record, "model_spec": _VIEWS[0], "config": _VIEWS[1]})
     if any(line.count(m) != 1 for m in marks):  # a value that is a stand-in: encoded whole
         return encode(record)
@@ -406,7 +406,8 @@ def write_points(points: list[Point], sweep_dir: Path) -> tuple[Path, dict[str, 
     views: dict = {}
     encode = json.JSONEncoder(sort_keys=True, default=json_default).encode  # json.dumps's
     encoded: dict = {}
-    lines = [_point_line(p, views, encoded, encode) for p in points]
+    marks = [encode(m) for m in _VIEWS]
+    lines = [_point_line(p, views, encoded, encode, marks) for p in points]
     text = "".join(line + "\n" for line in lines).encode("utf-8")
     try:
         same = path.stat().st_size == len(text) and path.read_bytes() == text

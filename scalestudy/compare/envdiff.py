@@ -322,7 +322,7 @@ def gather(side, taken: dict[str, AttemptStats] | None = None) -> Capture:
             cap.attempts += 1
             path = str(attempt)
             rel = path[len(prefix) :] if path.startswith(prefix) else os.path.relpath(path, prefix)
-            stats = taken.get(rel) or attempt_stats(path, attempt_files.JOB_SCRIPT)
+            stats = taken.get(rel) or attempt_stats(path)
             files = _attempt_signature(stats)
             one = cache.use(rel, files, lambda a=attempt: read(a))
             values = fresh.get(one["values"])

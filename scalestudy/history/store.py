@@ -215,8 +215,9 @@ def collected_source(folder: Path, results: Path, done):
     from scalestudy.report.sweep_results import SweepResults
 
     found = inputs.resolve(str(folder), results)
-    sweep = SweepResults(found.folder.name, found.folder, None, folder / "results.csv")
-    sweep.points = done.records
+    sweep = SweepResults(
+        found.folder.name, found.folder, None, folder / "results.csv", points=done.records
+    )
     with gc_paused():
         side = match.side_of_rows(found, sweep, done.rows, found.label)
         return side, envdiff.gather(side, done.stats)

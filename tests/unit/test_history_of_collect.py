@@ -51,7 +51,8 @@ def test_a_collects_entry_is_the_entry_of_its_files(tmp_path, monkeypatch, capsy
     manifest.write(done.folder, data)
     env = done.folder / data.last(ids[0]).folder / "env"
     env.mkdir(parents=True, exist_ok=True)
-    (env / "capture.json").write_text(json.dumps({"harness": {"mpi_family": "openmpi"}}))
+    harness = {"mpi_family": "openmpi", "host": "c401-001"}
+    (env / "capture.json").write_text(json.dumps({"harness": harness}))
     (env / "kernel.txt").write_text("Linux 6.1.0\n")
 
     loaded = load_sweep(done.sweep)
@@ -63,7 +64,9 @@ def test_a_collects_entry_is_the_entry_of_its_files(tmp_path, monkeypatch, capsy
     assert _plain(mine) == _plain(theirs)
     statuses = {s for p in mine.points for s in p.statuses}
     assert {"completed", "failed"} <= statuses and len(statuses) >= 3  # and the queued ones
-    assert any(p.tokens for p in mine.points) and mine.provenance
+    assert any(p.tokens for p in mine.points)
+    said = {(sec, name): list(values) for sec, name, values in mine.provenance}
+    assert said.get(("machine", "host")) == ["c401-001"]  # the env/ capture was read
     if design == "bundled":
         assert any(a is not None for p in mine.points for a in p.token_allocations)
 
