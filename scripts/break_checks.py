@@ -492,6 +492,26 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "projection: the interval's draw weights blind to the held-out levels' noise",
+        "scalestudy/report/projection/select.py",
+        "    draw_w = _weights(drawn, noise_var)\n",
+        "    draw_w = _weights(drawn)\n",
+        [
+            "tests/unit/test_projection_noise_weights.py::"
+            "test_the_step_change_under_a_spread_growing_as_sqrt_n_is_covered"
+        ],
+    ),
+    Mutation(
+        "projection: a form's own error held at zero in the noise-aware draw weights",
+        "scalestudy/report/projection/select.py",
+        "    return float((-0.5 * (np.log(total) + e2[None, :] / total)).mean(axis=1).max())\n",
+        "    return float((-0.5 * (np.log(total) + e2[None, :] / total)).mean(axis=1)[0])\n",
+        [
+            "tests/unit/test_projection_noise_weights.py::"
+            "test_the_weights_match_the_likelihood_maximised_by_scipy"
+        ],
+    ),
+    Mutation(
         "projection: the value weighs a form only where it can be tested (an untested step wins)",
         "scalestudy/report/projection/select.py",
         "    value_w = _weights(scored)\n",

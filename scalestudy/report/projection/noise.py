@@ -45,6 +45,17 @@ def level_se(found, samples, x) -> tuple[float, float]:
     return s / math.sqrt(len(model.units(samples[x]))), df  # a mean of k units
 
 
+def level_variances(samples, xs, sizes) -> dict | None:
+    """{x: the log-scale variance of x's level} for x in `sizes` (select's held-out sizes),
+    under the run's noise model over xs (level_se); None where the run has no noise estimate."""
+    from scalestudy.uncertainty import model
+
+    found = model.pooled([samples[x] for x in xs], sizes=xs)
+    if not found.judged:
+        return None
+    return {x: level_se(found, samples, x)[0] ** 2 for x in sizes}
+
+
 # The largest log deviation a draw takes (levels here, the form's error in select.py): with 2
 # repeats a size the noise model can give a size its own spread at 1 degree of freedom, a
 # Cauchy draw, which now and then passes exp's range; one infinite level made its refit nan and
