@@ -188,7 +188,7 @@ def _weights(scored: list[Scored], noise_var: dict | None = None) -> list[float]
 
 
 # the own spreads s_f^2 the likelihood is maximised over: zero and 400 from FLOOR^2 to CAP^2
-# (geometric: 10.5% apart, within 2e-3 of SciPy's bounded maximiser in the tests)
+# (geometric: 8.4% apart, within 2e-3 of SciPy's bounded maximiser in the tests)
 S2_GRID = 401
 
 
