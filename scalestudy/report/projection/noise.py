@@ -45,15 +45,16 @@ def level_se(found, samples, x) -> tuple[float, float]:
     return s / math.sqrt(len(model.units(samples[x]))), df  # a mean of k units
 
 
-def level_variances(samples, xs, sizes) -> dict | None:
-    """{x: the log-scale variance of x's level} for x in `sizes` (select's held-out sizes),
-    under the run's noise model over xs (level_se); None where the run has no noise estimate."""
+def level_variances(samples, xs) -> dict | None:
+    """{x: the log-scale variance of x's level} for every measured size x, under the run's
+    noise model over xs (level_se; select._weights reads the held-out sizes'); None where the
+    run has no noise estimate."""
     from scalestudy.uncertainty import model
 
     found = model.pooled([samples[x] for x in xs], sizes=xs)
     if not found.judged:
         return None
-    return {x: level_se(found, samples, x)[0] ** 2 for x in sizes}
+    return {x: level_se(found, samples, x)[0] ** 2 for x in xs}
 
 
 # The largest log deviation a draw takes (levels here, the form's error in select.py): with 2

@@ -169,10 +169,10 @@ def _weights(scored: list[Scored], noise_var: dict | None = None) -> list[float]
     `noise_var` (the interval's draws): each held-out size's level variance v_k (log scale)
     from the run's noise model. A form's error at k is then held to be N(0, s_f^2 + v_k), s_f
     its own error at its most likely, and the ratio is that of these likelihoods (v = 0: the
-    ratio above). Among 51 forms one fits noisy levels far closer than their noise (0.3% where
-    a level's standard error is 4%); against it, the plain ratio ruled out every form the
-    noise cannot tell from it (the step change under a spread growing as sqrt(N): 0.795 ->
-    0.890 at 32 nodes, docs/report.md)."""
+    ratio above). Among 51 forms one fits noisy levels far closer than their noise (0.1-1.5%
+    where the levels' standard errors are 2.7-5.4%); against it, the plain ratio ruled out
+    every form the noise cannot tell from it (the step change under a spread growing as
+    sqrt(N): 0.795 -> 0.890 at 32 nodes, docs/report.md)."""
     if noise_var is None:
         best = max(min(s.rms for s in scored), FLOOR)
         raw = [(best / max(s.rms, FLOOR)) ** s.tested for s in scored]
@@ -336,8 +336,7 @@ def choose(samples, candidates, targets, **kw) -> tuple[Prediction, Selection | 
         return None
     if len(xs) >= CV_MIN_SIZES and len(candidates) > 1:
         ys = [noise.level(samples[x]) for x in xs]
-        noise_var = noise.level_variances(samples, xs, held_out_sizes(xs))
-        sel = select(xs, ys, candidates, noise_var)
+        sel = select(xs, ys, candidates, noise.level_variances(samples, xs))
         return predict_selected(samples, sel, targets, **kw), sel
     first = candidates[0]
     if getattr(first, "physics", False):
