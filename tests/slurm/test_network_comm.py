@@ -7,8 +7,16 @@ node's tcp_notsent_lowat; without them a two-way exchange takes 2x its time, doc
 "The 2x").
 
 (a) What the product reports: the comm fit's bandwidth (collect's calibration.json, the figure
-    `scalestudy report` prints) for allreduce, allgather and alltoall within 10% of the link's
-    payload rate. The sweep is the fit's smallest: 1 node (o and g, no network) and 2 nodes x 1
+    `scalestudy report` prints) for allreduce, allgather and alltoall within 10% of what two
+    plain sockets get on the same link just before (both ends sending the sweep's sizes to each
+    other at once, 7 times each; the slope of the median seconds), and no more than 10% above the
+    link's payload rate (a shaper is a ceiling); the sockets' rate itself between 3/4 of the
+    payload rate and 10% above it. Why the sockets and not the payload rate alone: a wall clock
+    on a machine whose processes lose time off the CPU sees less than the link carries
+    (test_network.py: CI measured -9.9% first to last byte where this machine measures <1%);
+    one CI run fitted allreduce at -10.1% of the payload rate with every iteration 1.05-1.56x the
+    ideal, where this machine fits -1.4..-2.2% of the sockets (-0.7% of the payload rate). The
+    sweep is the fit's smallest: 1 node (o and g, no network) and 2 nodes x 1
     rank at 2, 4, 8 and 16 MiB, 7 iterations (bandwidth-bound: 88 to 700 ms a call at 200mbit;
     at 1 MiB single calls still took up to 2-2.9x, the start of a call waiting on control
     messages; with 3 sizes and 5 iterations one noisy median at load ~11 moved alltoall's fit
@@ -30,11 +38,12 @@ node's tcp_notsent_lowat; without them a two-way exchange takes 2x its time, doc
 from __future__ import annotations
 
 import json
+import statistics
 from pathlib import Path
 
 import pytest
 import yaml
-from support.netns import LINK_RATE, tx_bytes, write_profile
+from support.netns import LINK_RATE, two_way_seconds, tx_bytes, write_profile
 from support.slurm import wait_settled
 
 from scalestudy.cli import main
@@ -49,6 +58,7 @@ PAYLOAD_SHARE = 1448 / 1514  # TCP payload per Ethernet frame at MTU 1500 (test_
 SIZES = [2097152, 4194304, 8388608, 16777216]
 ITERATIONS, WARMUP = 7, 1
 RATE_TOLERANCE = 0.10
+REFERENCE_FLOOR = 0.75  # the socket reference is this link: at least 3/4 of its payload rate
 OVERHEAD_MAX = 0.10  # counters over modelled payload: headers + ACKs + control, measured ~4.5%
 # bytes one rank sends per call of b bytes (per rank) at N = 2 by the algorithm that runs (see
 # the docstring); the fit's model must say the same (collectives' wire(2))
@@ -125,8 +135,22 @@ def run_comm(
     return doc, before, after, results
 
 
+def reference_rate(cluster: LocalCluster) -> float:
+    """Payload bytes/s one way of a two-way exchange between the nodes with plain sockets, at
+    the sweep's sizes and iterations: the slope of the median seconds over the sizes."""
+    seconds = two_way_seconds(cluster, SIZES, ITERATIONS)
+    medians = [statistics.median(seconds[b]) for b in SIZES]
+    slope = statistics.linear_regression(SIZES, medians).slope
+    print(
+        "sockets, two ways at once: "
+        + "; ".join(f"{b} B median {m * 1e3:.0f} ms" for b, m in zip(SIZES, medians, strict=True))
+    )
+    return 1 / slope
+
+
 def test_comm_fit_recovers_the_link_rate_and_its_bytes(netns_pair, tmp_path, monkeypatch):
     monkeypatch.setenv("SLURM_CONF", str(netns_pair.conf))
+    reference = reference_rate(netns_pair)
     doc, before, after, results = run_comm(netns_pair, tmp_path, 1, list(SEND_FACTOR), nodes=(1, 2))
     assert doc["hosts"] == ["n1", "n2"] and doc["local_size"] == 1
 
@@ -145,13 +169,17 @@ def test_comm_fit_recovers_the_link_rate_and_its_bytes(netns_pair, tmp_path, mon
         assert table.get(name).wire(2) == factor, name  # the model's bytes = the algorithm's
         assert name in calibration["collectives"], calibration["errors"]
         fit = calibration["collectives"][name]
-        off = fit["bandwidth_bytes_per_s"] / payload_rate - 1
+        fitted = fit["bandwidth_bytes_per_s"]
         print(
-            f"{name:9s} factor {factor}: fitted {fit['bandwidth_bytes_per_s'] / 1e6:.2f} MB/s, "
-            f"{off:+.1%} of the payload rate {payload_rate / 1e6:.2f} MB/s ({RATE} x "
-            f"{PAYLOAD_SHARE:.3f}); alpha {fit['alpha_s'] * 1e3:.2f} ms"
+            f"{name:9s} factor {factor}: fitted {fitted / 1e6:.2f} MB/s, "
+            f"{fitted / reference - 1:+.1%} of the sockets' {reference / 1e6:.2f} MB/s, "
+            f"{fitted / payload_rate - 1:+.1%} of the payload rate {payload_rate / 1e6:.2f} MB/s "
+            f"({RATE} x {PAYLOAD_SHARE:.3f}); alpha {fit['alpha_s'] * 1e3:.2f} ms"
         )
-        assert abs(off) <= RATE_TOLERANCE, fit
+        assert abs(fitted / reference - 1) <= RATE_TOLERANCE, fit
+        assert fitted <= payload_rate * (1 + RATE_TOLERANCE), fit  # a shaper is a ceiling
+    print(f"sockets, two ways at once: {reference / payload_rate - 1:+.1%} of the payload rate")
+    assert REFERENCE_FLOOR * payload_rate <= reference <= payload_rate * (1 + RATE_TOLERANCE)
 
     # (b) the interfaces' counters against the log's wire bytes, and the doubled control
     modelled = sent_per_rank(doc)

@@ -124,3 +124,76 @@ class CounterSamples:
         """(tx_bytes, tx_packets) from the first sample to the last."""
         (_, b0, p0), (_, b1, p1) = self.samples[node][0], self.samples[node][-1]
         return b1 - b0, p1 - p0
+
+
+# Two-way exchanges between two nodes with plain sockets (no MPI, no Horovod): every
+# iteration both ends send `size` bytes to each other at once, timed on the connecting end
+# from the start signal to the last byte in and the other end's word that it has all of its own
+# ("<size> <seconds>" per iteration; the first iteration of each size is a warm-up, not printed)
+_TWO_WAY = r"""
+import socket, sys, threading, time
+role, addr, port, iterations = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+sizes = [int(s) for s in sys.argv[5].split(",")]
+if role == "listen":
+    s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind((addr, port)); s.listen(1); print("ready", flush=True); c, _ = s.accept()
+else:
+    c = socket.create_connection((addr, port))
+c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+block = memoryview(b"x" * (1 << 20))
+def send(n):
+    while n:
+        k = min(n, len(block)); c.sendall(block[:k]); n -= k
+def recv(n):
+    while n:
+        got = c.recv(min(n, 1 << 20))
+        if not got:
+            raise SystemExit("the other end closed")
+        n -= len(got)
+for size in sizes:
+    for i in range(iterations + 1):
+        if role == "listen":
+            recv(1); c.sendall(b"g")
+        else:
+            c.sendall(b"s"); recv(1)
+        t0 = time.monotonic()
+        sender = threading.Thread(target=send, args=(size,)); sender.start()
+        recv(size); sender.join()
+        if role == "listen":
+            c.sendall(b"d")
+        else:
+            recv(1)
+            if i:
+                print(size, time.monotonic() - t0, flush=True)
+c.close()
+"""
+
+
+def two_way_seconds(cluster, sizes: list[int], iterations: int) -> dict[int, list[float]]:
+    """Seconds of each two-way exchange of each size between nodes 1 and 2 (plain TCP sockets,
+    both directions at once, as one rank's side of a 2-rank collective), warm-up dropped."""
+    import sys
+
+    addr = cluster.network.state()["nodes"]["n2"]
+    args = [addr, "5998", str(iterations), ",".join(map(str, sizes))]
+
+    def in_node(i: int, role: str) -> list[str]:
+        ns = cluster.network.namespace(i)
+        return ["ip", "netns", "exec", ns, sys.executable, "-c", _TWO_WAY, role, *args]
+
+    listener = subprocess.Popen(in_node(2, "listen"), stdout=subprocess.PIPE, text=True)
+    try:
+        assert listener.stdout.readline().strip() == "ready"
+        r = subprocess.run(
+            in_node(1, "connect"), capture_output=True, text=True, timeout=300, check=True
+        )
+        listener.wait(timeout=30)
+    finally:
+        listener.kill()
+        listener.wait()
+    out: dict[int, list[float]] = {size: [] for size in sizes}
+    for line in r.stdout.splitlines():
+        size, seconds = line.split()
+        out[int(size)].append(float(seconds))
+    assert all(len(v) == iterations for v in out.values()), r.stdout
+    return out
