@@ -93,3 +93,25 @@ def test_a_cauchy_level_draw_past_exps_range_leaves_the_interval_finite():
     ab = physics.AlphaBeta(lambda n: 4e6 * (n - 1))
     iv = intervals.predict(TWO_REPEATS, ab, [32], seed=166).at(32)
     assert math.isfinite(iv.lo) and math.isfinite(iv.hi) and iv.lo <= iv.value <= iv.hi, iv
+
+
+def test_a_projection_fits_the_run_noise_model_once(monkeypatch):
+    """The level variances the weights judge with, the levels drawn and the spread's trend come
+    from one fit of the run's noise model per projection (noise.run_model), the physics form's
+    (intervals.predict) and the chosen forms' (select.choose) alike."""
+    from scalestudy.uncertainty import model
+
+    real, calls = model.pooled, []
+
+    def counted(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(model, "pooled", counted)
+    rng = np.random.default_rng(5)
+    samples = {n: list(truth(n) * np.exp(rng.normal(0, 0.03, 3))) for n in (1, 2, 4, 8, 16)}
+    assert select.choose(samples, empirical.forms(), [32], n_draws=200, seed=1) is not None
+    assert len(calls) == 1
+    calls.clear()
+    intervals.predict(samples, physics.Anchored(truth), [32], n_draws=200, seed=1)
+    assert len(calls) == 1

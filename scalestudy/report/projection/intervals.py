@@ -148,7 +148,8 @@ def predict(
     free = [i for i in range(len(xs)) if i not in exact]
     residuals = [(xs[i], ys[i] / f0(xs[i]) - 1.0) for i in free]
     rng = np.random.default_rng(seed)
-    drawn = noise.levels_drawn(samples, xs, rng, n_draws)  # sizes x draws
+    found = noise.run_model(samples, xs)  # once: the draws' noise and the spread's trend
+    drawn = noise.levels_drawn(samples, xs, rng, n_draws, found)  # sizes x draws
     top = max(xs)
     dist = [max(abs(math.log2(x / top)), 1.0) for x in xs]
     pick = rng.integers(0, len(free), size=n_draws) if free else None
@@ -167,7 +168,7 @@ def predict(
             d = max(math.log2(t / top), 1.0) if t > 0 else 1.0
             step = max(min(sign[b] * log_err * d, noise.LOG_CLIP), -noise.LOG_CLIP)
             out[b, j] = fb(t) * math.exp(step)
-    spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed)
+    spread, growing = noise.target_spread_draws(samples, xs, targets, n_draws, seed, found=found)
     out *= np.exp(spread)
     fell = positive(out, values)
     intervals = [interval_of(out[:, j], values[j], confidence) for j in range(len(targets))]

@@ -45,13 +45,20 @@ def level_se(found, samples, x) -> tuple[float, float]:
     return s / math.sqrt(len(model.units(samples[x]))), df  # a mean of k units
 
 
-def level_variances(samples, xs) -> dict | None:
-    """{x: the log-scale variance of x's level} for every measured size x, under the run's
-    noise model over xs (level_se; select._weights reads the held-out sizes'); None where the
-    run has no noise estimate."""
+def run_model(samples, xs):
+    """The run's noise model (uncertainty.pooled) over the measured sizes xs: fitted once by
+    a projection (select.choose, intervals.predict) and handed to the functions below, so its
+    levels' variances, draws and spread trend all come from the one fit."""
     from scalestudy.uncertainty import model
 
-    found = model.pooled([samples[x] for x in xs], sizes=xs)
+    return model.pooled([samples[x] for x in xs], sizes=xs)
+
+
+def level_variances(samples, xs, found=None) -> dict | None:
+    """{x: the log-scale variance of x's level} for every measured size x, under the run's
+    noise model over xs (level_se; select._weights reads the held-out sizes'); None where the
+    run has no noise estimate. `found`: run_model(samples, xs), when the caller has it."""
+    found = run_model(samples, xs) if found is None else found
     if not found.judged:
         return None
     return {x: level_se(found, samples, x)[0] ** 2 for x in xs}
@@ -65,17 +72,18 @@ def level_variances(samples, xs) -> dict | None:
 LOG_CLIP = 50.0
 
 
-def levels_drawn(samples, xs, rng, n: int):
+def levels_drawn(samples, xs, rng, n: int, found=None):
     """n draws of each measured size's level (sizes x draws), from the run's noise model over
     those sizes (uncertainty.pooled: the pooled spread, a size's own where spreads differ, the
     trend in N where there is one): log level + s / sqrt(k) x a Student t of the model's
     degrees of freedom, k the size's units. A size with one unit gets the run's spread too;
-    where the run has no degree of freedom at all the levels are repeated as they are."""
+    where the run has no degree of freedom at all the levels are repeated as they are.
+    `found`: run_model(samples, xs), when the caller has it."""
     import numpy as np
 
     from scalestudy.uncertainty import model
 
-    found = model.pooled([samples[x] for x in xs], sizes=xs)
+    found = run_model(samples, xs) if found is None else found
     out = np.empty((len(xs), n))
     for i, x in enumerate(xs):
         u = model.units(samples[x])
@@ -96,16 +104,14 @@ def median_variance_factor(n: int) -> float:
     return 1.0 / max(n, 1) if n <= 2 else math.pi / (2.0 * n)
 
 
-def growing_spread(samples, xs):
-    """The run's noise model (uncertainty.pooled) over the measured sizes' repeats, where its
-    spread rises with N (Noise.rising); None where it does not or cannot tell."""
-    from scalestudy.uncertainty import model
-
-    found = model.pooled([samples[x] for x in xs], sizes=xs)
+def growing_spread(samples, xs, found=None):
+    """The run's noise model (run_model) over the measured sizes' repeats, where its spread
+    rises with N (Noise.rising); None where it does not or cannot tell."""
+    found = run_model(samples, xs) if found is None else found
     return found if found.rising() else None
 
 
-def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=None):
+def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=None, found=None):
     """Log-scale draws (n_draws x targets) of what a projected size's measured median carries
     beyond the noise the interval already holds (`carried`), where the spread rises with N:
     each draw takes the spread at the target from the fitted trend (its log variance drawn from
@@ -120,13 +126,13 @@ def target_spread_draws(samples, xs, targets, n_draws: int, seed: int, carried=N
     median variance past their mean median variance; None: past the largest size's (a
     residual-based interval, whose residuals are the fitted sizes' own). Under a spread rising
     as sqrt(N) the held-out sizes' is below the largest's: subtracting the largest's left the
-    N^1.5 3% 1..64 -> 128 row at 0.890 (docs/report.md)."""
+    N^1.5 3% 1..64 -> 128 row at 0.890 (docs/report.md). `found`: run_model(samples, xs)."""
     import numpy as np
 
     from scalestudy.uncertainty import model
 
     out = np.zeros((n_draws, len(targets)))
-    found = growing_spread(samples, xs)
+    found = growing_spread(samples, xs, found)
     if found is None:
         return out, None
     a, b, vaa, vab, vbb = found.fitted_trend  # at any df: its draws carry its uncertainty

@@ -237,18 +237,20 @@ def predict_selected(
     n_draws: int = PI_DRAWS,
     seed: int = PI_SEED,
     confidence: float = PI_CONFIDENCE,
+    found=None,
 ) -> Prediction:
     """The forms' weighted projection at `targets`, with the mixed interval of the module's
-    comment."""
+    comment. `found`: noise.run_model(samples, xs), when the caller has it."""
     import numpy as np
 
     xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
     ys = [noise.level(samples[x]) for x in xs]
+    found = noise.run_model(samples, xs) if found is None else found
     targets = list(targets)
     f0 = selection.chosen.fit.predictor(xs, ys)
     values = _averaged(selection, xs, ys, targets)
     rng = np.random.default_rng(seed)
-    drawn = noise.levels_drawn(samples, xs, rng, n_draws)
+    drawn = noise.levels_drawn(samples, xs, rng, n_draws, found)
     form = rng.choice(len(selection.drawn), size=n_draws, p=selection.draw_weights)
     z = rng.random(n_draws)  # one quantile a draw, shared by the targets (one form error)
     top = max(xs)
@@ -265,7 +267,7 @@ def predict_selected(
         err = np.clip(err, -noise.LOG_CLIP, noise.LOG_CLIP)
         out[idx] = many(s.fit, xs, drawn[:, idx], targets, ys) * np.exp(err)
     spread, growing = noise.target_spread_draws(
-        samples, xs, targets, n_draws, seed, carried=selection.held_out
+        samples, xs, targets, n_draws, seed, carried=selection.held_out, found=found
     )
     out *= np.exp(spread)
     fell = positive(out, values)
@@ -336,8 +338,9 @@ def choose(samples, candidates, targets, **kw) -> tuple[Prediction, Selection | 
         return None
     if len(xs) >= CV_MIN_SIZES and len(candidates) > 1:
         ys = [noise.level(samples[x]) for x in xs]
-        sel = select(xs, ys, candidates, noise.level_variances(samples, xs))
-        return predict_selected(samples, sel, targets, **kw), sel
+        found = noise.run_model(samples, xs)  # once: the weights' noise and the draws'
+        sel = select(xs, ys, candidates, noise.level_variances(samples, xs, found))
+        return predict_selected(samples, sel, targets, found=found, **kw), sel
     first = candidates[0]
     if getattr(first, "physics", False):
         return predict(samples, first, targets, **kw), None
