@@ -454,7 +454,7 @@ MUTATIONS = [
     Mutation(
         "projection: no step form offered (a regime change projected by single terms alone)",
         "scalestudy/report/projection/empirical.py",
-        "    return terms + (steps_seen(samples, terms) if samples else [])\n",
+        "    return terms + (steps_seen(samples, terms, found) if samples else [])\n",
         "    return terms\n",
         [
             "tests/unit/test_projection_steps.py::"
@@ -867,8 +867,8 @@ MUTATIONS = [
     Mutation(
         "a step-times-only table not projected by the empirical forms",
         "scalestudy/report/projection/variant.py",
-        "    made = select.choose(samples, candidates + forms, targets)",
-        "    made = select.choose(samples, candidates, targets)",
+        "    made = select.choose(samples, candidates + forms, targets, found=found)",
+        "    made = select.choose(samples, candidates, targets, found=found)",
         [
             "tests/unit/test_projection_forms.py::test_a_step_times_only_table_is_projected_and_backtested"
         ],

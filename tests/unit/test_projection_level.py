@@ -112,6 +112,11 @@ def test_a_projection_fits_the_run_noise_model_once(monkeypatch):
     samples = {n: list(truth(n) * np.exp(rng.normal(0, 0.03, 3))) for n in (1, 2, 4, 8, 16)}
     assert select.choose(samples, empirical.forms(), [32], n_draws=200, seed=1) is not None
     assert len(calls) == 1
+    calls.clear()  # the report's way (projection/variant): the step forms tested with the same fit
+    found = noise.run_model(samples, noise.measured_sizes(samples))
+    forms = empirical.forms(samples, found=found)
+    assert select.choose(samples, forms, [32], n_draws=200, seed=1, found=found) is not None
+    assert len(calls) == 1
     calls.clear()
     intervals.predict(samples, physics.Anchored(truth), [32], n_draws=200, seed=1)
     assert len(calls) == 1

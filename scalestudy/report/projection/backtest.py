@@ -34,7 +34,7 @@ def backtest(samples, fit: Fit | list[Fit], **kw) -> Backtest | None:
     compare (None with fewer than three measured sizes, or nothing that projects)."""
     import numpy as np
 
-    xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
+    xs = noise.measured_sizes(samples)
     if len(xs) < 3:
         return None
     top = xs[-1]

@@ -106,12 +106,13 @@ def _weighted_lsq(rows, ys, level=None):
     return np.linalg.pinv(a) @ (y2 * w[:, None])  # terms x draws
 
 
-def forms(samples=None, strong: bool = False) -> list[Term]:
+def forms(samples=None, strong: bool = False, found=None) -> list[Term]:
     """Every single-term form of the normal form's sets (51 with the constant); given the
     measured sizes' samples, also the step forms whose step stands out of their noise
-    (steps_seen). `strong`: the same forms of the global effort, over N (the module's note)."""
+    (steps_seen; `found`: the run's noise model over them, noise.run_model, when the caller
+    has it). `strong`: the same forms of the global effort, over N (the module's note)."""
     terms = [Term(i, j, strong) for i in EXPONENTS for j in LOG_EXPONENTS]
-    return terms + (steps_seen(samples, terms) if samples else [])
+    return terms + (steps_seen(samples, terms, found) if samples else [])
 
 
 # the terms a step is added to: a flat or a tree-collective (log2 N) regime. With a step on
@@ -121,7 +122,7 @@ STEP_TERMS = ((0, 0), (0, 1))
 STEP_LEVEL = 0.05  # familywise, over the step forms tested (Bonferroni)
 
 
-def steps_seen(samples, terms) -> list[Step]:
+def steps_seen(samples, terms, found=None) -> list[Step]:
     """The step forms, at each measured size that leaves two below it, whose step c2 differs
     from zero by more than the t bound at STEP_LEVEL / the forms tested: its standard error
     from the run's noise model (each size's level has the variance s^2 / k of its k units,
@@ -133,10 +134,10 @@ def steps_seen(samples, terms) -> list[Step]:
     from scalestudy.uncertainty import model
     from scalestudy.uncertainty.tdist import t_quantile
 
-    xs = sorted(x for x, s in samples.items() if model.units(s))
+    xs = noise.measured_sizes(samples)
     if len(xs) < 4:
         return []
-    found = model.pooled([samples[x] for x in xs], sizes=xs)
+    found = noise.run_model(samples, xs) if found is None else found
     if not found.judged:
         return []
     tested = [

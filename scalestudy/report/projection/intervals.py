@@ -132,12 +132,14 @@ def predict(
     n_draws: int = PI_DRAWS,
     seed: int = PI_SEED,
     confidence: float = PI_CONFIDENCE,
+    found=None,
 ) -> Prediction:
     """The fit's projection at `targets` from `samples` ({size: repeats (a list or a
-    Clustered)}), with the interval of the module's comment above."""
+    Clustered)}), with the interval of the module's comment above. `found`: noise.run_model
+    over the measured sizes, when the caller has it."""
     import numpy as np
 
-    xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
+    xs = noise.measured_sizes(samples)
     if not xs:
         raise ValueError("no measured size")
     ys = [noise.level(samples[x]) for x in xs]
@@ -148,7 +150,8 @@ def predict(
     free = [i for i in range(len(xs)) if i not in exact]
     residuals = [(xs[i], ys[i] / f0(xs[i]) - 1.0) for i in free]
     rng = np.random.default_rng(seed)
-    found = noise.run_model(samples, xs)  # once: the draws' noise and the spread's trend
+    if found is None:  # once: the draws' noise and the spread's trend
+        found = noise.run_model(samples, xs)
     drawn = noise.levels_drawn(samples, xs, rng, n_draws, found)  # sizes x draws
     top = max(xs)
     dist = [max(abs(math.log2(x / top)), 1.0) for x in xs]

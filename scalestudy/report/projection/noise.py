@@ -45,6 +45,14 @@ def level_se(found, samples, x) -> tuple[float, float]:
     return s / math.sqrt(len(model.units(samples[x]))), df  # a mean of k units
 
 
+def measured_sizes(samples) -> list:
+    """The sizes of `samples` that have a level (a positive finite unit), in order: the sizes
+    a projection fits, draws and tests steps on."""
+    from scalestudy.uncertainty import model
+
+    return sorted(x for x, s in samples.items() if model.units(s))
+
+
 def run_model(samples, xs):
     """The run's noise model (uncertainty.pooled) over the measured sizes xs: fitted once by
     a projection (select.choose, intervals.predict) and handed to the functions below, so its

@@ -243,7 +243,7 @@ def predict_selected(
     comment. `found`: noise.run_model(samples, xs), when the caller has it."""
     import numpy as np
 
-    xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
+    xs = noise.measured_sizes(samples)
     ys = [noise.level(samples[x]) for x in xs]
     found = noise.run_model(samples, xs) if found is None else found
     targets = list(targets)
@@ -327,21 +327,24 @@ def _t_quantile(q, df: int):
     return t.ppf(q, max(df, 1))
 
 
-def choose(samples, candidates, targets, **kw) -> tuple[Prediction, Selection | None] | None:
+def choose(
+    samples, candidates, targets, found=None, **kw
+) -> tuple[Prediction, Selection | None] | None:
     """The projection of `samples` at `targets`: by the form cross-validation chooses among
     `candidates` where there are CV_MIN_SIZES sizes or more; with fewer, by the first
     candidate alone if it is a physics form (the interval of intervals.predict); None when
-    nothing can project."""
-
-    xs = sorted(x for x, s in samples.items() if noise.clean(s).size)
+    nothing can project. `found`: noise.run_model over the measured sizes, when the caller has
+    it (the step forms among the candidates were tested with it)."""
+    xs = noise.measured_sizes(samples)
     if not xs or not candidates:
         return None
+    if found is None:  # once: the weights' noise and the draws'
+        found = noise.run_model(samples, xs)
     if len(xs) >= CV_MIN_SIZES and len(candidates) > 1:
         ys = [noise.level(samples[x]) for x in xs]
-        found = noise.run_model(samples, xs)  # once: the weights' noise and the draws'
         sel = select(xs, ys, candidates, noise.level_variances(samples, xs, found))
         return predict_selected(samples, sel, targets, found=found, **kw), sel
     first = candidates[0]
     if getattr(first, "physics", False):
-        return predict(samples, first, targets, **kw), None
+        return predict(samples, first, targets, found=found, **kw), None
     return None

@@ -17,7 +17,7 @@ from scalestudy.cost_models import collectives, strategies, token_model
 from scalestudy.cost_models.comm_model import allreduce_item_bytes
 from scalestudy.report import projection
 from scalestudy.report.load import ReportError
-from scalestudy.report.projection import empirical, physics, select
+from scalestudy.report.projection import empirical, noise, physics, select
 from scalestudy.report.projection.intervals import (
     Interval,
     Prediction,
@@ -512,8 +512,9 @@ def _step_prediction(
     if all(t_model(w) for w in [*samples, *targets]):
         candidates.append(physics.Anchored(t_model))
     # strong scaling: the forms of the global effort, workers x step, over the workers
-    forms = empirical.forms(samples, strong=v.mode == "strong")
-    made = select.choose(samples, candidates + forms, targets)
+    found = noise.run_model(samples, noise.measured_sizes(samples))  # one fit: steps, draws
+    forms = empirical.forms(samples, strong=v.mode == "strong", found=found)
+    made = select.choose(samples, candidates + forms, targets, found=found)
     return made if made is not None else (None, None)
 
 
