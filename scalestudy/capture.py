@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from scalestudy.fileio import write_atomic
+from scalestudy.formats import attempt_files
 from scalestudy.provenance import git_state
 
 
@@ -143,7 +144,7 @@ def capture(out: Path, container: dict | None = None, mpi: str | None = None) ->
         image = {**containers.identity(c), "mounts": container["mounts"], "env": container["env"]}
         write_atomic(out / "image.json", json.dumps(image, indent=1))
         index["image"] = image
-    write_atomic(out / "capture.json", json.dumps(index, indent=1))
+    write_atomic(out / attempt_files.CAPTURE_INDEX, json.dumps(index, indent=1))  # last
     return index
 
 

@@ -11,6 +11,9 @@ POINT_JSON = "point.json"  # the point's config as its job reads it (layout.poin
 JOB_SCRIPT = "job.sh"  # the exact script the job ran, byte for byte what `render` showed
 STARTED_AT = "started_at"  # a bundle member's start (epoch seconds), written as it starts
 EXIT_CODE = "exit_code"  # the job's (or member's) exit code, written last, atomically
+# env/'s index of the capture (scalestudy/capture.py, written last): each file's command and
+# exit code, the harness's facts (formats/env_capture reads it)
+CAPTURE_INDEX = "capture.json"
 
 # what an archive keeps of every attempt besides logs/ and env/
 ATTEMPT_FILES = (POINT_JSON, JOB_SCRIPT, EXIT_CODE, STARTED_AT)

@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+from scalestudy.formats import attempt_files
 from scalestudy.launchers import FAMILY_NAMES  # the families' names, one home
 
 STDERR_MARK = "\n[stderr]\n"
@@ -30,9 +31,9 @@ class EnvFolder:
         self._texts: dict[str, str | None] = {}
         self.index: dict | None = None  # capture.json; None when missing or damaged
         self.index_state = "missing"
-        raw = self.read("capture.json")
+        raw = self.read(attempt_files.CAPTURE_INDEX)
         if raw is not None:
-            data = self._object("capture.json", raw, "the capture's JSON")
+            data = self._object(attempt_files.CAPTURE_INDEX, raw, "the capture's JSON")
             if data is not None:
                 self.index, self.index_state = data, "ok"
             else:
