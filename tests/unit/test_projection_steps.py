@@ -42,6 +42,31 @@ def test_a_step_at_16_nodes_is_seen_and_projects_the_regime_above_it():
     assert pred.at(128).covers(stepped(128))
 
 
+def strong_stepped(n: float) -> float:
+    """Strong scaling: 1 s divided over N, a collective's log2 N, and 0.1 s more a step from 16
+    nodes on (the backtest's "strong step at 16"): a time no rank count divides."""
+    return 1.0 / n + 0.02 * math.log2(n) + (0.1 if n >= 16 else 0.0)
+
+
+def test_a_strong_scaling_step_is_in_the_step_time_and_projects_the_regime_above_it():
+    """The strong forms model the global effort over N; their step is added to the regimes of
+    the weak ones in the step time (a flat or log2 N time that does not divide: N or N log2(N)
+    in the effort) and stays in the step time (empirical.Step), so the step at 16 of
+    strong_stepped is one of them exactly, seen, chosen and projected to 128 (the truth
+    0.28 s). A step in the effort (0.1 x 16 / N in the time from 16 on: 0.0125 s at 128) or on
+    the effort's flat or log2 N terms (c1 log2(N) / N in the time) has no exact form here."""
+    samples = _samples(strong_stepped, 3)
+    forms = empirical.forms(samples, strong=True)
+    named = "(c0 + c1 N log2(N)) / N + c2 [N >= 16]"
+    assert named in [f.name for f in forms], [f.name for f in forms if "c2" in f.name]
+    step = next(f for f in forms if f.name == named)
+    assert step.columns(32) == [1 / 32, 5.0, 1.0]  # c0 / N, c1 N log2(N) / N, the step
+    pred, sel = select.choose(samples, forms, [128], n_draws=400, seed=1)
+    assert sel is not None and sel.chosen.fit.name == named, sel.chosen.fit.name
+    assert abs(pred.values[0] / strong_stepped(128) - 1) < 0.03, pred.values[0]
+    assert pred.at(128).covers(strong_stepped(128))
+
+
 def _offered(truth, base=None) -> float:
     """The fraction of 200 seeded runs (3% noise) in which a step form is offered (on the
     given base term only, if one is named)."""
