@@ -865,6 +865,27 @@ MUTATIONS = [
         ["tests/unit/test_projection_forms.py"],
     ),
     Mutation(
+        "projection, strong scaling: the step forms on the effort's flat and log2 N terms",
+        "scalestudy/report/projection/empirical.py",
+        "    return (term.i - (1 if term.effort else 0), term.j) in STEP_TERMS\n",
+        "    return (term.i, term.j) in STEP_TERMS\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_strong_scaling_step_is_in_the_step_time_and_projects_the_regime_above_it"
+        ],
+    ),
+    Mutation(
+        "projection, strong scaling: a step of the effort (c2 / N in the step time)",
+        "scalestudy/report/projection/empirical.py",
+        "        return [*Term(self.i, self.j, self.effort).columns(x), step]\n",
+        "        return [c / x if self.effort else c\n"
+        "                for c in [*Term(self.i, self.j).columns(x), step]]\n",
+        [
+            "tests/unit/test_projection_steps.py::"
+            "test_a_strong_scaling_step_is_in_the_step_time_and_projects_the_regime_above_it"
+        ],
+    ),
+    Mutation(
         "a step-times-only table not projected by the empirical forms",
         "scalestudy/report/projection/variant.py",
         "    made = select.choose(samples, candidates + forms, targets, found=found)",
