@@ -474,8 +474,8 @@ MUTATIONS = [
     Mutation(
         "projection: a step form's step starting one size above its named size",
         "scalestudy/report/projection/empirical.py",
-        "1.0 if x >= self.at * (1 - 1e-9) else 0.0]\n",
-        "1.0 if x > self.at else 0.0]\n",
+        "        step = 1.0 if x >= self.at * (1 - 1e-9) else 0.0",
+        "        step = 1.0 if x > self.at else 0.0",
         [
             "tests/unit/test_projection_steps.py::"
             "test_a_step_at_16_nodes_is_seen_and_projects_the_regime_above_it"
