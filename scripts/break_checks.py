@@ -1326,8 +1326,8 @@ MUTATIONS = [
     Mutation(
         "strong scaling's step times alone fitted by the normal form of the step, not the effort",
         "scalestudy/report/projection/variant.py",
-        '    forms = empirical.forms(samples, strong=v.mode == "strong")\n',
-        "    forms = empirical.forms(samples)\n",
+        '    forms = empirical.forms(samples, strong=v.mode == "strong", found=found)\n',
+        "    forms = empirical.forms(samples, found=found)\n",
         [
             "tests/unit/test_projection_forms.py::"
             "test_strong_scaling_step_times_alone_are_projected_by_the_forms_of_the_effort"
