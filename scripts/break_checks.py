@@ -1547,8 +1547,8 @@ MUTATIONS = [
     Mutation(
         "the chosen forms' interval not told which sizes its cross-validation held out",
         "scalestudy/report/projection/select.py",
-        "        samples, xs, targets, n_draws, seed, carried=selection.held_out\n",
-        "        samples, xs, targets, n_draws, seed\n",
+        "        samples, xs, targets, n_draws, seed, carried=selection.held_out, found=found\n",
+        "        samples, xs, targets, n_draws, seed, found=found\n",
         [
             "tests/unit/test_spread_growth_note.py::"
             "test_the_chosen_forms_interval_counts_past_its_held_out_sizes"
