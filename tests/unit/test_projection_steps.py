@@ -67,12 +67,12 @@ def test_a_strong_scaling_step_is_in_the_step_time_and_projects_the_regime_above
     assert pred.at(128).covers(strong_stepped(128))
 
 
-def _offered(truth, base=None) -> float:
+def _offered(truth, base=None, strong: bool = False) -> float:
     """The fraction of 200 seeded runs (3% noise) in which a step form is offered (on the
-    given base term only, if one is named)."""
+    given base term only, if one is named); `strong`: among the forms of the effort."""
     runs = 0
     for k in range(200):
-        seen = empirical.steps_seen(_samples(truth, 1000 + k), empirical.forms())
+        seen = empirical.steps_seen(_samples(truth, 1000 + k), empirical.forms(strong=strong))
         runs += any(base is None or f.name.startswith(base + " + c2") for f in seen)
     return runs / 200
 
@@ -86,6 +86,15 @@ def test_a_step_is_offered_in_at_most_about_5_percent_of_runs_whose_base_fits_th
     judges it.)"""
     assert _offered(lambda n: 1.0) <= 0.08
     assert _offered(smooth, "c0 + c1 log2(N)") <= 0.08
+
+
+def test_a_strong_step_is_offered_in_at_most_about_5_percent_of_runs_whose_base_fits_them():
+    """The same bound for the strong forms' steps (on (c0 + c1 N) / N and (c0 + c1 N log2(N)) /
+    N, the weak bases in the step time): Amdahl's law is the first base exactly, Amdahl plus a
+    log2 N collective the second."""
+    assert _offered(lambda n: 0.05 + 1.0 / n, "(c0 + c1 N) / N", strong=True) <= 0.08
+    amdahl_log = lambda n: 1.0 / n + 0.02 * math.log2(n)  # noqa: E731
+    assert _offered(amdahl_log, "(c0 + c1 N log2(N)) / N", strong=True) <= 0.08
 
 
 def test_no_step_is_offered_without_a_noise_estimate_or_below_four_sizes():
