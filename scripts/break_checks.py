@@ -468,7 +468,9 @@ MUTATIONS = [
         "    level = 1.0 - STEP_LEVEL / 2.0\n",
         [
             "tests/unit/test_projection_steps.py::"
-            "test_a_step_is_offered_in_at_most_about_5_percent_of_runs_whose_base_fits_them"
+            "test_a_step_is_offered_in_at_most_about_5_percent_of_runs_whose_base_fits_them",
+            "tests/unit/test_projection_steps.py::"
+            "test_a_strong_step_is_offered_in_at_most_about_5_percent_of_runs_whose_base_fits_them",
         ],
     ),
     Mutation(
