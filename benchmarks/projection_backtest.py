@@ -6,9 +6,11 @@ form leave-one-size-out cross-validation chooses among the physics form and the 
 report/projection/select.py, with its 95% interval) and by Extra-P (PyPI `extrap`, its PMNF
 model search on the medians, fed its JSON Lines input {"params": {"N": n}, "metric": "time",
 "value": t}, one line a repeat). Printed: the median |error| against the predicted size's
-measured median over the trials, for both, and scalestudy's interval coverage of it. Target
-(issue #44 point 3): scalestudy's median error at most Extra-P's and coverage at least 0.90 on
-every row.
+measured median over the trials, for both, scalestudy's interval coverage of it and the
+interval's median width over the oracle's (`oracle_width`: the same estimator's interval, its
+error's distribution over the row's trials known). Target (issue #44 point 3): scalestudy's
+median error at most Extra-P's and coverage at least 0.90 on every row; point 2's: the width
+within 1.5x of the oracle's.
 
 Extra-P pulls PySide6 and scikit-learn: it lives in a venv of its own, never in .venv, built
 when missing and cached by its pin (scripts/bench-venv.sh extrap; `make bench-backtest`).
@@ -226,6 +228,22 @@ def run(
     return rows
 
 
+def oracle_width(values: list[float], measured: list[float], confidence: float = 0.95) -> float:
+    """The median width (over the measured value) of the same estimator's interval where its
+    error's distribution is known (issue #44 point 2's oracle): the trials' log(measured /
+    value) are the sampling distribution of the projection's error, noise, form choice and
+    the target's own median together; the oracle's interval of a trial is its value x exp(mean
+    +- z sd) of that distribution, normal quantiles. What the interval must cover at the
+    least width, without the draws, the spreads or the weights that make it."""
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    logs = np.log(np.asarray(measured) / np.asarray(values))
+    mu, sd = float(logs.mean()), float(logs.std(ddof=1)) if len(logs) > 1 else 0.0
+    widths = np.asarray(values) * (math.exp(mu + z * sd) - math.exp(mu - z * sd))
+    return float(np.median(widths / np.asarray(measured)))
+
+
 def _row(case, noise, fitted, target, ours, meas, theirs, j) -> dict:
     mine = [p.at(target) for p in ours]
     m = [x[target] for x in meas]
@@ -240,6 +258,7 @@ def _row(case, noise, fitted, target, ours, meas, theirs, j) -> dict:
         "scalestudy |err| median": float(np.median(e_ours)),
         "scalestudy 95% covered": float(np.mean([iv.covers(y) for iv, y in pairs])),
         "scalestudy PI width": float(np.median([(iv.hi - iv.lo) / y for iv, y in pairs])),
+        "oracle PI width": oracle_width([iv.value for iv in mine], m),
         "extrap |err| median": None,
         "extrap model (trial 0)": None,
     }
@@ -334,12 +353,16 @@ def _kind(row: dict) -> str:
     return "" if kind == "lognormal" else f" {kind}"
 
 
+def _ratio(width: float, oracle: float) -> str:
+    return f"{width / oracle:.2f}" if oracle > 0 and math.isfinite(oracle) else "-"
+
+
 def table(rows: list[dict]) -> str:
     """The rows as docs/report.md prints them."""
     out = [
         "| truth | noise | fitted -> predicted | scalestudy median error | scalestudy coverage "
-        "| Extra-P median error | target met |",
-        "|---|---|---|---|---|---|---|",
+        "| PI width / oracle's | Extra-P median error | target met |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         xp = r["extrap |err| median"]
@@ -348,6 +371,7 @@ def table(rows: list[dict]) -> str:
         out.append(
             f"| {r['case']} | {r['noise']:.0%}{_kind(r)} | {r['sizes']} | "
             f"{r['scalestudy |err| median']:.1%} | {r['scalestudy 95% covered']:.2f} | "
+            f"{_ratio(r['scalestudy PI width'], r['oracle PI width'])} | "
             + ("-" if xp is None else f"{xp:.1%}")
             + f" | {'yes' if met else 'no'} |"
         )

@@ -75,3 +75,22 @@ def test_the_outlier_kind_slows_one_allocation_and_the_screen_sets_it_aside():
         assert sorted(screened[n].keys) == [1, 2, 3, 4]
         assert sorted(screened[n]) == sorted(kept[n][1:])
     assert bench.screened(kept, "lognormal") is kept
+
+
+def test_the_oracle_width_is_that_of_an_interval_of_the_errors_true_spread():
+    """oracle_width: with log(measured / value) normal of sd 0.1 and mean 0.02 around values of
+    3, the oracle's interval is value x exp(mean +- 1.96 sd), so its width over the measured
+    value is 2 sinh(1.96 x 0.1) = 0.395 at the median trial (e^(mean - the trial's error) = 1
+    there); with twice the spread, about twice the width: it measures the errors, not the
+    values; an error's mean (a biased projection) moves the interval, not its width."""
+    import math
+
+    import numpy as np
+
+    bench = _bench()
+    logs = np.random.default_rng(5).normal(0.02, 0.1, 40_000)
+    values = [3.0] * len(logs)
+    width = bench.oracle_width(values, list(3.0 * np.exp(logs)))
+    assert width == pytest.approx(2 * math.sinh(1.96 * 0.1), rel=0.02)
+    assert bench.oracle_width(values, list(3.0 * np.exp(2 * logs))) > 1.9 * width
+    assert bench.oracle_width(values, list(3.0 * np.exp(logs + 0.3))) == pytest.approx(width)
