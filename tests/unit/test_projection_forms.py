@@ -11,7 +11,13 @@ the bug to catch). The width bound failed on the first run: 0.291 of the truth a
 oracle's 0.118 (2.47x; coverage 0.93): the interval pays for not knowing the form (51 forms
 mixed) and for a spread estimated from three held-out sizes (a Student t of 3 degrees of
 freedom). It is kept as a regression bound at 3x, which an interval twice as wide (4.9x)
-fails, and the gap to the oracle is said in docs/report.md; the method was not tuned to it."""
+fails, and the gap to the oracle is said in docs/report.md; the method was not tuned to it.
+
+Issue #44's own oracle is checked too, at the issue's bound of 1.5x: the same estimator's
+interval with its error's distribution known (the trials' log(measured / value), normal
+quantiles). First run (2026-12-03): 0.268 against 0.251, 1.07x. At this design an interval
+over 1.5x of it (0.377) is also over 3x the right form's (0.354): the older bound is the
+tighter one here; the new one says the issue's criterion holds."""
 
 from __future__ import annotations
 
