@@ -860,6 +860,15 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "the backtest's oracle interval one-sided (half its width)",
+        "benchmarks/projection_backtest.py",
+        "(math.exp(mu + z * sd) - math.exp(mu - z * sd))",
+        "(math.exp(mu + z * sd) - math.exp(mu))",
+        [
+            "tests/unit/test_projection_backtest_bench.py::test_the_oracle_width_is_that_of_an_interval_of_the_errors_true_spread"
+        ],
+    ),
+    Mutation(
         "projection interval draws the chosen form only (no form uncertainty)",
         "scalestudy/report/projection/select.py",
         "size=n_draws, p=selection.draw_weights)",
