@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.manifest import evidence
 from support.manifest import read as read_manifest
 
 from scalestudy.cli import main
@@ -174,7 +175,8 @@ def test_status_without_accounting_says_so_and_uses_the_queue_and_markers(cluste
             seen |= set(states.values())
             if set(states.values()) == {"completed"}:
                 break
-            assert set(states.values()) <= {"submitted", "pending", "running", "completed"}
+            expected = {"submitted", "pending", "running", "completed"}
+            assert set(states.values()) <= expected, evidence(manifest.parent)
             time.sleep(2)
         assert set(_states(manifest).values()) == {"completed"}
         assert notes[0]  # said while it mattered

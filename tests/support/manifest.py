@@ -43,3 +43,25 @@ def write(folder: Path, data: ManifestFile) -> Path:
 def shown(records) -> str:
     """Records as indented JSON, for an assertion's message."""
     return json.dumps(msgspec.to_builtins(records), indent=1)
+
+
+def evidence(folder: Path, states: tuple[str, ...] = ("failed", "unknown")) -> str:
+    """What a failed test needs to say why: for each point whose latest attempt is in `states`,
+    its record and its folder's exit code, Slurm output and logs (tails), so a failure seen
+    once on CI can be read without running it again."""
+    folder = Path(folder)
+    parts = []
+    for pid, a in lasts(read(folder)).items():
+        if a.state not in states:
+            continue
+        parts.append(f"--- {pid}: {shown(a)}")
+        files = sorted((folder / a.folder).rglob("*")) if a.folder else []
+        if a.array_folder:  # an array task's Slurm output is in its array's folder
+            files += sorted((folder / a.array_folder).glob(f"*{a.job_id}*"))
+        for path in files:
+            if path.is_file() and (
+                path.name in ("exit_code", "probe-check.json") or path.suffix in (".out", ".log")
+            ):
+                text = path.read_text(errors="replace")[-3000:]
+                parts.append(f"[{path.relative_to(folder)}]\n{text}")
+    return "\n".join(parts)
