@@ -869,6 +869,15 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "the backtest's error difference resampled unpaired (two data sets' luck apart)",
+        "benchmarks/projection_backtest.py",
+        "np.median(a[idx], axis=1) - np.median(b[idx], axis=1)",
+        "np.median(a[idx], axis=1) - np.median(b[idx[::-1]], axis=1)",
+        [
+            "tests/unit/test_projection_backtest_bench.py::test_the_error_difference_is_paired_and_its_interval_covers_the_true_difference"
+        ],
+    ),
+    Mutation(
         "projection interval draws the chosen form only (no form uncertainty)",
         "scalestudy/report/projection/select.py",
         "size=n_draws, p=selection.draw_weights)",

@@ -94,3 +94,26 @@ def test_the_oracle_width_is_that_of_an_interval_of_the_errors_true_spread():
     assert width == pytest.approx(2 * math.sinh(1.96 * 0.1), rel=0.02)
     assert bench.oracle_width(values, list(3.0 * np.exp(2 * logs))) > 1.9 * width
     assert bench.oracle_width(values, list(3.0 * np.exp(logs + 0.3))) == pytest.approx(width)
+
+
+def test_the_error_difference_is_paired_and_its_interval_covers_the_true_difference():
+    """median_difference: errors shifted by 0.01 on every trial differ by exactly 0.01 in every
+    resample (pairs resampled together, so one data set's luck cancels); and on paired errors
+    |N(0, s)|-distributed with a known difference of medians (s x 0.6745 x (1.00 - 1.05),
+    correlated 0.8 as two tools' errors on one data set are), the 95% interval at 200 trials
+    covers it in 0.92-0.98 of 300 simulations (measured before it was printed)."""
+    import numpy as np
+
+    bench = _bench()
+    theirs = list(np.random.default_rng(1).lognormal(-3.5, 0.6, 200))
+    mid, lo, hi = bench.median_difference([t - 0.01 for t in theirs], theirs)
+    assert mid == pytest.approx(-0.01) and lo == pytest.approx(-0.01) and hi == pytest.approx(-0.01)
+    rng, s, k = np.random.default_rng(7), 0.03, 1.05
+    truth = s * 0.674490 * (1 - k)
+    covered = 0
+    for i in range(300):
+        z1, z2 = rng.normal(size=(2, 200))
+        ours, xp = np.abs(z1) * s, np.abs(0.8 * z1 + 0.6 * z2) * s * k
+        _, lo, hi = bench.median_difference(list(ours), list(xp), resamples=1000, seed=i)
+        covered += lo <= truth <= hi
+    assert 0.92 <= covered / 300 <= 0.98, covered / 300
