@@ -869,6 +869,13 @@ MUTATIONS = [
         ],
     ),
     Mutation(
+        "Extra-P's measure left to its ModelGenerator (4.2.5 fits the means whatever was asked)",
+        "benchmarks/projection_backtest.py",
+        "    gen.modeler.use_measure = measure\n",
+        "",
+        ["tests/unit/test_backtest_beside_extrap.py"],
+    ),
+    Mutation(
         "the backtest's error difference resampled unpaired (two data sets' luck apart)",
         "benchmarks/projection_backtest.py",
         "np.median(a[idx], axis=1) - np.median(b[idx], axis=1)",
